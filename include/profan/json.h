@@ -1,0 +1,117 @@
+/* json.h: a streaming JSON parser that builds a compact, read-only tree.
+ *
+ * Profiles are mostly long arrays of numbers. An array whose elements are all
+ * numbers or nulls is stored packed (int32, int64 or double per element, plus a
+ * null bitmap only if a null occurs), so a 200 MB profile costs about its own
+ * size in memory instead of 10x for a DOM of heap nodes. Everything else is a
+ * 24-byte node; object keys are interned. Integers are exact up to 2^63;
+ * integral values written as floats ("5.0", "1e3") read back as integers.
+ * Numbers are parsed in the C locale regardless of setlocale().
+ *
+ * Loaders read the tree through the jr_* helpers, which name the JSON path of
+ * whatever is wrong: "profan: prof.json: threads[2].samples.stack[17]: ...".
+ * The tree owns all its memory; json_doc_free() releases it. */
+#ifndef PROFAN_JSON_H
+#define PROFAN_JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profan/diag.h"
+
+struct source;
+struct json_doc;
+struct json; /* a value inside a json_doc; pointers stay valid until json_doc_free() */
+
+enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
+
+struct json_parse_opts {
+	/* valgrind DHAT writes `"fs":]` when it filtered every frame of a stack;
+	 * read that as an empty array and count it in json_doc_repairs(). */
+	bool repair_missing_open_bracket;
+};
+
+/* Maximum nesting. The parser keeps its own stack, so this guards memory, not the C stack. */
+#define JSON_MAX_DEPTH 100000
+
+/* Parse the whole source. On malformed input prints
+ * "profan: ORIGIN: byte N (line L, column C): PATH: what" and returns NULL. */
+struct json_doc *json_parse(struct source *src, const struct json_parse_opts *opts);
+struct json_doc *json_parse_buffer(const char *buf, size_t len, const char *origin,
+				   const struct json_parse_opts *opts);
+void json_doc_free(struct json_doc *doc);
+const struct json *json_doc_root(const struct json_doc *doc);
+const char *json_doc_origin(const struct json_doc *doc);
+size_t json_doc_repairs(const struct json_doc *doc);
+/* Bytes the tree holds (for the benchmark and for curiosity). */
+size_t json_doc_memory(const struct json_doc *doc);
+
+enum json_type json_type(const struct json *v);
+const char *json_type_name(enum json_type t);
+/* Members of an object or elements of an array; 0 for scalars. */
+size_t json_len(const struct json *v);
+/* Member of an object by key, or NULL (also when V is not an object). */
+const struct json *json_get(const struct json *obj, const char *key);
+/* Member I of an object, with its key. */
+const struct json *json_member(const struct json *obj, size_t i, const char **key);
+/* Element I of an array stored as nodes; NULL for packed number arrays, which
+ * are read with json_num_at()/json_i64_at() below. */
+const struct json *json_at(const struct json *arr, size_t i);
+bool json_is_packed(const struct json *arr);
+
+/* Scalars. json_str returns NUL-terminated text (the JSON may hold "\u0000",
+ * so json_str_len gives the real length). */
+bool json_bool(const struct json *v);
+const char *json_str(const struct json *v);
+size_t json_str_len(const struct json *v);
+/* A number as double, and as an exact integer: false when not integral or out of range. */
+double json_f64(const struct json *v);
+bool json_i64(const struct json *v, int64_t *out);
+
+/* Array element access that works for packed and node arrays alike. */
+enum json_elem { JSON_ELEM_OK, JSON_ELEM_NULL, JSON_ELEM_NOT_NUMBER, JSON_ELEM_NOT_INTEGER };
+enum json_elem json_i64_at(const struct json *arr, size_t i, int64_t *out);
+enum json_elem json_f64_at(const struct json *arr, size_t i, double *out);
+
+/* The JSON path of V, e.g. "threads[2].samples"; "(root)" for the root. */
+void json_path(const struct json_doc *doc, const struct json *v, char *buf, size_t cap);
+
+/* ---- reading with expectations: every failure prints one error line ---- */
+
+struct jr {
+	const struct json_doc *doc;
+	const char *origin;
+	bool failed; /* after the first error the rest stay silent */
+};
+
+static inline struct jr jr_begin(const struct json_doc *doc)
+{
+	return (struct jr){.doc = doc, .origin = json_doc_origin(doc), .failed = false};
+}
+
+/* "profan: ORIGIN: PATH: message" for V (or V[INDEX] when INDEX != SIZE_MAX). Returns -1. */
+int jr_error(struct jr *r, const struct json *v, size_t index, const char *fmt, ...) PF_PRINTF(4, 5);
+/* Required member of type T; prints "missing" or "expected T, got U". */
+const struct json *jr_need(struct jr *r, const struct json *obj, const char *key, enum json_type t);
+/* Optional member: NULL when absent or null; a wrong type is still an error (check r->failed). */
+const struct json *jr_opt(struct jr *r, const struct json *obj, const char *key, enum json_type t);
+/* Checks V's type. */
+bool jr_is(struct jr *r, const struct json *v, enum json_type t);
+/* Integer member in [MIN, MAX]; absent or null gives DEFLT when OPTIONAL. */
+bool jr_int(struct jr *r, const struct json *obj, const char *key, int64_t min, int64_t max, bool optional,
+	    int64_t deflt, int64_t *out);
+bool jr_num(struct jr *r, const struct json *obj, const char *key, bool optional, double deflt, double *out);
+/* String member; absent or null gives NULL when OPTIONAL. */
+const char *jr_str(struct jr *r, const struct json *obj, const char *key, bool optional);
+/* Integer element I of array ARR in [MIN, MAX]; null gives NULLVAL when NULL_OK. */
+bool jr_int_at(struct jr *r, const struct json *arr, size_t i, int64_t min, int64_t max, bool null_ok,
+	       int64_t nullval, int64_t *out);
+/* A whole integer array as a fresh heap array of int64 (caller frees), with
+ * the same checks per element; *LEN gets its length. NULL on error. */
+int64_t *jr_int_column(struct jr *r, const struct json *arr, int64_t min, int64_t max, bool null_ok,
+		       int64_t nullval, size_t *len);
+/* A whole number array as doubles (nulls become NULLVAL when NULL_OK). */
+double *jr_num_column(struct jr *r, const struct json *arr, bool null_ok, double nullval, size_t *len);
+
+#endif

@@ -1,0 +1,188 @@
+/* profile.h: the one profile model every loader produces and every view reads.
+ *
+ *   libs    -- where code came from: a shared object, a script URL, a wasm module
+ *   funcs   -- what a person calls a function: name, file, library, line
+ *   frames  -- one code location inside a function (address, line, inlined flag)
+ *   stacks  -- a prefix tree of frames: node = (parent node, frame), parents first
+ *   samples -- (stack, thread, one value per metric)
+ *
+ * Strings are interned in profile->strings (id 0 is ""). Indices are uint32_t
+ * and PF_NONE means "none". A stack node's parent always has a smaller index,
+ * so a single forward pass visits parents before children. Metric values are
+ * int64 in the metric's base unit (microseconds, bytes, samples...), so sums
+ * are exact. The profile owns everything; profile_release() frees it. */
+#ifndef PROFAN_PROFILE_H
+#define PROFAN_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profan/diag.h"
+#include "profan/strmap.h"
+
+#define PF_NONE UINT32_MAX
+#define PF_NO_ADDRESS UINT64_MAX
+#define PF_MAX_METRICS 16
+
+enum pf_unit {
+	PF_UNIT_COUNT,        /* plain count: samples, blocks, units */
+	PF_UNIT_MICROSECONDS, /* printed as ms */
+	PF_UNIT_BYTES,        /* printed as B / KiB / MiB / GiB */
+	PF_UNIT_NANOSECONDS,  /* printed as ms */
+};
+
+struct pf_metric {
+	const char *name;  /* short id used by --metric and --json: "cpu", "gb" */
+	const char *label; /* what a person reads: "CPU time", "bytes live at t-gmax" */
+	enum pf_unit unit;
+	bool additive;     /* false for metrics that must not be summed across samples (maxima) */
+};
+
+enum pf_lib_flags {
+	PF_LIB_MAIN = 1 << 0,      /* the profiled program's own binary */
+	PF_LIB_SPECIAL = 1 << 1,   /* [vdso], [kernel.kallsyms], JIT maps: never symbolicated from disk */
+	PF_LIB_KERNEL = 1 << 2,
+};
+
+enum pf_symstate { PF_SYM_NONE, PF_SYM_FOUND, PF_SYM_MISSING, PF_SYM_MISMATCH, PF_SYM_SKIPPED };
+
+struct pf_lib {
+	uint32_t name;       /* "libc.so.6", a script URL, a wasm module name */
+	uint32_t path;       /* where the profile says it lived, or 0 */
+	uint32_t debug_name, debug_path;
+	uint32_t code_id;    /* GNU build id (hex) when known, else 0 */
+	uint32_t breakpad_id;
+	uint32_t flags;      /* enum pf_lib_flags */
+	enum pf_symstate sym_state;
+	uint32_t sym_file;   /* the file symbols came from, or 0 */
+};
+
+enum pf_func_flags {
+	PF_FUNC_OWNED = 1 << 0,     /* belongs to the user's own program (loader or --binary decides) */
+	PF_FUNC_SYNTHETIC = 1 << 1, /* (root), (no stack), (garbage collector), ... */
+	PF_FUNC_UNRESOLVED = 1 << 2,/* a hex address that no symbol covers */
+};
+
+struct pf_func {
+	uint32_t name;
+	uint32_t file;      /* source file or script URL, or 0 */
+	uint32_t lib;       /* PF_NONE when not from a library */
+	uint32_t line;      /* first line of the function when known, 1-based, else 0 */
+	uint32_t column;
+	uint32_t flags;     /* enum pf_func_flags */
+	uint32_t folded;    /* other symbols folded into the same code (identical code folding) */
+};
+
+enum pf_frame_flags {
+	PF_FRAME_INLINED = 1 << 0, /* inlined into the frame above it in the stack */
+};
+
+struct pf_frame {
+	uint32_t func;
+	uint32_t lib;       /* PF_NONE when not from a library */
+	uint64_t address;   /* library-relative address, or PF_NO_ADDRESS */
+	uint32_t line;      /* line of this location, or 0 */
+	uint32_t column;
+	uint32_t flags;     /* enum pf_frame_flags */
+};
+
+struct pf_stack {
+	uint32_t parent;    /* PF_NONE at a root */
+	uint32_t frame;
+};
+
+struct pf_thread {
+	uint32_t name;
+	uint32_t process_name;
+	uint32_t pid, tid;  /* interned text: samply pids look like "1234.1" */
+	bool is_main;
+	bool excluded;      /* duplicates other threads' samples (per-CPU pseudo-threads) */
+};
+
+/* A header line of the report: "Input: prof.json (samply, processed profile v55)". */
+struct pf_info {
+	const char *key;
+	const char *value;
+};
+
+struct profile {
+	struct strmap strings;
+	struct arena arena;          /* for text that is not worth interning */
+	VEC(struct pf_lib) libs;
+	VEC(struct pf_func) funcs;
+	VEC(struct pf_frame) frames;
+	VEC(struct pf_stack) stacks;
+	VEC(struct pf_thread) threads;
+
+	size_t metric_count;
+	struct pf_metric metrics[PF_MAX_METRICS];
+	size_t default_metric;
+
+	/* samples, column-wise */
+	size_t sample_count, sample_cap;
+	uint32_t *sample_stack;      /* PF_NONE: the sample has no stack */
+	uint32_t *sample_thread;     /* PF_NONE when the format has no threads */
+	int64_t *sample_values[PF_MAX_METRICS];
+
+	const char *format;          /* "samply", "dhat", "cpuprofile" */
+	const char *format_detail;   /* "processed profile v55", "dhatFileVersion 2, heap mode" */
+	VEC(struct pf_info) info;    /* extra header lines, in order */
+	VEC(const char *) warnings;
+
+	/* hash tables behind the intern functions below */
+	struct pf_hash *func_index, *frame_index, *stack_index;
+};
+
+void profile_init(struct profile *p);
+void profile_release(struct profile *p);
+
+/* Text owned by the profile: interned (id) or copied into the arena. */
+uint32_t profile_intern(struct profile *p, const char *s);
+const char *profile_str(const struct profile *p, uint32_t id);
+const char *profile_strdup(struct profile *p, const char *s);
+const char *profile_printf(struct profile *p, const char *fmt, ...) PF_PRINTF(2, 3);
+
+/* Adds a metric; returns its index. */
+size_t profile_add_metric(struct profile *p, const char *name, const char *label, enum pf_unit unit);
+/* Index of the metric called NAME, or SIZE_MAX. */
+size_t profile_metric_index(const struct profile *p, const char *name);
+
+uint32_t profile_add_lib(struct profile *p, const struct pf_lib *lib);
+uint32_t profile_add_thread(struct profile *p, const struct pf_thread *t);
+/* Deduplicating constructors: the same content returns the same index. */
+uint32_t profile_intern_func(struct profile *p, const struct pf_func *f);
+uint32_t profile_intern_frame(struct profile *p, const struct pf_frame *f);
+uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame);
+/* A frame for a function that has no address: the common case for named frames. */
+uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uint32_t lib, uint32_t line,
+			    uint32_t column, uint32_t func_flags);
+
+/* Appends a sample; VALUES has one entry per metric (metric_count). */
+void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values);
+
+void profile_add_info(struct profile *p, const char *key, const char *value);
+/* Records a warning for the report header (and prints it on stderr). */
+void profile_warn(struct profile *p, const char *fmt, ...) PF_PRINTF(2, 3);
+
+/* Frame and function of stack node S. */
+static inline const struct pf_frame *profile_stack_frame(const struct profile *p, uint32_t s)
+{
+	return &p->frames.items[p->stacks.items[s].frame];
+}
+static inline uint32_t profile_stack_func(const struct profile *p, uint32_t s)
+{
+	return p->frames.items[p->stacks.items[s].frame].func;
+}
+static inline const char *profile_func_name(const struct profile *p, uint32_t func)
+{
+	return strmap_str(&p->strings, p->funcs.items[func].name);
+}
+/* Depth of stack node S (a root has depth 1). */
+size_t profile_stack_depth(const struct profile *p, uint32_t s);
+
+/* Checks the invariants (indices in range, parents before children); used by
+ * tests and after every loader in debug builds. Returns NULL or a message. */
+const char *profile_check(const struct profile *p);
+
+#endif

@@ -1,0 +1,37 @@
+/* source.h: the bytes of one input, from a file, stdin or a memory buffer.
+ *
+ * gzip is recognised by its magic bytes (never the file name) and inflated in
+ * chunks, so a large profile never sits in memory whole. samply's binary
+ * container (JSLB) is recognised and refused with a clear message. Errors are
+ * printed as "profan: ORIGIN: what" and reported as -1. */
+#ifndef PROFAN_SOURCE_H
+#define PROFAN_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct source;
+
+/* Opens PATH, or stdin when PATH is "-". Returns NULL after printing why. */
+struct source *source_open_file(const char *path);
+/* Reads BUF (not copied; it must outlive the source). ORIGIN names it in messages. */
+struct source *source_open_buffer(const void *buf, size_t len, const char *origin);
+/* Next chunk of decoded bytes, valid until the next call: 1 with *DATA/*LEN
+ * set, 0 at the end, -1 after printing an error. */
+int source_next(struct source *s, const char **data, size_t *len);
+const char *source_origin(const struct source *s);
+bool source_is_gzip(const struct source *s);
+/* Raw (compressed) bytes consumed so far, and the raw size when known (else 0). */
+uint64_t source_raw_done(const struct source *s);
+uint64_t source_raw_size(const struct source *s);
+void source_close(struct source *s);
+
+/* Upper bound on decoded bytes (a gzip bomb stops here). PROFAN_MAX_INPUT_MB overrides. */
+uint64_t source_max_decoded(void);
+
+/* Reads the whole decoded input into a NUL-terminated heap buffer (for small
+ * side files such as a wasm module). Returns NULL after printing why. */
+char *source_slurp(const char *path, size_t *len);
+
+#endif

@@ -1,0 +1,60 @@
+/* strmap.h: an arena allocator and string interning.
+ *
+ * Everything reachable from a struct profile (names, paths) lives in the
+ * profile's arena, so one arena_release() frees it all. Function names repeat
+ * millions of times, so the model stores dense uint32_t ids instead of
+ * pointers, and aggregation keys on those ids. */
+#ifndef PROFAN_STRMAP_H
+#define PROFAN_STRMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct arena_block;
+struct arena {
+	struct arena_block *head;
+};
+
+/* Zeroed memory, 16-byte aligned, valid until arena_release(). Aborts on OOM. */
+void *arena_alloc(struct arena *a, size_t size);
+char *arena_strndup(struct arena *a, const char *s, size_t len);
+void arena_release(struct arena *a);
+
+/* Interned strings. Id 0 is always the empty string. */
+struct strmap {
+	struct arena arena;
+	const char **strs; /* id -> NUL-terminated text */
+	uint32_t *lens;
+	uint32_t count, cap;
+	uint32_t *slots; /* open addressing: id + 1, 0 = empty */
+	uint32_t slot_mask;
+};
+
+void strmap_init(struct strmap *m);
+void strmap_release(struct strmap *m);
+uint32_t strmap_intern(struct strmap *m, const char *s);
+uint32_t strmap_intern_len(struct strmap *m, const char *s, size_t len);
+/* Id of s if present, else UINT32_MAX. */
+uint32_t strmap_find(const struct strmap *m, const char *s, size_t len);
+static inline const char *strmap_str(const struct strmap *m, uint32_t id)
+{
+	return m->strs[id];
+}
+static inline uint32_t strmap_len(const struct strmap *m, uint32_t id)
+{
+	return m->lens[id];
+}
+
+/* 64-bit FNV-1a, for hash tables across the code base. */
+uint64_t hash_bytes(const void *data, size_t len);
+static inline uint64_t hash_mix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return h;
+}
+
+#endif

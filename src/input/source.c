@@ -1,0 +1,300 @@
+/* source.c: file / stdin / buffer input with transparent gzip, read in chunks.
+ * Sits under every loader: the JSON parser pulls chunks from here. */
+#include "profan/source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "profan/diag.h"
+
+#define RAW_CHUNK (1u << 20)
+#define OUT_CHUNK (1u << 20)
+
+struct source {
+	char *origin;
+	int fd; /* -1 for a memory buffer */
+	bool owns_fd, is_gzip, raw_eof, stream_end, failed;
+	/* raw bytes: a window of the file, or the whole memory buffer */
+	const unsigned char *raw;
+	size_t raw_len, raw_pos;
+	unsigned char *raw_buf;
+	uint64_t raw_done, raw_size, decoded;
+	z_stream z;
+	char *out;
+	/* the first decoded chunk, read ahead for sniffing, is handed out first */
+	const char *pending;
+	size_t pending_len;
+};
+
+uint64_t source_max_decoded(void)
+{
+	const char *env = getenv("PROFAN_MAX_INPUT_MB");
+	if (env != NULL && *env != '\0') {
+		char *end;
+		unsigned long long mb = strtoull(env, &end, 10);
+		if (*end == '\0' && mb > 0 && mb < (1ULL << 40))
+			return (uint64_t)mb << 20;
+	}
+	return (uint64_t)8 << 30;
+}
+
+static int fail(struct source *s, const char *fmt, const char *detail)
+{
+	char msg[256];
+	snprintf(msg, sizeof(msg), fmt, detail);
+	pf_error("%s: %s", s->origin, msg);
+	s->failed = true;
+	return -1;
+}
+
+/* Refill the raw window from the file. Returns -1 on a read error. */
+static int raw_fill(struct source *s)
+{
+	if (s->fd < 0 || s->raw_eof)
+		return 0;
+	if (s->raw_pos < s->raw_len)
+		return 0;
+	ssize_t n;
+	do
+		n = read(s->fd, s->raw_buf, RAW_CHUNK);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return fail(s, "read error: %s", strerror(errno));
+	if (n == 0)
+		s->raw_eof = true;
+	s->raw = s->raw_buf;
+	s->raw_len = (size_t)n;
+	s->raw_pos = 0;
+	return 0;
+}
+
+static bool raw_exhausted(struct source *s)
+{
+	return s->raw_pos >= s->raw_len && (s->fd < 0 || s->raw_eof);
+}
+
+static int next_plain(struct source *s, const char **data, size_t *len)
+{
+	if (raw_fill(s) < 0)
+		return -1;
+	if (s->raw_pos >= s->raw_len)
+		return 0;
+	*data = (const char *)s->raw + s->raw_pos;
+	*len = s->raw_len - s->raw_pos;
+	s->raw_done += *len;
+	s->raw_pos = s->raw_len;
+	return 1;
+}
+
+static int next_gzip(struct source *s, const char **data, size_t *len)
+{
+	s->z.next_out = (Bytef *)s->out;
+	s->z.avail_out = OUT_CHUNK;
+	while (s->z.avail_out == OUT_CHUNK) {
+		if (s->stream_end) {
+			/* concatenated members are legal gzip; anything else after the end is not */
+			if (raw_fill(s) < 0)
+				return -1;
+			if (raw_exhausted(s))
+				return 0;
+			if (s->raw[s->raw_pos] != 0x1f)
+				return fail(s, "gzip: %s", "trailing garbage after the compressed data");
+			inflateReset(&s->z);
+			s->stream_end = false;
+		}
+		if (s->raw_pos >= s->raw_len) {
+			if (raw_fill(s) < 0)
+				return -1;
+			if (s->raw_pos >= s->raw_len)
+				return fail(s, "gzip: %s", "unexpected end of compressed data (truncated file?)");
+		}
+		s->z.next_in = (Bytef *)(s->raw + s->raw_pos);
+		s->z.avail_in = (uInt)(s->raw_len - s->raw_pos > 0x40000000 ? 0x40000000 : s->raw_len - s->raw_pos);
+		uInt before = s->z.avail_in;
+		int rc = inflate(&s->z, Z_NO_FLUSH);
+		size_t used = before - s->z.avail_in;
+		s->raw_pos += used;
+		s->raw_done += used;
+		if (rc == Z_STREAM_END) {
+			s->stream_end = true;
+		} else if (rc == Z_BUF_ERROR && used == 0 && s->z.avail_out == OUT_CHUNK) {
+			continue; /* needs more input */
+		} else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+			return fail(s, "gzip: %s", s->z.msg ? s->z.msg : "corrupt compressed data");
+		}
+	}
+	*data = s->out;
+	*len = OUT_CHUNK - s->z.avail_out;
+	return 1;
+}
+
+static int next_decoded(struct source *s, const char **data, size_t *len)
+{
+	if (s->failed)
+		return -1;
+	int rc = s->is_gzip ? next_gzip(s, data, len) : next_plain(s, data, len);
+	if (rc == 1) {
+		s->decoded += *len;
+		if (s->decoded > source_max_decoded()) {
+			char lim[32];
+			snprintf(lim, sizeof(lim), "%llu", (unsigned long long)(source_max_decoded() >> 20));
+			return fail(s, "input exceeds %s MiB when decoded (set PROFAN_MAX_INPUT_MB to raise the limit)", lim);
+		}
+	}
+	return rc;
+}
+
+static const unsigned char jslb_magic[6] = {0xDC, 0xDF, 0x4A, 0x53, 0x4C, 0x42};
+
+/* Decide gzip or not, then read the first chunk ahead to catch JSLB. */
+static struct source *sniff(struct source *s)
+{
+	if (raw_fill(s) < 0) {
+		source_close(s);
+		return NULL;
+	}
+	if (s->raw_len - s->raw_pos >= 2 && s->raw[s->raw_pos] == 0x1f && s->raw[s->raw_pos + 1] == 0x8b) {
+		s->is_gzip = true;
+		s->out = xmalloc(OUT_CHUNK);
+		if (inflateInit2(&s->z, 16 + MAX_WBITS) != Z_OK) {
+			fail(s, "gzip: %s", "cannot initialise zlib");
+			source_close(s);
+			return NULL;
+		}
+	}
+	const char *d;
+	size_t n;
+	int rc = next_decoded(s, &d, &n);
+	if (rc < 0) {
+		source_close(s);
+		return NULL;
+	}
+	if (rc == 1) {
+		if (n >= sizeof(jslb_magic) && memcmp(d, jslb_magic, sizeof(jslb_magic)) == 0) {
+			fail(s, "%s", "samply binary container (JSLB) is not supported yet; save the profile as JSON");
+			source_close(s);
+			return NULL;
+		}
+		s->pending = d;
+		s->pending_len = n;
+	}
+	return s;
+}
+
+struct source *source_open_file(const char *path)
+{
+	struct source *s = xcalloc(1, sizeof(*s));
+	s->origin = xstrdup(strcmp(path, "-") == 0 ? "<stdin>" : path);
+	s->fd = -1;
+	if (strcmp(path, "-") == 0) {
+		s->fd = 0;
+	} else {
+		s->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (s->fd < 0) {
+			fail(s, "cannot open: %s", strerror(errno));
+			source_close(s);
+			return NULL;
+		}
+		s->owns_fd = true;
+	}
+	struct stat st;
+	if (fstat(s->fd, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			fail(s, "%s", "is a directory, not a profile");
+			source_close(s);
+			return NULL;
+		}
+		if (S_ISREG(st.st_mode))
+			s->raw_size = (uint64_t)st.st_size;
+	}
+	s->raw_buf = xmalloc(RAW_CHUNK);
+	s->raw = s->raw_buf;
+	return sniff(s);
+}
+
+struct source *source_open_buffer(const void *buf, size_t len, const char *origin)
+{
+	struct source *s = xcalloc(1, sizeof(*s));
+	s->origin = xstrdup(origin);
+	s->fd = -1;
+	s->raw = buf;
+	s->raw_len = len;
+	s->raw_size = len;
+	return sniff(s);
+}
+
+int source_next(struct source *s, const char **data, size_t *len)
+{
+	if (s->pending != NULL) {
+		*data = s->pending;
+		*len = s->pending_len;
+		s->pending = NULL;
+		return 1;
+	}
+	return next_decoded(s, data, len);
+}
+
+const char *source_origin(const struct source *s)
+{
+	return s->origin;
+}
+
+bool source_is_gzip(const struct source *s)
+{
+	return s->is_gzip;
+}
+
+uint64_t source_raw_done(const struct source *s)
+{
+	return s->raw_done;
+}
+
+uint64_t source_raw_size(const struct source *s)
+{
+	return s->raw_size;
+}
+
+void source_close(struct source *s)
+{
+	if (s == NULL)
+		return;
+	if (s->is_gzip)
+		inflateEnd(&s->z);
+	if (s->owns_fd)
+		close(s->fd);
+	free(s->raw_buf);
+	free(s->out);
+	free(s->origin);
+	free(s);
+}
+
+char *source_slurp(const char *path, size_t *len)
+{
+	struct source *s = source_open_file(path);
+	if (s == NULL)
+		return NULL;
+	VEC(char) buf = {0};
+	const char *d;
+	size_t n;
+	int rc;
+	while ((rc = source_next(s, &d, &n)) == 1) {
+		vec_reserve(&buf, buf.len + n + 1);
+		memcpy(buf.items + buf.len, d, n);
+		buf.len += n;
+	}
+	source_close(s);
+	if (rc < 0) {
+		vec_free(&buf);
+		return NULL;
+	}
+	vec_reserve(&buf, buf.len + 1);
+	buf.items[buf.len] = '\0';
+	*len = buf.len;
+	return buf.items;
+}

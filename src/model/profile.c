@@ -1,0 +1,332 @@
+/* profile.c: construction of the common profile model (see profile.h).
+ * Loaders and the symbolicator build profiles only through these functions,
+ * which keep funcs, frames and stack nodes unique. */
+#include "profan/profile.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Open-addressing index over one of the profile's arrays: slots hold index + 1. */
+struct pf_hash {
+	uint32_t *slots;
+	size_t mask, count;
+};
+
+typedef bool (*hash_eq_fn)(const struct profile *p, uint32_t idx, const void *key);
+typedef uint64_t (*hash_of_fn)(const struct profile *p, uint32_t idx);
+
+static struct pf_hash *hash_new(void)
+{
+	struct pf_hash *h = xcalloc(1, sizeof(*h));
+	h->mask = 255;
+	h->slots = xcalloc(h->mask + 1, sizeof(*h->slots));
+	return h;
+}
+
+static void hash_free(struct pf_hash *h)
+{
+	if (h) {
+		free(h->slots);
+		free(h);
+	}
+}
+
+/* Find KEY (hash KH); returns the index or PF_NONE and the slot to insert at. */
+static uint32_t hash_find(const struct profile *p, const struct pf_hash *h, uint64_t kh, const void *key,
+			  hash_eq_fn eq, size_t *slot)
+{
+	size_t i = (size_t)hash_mix(kh) & h->mask;
+	for (;; i = (i + 1) & h->mask) {
+		uint32_t s = h->slots[i];
+		if (s == 0) {
+			*slot = i;
+			return PF_NONE;
+		}
+		if (eq(p, s - 1, key))
+			return s - 1;
+	}
+}
+
+static void hash_insert(const struct profile *p, struct pf_hash *h, size_t slot, uint32_t idx, hash_of_fn of)
+{
+	h->slots[slot] = idx + 1;
+	if (++h->count * 2 <= h->mask)
+		return;
+	size_t nmask = h->mask * 2 + 1;
+	uint32_t *ns = xcalloc(nmask + 1, sizeof(*ns));
+	for (size_t k = 0; k <= h->mask; k++) {
+		uint32_t s = h->slots[k];
+		if (s == 0)
+			continue;
+		size_t j = (size_t)hash_mix(of(p, s - 1)) & nmask;
+		while (ns[j] != 0)
+			j = (j + 1) & nmask;
+		ns[j] = s;
+	}
+	free(h->slots);
+	h->slots = ns;
+	h->mask = nmask;
+}
+
+static uint64_t func_hash(const struct pf_func *f)
+{
+	return hash_bytes(f, sizeof(*f));
+}
+static uint64_t func_hash_at(const struct profile *p, uint32_t i)
+{
+	return func_hash(&p->funcs.items[i]);
+}
+static bool func_eq(const struct profile *p, uint32_t i, const void *key)
+{
+	return memcmp(&p->funcs.items[i], key, sizeof(struct pf_func)) == 0;
+}
+
+static uint64_t frame_hash(const struct pf_frame *f)
+{
+	uint64_t h = hash_mix((uint64_t)f->func << 32 | f->lib) ^ hash_mix(f->address);
+	return h ^ hash_mix((uint64_t)f->line << 40 ^ (uint64_t)f->column << 8 ^ f->flags);
+}
+static uint64_t frame_hash_at(const struct profile *p, uint32_t i)
+{
+	return frame_hash(&p->frames.items[i]);
+}
+static bool frame_eq(const struct profile *p, uint32_t i, const void *key)
+{
+	const struct pf_frame *a = &p->frames.items[i], *b = key;
+	return a->func == b->func && a->lib == b->lib && a->address == b->address && a->line == b->line &&
+	       a->column == b->column && a->flags == b->flags;
+}
+
+static uint64_t stack_hash(const struct pf_stack *s)
+{
+	return (uint64_t)s->parent << 32 | s->frame;
+}
+static uint64_t stack_hash_at(const struct profile *p, uint32_t i)
+{
+	return stack_hash(&p->stacks.items[i]);
+}
+static bool stack_eq(const struct profile *p, uint32_t i, const void *key)
+{
+	const struct pf_stack *a = &p->stacks.items[i], *b = key;
+	return a->parent == b->parent && a->frame == b->frame;
+}
+
+void profile_init(struct profile *p)
+{
+	memset(p, 0, sizeof(*p));
+	strmap_init(&p->strings);
+	p->func_index = hash_new();
+	p->frame_index = hash_new();
+	p->stack_index = hash_new();
+}
+
+void profile_release(struct profile *p)
+{
+	strmap_release(&p->strings);
+	arena_release(&p->arena);
+	vec_free(&p->libs);
+	vec_free(&p->funcs);
+	vec_free(&p->frames);
+	vec_free(&p->stacks);
+	vec_free(&p->threads);
+	vec_free(&p->info);
+	vec_free(&p->warnings);
+	free(p->sample_stack);
+	free(p->sample_thread);
+	for (size_t m = 0; m < PF_MAX_METRICS; m++)
+		free(p->sample_values[m]);
+	hash_free(p->func_index);
+	hash_free(p->frame_index);
+	hash_free(p->stack_index);
+	memset(p, 0, sizeof(*p));
+}
+
+uint32_t profile_intern(struct profile *p, const char *s)
+{
+	return strmap_intern(&p->strings, s ? s : "");
+}
+
+const char *profile_str(const struct profile *p, uint32_t id)
+{
+	return strmap_str(&p->strings, id);
+}
+
+const char *profile_strdup(struct profile *p, const char *s)
+{
+	return arena_strndup(&p->arena, s, strlen(s));
+}
+
+const char *profile_printf(struct profile *p, const char *fmt, ...)
+{
+	va_list ap, aq;
+	va_start(ap, fmt);
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = arena_alloc(&p->arena, (size_t)(n < 0 ? 0 : n) + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, aq);
+	va_end(aq);
+	return s;
+}
+
+size_t profile_add_metric(struct profile *p, const char *name, const char *label, enum pf_unit unit)
+{
+	if (p->metric_count == PF_MAX_METRICS) {
+		fprintf(stderr, "profan: internal error: more than %d metrics\n", PF_MAX_METRICS);
+		abort();
+	}
+	size_t m = p->metric_count++;
+	p->metrics[m] = (struct pf_metric){.name = profile_strdup(p, name), .label = profile_strdup(p, label),
+					   .unit = unit, .additive = true};
+	p->sample_values[m] = xreallocarray(NULL, p->sample_cap ? p->sample_cap : 1, sizeof(int64_t));
+	memset(p->sample_values[m], 0, (p->sample_cap ? p->sample_cap : 1) * sizeof(int64_t));
+	return m;
+}
+
+size_t profile_metric_index(const struct profile *p, const char *name)
+{
+	for (size_t m = 0; m < p->metric_count; m++)
+		if (strcmp(p->metrics[m].name, name) == 0)
+			return m;
+	return SIZE_MAX;
+}
+
+uint32_t profile_add_lib(struct profile *p, const struct pf_lib *lib)
+{
+	vec_push(&p->libs, *lib);
+	return (uint32_t)(p->libs.len - 1);
+}
+
+uint32_t profile_add_thread(struct profile *p, const struct pf_thread *t)
+{
+	vec_push(&p->threads, *t);
+	return (uint32_t)(p->threads.len - 1);
+}
+
+uint32_t profile_intern_func(struct profile *p, const struct pf_func *f)
+{
+	struct pf_func key = *f; /* seven uint32_t: no padding, so memcmp compares content */
+	size_t slot;
+	uint32_t i = hash_find(p, p->func_index, func_hash(&key), &key, func_eq, &slot);
+	if (i != PF_NONE)
+		return i;
+	vec_push(&p->funcs, key);
+	i = (uint32_t)(p->funcs.len - 1);
+	hash_insert(p, p->func_index, slot, i, func_hash_at);
+	return i;
+}
+
+uint32_t profile_intern_frame(struct profile *p, const struct pf_frame *f)
+{
+	struct pf_frame key = *f;
+	size_t slot;
+	uint32_t i = hash_find(p, p->frame_index, frame_hash(&key), &key, frame_eq, &slot);
+	if (i != PF_NONE)
+		return i;
+	vec_push(&p->frames, key);
+	i = (uint32_t)(p->frames.len - 1);
+	hash_insert(p, p->frame_index, slot, i, frame_hash_at);
+	return i;
+}
+
+uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame)
+{
+	struct pf_stack key = {.parent = parent, .frame = frame};
+	size_t slot;
+	uint32_t i = hash_find(p, p->stack_index, stack_hash(&key), &key, stack_eq, &slot);
+	if (i != PF_NONE)
+		return i;
+	vec_push(&p->stacks, key);
+	i = (uint32_t)(p->stacks.len - 1);
+	hash_insert(p, p->stack_index, slot, i, stack_hash_at);
+	return i;
+}
+
+uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uint32_t lib, uint32_t line,
+			    uint32_t column, uint32_t func_flags)
+{
+	struct pf_func f = {.name = name, .file = file, .lib = lib, .line = line, .column = column,
+			    .flags = func_flags};
+	struct pf_frame fr = {.func = profile_intern_func(p, &f), .lib = lib, .address = PF_NO_ADDRESS,
+			      .line = line, .column = column};
+	return profile_intern_frame(p, &fr);
+}
+
+void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values)
+{
+	if (p->sample_count == p->sample_cap) {
+		size_t ncap = p->sample_cap ? p->sample_cap * 2 : 1024;
+		p->sample_stack = xreallocarray(p->sample_stack, ncap, sizeof(uint32_t));
+		p->sample_thread = xreallocarray(p->sample_thread, ncap, sizeof(uint32_t));
+		for (size_t m = 0; m < p->metric_count; m++)
+			p->sample_values[m] = xreallocarray(p->sample_values[m], ncap, sizeof(int64_t));
+		p->sample_cap = ncap;
+	}
+	size_t i = p->sample_count++;
+	p->sample_stack[i] = stack;
+	p->sample_thread[i] = thread;
+	for (size_t m = 0; m < p->metric_count; m++)
+		p->sample_values[m][i] = values[m];
+}
+
+void profile_add_info(struct profile *p, const char *key, const char *value)
+{
+	struct pf_info in = {.key = profile_strdup(p, key), .value = profile_strdup(p, value)};
+	vec_push(&p->info, in);
+}
+
+void profile_warn(struct profile *p, const char *fmt, ...)
+{
+	va_list ap, aq;
+	va_start(ap, fmt);
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = arena_alloc(&p->arena, (size_t)(n < 0 ? 0 : n) + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, aq);
+	va_end(aq);
+	vec_push(&p->warnings, s);
+	pf_warn("%s", s);
+}
+
+size_t profile_stack_depth(const struct profile *p, uint32_t s)
+{
+	size_t d = 0;
+	for (; s != PF_NONE; s = p->stacks.items[s].parent)
+		d++;
+	return d;
+}
+
+const char *profile_check(const struct profile *p)
+{
+	for (size_t i = 0; i < p->funcs.len; i++) {
+		const struct pf_func *f = &p->funcs.items[i];
+		if (f->name >= p->strings.count || f->file >= p->strings.count)
+			return "func string out of range";
+		if (f->lib != PF_NONE && f->lib >= p->libs.len)
+			return "func lib out of range";
+	}
+	for (size_t i = 0; i < p->frames.len; i++) {
+		const struct pf_frame *f = &p->frames.items[i];
+		if (f->func >= p->funcs.len)
+			return "frame func out of range";
+		if (f->lib != PF_NONE && f->lib >= p->libs.len)
+			return "frame lib out of range";
+	}
+	for (size_t i = 0; i < p->stacks.len; i++) {
+		const struct pf_stack *s = &p->stacks.items[i];
+		if (s->frame >= p->frames.len)
+			return "stack frame out of range";
+		if (s->parent != PF_NONE && s->parent >= i)
+			return "stack parent not before child";
+	}
+	for (size_t i = 0; i < p->sample_count; i++) {
+		if (p->sample_stack[i] != PF_NONE && p->sample_stack[i] >= p->stacks.len)
+			return "sample stack out of range";
+		if (p->sample_thread[i] != PF_NONE && p->sample_thread[i] >= p->threads.len)
+			return "sample thread out of range";
+	}
+	return NULL;
+}
