@@ -1,0 +1,23 @@
+/* load.h: bytes -> JSON tree -> profile, the same path for the binary, tests and fuzzers.
+ *
+ * A loader is a function from a parsed JSON document to a profile. It never
+ * sees a path: load_file() and load_buffer() do the reading (gzip, stdin,
+ * JSLB detection) and parsing, then call it. A loader that fails has printed
+ * one error line and returns -1; the profile is then released by the caller. */
+#ifndef PROFAN_LOAD_H
+#define PROFAN_LOAD_H
+
+#include <stddef.h>
+
+#include "profan/json.h"
+#include "profan/profile.h"
+
+typedef int (*pf_loader)(const struct json_doc *doc, struct profile *out, const void *opts);
+
+/* Returns 0 with *OUT initialised and filled, or -1 (error printed, *OUT released). */
+int load_file(const char *path, const struct json_parse_opts *jopts, pf_loader load, const void *opts,
+	      struct profile *out);
+int load_buffer(const char *buf, size_t len, const char *origin, const struct json_parse_opts *jopts,
+		pf_loader load, const void *opts, struct profile *out);
+
+#endif

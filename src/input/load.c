@@ -1,0 +1,38 @@
+/* load.c: the shared front half of every subcommand: source -> JSON -> loader -> profile. */
+#include "profan/load.h"
+
+#include "profan/source.h"
+
+static int load_source(struct source *src, const struct json_parse_opts *jopts, pf_loader load,
+		       const void *opts, struct profile *out)
+{
+	profile_init(out);
+	if (src == NULL)
+		return -1;
+	struct json_doc *doc = json_parse(src, jopts);
+	source_close(src);
+	if (doc == NULL)
+		return -1;
+	int rc = load(doc, out, opts);
+	json_doc_free(doc);
+	if (rc == 0) {
+		const char *bad = profile_check(out);
+		if (bad != NULL) {
+			pf_error("internal error: loader built an inconsistent profile: %s", bad);
+			rc = -1;
+		}
+	}
+	return rc;
+}
+
+int load_file(const char *path, const struct json_parse_opts *jopts, pf_loader load, const void *opts,
+	      struct profile *out)
+{
+	return load_source(source_open_file(path), jopts, load, opts, out);
+}
+
+int load_buffer(const char *buf, size_t len, const char *origin, const struct json_parse_opts *jopts,
+		pf_loader load, const void *opts, struct profile *out)
+{
+	return load_source(source_open_buffer(buf, len, origin), jopts, load, opts, out);
+}
