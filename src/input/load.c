@@ -7,12 +7,16 @@ static int load_source(struct source *src, const struct json_parse_opts *jopts, 
 		       const void *opts, struct profile *out)
 {
 	profile_init(out);
-	if (src == NULL)
+	if (src == NULL) {
+		profile_release(out);
 		return -1;
+	}
 	struct json_doc *doc = json_parse(src, jopts);
 	source_close(src);
-	if (doc == NULL)
+	if (doc == NULL) {
+		profile_release(out);
 		return -1;
+	}
 	int rc = load(doc, out, opts);
 	json_doc_free(doc);
 	if (rc == 0) {
@@ -22,6 +26,8 @@ static int load_source(struct source *src, const struct json_parse_opts *jopts, 
 			rc = -1;
 		}
 	}
+	if (rc != 0)
+		profile_release(out);
 	return rc;
 }
 
