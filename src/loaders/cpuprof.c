@@ -42,6 +42,7 @@ struct raw_profile {
 	bool absolute, has_samples, has_start, has_end;
 	int64_t start, end;
 	size_t count_mismatch;   /* samples/timeDeltas length differences seen */
+	size_t lost_chunks;      /* ProfileChunk events without args.data: their nodes are gone */
 };
 
 struct loader {
@@ -122,9 +123,11 @@ static int append_ints(struct loader *L, void *vec, const struct json *arr)
 	int64_t *col = jr_int_column(&L->r, arr, INT64_MIN + 1, INT64_MAX, false, 0, &n);
 	if (col == NULL)
 		return -1;
-	vec_reserve(v, v->len + n);
-	memcpy(v->items + v->len, col, n * sizeof(int64_t));
-	v->len += n;
+	if (n > 0) {
+		vec_reserve(v, v->len + n);
+		memcpy(v->items + v->len, col, n * sizeof(int64_t));
+		v->len += n;
+	}
 	free(col);
 	return 0;
 }
@@ -402,6 +405,7 @@ static int read_trace(struct loader *L, const struct json *events)
 			rp->has_start = true;
 		} else if (data == NULL) {
 			missing_data++;
+			rp->lost_chunks++;
 		} else {
 			struct chunk c = {.ts = ts, .seq = i, .data = data};
 			vec_push(&rp->chunks, c);
@@ -410,7 +414,8 @@ static int read_trace(struct loader *L, const struct json *events)
 	/* Chunks are not in ts order in the file; concatenate them in ts order. */
 	for (size_t k = 0; k < L->profiles.len && rc == 0; k++) {
 		struct raw_profile *rp = &L->profiles.items[k];
-		qsort(rp->chunks.items, rp->chunks.len, sizeof(struct chunk), compare_chunks);
+		if (rp->chunks.len > 1)
+			qsort(rp->chunks.items, rp->chunks.len, sizeof(struct chunk), compare_chunks);
 		for (size_t c = 0; c < rp->chunks.len && rc == 0; c++)
 			rc = read_chunk_data(L, rp, rp->chunks.items[c].data);
 		for (size_t t = 0; t < names.len; t++)
@@ -555,14 +560,21 @@ static int node_frame(struct loader *L, const struct raw_node *n, uint32_t *fram
 enum { ST_NEW, ST_ON_PATH, ST_DONE };
 
 /* Parent index of every node, from "parent" members and "children" arrays. */
-static int link_parents(struct loader *L, struct raw_profile *rp, const struct id_map *map, uint32_t *parent)
+static int link_parents(struct loader *L, struct raw_profile *rp, const struct id_map *map, uint32_t *parent,
+			bool *orphan)
 {
 	struct jr *r = &L->r;
-	size_t unknown_children = 0;
+	size_t unknown_children = 0, orphans = 0;
 	for (size_t i = 0; i < rp->nodes.len; i++) {
 		const struct raw_node *n = &rp->nodes.items[i];
 		if (n->parent != NO_ID) {
 			uint32_t pi = id_map_get(map, n->parent);
+			/* A trace whose chunks lost their data also lost nodes: keep what is left. */
+			if (pi == PF_NONE && rp->lost_chunks > 0) {
+				orphan[i] = true;
+				orphans++;
+				continue;
+			}
 			if (pi == PF_NONE)
 				return jr_error(r, json_get(n->node, "parent"), SIZE_MAX,
 						"parent %" PRId64 " of node %" PRId64 " is not a node of this profile",
@@ -593,13 +605,18 @@ static int link_parents(struct loader *L, struct raw_profile *rp, const struct i
 	if (unknown_children > 0)
 		profile_warn(L->p, "%zu child id%s that name no node skipped", unknown_children,
 			     unknown_children == 1 ? "" : "s");
+	if (orphans > 0)
+		profile_warn(L->p, "%zu node%s name a parent lost with the chunks that had no data: their stacks "
+				   "start at (lost parent)",
+			     orphans, orphans == 1 ? "" : "s");
 	return 0;
 }
 
 /* Stack node of every raw node, parents first, without recursion: walk up to a
  * finished ancestor, then build back down. ST_ON_PATH marks the walk, so a
  * cycle is found when the walk meets itself. */
-static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t *parent, uint32_t *stack)
+static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t *parent, const bool *orphan,
+			uint32_t *stack)
 {
 	size_t n = rp->nodes.len;
 	unsigned char *state = xcalloc(n ? n : 1, 1);
@@ -622,6 +639,11 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 		if (rc < 0)
 			break;
 		uint32_t above = j == PF_NONE ? PF_NONE : stack[j];
+		if (j == PF_NONE && depth > 0 && orphan[path[depth - 1]]) {
+			uint32_t lost = profile_func_frame(L->p, profile_intern(L->p, "(lost parent)"), 0, PF_NONE, 0,
+							   0, PF_FUNC_SYNTHETIC);
+			above = profile_intern_stack(L->p, PF_NONE, lost);
+		}
 		while (depth > 0) {
 			uint32_t k = path[--depth];
 			uint32_t frame;
@@ -734,7 +756,7 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 		uint32_t node = id_map_get(map, rp->samples.items[i]);
 		int64_t before = t[i] - (i > 0 ? t[i - 1] : (rp->has_start ? rp->start : t[0]));
 		gap[i] = before;
-		if (before > gap[biggest])
+		if (i > 0 && (biggest == 0 || before > gap[biggest])) /* the first gap is profiler start-up */
 			biggest = i;
 		if (node == PF_NONE) {
 			unknown++;
@@ -752,7 +774,7 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 	if (unknown > 0)
 		profile_warn(L->p, "%zu sample%s name no node and were skipped", unknown, unknown == 1 ? "" : "s");
 	if (n > 0) {
-		int64_t big = gap[biggest];
+		int64_t big = biggest > 0 ? gap[biggest] : 0;
 		qsort(gap, n, sizeof(int64_t), compare_i64);
 		int64_t median = gap[n / 2];
 		int64_t last = t[n - 1];
@@ -789,6 +811,7 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 	id_map_init(&map, n);
 	uint32_t *parent = xreallocarray(NULL, n ? n : 1, sizeof(uint32_t));
 	uint32_t *stack = xreallocarray(NULL, n ? n : 1, sizeof(uint32_t));
+	bool *orphan = xcalloc(n ? n : 1, sizeof(bool));
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
 		parent[i] = PF_NONE;
@@ -802,9 +825,9 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 		map.idx[s] = (uint32_t)i;
 	}
 	if (rc == 0)
-		rc = link_parents(L, rp, &map, parent);
+		rc = link_parents(L, rp, &map, parent, orphan);
 	if (rc == 0)
-		rc = build_stacks(L, rp, parent, stack);
+		rc = build_stacks(L, rp, parent, orphan, stack);
 	if (rc == 0 && rp->has_samples)
 		rc = add_samples(L, rp, &map, stack, thread, time_m, count_m);
 	else if (rc == 0)
@@ -812,6 +835,7 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 	id_map_release(&map);
 	free(parent);
 	free(stack);
+	free(orphan);
 	return rc;
 }
 
@@ -905,11 +929,21 @@ static int read_any(struct loader *L, const struct json *root)
 			"\"traceEvents\" (trace)");
 }
 
+static bool any_named(const struct loader *L)
+{
+	for (uint32_t i = 0; i < L->opts->wasm->name_count; i++)
+		if (L->wasm_named[i])
+			return true;
+	return false;
+}
+
 static void add_wasm_info(struct loader *L)
 {
 	const struct wasm_module *m = L->opts->wasm;
 	if (m == NULL)
 		return;
+	if (L->wasm_unnamed_frames == 0 && L->wasm_mismatch == 0 && !any_named(L))
+		profile_warn(L->p, "--wasm %s: the profile has no wasm-function[N] frames to name", L->opts->wasm_path);
 	size_t named = 0;
 	for (uint32_t i = 0; i < m->name_count; i++)
 		named += L->wasm_named[i];
@@ -951,13 +985,14 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 		size_t chosen = 0;
 		for (size_t i = 0; i < L.profiles.len; i++)
 			chosen += sel[i];
+		for (size_t i = 0; i < L.profiles.len && is_trace && L.profiles.len > 1; i++) {
+			struct raw_profile *rp = &L.profiles.items[i];
+			profile_add_info(p, profile_printf(p, "Profile %zu", i + 1),
+					 profile_printf(p, "pid %" PRId64 " id %s (%s): %zu samples%s", rp->pid, rp->id,
+							rp->layout, sample_count(rp), sel[i] ? ", analysed" : ""));
+		}
 		for (size_t i = 0; i < L.profiles.len && rc == 0; i++) {
 			struct raw_profile *rp = &L.profiles.items[i];
-			if (is_trace && L.profiles.len > 1)
-				profile_add_info(p, profile_printf(p, "Profile %zu", i + 1),
-						 profile_printf(p, "pid %" PRId64 " id %s (%s): %zu samples%s", rp->pid,
-								rp->id, rp->layout, sample_count(rp),
-								sel[i] ? ", analysed" : ""));
 			if (!sel[i])
 				continue;
 			uint32_t thread = PF_NONE;
