@@ -134,10 +134,23 @@ static int append_ints(struct loader *L, void *vec, const struct json *arr)
 
 /* ------------------------------------------------------------ readers */
 
+/* Element I of ARR, which must be an object (a packed number array has none). */
+static const struct json *object_at(struct loader *L, const struct json *arr, size_t i)
+{
+	const struct json *v = json_at(arr, i);
+	if (v == NULL) {
+		double d;
+		jr_error(&L->r, arr, i, "expected an object, got %s",
+			 json_f64_at(arr, i, &d) == JSON_ELEM_NULL ? "null" : "a number");
+		return NULL;
+	}
+	return jr_is(&L->r, v, JSON_OBJECT) ? v : NULL;
+}
+
 static int read_node(struct loader *L, struct raw_profile *rp, const struct json *node)
 {
 	struct jr *r = &L->r;
-	if (!jr_is(r, node, JSON_OBJECT))
+	if (node == NULL)
 		return -1;
 	struct raw_node n = {.node = node, .parent = NO_ID};
 	if (!jr_int(r, node, "id", INT64_MIN + 1, INT64_MAX, false, 0, &n.id) ||
@@ -171,7 +184,7 @@ static int read_modern(struct loader *L, struct raw_profile *rp, const struct js
 	rp->start = rp->has_start ? round_us(start) : 0;
 	rp->end = rp->has_end ? round_us(end) : 0;
 	for (size_t i = 0; i < json_len(nodes); i++)
-		if (read_node(L, rp, json_at(nodes, i)) < 0)
+		if (read_node(L, rp, object_at(L, nodes, i)) < 0)
 			return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
@@ -214,7 +227,7 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 		int64_t parent = parent_of.items[--parent_of.len];
 		struct raw_node n = {.node = node, .frame = node, .parent = parent, .legacy = true};
 		const struct json *kids = NULL;
-		if (!jr_is(r, node, JSON_OBJECT) || !jr_int(r, node, "id", INT64_MIN + 1, INT64_MAX, false, 0, &n.id) ||
+		if (node == NULL || !jr_int(r, node, "id", INT64_MIN + 1, INT64_MAX, false, 0, &n.id) ||
 		    ((kids = jr_opt(r, node, "children", JSON_ARRAY)), r->failed)) {
 			rc = -1;
 			break;
@@ -225,7 +238,12 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 			break;
 		}
 		for (size_t i = json_len(kids); i-- > 0;) {
-			vec_push(&todo, json_at(kids, i));
+			const struct json *kid = object_at(L, kids, i);
+			if (kid == NULL) {
+				rc = -1;
+				break;
+			}
+			vec_push(&todo, kid);
 			vec_push(&parent_of, n.id);
 		}
 	}
@@ -314,7 +332,7 @@ static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struc
 		rp->has_end = true;
 	}
 	for (size_t i = 0; i < json_len(nodes); i++)
-		if (read_node(L, rp, json_at(nodes, i)) < 0)
+		if (read_node(L, rp, object_at(L, nodes, i)) < 0)
 			return -1;
 	if (samples == NULL && deltas == NULL)
 		return 0;
@@ -340,8 +358,8 @@ static int read_trace(struct loader *L, const struct json *events)
 	size_t n = json_len(events), missing_data = 0;
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
-		const struct json *ev = json_at(events, i);
-		if (!jr_is(r, ev, JSON_OBJECT)) {
+		const struct json *ev = object_at(L, events, i);
+		if (ev == NULL) {
 			rc = -1;
 			break;
 		}
@@ -492,8 +510,9 @@ static int read_int_or(struct loader *L, const struct json *obj, const char *key
 	return jr_int(&L->r, obj, key, INT32_MIN, INT32_MAX, true, deflt, out) ? 0 : -1;
 }
 
-/* The frame of node N: its function key, flags and --wasm naming. */
-static int node_frame(struct loader *L, const struct raw_node *n, uint32_t *frame, bool *is_root)
+/* The frame of node N: its function key, flags and --wasm naming. *SKIP is set
+ * for (root) at the top of the tree, the tree's handle rather than a function. */
+static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, uint32_t *frame, bool *skip)
 {
 	struct jr *r = &L->r;
 	struct profile *p = L->p;
@@ -510,11 +529,12 @@ static int node_frame(struct loader *L, const struct raw_node *n, uint32_t *fram
 	const char *url_s = url ? json_str(url) : "";
 	uint32_t url_id = strmap_intern_len(&p->strings, url_s, url ? json_str_len(url) : 0);
 	uint32_t flags = 0;
-	*is_root = false;
+	*skip = false;
 	if (url_id == 0 && name_len > 2 && name[0] == '(' && name[name_len - 1] == ')') {
-		if (strcmp(name, "(root)") == 0)
-			*is_root = true;
-		else if (strcmp(name, "(garbage collector)") == 0)
+		if (strcmp(name, "(root)") == 0 && at_top) {
+			*skip = true;
+			return 0;
+		} else if (strcmp(name, "(garbage collector)") == 0)
 			flags |= CPUPROF_FUNC_GC;
 		else if (strcmp(name, "(program)") == 0)
 			flags |= CPUPROF_FUNC_PROGRAM;
@@ -647,13 +667,12 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 		while (depth > 0) {
 			uint32_t k = path[--depth];
 			uint32_t frame;
-			bool is_root;
-			if (node_frame(L, &rp->nodes.items[k], &frame, &is_root) < 0) {
+			bool skip;
+			if (node_frame(L, &rp->nodes.items[k], above == PF_NONE, &frame, &skip) < 0) {
 				rc = -1;
 				break;
 			}
-			/* (root) is the tree's handle, not a function: its children become roots. */
-			if (!(is_root && above == PF_NONE))
+			if (!skip) /* (root)'s children become roots */
 				above = profile_intern_stack(L->p, above, frame);
 			stack[k] = above;
 			state[k] = ST_DONE;
