@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/progress.h"
 #include "profan/source.h"
 #include "profan/strmap.h"
 
@@ -214,6 +215,7 @@ static bool refill(struct parser *ps)
 		}
 		ps->chunk = ps->p = data;
 		ps->end = data + len;
+		progress_update(source_raw_done(ps->src));
 	}
 	return true;
 }
