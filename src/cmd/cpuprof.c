@@ -313,7 +313,7 @@ static int run(int argc, char **argv)
 
 const struct cli_command cmd_cpuprof = {
 	.name = "cpuprof",
-	.summary = "V8 .cpuprofile (node --cpu-prof) and Chrome/Node trace files",
+	.summary = "V8 .cpuprofile (node --cpu-prof) and Chrome trace files",
 	.usage = "cpuprof [options] PROFILE",
 	.description =
 		"Self and inclusive time per JS or wasm function, and per script, from a V8 CPU profile:\n"

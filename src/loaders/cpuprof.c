@@ -123,6 +123,12 @@ static int append_ints(struct loader *L, void *vec, const struct json *arr)
 	int64_t *col = jr_int_column(&L->r, arr, INT64_MIN + 1, INT64_MAX, false, 0, &n);
 	if (col == NULL)
 		return -1;
+	if (v->len == 0) { /* the common case, one array per profile: adopt it */
+		free(v->items);
+		v->items = col;
+		v->len = v->cap = n;
+		return 0;
+	}
 	if (n > 0) {
 		vec_reserve(v, v->len + n);
 		memcpy(v->items + v->len, col, n * sizeof(int64_t));
@@ -183,6 +189,7 @@ static int read_modern(struct loader *L, struct raw_profile *rp, const struct js
 	rp->has_end = !isnan(end);
 	rp->start = rp->has_start ? round_us(start) : 0;
 	rp->end = rp->has_end ? round_us(end) : 0;
+	vec_reserve(&rp->nodes, json_len(nodes));
 	for (size_t i = 0; i < json_len(nodes); i++)
 		if (read_node(L, rp, object_at(L, nodes, i)) < 0)
 			return -1;
@@ -683,10 +690,36 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 	return rc;
 }
 
-static int compare_i64(const void *a, const void *b)
+/* The K-th smallest of V[0..N) (Hoare's selection, O(N)); reorders V. */
+static int64_t select_kth(int64_t *v, size_t n, size_t k)
 {
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
+	size_t lo = 0, hi = n - 1;
+	while (lo < hi) {
+		int64_t pivot = v[lo + (hi - lo) / 2];
+		size_t i = lo, j = hi;
+		while (i <= j) {
+			while (v[i] < pivot)
+				i++;
+			while (v[j] > pivot)
+				j--;
+			if (i <= j) {
+				int64_t tmp = v[i];
+				v[i] = v[j];
+				v[j] = tmp;
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			break;
+	}
+	return v[k];
 }
 
 /* Samples of a profile that has only hitCount: the duration is spread evenly
@@ -768,15 +801,14 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 	int64_t *t = sample_times(L, rp, n);
 	if (t == NULL)
 		return -1;
-	int64_t *gap = xreallocarray(NULL, n ? n : 1, sizeof(int64_t));
 	int64_t values[PF_MAX_METRICS] = {0};
+	int64_t big = 0;
 	size_t unknown = 0, biggest = 0;
 	for (size_t i = 0; i < n; i++) {
 		uint32_t node = id_map_get(map, rp->samples.items[i]);
 		int64_t before = t[i] - (i > 0 ? t[i - 1] : (rp->has_start ? rp->start : t[0]));
-		gap[i] = before;
-		if (i > 0 && (biggest == 0 || before > gap[biggest])) /* the first gap is profiler start-up */
-			biggest = i;
+		if (i > 0 && before > big) /* the first gap is profiler start-up */
+			big = before, biggest = i;
 		if (node == PF_NONE) {
 			unknown++;
 			continue;
@@ -793,11 +825,12 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 	if (unknown > 0)
 		profile_warn(L->p, "%zu sample%s name no node and were skipped", unknown, unknown == 1 ? "" : "s");
 	if (n > 0) {
-		int64_t big = biggest > 0 ? gap[biggest] : 0;
-		qsort(gap, n, sizeof(int64_t), compare_i64);
-		int64_t median = gap[n / 2];
 		int64_t last = t[n - 1];
 		int64_t start = rp->has_start ? rp->start : t[0];
+		for (size_t i = n; i-- > 1;) /* times -> gaps, in place */
+			t[i] -= t[i - 1];
+		t[0] -= start;
+		int64_t median = select_kth(t, n, n / 2);
 		profile_add_info(L->p, "Samples",
 				 profile_printf(L->p, "%zu over %.1f ms, median interval %.3f ms", n,
 						(double)((rp->has_end && rp->end > last ? rp->end : last) - start) / 1000.0,
@@ -808,7 +841,6 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 					   "before it",
 				     (double)big / 1000.0, biggest, (double)median / 1000.0);
 	}
-	free(gap);
 	free(t);
 	return 0;
 }
@@ -852,6 +884,8 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 	else if (rc == 0)
 		rc = add_hit_counts(L, rp, stack, thread, time_m, count_m);
 	id_map_release(&map);
+	vec_free(&rp->samples); /* built: the raw columns are no longer needed */
+	vec_free(&rp->times);
 	free(parent);
 	free(stack);
 	free(orphan);
