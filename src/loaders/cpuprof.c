@@ -54,6 +54,7 @@ struct loader {
 	/* --wasm bookkeeping */
 	bool *wasm_named;         /* per function index of the module: a frame got its name */
 	size_t wasm_unnamed_frames, wasm_mismatch;
+	const char *samples_key; /* header key of the profile being built: "Samples", "Samples 2" */
 };
 
 /* ------------------------------------------------------------ small helpers */
@@ -831,7 +832,7 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 			t[i] -= t[i - 1];
 		t[0] -= start;
 		int64_t median = select_kth(t, n, n / 2);
-		profile_add_info(L->p, "Samples",
+		profile_add_info(L->p, L->samples_key,
 				 profile_printf(L->p, "%zu over %.1f ms, median interval %.3f ms", n,
 						(double)((rp->has_end && rp->end > last ? rp->end : last) - start) / 1000.0,
 						(double)median / 1000.0));
@@ -1057,6 +1058,7 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 			}
 			if (chosen == 1)
 				p->format_detail = is_trace ? profile_label(&L, rp) : rp->layout;
+			L.samples_key = chosen == 1 ? "Samples" : profile_printf(p, "Samples %zu", i + 1);
 			rc = build_one(&L, rp, thread, time_m, count_m);
 		}
 		if (chosen > 1)
