@@ -227,6 +227,7 @@ static void build_report(struct report *r, const struct profile *p, const char *
 		struct report_row *row = report_table_row(r, t, name, detail);
 		row->values[0] = self[f];
 		row->values[1] = f < s.key_count ? s.incl[f] : 0;
+		row->flags = f < s.key_count && (p->funcs.items[f].flags & PF_FUNC_OWNED) ? REPORT_ROW_OWNED : 0;
 	}
 	free(self);
 	free(seen);
@@ -249,6 +250,7 @@ static void build_report(struct report *r, const struct profile *p, const char *
 		struct report_row *row = report_table_row(r, t, name, detail);
 		row->values[0] = s.incl[f];
 		row->values[1] = s.self[f];
+		row->flags = p->funcs.items[f].flags & PF_FUNC_OWNED ? REPORT_ROW_OWNED : 0;
 	}
 	report_table_finish(t, top);
 	free(owned);

@@ -552,6 +552,9 @@ static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, u
 	}
 	if (cpuprof_is_plumbing(name))
 		flags |= CPUPROF_FUNC_PLUMBING;
+	/* The user's code: any script but Node's own (node:..., and internal/... before Node 16). */
+	else if (url_id != 0 && !starts_with(url_s, "node:") && !starts_with(url_s, "internal/"))
+		flags |= PF_FUNC_OWNED;
 	uint32_t wasm_index;
 	if (starts_with(url_s, "wasm://")) {
 		flags |= CPUPROF_FUNC_WASM;
