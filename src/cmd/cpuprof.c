@@ -21,11 +21,11 @@ enum { OPT_WEIGHT = 0x2000, OPT_PROFILE, OPT_WASM };
 
 static const struct cli_opt opts[] = {
 	{"weight", required_argument, OPT_WEIGHT, "MODE",
-	 "before (default: the gap before each sample, as timeDeltas), after (DevTools), samples"},
+	 "before (default: gap before each sample), after (DevTools), samples"},
 	{"profile", required_argument, OPT_PROFILE, "WHICH",
-	 "trace with several profiles: N (as listed), ID, PID:ID or all (default: the largest)"},
+	 "in a trace: N (as listed), ID, PID:ID or all (default: the largest)"},
 	{"wasm", required_argument, OPT_WASM, "MODULE",
-	 "name wasm-function[N] frames from MODULE's name section (checked against its code)"},
+	 "name wasm-function[N] frames from MODULE's name section"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
@@ -324,9 +324,9 @@ const struct cli_command cmd_cpuprof = {
 		"(name, url, line, column). The header gives the shares of (garbage collector), (program)\n"
 		"and (idle), and of WebAssembly; JS<->wasm wrapper frames count in their caller's self time.",
 	.examples = "  node --cpu-prof --cpu-prof-dir=/tmp --cpu-prof-name=c.cpuprofile run.js\n"
-		    "  profan cpuprof /tmp/c.cpuprofile --top 20\n"
-		    "  profan cpuprof trace.json.gz --profile all --weight after\n"
-		    "  profan cpuprof compile.cpuprofile --wasm compiler-with-names.wasm --json\n",
+		    "  profan cpuprof --top 20 /tmp/c.cpuprofile\n"
+		    "  profan cpuprof --profile all --weight after trace.json.gz\n"
+		    "  profan cpuprof --wasm compiler-with-names.wasm --json compile.cpuprofile\n",
 	.opts = opts,
 	.run = run,
 };

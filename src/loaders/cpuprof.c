@@ -981,9 +981,13 @@ static int read_any(struct loader *L, const struct json *root)
 		return read_legacy(L, new_profile(L, "legacy head/timestamps"), root);
 	if (json_get(root, "nodes") != NULL)
 		return read_modern(L, new_profile(L, ".cpuprofile"), root, NULL);
+	/* The raw result of the DevTools protocol's Profiler.stop, saved by some CDP clients. */
+	const struct json *inner = json_get(root, "profile");
+	if (json_type(inner) == JSON_OBJECT && json_get(inner, "nodes") != NULL)
+		return read_modern(L, new_profile(L, "Profiler.stop result"), inner, NULL);
 	return jr_error(r, root, SIZE_MAX,
-			"not a V8 CPU profile: expected \"nodes\" (.cpuprofile), \"head\" (legacy) or "
-			"\"traceEvents\" (trace)");
+			"not a V8 CPU profile: expected \"nodes\" (.cpuprofile), \"head\" (legacy), "
+			"\"profile\" (Profiler.stop) or \"traceEvents\" (trace)");
 }
 
 static bool any_named(const struct loader *L)

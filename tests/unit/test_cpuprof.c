@@ -83,6 +83,13 @@ static void weights_before_after_samples(void)
 	CHECK_INT(self_of(&p, "main", 0), 30);
 	profile_release(&p);
 
+	/* the same profile as the protocol's Profiler.stop result: {"profile": {...}} */
+	char *wrapped = xasprintf("{\"profile\":%s}", modern);
+	CHECK_INT(load(wrapped, NULL, &p), 0);
+	CHECK_INT(self_of(&p, "leaf", 0), 40);
+	profile_release(&p);
+	free(wrapped);
+
 	o.weight = CPUPROF_WEIGHT_SAMPLES;
 	CHECK_INT(load(modern, &o, &p), 0);
 	CHECK_INT(p.default_metric, profile_metric_index(&p, "samples"));
