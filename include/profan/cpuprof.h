@@ -16,8 +16,8 @@
 struct wasm_module;
 
 enum cpuprof_weight {
-	CPUPROF_WEIGHT_BEFORE,  /* sample i gets timeDeltas[i], the gap before it: the common Python snippet */
-	CPUPROF_WEIGHT_AFTER,   /* sample i gets the gap after it, the last one endTime - t(last):
+	CPUPROF_WEIGHT_BEFORE, /* sample i gets timeDeltas[i], the gap before it: the common Python snippet */
+	CPUPROF_WEIGHT_AFTER,  /* sample i gets the gap after it, the last one endTime - t(last):
 				 * DevTools, speedscope, VS Code */
 	CPUPROF_WEIGHT_SAMPLES, /* every sample counts 1; default metric "samples" */
 };
@@ -33,12 +33,12 @@ struct cpuprof_opts {
 
 /* Flags set on pf_func.flags besides enum pf_func_flags (which uses the low bits). */
 enum cpuprof_func_flags {
-	CPUPROF_FUNC_WASM = 1 << 8,          /* url wasm://... */
-	CPUPROF_FUNC_WASM_UNNAMED = 1 << 9,  /* `wasm-function[N]`: the module had no name section */
-	CPUPROF_FUNC_PLUMBING = 1 << 10,     /* JS<->wasm wrappers: GenericJSToWasmWrapper, js-to-wasm:... */
-	CPUPROF_FUNC_GC = 1 << 11,           /* (garbage collector) */
-	CPUPROF_FUNC_PROGRAM = 1 << 12,      /* (program): VM code not attributed to JS */
-	CPUPROF_FUNC_IDLE = 1 << 13,         /* (idle) */
+	CPUPROF_FUNC_WASM = 1 << 8,         /* url wasm://... */
+	CPUPROF_FUNC_WASM_UNNAMED = 1 << 9, /* `wasm-function[N]`: the module had no name section */
+	CPUPROF_FUNC_PLUMBING = 1 << 10,    /* JS<->wasm wrappers: GenericJSToWasmWrapper, js-to-wasm:... */
+	CPUPROF_FUNC_GC = 1 << 11,          /* (garbage collector) */
+	CPUPROF_FUNC_PROGRAM = 1 << 12,     /* (program): VM code not attributed to JS */
+	CPUPROF_FUNC_IDLE = 1 << 13,        /* (idle) */
 };
 
 /* A pf_loader: OPTS is a const struct cpuprof_opts * (NULL: defaults). */

@@ -13,12 +13,12 @@
 #include <stdint.h>
 
 struct wasm_module {
-	uint32_t import_funcs;   /* imported functions: indices [0, import_funcs) */
-	uint32_t body_count;     /* defined functions: indices [import_funcs, import_funcs + body_count) */
-	uint32_t *body_offset;   /* per defined function: byte offset of its body */
-	uint32_t name_count;     /* length of NAMES (the whole function index space) */
-	char **names;            /* function names by index; NULL where the name section has none */
-	bool has_name_section;   /* a "name" custom section with a function-names subsection */
+	uint32_t import_funcs; /* imported functions: indices [0, import_funcs) */
+	uint32_t body_count;   /* defined functions: indices [import_funcs, import_funcs + body_count) */
+	uint32_t *body_offset; /* per defined function: byte offset of its body */
+	uint32_t name_count;   /* length of NAMES (the whole function index space) */
+	char **names;          /* function names by index; NULL where the name section has none */
+	bool has_name_section; /* a "name" custom section with a function-names subsection */
 };
 
 /* Reads a module from BUF. Returns 0, or -1 after printing

@@ -46,17 +46,18 @@ static int handle(int val, const char *arg, void *ctx)
 		else if (strcmp(arg, "samples") == 0)
 			o->load.weight = CPUPROF_WEIGHT_SAMPLES;
 		else
-			return cli_usage_error(&cmd_cpuprof, "--weight wants before, after or samples, not '%s'", arg),
+			return cli_usage_error(&cmd_cpuprof,
+					       "--weight wants before, after or samples, not '%s'", arg),
 			       -1;
 		return 0;
 	case OPT_PROFILE:
 		if (*arg == '\0')
-			return cli_usage_error(&cmd_cpuprof, "--profile wants a number, an id, PID:ID or all"), -1;
+			return cli_usage_error(&cmd_cpuprof,
+					       "--profile wants a number, an id, PID:ID or all"),
+			       -1;
 		o->load.profile = arg;
 		return 0;
-	case OPT_WASM:
-		o->wasm_path = arg;
-		return 0;
+	case OPT_WASM: o->wasm_path = arg; return 0;
 	}
 	return -1;
 }
@@ -67,10 +68,8 @@ static const char *weighting_text(enum cpuprof_weight w)
 	case CPUPROF_WEIGHT_AFTER:
 		return "after: each sample gets the time until the next one, the last one until endTime "
 		       "(DevTools, speedscope)";
-	case CPUPROF_WEIGHT_SAMPLES:
-		return "samples: every sample counts 1";
-	case CPUPROF_WEIGHT_BEFORE:
-		break;
+	case CPUPROF_WEIGHT_SAMPLES: return "samples: every sample counts 1";
+	case CPUPROF_WEIGHT_BEFORE: break;
 	}
 	return "before: each sample gets the time since the previous one, timeDeltas[i] (the usual script)";
 }
@@ -146,7 +145,8 @@ static void sums_release(struct sums *s)
 	free(s->incl);
 }
 
-static int64_t self_with_flags(const struct profile *p, const struct sums *s, uint32_t flags, uint32_t without)
+static int64_t self_with_flags(const struct profile *p, const struct sums *s, uint32_t flags,
+			       uint32_t without)
 {
 	int64_t v = 0;
 	for (size_t f = 0; f < p->funcs.len; f++)
@@ -170,21 +170,24 @@ static void add_shares(struct report *r, const struct profile *p, const struct s
 		any_wasm = p->funcs.items[f].flags & (CPUPROF_FUNC_WASM | CPUPROF_FUNC_PLUMBING);
 	if (!any_wasm)
 		return;
-	report_header(r, "WebAssembly",
-		      "%.2f%% self in wasm functions (%.2f%% in unnamed wasm-function[N]), %.2f%% in JS<->wasm "
-		      "wrappers",
-		      pct(wasm, total), pct(unnamed, total), pct(plumbing, total));
+	report_header(
+		r, "WebAssembly",
+		"%.2f%% self in wasm functions (%.2f%% in unnamed wasm-function[N]), %.2f%% in JS<->wasm "
+		"wrappers",
+		pct(wasm, total), pct(unnamed, total), pct(plumbing, total));
 	if (pct(unnamed, total) >= UNNAMED_WASM_WARN_PERCENT)
-		report_warning(r,
-			       "%.1f%% of the time is in wasm-function[N] frames: the module was built without a "
-			       "name section. Rebuild keeping it (emcc --profiling-funcs or -g2, wasm-ld without "
-			       "--strip-all, wasm-opt --debuginfo, Rust: no wasm-opt --strip-debug)%s",
-			       pct(unnamed, total),
-			       wasm_given ? "" : ", or name the frames here with --wasm MODULE.wasm (a named build)");
+		report_warning(
+			r,
+			"%.1f%% of the time is in wasm-function[N] frames: the module was built without a "
+			"name section. Rebuild keeping it (emcc --profiling-funcs or -g2, wasm-ld without "
+			"--strip-all, wasm-opt --debuginfo, Rust: no wasm-opt --strip-debug)%s",
+			pct(unnamed, total),
+			wasm_given ? ""
+				   : ", or name the frames here with --wasm MODULE.wasm (a named build)");
 }
 
-static void build_report(struct report *r, const struct profile *p, const char *path, enum cpuprof_weight weight,
-			 size_t top, bool wasm_given)
+static void build_report(struct report *r, const struct profile *p, const char *path,
+			 enum cpuprof_weight weight, size_t top, bool wasm_given)
 {
 	struct sums s;
 	sums_compute(&s, p);
@@ -227,14 +230,16 @@ static void build_report(struct report *r, const struct profile *p, const char *
 		struct report_row *row = report_table_row(r, t, name, detail);
 		row->values[0] = self[f];
 		row->values[1] = f < s.key_count ? s.incl[f] : 0;
-		row->flags = f < s.key_count && (p->funcs.items[f].flags & PF_FUNC_OWNED) ? REPORT_ROW_OWNED : 0;
+		row->flags =
+			f < s.key_count && (p->funcs.items[f].flags & PF_FUNC_OWNED) ? REPORT_ROW_OWNED : 0;
 	}
 	free(self);
 	free(seen);
 	if (plumbing != 0) {
 		char v[64];
 		report_format_value(v, sizeof(v), plumbing, m->unit);
-		t->note = report_printf(r, "JS<->wasm wrapper frames (%s self) are counted in their caller's Self.", v);
+		t->note = report_printf(
+			r, "JS<->wasm wrapper frames (%s self) are counted in their caller's Self.", v);
 	}
 	report_table_finish(t, top);
 
@@ -273,15 +278,13 @@ static int run(int argc, char **argv)
 	struct cli_common common;
 	int first;
 	switch (cli_parse(&cmd_cpuprof, argc, argv, &common, handle, &o, &first)) {
-	case CLI_DONE:
-		return PF_EXIT_OK;
-	case CLI_USAGE:
-		return PF_EXIT_USAGE;
-	case CLI_OK:
-		break;
+	case CLI_DONE: return PF_EXIT_OK;
+	case CLI_USAGE: return PF_EXIT_USAGE;
+	case CLI_OK: break;
 	}
 	if (argc - first != 1)
-		return cli_usage_error(&cmd_cpuprof, argc == first ? "no PROFILE given" : "one PROFILE at a time"),
+		return cli_usage_error(&cmd_cpuprof,
+				       argc == first ? "no PROFILE given" : "one PROFILE at a time"),
 		       PF_EXIT_USAGE;
 	const char *path = argv[first];
 
@@ -290,7 +293,8 @@ static int run(int argc, char **argv)
 		if (wasm_module_read(o.wasm_path, &module) < 0)
 			return PF_EXIT_FAIL;
 		if (!module.has_name_section) {
-			pf_error("%s: no name section in this module: --wasm needs a build that keeps function names",
+			pf_error("%s: no name section in this module: --wasm needs a build that keeps "
+				 "function names",
 				 o.wasm_path);
 			wasm_module_release(&module);
 			return PF_EXIT_FAIL;

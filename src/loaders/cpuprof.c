@@ -33,16 +33,16 @@ struct chunk {
 /* One profile as read, before it becomes stacks and samples. */
 struct raw_profile {
 	int64_t pid, tid;
-	const char *id;          /* trace id ("0x1"), or NULL outside traces */
-	const char *layout;      /* for the header */
+	const char *id;     /* trace id ("0x1"), or NULL outside traces */
+	const char *layout; /* for the header */
 	VEC(struct raw_node) nodes;
-	VEC(int64_t) samples;    /* node ids */
-	VEC(int64_t) times;      /* deltas, or absolute timestamps when ABSOLUTE */
+	VEC(int64_t) samples; /* node ids */
+	VEC(int64_t) times;   /* deltas, or absolute timestamps when ABSOLUTE */
 	VEC(struct chunk) chunks;
 	bool absolute, has_samples, has_start, has_end;
 	int64_t start, end;
-	size_t count_mismatch;   /* samples/timeDeltas length differences seen */
-	size_t lost_chunks;      /* ProfileChunk events without args.data: their nodes are gone */
+	size_t count_mismatch; /* samples/timeDeltas length differences seen */
+	size_t lost_chunks;    /* ProfileChunk events without args.data: their nodes are gone */
 };
 
 struct loader {
@@ -52,7 +52,7 @@ struct loader {
 	VEC(struct raw_profile) profiles;
 	VEC(uint32_t) lib_of_url; /* string id -> lib + 1 (0 = none yet) */
 	/* --wasm bookkeeping */
-	bool *wasm_named;         /* per function index of the module: a frame got its name */
+	bool *wasm_named; /* per function index of the module: a frame got its name */
 	size_t wasm_unnamed_frames, wasm_mismatch;
 	const char *samples_key; /* header key of the profile being built: "Samples", "Samples 2" */
 };
@@ -306,7 +306,8 @@ static const char *event_id(struct loader *L, const struct json *ev)
 	if (json_type(id) == JSON_NUMBER && json_i64(id, &v))
 		return profile_printf(L->p, "%" PRId64, v);
 	if (id != NULL && json_type(id) != JSON_NULL)
-		jr_error(&L->r, id, SIZE_MAX, "expected a string or an integer id, got %s", json_type_name(json_type(id)));
+		jr_error(&L->r, id, SIZE_MAX, "expected a string or an integer id, got %s",
+			 json_type_name(json_type(id)));
 	return "";
 }
 
@@ -346,7 +347,8 @@ static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struc
 		return 0;
 	rp->has_samples = true;
 	size_t s0 = rp->samples.len, t0 = rp->times.len;
-	if ((samples && append_ints(L, &rp->samples, samples) < 0) || (deltas && append_ints(L, &rp->times, deltas) < 0))
+	if ((samples && append_ints(L, &rp->samples, samples) < 0) ||
+	    (deltas && append_ints(L, &rp->times, deltas) < 0))
 		return -1;
 	/* Keep the two columns aligned chunk by chunk. */
 	size_t ns = rp->samples.len - s0, nt = rp->times.len - t0;
@@ -608,10 +610,12 @@ static int link_parents(struct loader *L, struct raw_profile *rp, const struct i
 			}
 			if (pi == PF_NONE)
 				return jr_error(r, json_get(n->node, "parent"), SIZE_MAX,
-						"parent %" PRId64 " of node %" PRId64 " is not a node of this profile",
+						"parent %" PRId64 " of node %" PRId64
+						" is not a node of this profile",
 						n->parent, n->id);
 			if (parent[i] != PF_NONE && parent[i] != pi)
-				return jr_error(r, n->node, SIZE_MAX, "node %" PRId64 " has two parents", n->id);
+				return jr_error(r, n->node, SIZE_MAX, "node %" PRId64 " has two parents",
+						n->id);
 			parent[i] = pi;
 		}
 		if (n->legacy)
@@ -627,8 +631,9 @@ static int link_parents(struct loader *L, struct raw_profile *rp, const struct i
 				continue;
 			}
 			if (parent[ci] != PF_NONE && parent[ci] != (uint32_t)i)
-				return jr_error(r, kids, k, "node %" PRId64 " is a child of two nodes (%" PRId64
-							     " and %" PRId64 ")",
+				return jr_error(r, kids, k,
+						"node %" PRId64 " is a child of two nodes (%" PRId64
+						" and %" PRId64 ")",
 						cid, rp->nodes.items[parent[ci]].id, n->id);
 			parent[ci] = (uint32_t)i;
 		}
@@ -637,8 +642,9 @@ static int link_parents(struct loader *L, struct raw_profile *rp, const struct i
 		profile_warn(L->p, "%zu child id%s that name no node skipped", unknown_children,
 			     unknown_children == 1 ? "" : "s");
 	if (orphans > 0)
-		profile_warn(L->p, "%zu node%s name a parent lost with the chunks that had no data: their stacks "
-				   "start at (lost parent)",
+		profile_warn(L->p,
+			     "%zu node%s name a parent lost with the chunks that had no data: their stacks "
+			     "start at (lost parent)",
 			     orphans, orphans == 1 ? "" : "s");
 	return 0;
 }
@@ -659,7 +665,8 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 		while (j != PF_NONE && state[j] != ST_DONE) {
 			if (state[j] == ST_ON_PATH) {
 				rc = jr_error(&L->r, rp->nodes.items[j].node, SIZE_MAX,
-					      "node %" PRId64 " is its own ancestor (the parent links form a cycle)",
+					      "node %" PRId64
+					      " is its own ancestor (the parent links form a cycle)",
 					      rp->nodes.items[j].id);
 				break;
 			}
@@ -671,8 +678,8 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 			break;
 		uint32_t above = j == PF_NONE ? PF_NONE : stack[j];
 		if (j == PF_NONE && depth > 0 && orphan[path[depth - 1]]) {
-			uint32_t lost = profile_func_frame(L->p, profile_intern(L->p, "(lost parent)"), 0, PF_NONE, 0,
-							   0, PF_FUNC_SYNTHETIC);
+			uint32_t lost = profile_func_frame(L->p, profile_intern(L->p, "(lost parent)"), 0,
+							   PF_NONE, 0, 0, PF_FUNC_SYNTHETIC);
 			above = profile_intern_stack(L->p, PF_NONE, lost);
 		}
 		while (depth > 0) {
@@ -776,7 +783,8 @@ static int64_t *sample_times(struct loader *L, const struct raw_profile *rp, siz
 			if (v < 0)
 				negative++;
 			if ((v > 0 && raw > INT64_MAX - v) || (v < 0 && raw < INT64_MIN - v)) {
-				jr_error(&L->r, NULL, SIZE_MAX, "timeDeltas overflow 64 bits at sample %zu", i);
+				jr_error(&L->r, NULL, SIZE_MAX, "timeDeltas overflow 64 bits at sample %zu",
+					 i);
 				free(t);
 				return NULL;
 			}
@@ -789,14 +797,15 @@ static int64_t *sample_times(struct loader *L, const struct raw_profile *rp, siz
 		t[i] = clock;
 	}
 	if (negative > 0)
-		profile_warn(L->p, "%zu sample%s earlier than the one before (negative timeDeltas): the clock is "
-				   "held so no sample gets negative time",
+		profile_warn(L->p,
+			     "%zu sample%s earlier than the one before (negative timeDeltas): the clock is "
+			     "held so no sample gets negative time",
 			     negative, negative == 1 ? "" : "s");
 	return t;
 }
 
-static int add_samples(struct loader *L, struct raw_profile *rp, const struct id_map *map, const uint32_t *stack,
-		       uint32_t thread, size_t time_m, size_t count_m)
+static int add_samples(struct loader *L, struct raw_profile *rp, const struct id_map *map,
+		       const uint32_t *stack, uint32_t thread, size_t time_m, size_t count_m)
 {
 	size_t n = rp->samples.len < rp->times.len ? rp->samples.len : rp->times.len;
 	if (rp->samples.len != rp->times.len || rp->count_mismatch > 0)
@@ -827,7 +836,8 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 		profile_add_sample(L->p, stack[node], thread, values);
 	}
 	if (unknown > 0)
-		profile_warn(L->p, "%zu sample%s name no node and were skipped", unknown, unknown == 1 ? "" : "s");
+		profile_warn(L->p, "%zu sample%s name no node and were skipped", unknown,
+			     unknown == 1 ? "" : "s");
 	if (n > 0) {
 		int64_t last = t[n - 1];
 		int64_t start = rp->has_start ? rp->start : t[0];
@@ -835,15 +845,20 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 			t[i] -= t[i - 1];
 		t[0] -= start;
 		int64_t median = select_kth(t, n, n / 2);
-		profile_add_info(L->p, L->samples_key,
-				 profile_printf(L->p, "%zu over %.1f ms, median interval %.3f ms", n,
-						(double)((rp->has_end && rp->end > last ? rp->end : last) - start) / 1000.0,
-						(double)median / 1000.0));
+		profile_add_info(
+			L->p, L->samples_key,
+			profile_printf(L->p, "%zu over %.1f ms, median interval %.3f ms", n,
+				       (double)((rp->has_end && rp->end > last ? rp->end : last) - start) /
+					       1000.0,
+				       (double)median / 1000.0));
 		if (median > 0 && big > 50 * median && big >= 10000)
-			profile_warn(L->p, "sampler stall: %.1f ms without samples before sample %zu (median interval "
-					   "%.3f ms); --weight before credits it to that sample, --weight after to the one "
-					   "before it",
-				     (double)big / 1000.0, biggest, (double)median / 1000.0);
+			profile_warn(
+				L->p,
+				"sampler stall: %.1f ms without samples before sample %zu (median interval "
+				"%.3f ms); --weight before credits it to that sample, --weight after to the "
+				"one "
+				"before it",
+				(double)big / 1000.0, biggest, (double)median / 1000.0);
 	}
 	free(t);
 	return 0;
@@ -921,9 +936,11 @@ static int select_profiles(struct loader *L, bool *sel)
 		for (size_t i = 0; i < n; i++)
 			others += i != best && sample_count(&L->profiles.items[i]) > 0;
 		if (others > 0)
-			profile_warn(L->p, "the trace holds %zu profiles with samples; this report is profile %zu, the "
-					   "largest (choose with --profile N or --profile all)",
-				     others + 1, best + 1);
+			profile_warn(
+				L->p,
+				"the trace holds %zu profiles with samples; this report is profile %zu, the "
+				"largest (choose with --profile N or --profile all)",
+				others + 1, best + 1);
 		return 0;
 	}
 	if (strcmp(want, "all") == 0) {
@@ -951,8 +968,8 @@ static int select_profiles(struct loader *L, bool *sel)
 			sel[i] = true;
 	}
 	if (found > 1) {
-		pf_error("%s: --profile %s: %zu profiles have this id; name one as PID:ID or by number", L->r.origin,
-			 want, found);
+		pf_error("%s: --profile %s: %zu profiles have this id; name one as PID:ID or by number",
+			 L->r.origin, want, found);
 		return -1;
 	}
 	if (found == 1)
@@ -1004,7 +1021,8 @@ static void add_wasm_info(struct loader *L)
 	if (m == NULL)
 		return;
 	if (L->wasm_unnamed_frames == 0 && L->wasm_mismatch == 0 && !any_named(L))
-		profile_warn(L->p, "--wasm %s: the profile has no wasm-function[N] frames to name", L->opts->wasm_path);
+		profile_warn(L->p, "--wasm %s: the profile has no wasm-function[N] frames to name",
+			     L->opts->wasm_path);
 	size_t named = 0;
 	for (uint32_t i = 0; i < m->name_count; i++)
 		named += L->wasm_named[i];
@@ -1012,8 +1030,9 @@ static void add_wasm_info(struct loader *L)
 			 profile_printf(L->p, "%zu function%s named from %s", named, named == 1 ? "" : "s",
 					L->opts->wasm_path ? L->opts->wasm_path : "--wasm"));
 	if (L->wasm_mismatch > 0)
-		profile_warn(L->p, "%zu wasm-function[N] frame%s did not match the code section of %s (the body "
-				   "offsets differ): left unnamed",
+		profile_warn(L->p,
+			     "%zu wasm-function[N] frame%s did not match the code section of %s (the body "
+			     "offsets differ): left unnamed",
 			     L->wasm_mismatch, L->wasm_mismatch == 1 ? "" : "s", L->opts->wasm_path);
 }
 
@@ -1026,7 +1045,8 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 	if (rc == 0 && L.r.failed)
 		rc = -1;
 	if (rc == 0 && L.profiles.len == 0) {
-		pf_error("%s: no CPU profile in this trace (no Profile, ProfileChunk or CpuProfile events)", L.r.origin);
+		pf_error("%s: no CPU profile in this trace (no Profile, ProfileChunk or CpuProfile events)",
+			 L.r.origin);
 		rc = -1;
 	}
 	bool *sel = xcalloc(L.profiles.len ? L.profiles.len : 1, sizeof(bool));
@@ -1034,10 +1054,11 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 		rc = select_profiles(&L, sel);
 	if (rc == 0) {
 		p->format = "cpuprofile";
-		size_t time_m = profile_add_metric(
-			p, "time",
-			L.opts->weight == CPUPROF_WEIGHT_AFTER ? "time, gap after each sample" : "time, gap before each sample",
-			PF_UNIT_MICROSECONDS);
+		size_t time_m = profile_add_metric(p, "time",
+						   L.opts->weight == CPUPROF_WEIGHT_AFTER
+							   ? "time, gap after each sample"
+							   : "time, gap before each sample",
+						   PF_UNIT_MICROSECONDS);
 		size_t count_m = profile_add_metric(p, "samples", "samples", PF_UNIT_COUNT);
 		p->default_metric = L.opts->weight == CPUPROF_WEIGHT_SAMPLES ? count_m : time_m;
 		if (L.opts->wasm != NULL)
@@ -1049,8 +1070,9 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 		for (size_t i = 0; i < L.profiles.len && is_trace && L.profiles.len > 1; i++) {
 			struct raw_profile *rp = &L.profiles.items[i];
 			profile_add_info(p, profile_printf(p, "Profile %zu", i + 1),
-					 profile_printf(p, "pid %" PRId64 " id %s (%s): %zu samples%s", rp->pid, rp->id,
-							rp->layout, sample_count(rp), sel[i] ? ", analysed" : ""));
+					 profile_printf(p, "pid %" PRId64 " id %s (%s): %zu samples%s",
+							rp->pid, rp->id, rp->layout, sample_count(rp),
+							sel[i] ? ", analysed" : ""));
 		}
 		for (size_t i = 0; i < L.profiles.len && rc == 0; i++) {
 			struct raw_profile *rp = &L.profiles.items[i];
@@ -1058,9 +1080,10 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 				continue;
 			uint32_t thread = PF_NONE;
 			if (is_trace) {
-				struct pf_thread t = {.name = profile_intern(p, profile_label(&L, rp)),
-						      .pid = profile_intern(p, profile_printf(p, "%" PRId64, rp->pid)),
-						      .tid = profile_intern(p, profile_printf(p, "%" PRId64, rp->tid))};
+				struct pf_thread t = {
+					.name = profile_intern(p, profile_label(&L, rp)),
+					.pid = profile_intern(p, profile_printf(p, "%" PRId64, rp->pid)),
+					.tid = profile_intern(p, profile_printf(p, "%" PRId64, rp->tid))};
 				thread = profile_add_thread(p, &t);
 			}
 			if (chosen == 1)
@@ -1077,7 +1100,8 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 			for (uint32_t i = 0; i < L.opts->wasm->name_count; i++)
 				named += L.wasm_named[i];
 			if (named == 0) {
-				pf_error("%s: --wasm %s: no wasm-function[N] frame matches this module's code section: "
+				pf_error("%s: --wasm %s: no wasm-function[N] frame matches this module's "
+					 "code section: "
 					 "is it the module that was profiled?",
 					 L.r.origin, L.opts->wasm_path ? L.opts->wasm_path : "");
 				rc = -1;

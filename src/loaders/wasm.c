@@ -120,8 +120,7 @@ static int read_imports(struct reader *r, struct wasm_module *m)
 			if (rd_byte(r, &b) < 0 || rd_u32(r, &type) < 0)
 				return -1;
 			break;
-		default:
-			return rd_fail(r, "unknown import kind");
+		default: return rd_fail(r, "unknown import kind");
 		}
 	}
 	return 0;
@@ -180,7 +179,8 @@ static int read_names(struct reader *r, struct wasm_module *m)
 				if (index >= m->name_count) {
 					uint32_t n = index + 1;
 					m->names = xreallocarray(m->names, n, sizeof(char *));
-					memset(m->names + m->name_count, 0, (n - m->name_count) * sizeof(char *));
+					memset(m->names + m->name_count, 0,
+					       (n - m->name_count) * sizeof(char *));
 					m->name_count = n;
 				}
 				free(m->names[index]);

@@ -97,21 +97,29 @@ static void weights_before_after_samples(void)
 	profile_release(&p);
 }
 
-#define FRAME(name, url, line, col)                                                               \
-	"{\"functionName\":\"" name "\",\"url\":\"" url "\",\"lineNumber\":" #line ",\"columnNumber\":" #col "}"
+#define FRAME(name, url, line, col)                                                                          \
+	"{\"functionName\":\"" name "\",\"url\":\"" url "\",\"lineNumber\":" #line ",\"columnNumber\":" #col \
+	"}"
 
 /* (name, url, line, col) is the identity: scriptId is not, and "" prints as (anonymous). */
 static void function_identity(void)
 {
-	static const char json[] =
-		"{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME("(root)", "", -1, -1) ",\"children\":[2,3,4,5]},"
-		"{\"id\":2,\"callFrame\":{\"functionName\":\"f\",\"scriptId\":\"101\",\"url\":\"\",\"lineNumber\":0,"
-		"\"columnNumber\":9}},"
-		"{\"id\":3,\"callFrame\":{\"functionName\":\"f\",\"scriptId\":\"102\",\"url\":\"\",\"lineNumber\":0,"
-		"\"columnNumber\":9}},"
-		"{\"id\":4,\"callFrame\":" FRAME("f", "file:///b.js", 0, 9) "},"
-		"{\"id\":5,\"callFrame\":" FRAME("", "file:///b.js", 3, 1) "}],"
-		"\"startTime\":0,\"endTime\":10,\"samples\":[2,3,4,5],\"timeDeltas\":[1,2,3,4]}";
+	static const char json[] = "{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME(
+		"(root)", "", -1, -1) ",\"children\":[2,3,4,5]},"
+				      "{\"id\":2,\"callFrame\":{\"functionName\":\"f\",\"scriptId\":\"101\","
+				      "\"url\":\"\",\"lineNumber\":0,"
+				      "\"columnNumber\":9}},"
+				      "{\"id\":3,\"callFrame\":{\"functionName\":\"f\",\"scriptId\":\"102\","
+				      "\"url\":\"\",\"lineNumber\":0,"
+				      "\"columnNumber\":9}},"
+				      "{\"id\":4,\"callFrame\":" FRAME(
+					      "f", "file:///b.js", 0,
+					      9) "},"
+						 "{\"id\":5,\"callFrame\":" FRAME(
+							 "", "file:///b.js", 3,
+							 1) "}],"
+							    "\"startTime\":0,\"endTime\":10,\"samples\":[2,3,"
+							    "4,5],\"timeDeltas\":[1,2,3,4]}";
 	struct profile p;
 	CHECK_INT(load(json, NULL, &p), 0);
 	CHECK_INT(p.funcs.len, 3); /* two evals of f merge; b.js's f differs; one anonymous */
@@ -126,10 +134,36 @@ static void function_identity(void)
  * before-weights 10, 0, 2 (never negative; the total is the real 12). */
 static void negative_deltas_hold_the_clock(void)
 {
-	static const char json[] = "{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME("(root)", "", -1, -1)
-				   ",\"children\":[2,3]},{\"id\":2,\"callFrame\":" FRAME("a", "", -1, -1)
-				   "},{\"id\":3,\"callFrame\":" FRAME("b", "", -1, -1)
-				   "}],\"startTime\":0,\"endTime\":20,\"samples\":[2,3,2],\"timeDeltas\":[10,-4,6]}";
+	static const char
+		json
+			[] =
+				"{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME(
+					"(root)", "", -1, -1) ",\"children\":[2,3]},{\"id\":2,"
+							      "\"callFrame\":" FRAME("a", "", -1,
+										     -1) "},{\"id\":3,"
+											 "\"callFrame\""
+											 ":" FRAME("b", "",
+												   -1,
+												   -1) "}],"
+												       "\"sta"
+												       "rtTim"
+												       "e\":"
+												       "0,"
+												       "\"end"
+												       "Time"
+												       "\":"
+												       "20,"
+												       "\"sam"
+												       "ples"
+												       "\":["
+												       "2,3,"
+												       "2],"
+												       "\"tim"
+												       "eDelt"
+												       "as\":"
+												       "[10,-"
+												       "4,6]"
+												       "}";
 	struct profile p;
 	pf_set_quiet(true);
 	CHECK_INT(load(json, NULL, &p), 0);
@@ -145,20 +179,23 @@ static void negative_deltas_hold_the_clock(void)
  * then sample 3 (delta 5). */
 static const char trace[] =
 	"{\"traceEvents\":["
-	"{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"id\":\"0x1\",\"pid\":9,\"tid\":2,\"ts\":20,\"args\":{\"data\":"
+	"{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"id\":\"0x1\",\"pid\":9,\"tid\":2,\"ts\":20,\"args\":{"
+	"\"data\":"
 	"{\"cpuProfile\":{\"nodes\":[{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"inner\","
 	"\"codeType\":\"JS\",\"scriptId\":4,\"url\":\"/x.js\",\"lineNumber\":2}}],\"samples\":[3]},"
 	"\"timeDeltas\":[5]}}},"
 	"{\"name\":\"Profile\",\"ph\":\"P\",\"id\":\"0x1\",\"pid\":9,\"tid\":1,\"ts\":5,\"args\":{\"data\":"
 	"{\"startTime\":100}}},"
-	"{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"id\":\"0x1\",\"pid\":9,\"tid\":2,\"ts\":10,\"args\":{\"data\":"
+	"{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"id\":\"0x1\",\"pid\":9,\"tid\":2,\"ts\":10,\"args\":{"
+	"\"data\":"
 	"{\"cpuProfile\":{\"nodes\":[{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"outer\","
 	"\"scriptId\":4}},{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":0}}],"
 	"\"samples\":[2]},\"timeDeltas\":[7]}}},"
 	"{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":9,\"tid\":1,\"args\":{\"name\":\"Main\"}},"
 	"{\"name\":\"Profile\",\"ph\":\"P\",\"id\":\"0x2\",\"pid\":9,\"tid\":3,\"ts\":6,\"args\":{\"data\":"
 	"{\"startTime\":100}}},"
-	"{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"id\":\"0x2\",\"pid\":9,\"tid\":3,\"ts\":11,\"args\":{\"data\":"
+	"{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"id\":\"0x2\",\"pid\":9,\"tid\":3,\"ts\":11,\"args\":{"
+	"\"data\":"
 	"{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
 	"{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"worker\"}}],\"samples\":[2,2,2]},"
 	"\"timeDeltas\":[1,1,1]}}}"
@@ -214,29 +251,38 @@ static void bad_links_fail(void)
 {
 	static const char *const bad[] = {
 		/* cycle through parent links: 2 -> 3 -> 2 */
-		"{\"traceEvents\":[{\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"args\":{\"data\":{\"cpuProfile\":"
-		"{\"nodes\":[{\"id\":2,\"parent\":3,\"callFrame\":{}},{\"id\":3,\"parent\":2,\"callFrame\":{}}],"
+		"{\"traceEvents\":[{\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"args\":{\"data\":{"
+		"\"cpuProfile\":"
+		"{\"nodes\":[{\"id\":2,\"parent\":3,\"callFrame\":{}},{\"id\":3,\"parent\":2,\"callFrame\":{}"
+		"}],"
 		"\"samples\":[2]},\"timeDeltas\":[1]}}}]}",
 		/* dangling parent */
-		"{\"traceEvents\":[{\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"args\":{\"data\":{\"cpuProfile\":"
-		"{\"nodes\":[{\"id\":2,\"parent\":5,\"callFrame\":{}}],\"samples\":[2]},\"timeDeltas\":[1]}}}]}",
+		"{\"traceEvents\":[{\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"args\":{\"data\":{"
+		"\"cpuProfile\":"
+		"{\"nodes\":[{\"id\":2,\"parent\":5,\"callFrame\":{}}],\"samples\":[2]},\"timeDeltas\":[1]}}}"
+		"]}",
 		/* duplicate id */
-		"{\"nodes\":[{\"id\":1,\"callFrame\":{}},{\"id\":1,\"callFrame\":{}}],\"samples\":[],\"timeDeltas\":[]}",
+		"{\"nodes\":[{\"id\":1,\"callFrame\":{}},{\"id\":1,\"callFrame\":{}}],\"samples\":[],"
+		"\"timeDeltas\":[]}",
 		/* a node that is the child of two nodes */
-		"{\"nodes\":[{\"id\":1,\"callFrame\":{},\"children\":[3]},{\"id\":2,\"callFrame\":{},\"children\":[3]},"
+		"{\"nodes\":[{\"id\":1,\"callFrame\":{},\"children\":[3]},{\"id\":2,\"callFrame\":{},"
+		"\"children\":[3]},"
 		"{\"id\":3,\"callFrame\":{}}]}",
 		/* a self-loop through children */
-		"{\"nodes\":[{\"id\":1,\"callFrame\":{},\"children\":[1]}],\"samples\":[1],\"timeDeltas\":[1]}",
+		"{\"nodes\":[{\"id\":1,\"callFrame\":{},\"children\":[1]}],\"samples\":[1],\"timeDeltas\":[1]"
+		"}",
 		/* wrong types */
 		"{\"nodes\":[{\"id\":\"1\",\"callFrame\":{}}]}",
-		"{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":7}}],\"samples\":[1],\"timeDeltas\":[1]}",
+		"{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":7}}],\"samples\":[1],\"timeDeltas\":["
+		"1]}",
 		"{\"nodes\":[{\"id\":1,\"callFrame\":{}}],\"samples\":[1.5],\"timeDeltas\":[1]}",
 		"{\"nodes\":{}}",
 		"{\"something\":[]}",
 		"[1,2]",
 		"[]",
 		"{\"nodes\":[{\"id\":1,\"callFrame\":{}}],\"samples\":[1]}",
-		"{\"head\":{\"id\":1,\"children\":[{\"id\":2,\"children\":[7]}]},\"samples\":[],\"timestamps\":[]}",
+		"{\"head\":{\"id\":1,\"children\":[{\"id\":2,\"children\":[7]}]},\"samples\":[],"
+		"\"timestamps\":[]}",
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
 		struct profile p;
@@ -252,9 +298,12 @@ static void bad_links_fail(void)
  * samples [2, 9, 2, 2] vs deltas [1, 2, 4]: three pairs, id 9 unknown: a = 1 + 4. */
 static void unknown_samples_and_short_columns(void)
 {
-	static const char json[] = "{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME("(root)", "", -1, -1)
-				   ",\"children\":[2,8]},{\"id\":2,\"callFrame\":" FRAME("a", "", -1, -1)
-				   "}],\"startTime\":0,\"samples\":[2,9,2,2],\"timeDeltas\":[1,2,4]}";
+	static const char json[] = "{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME(
+		"(root)", "", -1,
+		-1) ",\"children\":[2,8]},{\"id\":2,\"callFrame\":" FRAME("a", "", -1,
+									  -1) "}],\"startTime\":0,"
+									      "\"samples\":[2,9,2,2],"
+									      "\"timeDeltas\":[1,2,4]}";
 	struct profile p;
 	pf_set_quiet(true);
 	CHECK_INT(load(json, NULL, &p), 0);
@@ -268,10 +317,19 @@ static void unknown_samples_and_short_columns(void)
 /* hitCount only: 400 µs spread over 3 + 1 hits: a 300, b 100. */
 static void hit_counts_only(void)
 {
-	static const char json[] = "{\"nodes\":[{\"id\":1,\"hitCount\":0,\"callFrame\":" FRAME("(root)", "", -1, -1)
-				   ",\"children\":[2,3]},{\"id\":2,\"hitCount\":3,\"callFrame\":" FRAME("a", "", -1, -1)
-				   "},{\"id\":3,\"hitCount\":1,\"callFrame\":" FRAME("b", "", -1, -1)
-				   "}],\"startTime\":100,\"endTime\":500}";
+	static const char
+		json[] =
+			"{\"nodes\":[{\"id\":1,\"hitCount\":0,\"callFrame\":" FRAME(
+				"(root)",
+				"", -1, -1) ",\"children\":[2,3]},{\"id\":2,\"hitCount\":3,"
+					    "\"callFrame\":" FRAME("a", "", -1,
+								   -1) "},{\"id\":3,\"hitCount\":1,"
+								       "\"callFrame\":" FRAME("b", "", -1,
+											      -1) "}],"
+												  "\"startTim"
+												  "e\":100,"
+												  "\"endTime"
+												  "\":500}";
 	struct profile p;
 	pf_set_quiet(true);
 	CHECK_INT(load(json, NULL, &p), 0);
@@ -288,7 +346,8 @@ static void legacy_head_timestamps(void)
 {
 	static const char json[] =
 		"{\"head\":{\"functionName\":\"(root)\",\"url\":\"\",\"lineNumber\":0,\"id\":1,\"children\":["
-		"{\"functionName\":\"f\",\"url\":\"a.js\",\"lineNumber\":3,\"id\":2,\"callUID\":9,\"children\":[]}]},"
+		"{\"functionName\":\"f\",\"url\":\"a.js\",\"lineNumber\":3,\"id\":2,\"callUID\":9,"
+		"\"children\":[]}]},"
 		"\"startTime\":1,\"endTime\":2,\"samples\":[2,2],\"timestamps\":[1000000,1000100,1000300]}";
 	struct profile p;
 	CHECK_INT(load(json, NULL, &p), 0);
@@ -304,11 +363,13 @@ static void deep_chain(void)
 	enum { DEPTH = 200000 };
 	size_t cap = (size_t)DEPTH * 80 + 1000, len = 0;
 	char *buf = malloc(cap);
-	len += (size_t)snprintf(buf + len, cap - len, "[{\"name\":\"ProfileChunk\",\"id\":1,\"pid\":1,\"args\":"
-						      "{\"data\":{\"cpuProfile\":{\"nodes\":[");
+	len += (size_t)snprintf(buf + len, cap - len,
+				"[{\"name\":\"ProfileChunk\",\"id\":1,\"pid\":1,\"args\":"
+				"{\"data\":{\"cpuProfile\":{\"nodes\":[");
 	for (int id = DEPTH; id >= 1; id--) {
 		if (id > 1)
-			len += (size_t)snprintf(buf + len, cap - len, "%s{\"id\":%d,\"parent\":%d,\"callFrame\":{}}",
+			len += (size_t)snprintf(buf + len, cap - len,
+						"%s{\"id\":%d,\"parent\":%d,\"callFrame\":{}}",
 						id == DEPTH ? "" : ",", id, id - 1);
 		else
 			len += (size_t)snprintf(buf + len, cap - len, ",{\"id\":1,\"callFrame\":{}}");
@@ -329,12 +390,12 @@ static void deep_chain(void)
 /* A module built by hand: one imported function (index 0), two bodies
  * (indices 1 and 2, bodies at bytes 34 and 39), names "one" and "two". */
 static const unsigned char module[] = {
-	0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,                   /* magic, version */
-	0x01, 0x06, 0x01, 0x60, 0x01, 0x7f, 0x01, 0x7f,                   /* type: (i32) -> i32 */
-	0x02, 0x07, 0x01, 0x01, 0x65, 0x01, 0x66, 0x00, 0x00,             /* import e.f func */
-	0x03, 0x03, 0x02, 0x00, 0x00,                                     /* function: 2 of type 0 */
+	0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,       /* magic, version */
+	0x01, 0x06, 0x01, 0x60, 0x01, 0x7f, 0x01, 0x7f,       /* type: (i32) -> i32 */
+	0x02, 0x07, 0x01, 0x01, 0x65, 0x01, 0x66, 0x00, 0x00, /* import e.f func */
+	0x03, 0x03, 0x02, 0x00, 0x00,                         /* function: 2 of type 0 */
 	0x0a, 0x0b, 0x02, 0x04, 0x00, 0x41, 0x01, 0x0b, 0x04, 0x00, 0x41, 0x02, 0x0b, /* code */
-	0x00, 0x12, 0x04, 0x6e, 0x61, 0x6d, 0x65,                         /* custom "name" */
+	0x00, 0x12, 0x04, 0x6e, 0x61, 0x6d, 0x65,                                     /* custom "name" */
 	0x01, 0x0b, 0x02, 0x01, 0x03, 0x6f, 0x6e, 0x65, 0x02, 0x03, 0x74, 0x77, 0x6f,
 };
 
@@ -372,15 +433,22 @@ static void wasm_module_sections(void)
 /* --wasm names wasm-function[N] frames whose column is N's body offset. */
 static void wasm_naming(void)
 {
-	static const char good[] =
-		"{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME("(root)", "", -1, -1) ",\"children\":[2,3]},"
-		"{\"id\":2,\"callFrame\":" FRAME("wasm-function[1]", "wasm://wasm/abcd", 0, 34) "},"
-		"{\"id\":3,\"callFrame\":" FRAME("wasm-function[2]", "wasm://wasm/abcd", 0, 39) "}],"
-		"\"startTime\":0,\"samples\":[2,3],\"timeDeltas\":[5,6]}";
-	static const char wrong[] =
-		"{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME("(root)", "", -1, -1) ",\"children\":[2]},"
-		"{\"id\":2,\"callFrame\":" FRAME("wasm-function[1]", "wasm://wasm/abcd", 0, 99) "}],"
-		"\"startTime\":0,\"samples\":[2],\"timeDeltas\":[5]}";
+	static const char good[] = "{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME(
+		"(root)", "", -1,
+		-1) ",\"children\":[2,3]},"
+		    "{\"id\":2,\"callFrame\":" FRAME(
+			    "wasm-function[1]", "wasm://wasm/abcd", 0,
+			    34) "},"
+				"{\"id\":3,\"callFrame\":" FRAME(
+					"wasm-function[2]", "wasm://wasm/abcd", 0,
+					39) "}],"
+					    "\"startTime\":0,\"samples\":[2,3],\"timeDeltas\":[5,6]}";
+	static const char wrong[] = "{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME(
+		"(root)", "", -1, -1) ",\"children\":[2]},"
+				      "{\"id\":2,\"callFrame\":" FRAME(
+					      "wasm-function[1]", "wasm://wasm/abcd", 0,
+					      99) "}],"
+						  "\"startTime\":0,\"samples\":[2],\"timeDeltas\":[5]}";
 	struct wasm_module m;
 	CHECK_INT(wasm_module_parse(module, sizeof(module), "m.wasm", &m), 0);
 	struct cpuprof_opts o = {.wasm = &m, .wasm_path = "m.wasm"};
