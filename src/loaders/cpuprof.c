@@ -24,6 +24,11 @@ struct raw_node {
 	bool legacy;              /* legacy lineNumber is 1-based and there is no columnNumber */
 };
 
+struct i64s {
+	int64_t *items;
+	size_t len, cap;
+};
+
 struct chunk {
 	double ts;
 	size_t seq; /* file order breaks ties in ts */
@@ -36,8 +41,8 @@ struct raw_profile {
 	const char *id;     /* trace id ("0x1"), or NULL outside traces */
 	const char *layout; /* for the header */
 	VEC(struct raw_node) nodes;
-	VEC(int64_t) samples; /* node ids */
-	VEC(int64_t) times;   /* deltas, or absolute timestamps when ABSOLUTE */
+	struct i64s samples; /* node ids */
+	struct i64s times;   /* µs: deltas, or absolute timestamps when ABSOLUTE */
 	VEC(struct chunk) chunks;
 	bool absolute, has_samples, has_start, has_end;
 	int64_t start, end;
@@ -116,12 +121,32 @@ static void raw_release(struct raw_profile *rp)
 	vec_free(&rp->chunks);
 }
 
-/* Appends the integers of ARR to V. */
-static int append_ints(struct loader *L, void *vec, const struct json *arr)
+static bool all_integers(const struct json *arr)
 {
-	VEC(int64_t) *v = vec;
+	int64_t v;
+	for (size_t i = 0; i < json_len(arr); i++)
+		if (json_i64_at(arr, i, &v) == JSON_ELEM_NOT_INTEGER)
+			return false;
+	return true;
+}
+
+/* Appends the numbers of ARR to V; times (AS_TIME) may have fractions of a
+ * microsecond, which are rounded, while node ids must be integers. */
+static int append_ints(struct loader *L, struct i64s *v, const struct json *arr, bool as_time)
+{
 	size_t n = 0;
-	int64_t *col = jr_int_column(&L->r, arr, INT64_MIN + 1, INT64_MAX, false, 0, &n);
+	int64_t *col;
+	if (as_time && !all_integers(arr)) {
+		double *d = jr_num_column(&L->r, arr, false, 0, &n);
+		if (d == NULL)
+			return -1;
+		col = xreallocarray(NULL, n ? n : 1, sizeof(int64_t));
+		for (size_t i = 0; i < n; i++)
+			col[i] = round_us(d[i]);
+		free(d);
+	} else {
+		col = jr_int_column(&L->r, arr, INT64_MIN + 1, INT64_MAX, false, 0, &n);
+	}
 	if (col == NULL)
 		return -1;
 	if (v->len == 0) { /* the common case, one array per profile: adopt it */
@@ -196,9 +221,9 @@ static int read_modern(struct loader *L, struct raw_profile *rp, const struct js
 			return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
-		if (append_ints(L, &rp->samples, samples) < 0)
+		if (append_ints(L, &rp->samples, samples, false) < 0)
 			return -1;
-		if (deltas != NULL && append_ints(L, &rp->times, deltas) < 0)
+		if (deltas != NULL && append_ints(L, &rp->times, deltas, true) < 0)
 			return -1;
 		if (deltas == NULL)
 			return jr_error(r, obj, SIZE_MAX, "has \"samples\" but no \"timeDeltas\"");
@@ -261,11 +286,11 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 		return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
-		if (append_ints(L, &rp->samples, samples) < 0)
+		if (append_ints(L, &rp->samples, samples, false) < 0)
 			return -1;
 		if (stamps == NULL)
 			return jr_error(r, obj, SIZE_MAX, "has \"samples\" but no \"timestamps\"");
-		if (append_ints(L, &rp->times, stamps) < 0)
+		if (append_ints(L, &rp->times, stamps, true) < 0)
 			return -1;
 		/* Some writers put the profile's start first: one timestamp more than samples. */
 		if (rp->times.len == rp->samples.len + 1) {
@@ -347,8 +372,8 @@ static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struc
 		return 0;
 	rp->has_samples = true;
 	size_t s0 = rp->samples.len, t0 = rp->times.len;
-	if ((samples && append_ints(L, &rp->samples, samples) < 0) ||
-	    (deltas && append_ints(L, &rp->times, deltas) < 0))
+	if ((samples && append_ints(L, &rp->samples, samples, false) < 0) ||
+	    (deltas && append_ints(L, &rp->times, deltas, true) < 0))
 		return -1;
 	/* Keep the two columns aligned chunk by chunk. */
 	size_t ns = rp->samples.len - s0, nt = rp->times.len - t0;

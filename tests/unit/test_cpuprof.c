@@ -83,6 +83,15 @@ static void weights_before_after_samples(void)
 	CHECK_INT(self_of(&p, "main", 0), 30);
 	profile_release(&p);
 
+	/* a writer that prints fractional microseconds: rounded (10.4 -> 10, 29.6 -> 30) */
+	static const char *const fractional = "\"timeDeltas\":[10.4,20,29.6]}";
+	char *frac =
+		xasprintf("%.*s%s", (int)(strstr(modern, "\"timeDeltas\"") - modern), modern, fractional);
+	CHECK_INT(load(frac, NULL, &p), 0);
+	CHECK_INT(self_of(&p, "leaf", 0), 40);
+	profile_release(&p);
+	free(frac);
+
 	/* the same profile as the protocol's Profiler.stop result: {"profile": {...}} */
 	char *wrapped = xasprintf("{\"profile\":%s}", modern);
 	CHECK_INT(load(wrapped, NULL, &p), 0);
@@ -134,36 +143,31 @@ static void function_identity(void)
  * before-weights 10, 0, 2 (never negative; the total is the real 12). */
 static void negative_deltas_hold_the_clock(void)
 {
-	static const char
-		json
-			[] =
-				"{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME(
-					"(root)", "", -1, -1) ",\"children\":[2,3]},{\"id\":2,"
-							      "\"callFrame\":" FRAME("a", "", -1,
-										     -1) "},{\"id\":3,"
-											 "\"callFrame\""
-											 ":" FRAME("b", "",
-												   -1,
-												   -1) "}],"
-												       "\"sta"
-												       "rtTim"
-												       "e\":"
-												       "0,"
-												       "\"end"
-												       "Time"
-												       "\":"
-												       "20,"
-												       "\"sam"
-												       "ples"
-												       "\":["
-												       "2,3,"
-												       "2],"
-												       "\"tim"
-												       "eDelt"
-												       "as\":"
-												       "[10,-"
-												       "4,6]"
-												       "}";
+	static const char json[] = "{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME(
+		"(root)", "", -1, -1) ",\"children\":[2,3]},{\"id\":2,"
+				      "\"callFrame\":" FRAME("a", "", -1, -1) "},{\"id\":3,"
+									      "\"callFrame\""
+									      ":" FRAME("b", "", -1,
+											-1) "}],"
+											    "\"sta"
+											    "rtTim"
+											    "e\":"
+											    "0,"
+											    "\"end"
+											    "Time"
+											    "\":"
+											    "20,"
+											    "\"sam"
+											    "ples"
+											    "\":["
+											    "2,3,"
+											    "2],"
+											    "\"tim"
+											    "eDelt"
+											    "as\":"
+											    "[10,-"
+											    "4,6]"
+											    "}";
 	struct profile p;
 	pf_set_quiet(true);
 	CHECK_INT(load(json, NULL, &p), 0);
@@ -317,19 +321,16 @@ static void unknown_samples_and_short_columns(void)
 /* hitCount only: 400 µs spread over 3 + 1 hits: a 300, b 100. */
 static void hit_counts_only(void)
 {
-	static const char
-		json[] =
-			"{\"nodes\":[{\"id\":1,\"hitCount\":0,\"callFrame\":" FRAME(
-				"(root)",
-				"", -1, -1) ",\"children\":[2,3]},{\"id\":2,\"hitCount\":3,"
-					    "\"callFrame\":" FRAME("a", "", -1,
-								   -1) "},{\"id\":3,\"hitCount\":1,"
-								       "\"callFrame\":" FRAME("b", "", -1,
-											      -1) "}],"
-												  "\"startTim"
-												  "e\":100,"
-												  "\"endTime"
-												  "\":500}";
+	static const char json[] = "{\"nodes\":[{\"id\":1,\"hitCount\":0,\"callFrame\":" FRAME(
+		"(root)", "", -1, -1) ",\"children\":[2,3]},{\"id\":2,\"hitCount\":3,"
+				      "\"callFrame\":" FRAME("a", "", -1,
+							     -1) "},{\"id\":3,\"hitCount\":1,"
+								 "\"callFrame\":" FRAME("b", "", -1,
+											-1) "}],"
+											    "\"startTim"
+											    "e\":100,"
+											    "\"endTime"
+											    "\":500}";
 	struct profile p;
 	pf_set_quiet(true);
 	CHECK_INT(load(json, NULL, &p), 0);
