@@ -30,7 +30,7 @@ struct ld {
 	size_t nlibs;
 	const struct json *strings; /* the string array in force */
 	size_t nstrings;
-	uint32_t kernel_lib;        /* "[kernel]" pseudo-library for bare kernel IPs, made on demand */
+	uint32_t kernel_lib;        /* "kernel" pseudo-library for bare kernel IPs, made on demand */
 	uint32_t no_stack_node;     /* "(no stack)" root, made on demand */
 	VEC(struct sym_entry) syms; /* sorted by (lib, address) */
 	char *namebuf;
@@ -334,7 +334,7 @@ static const char *sidecar_name(const struct ld *ld, uint32_t lib, uint32_t addr
 static uint32_t kernel_lib(struct ld *ld)
 {
 	if (ld->kernel_lib == PF_NONE) {
-		struct pf_lib lib = {.name = profile_intern(ld->p, "[kernel]"),
+		struct pf_lib lib = {.name = profile_intern(ld->p, "kernel"),
 				     .flags = PF_LIB_SPECIAL | PF_LIB_KERNEL};
 		ld->kernel_lib = profile_add_lib(ld->p, &lib);
 	}
