@@ -136,9 +136,10 @@ static void keep_owned_rows(struct pf_rows *rows, const bool *owned)
 	rows->len = k;
 }
 
+/* Per-thread totals; per-CPU pseudo-threads repeat other threads' samples, so they are left out. */
 static void thread_table(struct report *r, const struct cli_common *c, const struct profile *p, size_t metric)
 {
-	size_t nt = p->threads.len;
+	size_t nt = p->threads.len, hidden = 0;
 	int64_t *val = xcalloc(nt + 1, sizeof(*val)), *cnt = xcalloc(nt + 1, sizeof(*cnt));
 	int64_t total = 0;
 	for (size_t i = 0; i < p->sample_count; i++) {
@@ -153,13 +154,18 @@ static void thread_table(struct report *r, const struct cli_common *c, const str
 	report_table_col(tab, "Samples", PF_UNIT_COUNT, 0);
 	for (size_t t = 0; t < nt; t++) {
 		const struct pf_thread *th = &p->threads.items[t];
-		const char *detail = report_printf(r, "pid %s tid %s%s", profile_str(p, th->pid),
-						   profile_str(p, th->tid),
-						   th->excluded ? "  (per-CPU, not counted)" : "");
+		if (th->excluded) {
+			hidden++;
+			continue;
+		}
+		const char *detail = report_printf(r, "pid %s tid %s", profile_str(p, th->pid), profile_str(p, th->tid));
 		struct report_row *row = report_table_row(r, tab, profile_str(p, th->name), detail);
 		row->values[0] = val[t];
 		row->values[1] = cnt[t];
 	}
+	if (hidden)
+		tab->note = report_printf(r, "  %zu per-CPU pseudo-thread%s not shown: %s the threads' samples",
+					  hidden, hidden == 1 ? "" : "s", hidden == 1 ? "it repeats" : "they repeat");
 	report_table_finish(tab, c->top);
 	free(val);
 	free(cnt);
@@ -265,9 +271,7 @@ static void build(struct ctx *x, size_t metric)
 	weights_compute(&x->w, p, metric, x->keep);
 	char tot[64];
 	report_format_value(tot, sizeof(tot), x->w.total, p->metrics[metric].unit);
-	report_header(r, "Weighted by", "%s", metric == SAMPLY_METRIC_CPU ? "CPU time (threadCPUDelta)"
-					      : metric == SAMPLY_METRIC_SAMPLES ? "sample count"
-										: "sample weight");
+	report_header(r, "Weighted by", "%s", p->metrics[metric].label);
 	report_header(r, "Total", "%s in %zu samples%s", tot, x->w.sample_count,
 		      x->under ? report_printf(r, " under /%s/", x->a.under_re) : "");
 

@@ -658,6 +658,7 @@ static void cpu_fallback(struct ld *ld, double interval_ms)
 	for (size_t i = 0; i < p->sample_count; i++)
 		p->sample_values[SAMPLY_METRIC_CPU][i] =
 			llround((double)p->sample_values[SAMPLY_METRIC_WEIGHT][i] * interval_ms * 1000.0);
+	p->metrics[SAMPLY_METRIC_CPU].label = "CPU time, estimated as sample weight x interval";
 	profile_warn(p, "no threadCPUDelta in this profile: CPU is estimated as sample weight x interval (%g ms)",
 		     interval_ms);
 }
@@ -706,9 +707,9 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 	out->format = "samply";
 	out->format_detail = version >= 0 ? profile_printf(out, "processed profile v%lld", (long long)version)
 					  : "processed profile (no version)";
-	profile_add_metric(out, "cpu", "CPU time", PF_UNIT_MICROSECONDS);
-	profile_add_metric(out, "samples", "samples", PF_UNIT_COUNT);
-	profile_add_metric(out, "weight", "sample weight", PF_UNIT_COUNT);
+	profile_add_metric(out, "cpu", "CPU time (threadCPUDelta)", PF_UNIT_MICROSECONDS);
+	profile_add_metric(out, "samples", "sample count", PF_UNIT_COUNT);
+	profile_add_metric(out, "weight", "sample weight (on- and off-CPU intervals)", PF_UNIT_COUNT);
 	out->default_metric = SAMPLY_METRIC_CPU;
 	if (version > SAMPLY_NEWEST_KNOWN)
 		profile_warn(out, "preprocessedProfileVersion %lld is newer than profan knows (%d); reading it "
