@@ -89,6 +89,12 @@ static const char *metric_header(size_t m)
 	return m == SAMPLY_METRIC_CPU ? "CPU" : m == SAMPLY_METRIC_SAMPLES ? "Samples" : "Weight";
 }
 
+/* The same, inside a sentence. */
+static const char *metric_noun(size_t m)
+{
+	return m == SAMPLY_METRIC_CPU ? "CPU" : m == SAMPLY_METRIC_SAMPLES ? "samples" : "weight";
+}
+
 struct names {
 	const struct profile *p;
 	const char *none; /* name of the extra key past the last function or library */
@@ -281,7 +287,7 @@ static void build(struct ctx *x, size_t metric)
 	x->owned = native_owned_funcs(p);
 	struct names libs = {p, "(no library)"}, funcs = {p, "(none)"};
 	int64_t total = x->w.total;
-	const char *mh = metric_header(metric);
+	const char *mh = metric_header(metric), *mn = metric_noun(metric);
 
 	view_self(p, &x->w, x->lib_keys, nlib, &x->rows);
 	add_view(r, c, "cpu_by_library", report_printf(r, "%s by library (self)", mh), "Library", metric, p,
@@ -306,7 +312,7 @@ static void build(struct ctx *x, size_t metric)
 	struct names near = {p, report_printf(r, "(no %s frame on the stack)", bin)};
 	struct report_table *t = add_view(
 		r, c, "nearest_binary_caller",
-		report_printf(r, "Library and kernel %s credited to the nearest %s caller", mh, bin), "Caller",
+		report_printf(r, "Library and kernel %s credited to the nearest %s caller", mn, bin), "Caller",
 		metric, p, total, &x->rows, func_or_none, &near);
 	report_format_value(tot, sizeof(tot), rows_sum(&x->rows), p->metrics[metric].unit);
 	t->note = report_printf(r, "  samples whose leaf is outside %s: %s in all", bin, tot);
@@ -317,8 +323,8 @@ static void build(struct ctx *x, size_t metric)
 	int64_t alloc = view_alloc_callers(p, &x->w, x->is_entry, x->is_plumbing, &x->rows);
 	struct names req = {p, "(no caller outside allocator and plumbing)"};
 	add_view(r, c, "alloc_callers",
-		 report_printf(r, "Allocation %s by requesting caller: %.2f%% of all %s", mh,
-			       total ? 100.0 * (double)alloc / (double)total : 0.0, mh),
+		 report_printf(r, "Allocation %s by requesting caller: %.2f%% of all %s", mn,
+			       total ? 100.0 * (double)alloc / (double)total : 0.0, mn),
 		 "Caller", metric, p, total, &x->rows, func_or_none, &req);
 	rows_release(&x->rows);
 

@@ -673,8 +673,8 @@ static void add_summary(struct ld *ld, const struct json *meta, const struct tot
 	if (os != NULL)
 		profile_add_info(p, "OS", os);
 	const char *threads = tot->excluded
-		? profile_printf(p, "%zu with samples (+%zu per-CPU pseudo-threads, not counted)", tot->threads,
-				 tot->excluded)
+		? profile_printf(p, "%zu with samples (+%zu per-CPU pseudo-thread%s, not counted)", tot->threads,
+				 tot->excluded, tot->excluded == 1 ? "" : "s")
 		: profile_printf(p, "%zu with samples", tot->threads);
 	profile_add_info(p, "Threads", threads);
 	if (tot->t_max >= tot->t_min)
