@@ -513,38 +513,43 @@ struct totals {
 	double cpu_scale;     /* 1 for µs, 1/1000 for ns, 0 when the unit is unusable */
 };
 
+/* An optional sample column: absent is fine, present must have N entries. */
+static const struct json *sample_column(struct ld *ld, const struct json *s, const char *key, size_t n,
+					 bool optional)
+{
+	const struct json *arr = optional ? jr_opt(&ld->r, s, key, JSON_ARRAY) : jr_need(&ld->r, s, key, JSON_ARRAY);
+	if (arr != NULL && json_len(arr) != n) {
+		jr_error(&ld->r, arr, SIZE_MAX, "has %zu entries, but samples.length is %zu", json_len(arr), n);
+		return NULL;
+	}
+	return arr;
+}
+
 /* Sample times (ms) from `time` or, v53+, the prefix sum of `timeDeltas` (spec P3). */
 static int sample_times(struct ld *ld, const struct json *s, size_t n, struct totals *tot)
 {
-	const struct json *time = jr_opt(&ld->r, s, "time", JSON_ARRAY);
-	const struct json *deltas = time ? NULL : jr_opt(&ld->r, s, "timeDeltas", JSON_ARRAY);
+	const struct json *time = sample_column(ld, s, "time", n, true);
+	const struct json *deltas = time || ld->r.failed ? NULL : sample_column(ld, s, "timeDeltas", n, true);
 	if (ld->r.failed)
 		return -1;
 	if (time == NULL && deltas == NULL)
 		return jr_error(&ld->r, s, SIZE_MAX, "has neither \"time\" nor \"timeDeltas\"");
-	size_t len = 0;
-	double *t = jr_num_column(&ld->r, time ? time : deltas, false, 0, &len);
-	if (t == NULL)
-		return -1;
-	if (len != n) {
-		free(t);
-		return jr_error(&ld->r, time ? time : deltas, SIZE_MAX,
-				"has %zu entries, but samples.length is %zu", len, n);
-	}
-	double acc = 0;
+	const struct json *col = time ? time : deltas;
+	double acc = 0, t;
 	for (size_t i = 0; i < n; i++) {
-		acc = time ? t[i] : acc + t[i];
-		if (!isfinite(acc)) {
-			free(t);
-			return jr_error(&ld->r, time ? time : deltas, i, "time is not finite");
-		}
+		if (json_f64_at(col, i, &t) != JSON_ELEM_OK)
+			return jr_error(&ld->r, col, i, "expected a number");
+		acc = time ? t : acc + t;
+		if (!isfinite(acc))
+			return jr_error(&ld->r, col, i, "time is not finite");
 		tot->t_min = fmin(tot->t_min, acc);
 		tot->t_max = fmax(tot->t_max, acc);
 	}
-	free(t);
 	return 0;
 }
 
+/* Samples go straight from the JSON columns into the profile: copying whole
+ * columns first would double the memory of the biggest arrays in the file. */
 static int load_samples(struct ld *ld, const struct json *thread, const struct tabset *ts, uint32_t tid,
 			bool excluded, struct totals *tot)
 {
@@ -553,31 +558,47 @@ static int load_samples(struct ld *ld, const struct json *thread, const struct t
 	size_t n;
 	if (s == NULL || !table_length(ld, s, &n))
 		return -1;
-	int64_t *stack = column(ld, s, "stack", n, 0, (int64_t)ts->nstacks - 1, true, -1, false);
-	int64_t *weight = column(ld, s, "weight", n, 0, INT32_MAX, true, 1, true);
-	int64_t *cpu = column(ld, s, "threadCPUDelta", n, 0, MAX_CPU_DELTA_US, true, 0, true);
-	int rc = -1;
+	const struct json *stack = sample_column(ld, s, "stack", n, false);
+	const struct json *weight = sample_column(ld, s, "weight", n, true);
+	const struct json *cpu = sample_column(ld, s, "threadCPUDelta", n, true);
 	if (r->failed || sample_times(ld, s, n, tot) != 0)
-		goto out;
+		return -1;
+	int64_t maxstack = (int64_t)ts->nstacks - 1;
 	for (size_t i = 0; i < n; i++) {
-		int64_t v[3];
-		v[SAMPLY_METRIC_CPU] = cpu ? (int64_t)llround((double)cpu[i] * tot->cpu_scale) : 0;
+		int64_t v[3], st, c = 0, w = 1;
+		if (!jr_int_at(r, stack, i, 0, maxstack, true, -1, &st) ||
+		    (weight && !jr_int_at(r, weight, i, 0, INT32_MAX, true, 1, &w)) ||
+		    (cpu && !jr_int_at(r, cpu, i, 0, MAX_CPU_DELTA_US, true, 0, &c)))
+			return -1;
+		v[SAMPLY_METRIC_CPU] = tot->cpu_scale == 1.0 ? c : (int64_t)llround((double)c * tot->cpu_scale);
 		v[SAMPLY_METRIC_SAMPLES] = 1;
-		v[SAMPLY_METRIC_WEIGHT] = weight ? weight[i] : 1;
-		uint32_t node = stack[i] < 0 ? no_stack_node(ld) : ts->stack_map[stack[i]];
-		profile_add_sample(ld->p, node, tid, v);
+		v[SAMPLY_METRIC_WEIGHT] = w;
+		profile_add_sample(ld->p, st < 0 ? no_stack_node(ld) : ts->stack_map[st], tid, v);
 		if (!excluded && (__builtin_add_overflow(tot->cpu, v[SAMPLY_METRIC_CPU], &tot->cpu) ||
-				  __builtin_add_overflow(tot->weight, v[SAMPLY_METRIC_WEIGHT], &tot->weight))) {
-			jr_error(r, s, SIZE_MAX, "the CPU or weight total does not fit in 64 bits");
-			goto out;
-		}
+				  __builtin_add_overflow(tot->weight, v[SAMPLY_METRIC_WEIGHT], &tot->weight)))
+			return jr_error(r, s, SIZE_MAX, "the CPU or weight total does not fit in 64 bits");
 	}
-	rc = 0;
-out:
-	free(stack);
-	free(weight);
-	free(cpu);
-	return rc;
+	return 0;
+}
+
+/* Room for every sample in the file up front: doubling as samples arrive would
+ * leave up to half the biggest arrays of the profile allocated and unused. */
+static void reserve_samples(struct profile *p, const struct json *threads)
+{
+	size_t total = 0;
+	for (size_t i = 0; i < json_len(threads); i++) {
+		int64_t n;
+		const struct json *len = json_get(json_get(json_at(threads, i), "samples"), "length");
+		if (len != NULL && json_type(len) == JSON_NUMBER && json_i64(len, &n) && n > 0 && n <= INT32_MAX)
+			total += (size_t)n;
+	}
+	if (total <= p->sample_cap || total > SIZE_MAX / 64)
+		return;
+	p->sample_stack = xreallocarray(p->sample_stack, total, sizeof(uint32_t));
+	p->sample_thread = xreallocarray(p->sample_thread, total, sizeof(uint32_t));
+	for (size_t m = 0; m < p->metric_count; m++)
+		p->sample_values[m] = xreallocarray(p->sample_values[m], total, sizeof(int64_t));
+	p->sample_cap = total;
 }
 
 /* ---- threads ---- */
@@ -721,6 +742,7 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 	choose_binary(&ld, meta, threads);
 
 	struct totals tot = {.t_min = INFINITY, .t_max = -INFINITY, .cpu_scale = cpu_unit_scale(&ld, meta)};
+	reserve_samples(out, threads);
 	bool shared_tables = shared != NULL && json_get(shared, "frameTable") != NULL;
 	if (shared_tables &&
 	    (use_strings(&ld, shared, NULL) != 0 || load_tables(&ld, shared, &shared_ts) != 0))
