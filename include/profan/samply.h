@@ -14,12 +14,17 @@
 #include "profan/json.h"
 #include "profan/profile.h"
 
-/* Metric indices in every profile samply_load() builds. */
+/* Metric indices in the profiles samply_load() builds. The weight metric
+ * exists only when some sample has a weight other than 1 (off-CPU samples);
+ * otherwise it would repeat the sample count, at 8 bytes a sample. */
 enum samply_metric {
 	SAMPLY_METRIC_CPU,     /* µs from threadCPUDelta (or weight x interval, with a warning) */
 	SAMPLY_METRIC_SAMPLES, /* one per sample */
-	SAMPLY_METRIC_WEIGHT,  /* samples.weight: on- and off-CPU intervals */
+	SAMPLY_METRIC_WEIGHT,  /* samples.weight: on- and off-CPU intervals (see above) */
 };
+
+/* The index of the weight metric, which is the sample count when every weight is 1. */
+size_t samply_weight_metric(const struct profile *p);
 
 /* What the thread filter sees of a thread before it is loaded. */
 struct samply_thread_desc {

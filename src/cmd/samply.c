@@ -366,6 +366,8 @@ static int run(int argc, char **argv)
 	x.path = argv[first];
 	if (load(&x) != 0)
 		goto out;
+	if (metric == SAMPLY_METRIC_WEIGHT)
+		metric = samply_weight_metric(&x.p);
 	build(&x, metric);
 	rc = cli_emit(&x.common, &x.rep);
 out:

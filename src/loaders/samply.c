@@ -581,6 +581,23 @@ static int load_samples(struct ld *ld, const struct json *thread, const struct t
 	return 0;
 }
 
+static bool any_weight_but_one(const struct json *threads)
+{
+	for (size_t t = 0; t < json_len(threads); t++) {
+		const struct json *w = json_get(json_get(json_at(threads, t), "samples"), "weight");
+		int64_t v;
+		for (size_t i = 0; i < json_len(w); i++)
+			if (json_type(w) == JSON_ARRAY && json_i64_at(w, i, &v) != JSON_ELEM_NULL && v != 1)
+				return true; /* non-numbers too: load_samples reports them */
+	}
+	return false;
+}
+
+size_t samply_weight_metric(const struct profile *p)
+{
+	return p->metric_count > SAMPLY_METRIC_WEIGHT ? SAMPLY_METRIC_WEIGHT : SAMPLY_METRIC_SAMPLES;
+}
+
 /* Room for every sample in the file up front: doubling as samples arrive would
  * leave up to half the biggest arrays of the profile allocated and unused. */
 static void reserve_samples(struct profile *p, const struct json *threads)
@@ -676,9 +693,9 @@ static double cpu_unit_scale(struct ld *ld, const struct json *meta)
 static void cpu_fallback(struct ld *ld, double interval_ms)
 {
 	struct profile *p = ld->p;
+	const int64_t *weight = p->sample_values[samply_weight_metric(p)];
 	for (size_t i = 0; i < p->sample_count; i++)
-		p->sample_values[SAMPLY_METRIC_CPU][i] =
-			llround((double)p->sample_values[SAMPLY_METRIC_WEIGHT][i] * interval_ms * 1000.0);
+		p->sample_values[SAMPLY_METRIC_CPU][i] = llround((double)weight[i] * interval_ms * 1000.0);
 	p->metrics[SAMPLY_METRIC_CPU].label = "CPU time, estimated as sample weight x interval";
 	profile_warn(p, "no threadCPUDelta in this profile: CPU is estimated as sample weight x interval (%g ms)",
 		     interval_ms);
@@ -730,7 +747,8 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 					  : "processed profile (no version)";
 	profile_add_metric(out, "cpu", "CPU time (threadCPUDelta)", PF_UNIT_MICROSECONDS);
 	profile_add_metric(out, "samples", "sample count", PF_UNIT_COUNT);
-	profile_add_metric(out, "weight", "sample weight (on- and off-CPU intervals)", PF_UNIT_COUNT);
+	if (any_weight_but_one(threads))
+		profile_add_metric(out, "weight", "sample weight (on- and off-CPU intervals)", PF_UNIT_COUNT);
 	out->default_metric = SAMPLY_METRIC_CPU;
 	if (version > SAMPLY_NEWEST_KNOWN)
 		profile_warn(out, "preprocessedProfileVersion %lld is newer than profan knows (%d); reading it "

@@ -154,7 +154,8 @@ static void check_layout(const char *file)
 	CHECK_INT(wu.sample_count, 3);
 	weights_release(&wu);
 
-	weights_compute(&wu, &p, SAMPLY_METRIC_WEIGHT, NULL);
+	CHECK_INT(samply_weight_metric(&p), SAMPLY_METRIC_WEIGHT); /* s8 has weight 3 */
+	weights_compute(&wu, &p, samply_weight_metric(&p), NULL);
 	CHECK_INT(wu.total, expected_int("weight"));
 	view_self(&p, &wu, lk, nl, &rows);
 	check_rows(file, &p, &rows, "weight_by_lib", true);
@@ -236,9 +237,12 @@ static void public_fixture(const char *name, size_t threads, int64_t samples, in
 		return;
 	}
 	int64_t sum[3] = {0};
-	for (size_t i = 0; i < p.sample_count; i++)
-		for (size_t m = 0; m < 3; m++)
-			sum[m] += p.sample_values[m][i];
+	size_t wm = samply_weight_metric(&p);
+	for (size_t i = 0; i < p.sample_count; i++) {
+		sum[SAMPLY_METRIC_CPU] += p.sample_values[SAMPLY_METRIC_CPU][i];
+		sum[SAMPLY_METRIC_SAMPLES] += p.sample_values[SAMPLY_METRIC_SAMPLES][i];
+		sum[SAMPLY_METRIC_WEIGHT] += p.sample_values[wm][i];
+	}
 	CHECK_INT(p.threads.len, threads);
 	CHECK_INT(sum[SAMPLY_METRIC_SAMPLES], samples);
 	CHECK_INT(sum[SAMPLY_METRIC_WEIGHT], weight);
