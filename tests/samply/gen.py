@@ -4,7 +4,9 @@
     python3 tests/samply/gen.py fixtures/samply/synthetic
 
 The same logical profile (below) is written as v41, v44, v46, v49, v55, v56,
-v60 and v66, plus a v55 variant without threadCPUDelta. Each layout follows
+v60 and v66, plus a v55 variant without threadCPUDelta, and a v49 variant whose
+app frames are unsymbolicated hex with a presymbolication sidecar
+(v49-sidecar.syms.json) that names them. Each layout follows
 docs/samply-format.md §2-§5: per-thread or shared tables and strings, time or
 timeDeltas, prefix or prefixOffset, numeric or string pids. Per-thread tables
 are laid out in a different order in each thread, so a loader that keys frames
@@ -188,14 +190,37 @@ def build_tables(samples_lists, strings, order_seed, version):
     return tables, stack_idx
 
 
-def profile(version, with_cpu=True, interval=1.0):
+APP_BREAKPAD = "5C0A0D51EA1980DF43F203B4525BE9BE0"
+
+
+def sidecar():
+    """The .syms.json that `samply record --unstable-presymbolicate` (0.13.x) writes beside a profile
+    (spec §9), naming the app frames that hex_app=True left unsymbolicated."""
+    strings = ["UNKNOWN"]
+    table, known = [], []
+    for lib, addr, name in sorted(FRAMES.values(), key=lambda f: f[1]):
+        if lib == 0 and not name.startswith("0x"):
+            known.append([addr, len(table)])
+            table.append({"rva": addr, "size": 16, "symbol": len(strings)})
+            strings.append(name)
+    b = APP_BREAKPAD.lower()
+    debug_id = "-".join([b[0:8], b[8:12], b[12:16], b[16:20], b[20:32]])  # age 0: no suffix
+    return {"string_table": strings, "data": [{"debug_name": "app", "debug_id": debug_id, "code_id": "",
+                                               "symbol_table": table, "known_addresses": known}]}
+
+
+def profile(version, with_cpu=True, interval=1.0, hex_app=False):
     shared_tables = version >= 60
     shared_strings = version >= 56
     numeric_ids = version <= 44
     shared_str = Strings()
     libs = [dict(l, debugName=l["name"], debugPath=l["path"], arch=None,
-                 breakpadId="0" * 33 if l["codeId"] is None else "1629FCF0BE5C8860C0E1ADF03B0048FB0")
+                 breakpadId=APP_BREAKPAD if l["codeId"] is None else "1629FCF0BE5C8860C0E1ADF03B0048FB0")
             for l in LIBS]
+    if hex_app:
+        for k, (lib, addr, name) in list(FRAMES.items()):
+            if lib == 0:
+                FRAMES[k] = (lib, addr, "0x%x" % addr)
     meta = {"version": 24, "preprocessedProfileVersion": version, "interval": interval, "product": "app",
             "startTime": 1700000000000.5, "symbolicated": False, "processType": 0,
             "sampleUnits": {"time": "ms", "eventDelay": "ms", "threadCPUDelta": "µs"},
@@ -250,6 +275,13 @@ def main():
             json.dump(profile(v), f, ensure_ascii=False)
     with open(os.path.join(outdir, "v55-nocpu.json"), "w") as f:
         json.dump(profile(55, with_cpu=False, interval=0.5), f, ensure_ascii=False)
+    saved = dict(FRAMES)
+    names = sidecar()
+    with open(os.path.join(outdir, "v49-sidecar.json"), "w") as f:
+        json.dump(profile(49, hex_app=True), f, ensure_ascii=False)
+    FRAMES.update(saved)
+    with open(os.path.join(outdir, "v49-sidecar.syms.json"), "w") as f:
+        json.dump(names, f)
     with open(os.path.join(outdir, "expected.json"), "w") as f:
         json.dump({k: ({"(none)" if kk is None else kk: vv for kk, vv in v.items()} if isinstance(v, dict)
                        else v) for k, v in EXPECTED.items()}, f, indent=1)

@@ -104,10 +104,10 @@ static bool pick_worker(void *ctx, const struct samply_thread_desc *t)
 	return strcmp(t->tid, "102") == 0; /* before v46 every main thread is named after its process */
 }
 
-static void check_layout(const char *file)
+static void check_layout(const char *file, const struct json_doc *syms)
 {
 	struct profile p;
-	struct samply_opts o = {0};
+	struct samply_opts o = {.syms = syms};
 	if (load_file(file, NULL, samply_load, &o, &p) != 0) {
 		fprintf(stderr, "%s: did not load\n", file);
 		check_failures_++;
@@ -205,8 +205,20 @@ static void every_layout_gives_the_designed_numbers(void)
 	for (size_t i = 0; i < ARRAY_SIZE(v); i++) {
 		char path[256];
 		snprintf(path, sizeof(path), SYN "v%s.json", v[i]);
-		check_layout(path);
+		check_layout(path, NULL);
 	}
+}
+
+static void sidecar_names_hex_frames(void)
+{
+	size_t len;
+	char *buf = source_slurp(SYN "v49-sidecar.syms.json", &len);
+	struct json_doc *syms = buf ? json_parse_buffer(buf, len, "v49-sidecar.syms.json", NULL) : NULL;
+	free(buf);
+	CHECK(syms != NULL);
+	if (syms != NULL)
+		check_layout(SYN "v49-sidecar.json", syms);
+	json_doc_free(syms);
 }
 
 static void missing_cpu_falls_back_with_a_warning(void)
@@ -359,6 +371,7 @@ static void sidecar_path_replaces_the_last_extension(void)
 int main(void)
 {
 	RUN(every_layout_gives_the_designed_numbers);
+	RUN(sidecar_names_hex_frames);
 	RUN(missing_cpu_falls_back_with_a_warning);
 	RUN(public_fixtures_match_spec_totals);
 	RUN(good_minimal_profile_loads);

@@ -173,3 +173,92 @@ warning: no threadCPUDelta in this profile: CPU is estimated as sample weight x 
 
 === Allocation CPU by requesting caller: 0.00% of all CPU ===
   (nothing to show)
+$ profan samply samply/synthetic/v49-sidecar.json --top 3
+Input:        samply/synthetic/v49-sidecar.json
+Format:       samply, processed profile v49
+Binary:       app
+Product:      app
+Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
+Duration:     6.2 ms
+Symbols:      names from samply/synthetic/v49-sidecar.syms.json
+Weighted by:  CPU time (threadCPUDelta)
+Total:        0.26 ms in 9 samples
+
+=== CPU by library (self) ===
+     CPU%      CPU  Library
+   54.47%  0.14 ms  libc.so.6
+   42.80%  0.11 ms  app
+    2.72%  0.01 ms  (no library)
+
+=== Top self, all code ===
+     CPU%      CPU  Function
+   42.80%  0.11 ms  fib  [app]
+   35.02%  0.09 ms  write  [libc.so.6]
+   19.46%  0.05 ms  malloc  [libc.so.6]
+  ... 1 more row (raise --top to see them)
+
+=== Top self, app only ===
+     CPU%      CPU  Function
+   42.80%  0.11 ms  fib  [app]
+
+=== Top inclusive, app only ===
+     CPU%      CPU  Function
+   81.71%  0.21 ms  main  [app]
+   73.93%  0.19 ms  run  [app]
+   42.80%  0.11 ms  fib  [app]
+  ... 4 more rows (raise --top to see them)
+
+=== Library and kernel CPU credited to the nearest app caller ===
+  samples whose leaf is outside app: 0.15 ms in all
+     CPU%      CPU  Caller
+   19.46%  0.05 ms  run  [app]
+   18.29%  0.05 ms  (no app frame on the stack)
+   11.67%  0.03 ms  __rust_alloc  [app]
+  ... 1 more row (raise --top to see them)
+
+=== Allocation CPU by requesting caller: 19.46% of all CPU ===
+     CPU%      CPU  Caller
+   11.67%  0.03 ms  alloc_site  [app]
+    7.78%  0.02 ms  main  [app]
+$ profan samply samply/synthetic/v49-sidecar.json --top 2 --no-sidecar
+Input:        samply/synthetic/v49-sidecar.json
+Format:       samply, processed profile v49
+Binary:       app
+Product:      app
+Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
+Duration:     6.2 ms
+Weighted by:  CPU time (threadCPUDelta)
+Total:        0.26 ms in 9 samples
+
+=== CPU by library (self) ===
+     CPU%      CPU  Library
+   54.47%  0.14 ms  libc.so.6
+   42.80%  0.11 ms  app
+  ... 1 more row (raise --top to see them)
+
+=== Top self, all code ===
+     CPU%      CPU  Function
+   42.80%  0.11 ms  app+0x300
+   35.02%  0.09 ms  write  [libc.so.6]
+  ... 2 more rows (raise --top to see them)
+
+=== Top self, app only ===
+     CPU%      CPU  Function
+   42.80%  0.11 ms  app+0x300
+
+=== Top inclusive, app only ===
+     CPU%      CPU  Function
+   81.71%  0.21 ms  app+0x100
+   73.93%  0.19 ms  app+0x200
+  ... 5 more rows (raise --top to see them)
+
+=== Library and kernel CPU credited to the nearest app caller ===
+  samples whose leaf is outside app: 0.15 ms in all
+     CPU%      CPU  Caller
+   19.46%  0.05 ms  app+0x200
+   18.29%  0.05 ms  (no app frame on the stack)
+  ... 2 more rows (raise --top to see them)
+
+=== Allocation CPU by requesting caller: 19.46% of all CPU ===
+     CPU%      CPU  Caller
+   19.46%  0.05 ms  (no caller outside allocator and plumbing)
