@@ -112,3 +112,47 @@ Total:        34438.46 ms in 34510 samples
 
 === Allocation CPU by requesting caller: 0.00% of all CPU ===
   (nothing to show)
+$ profan samply samply/real/work.json.gz --top 3
+Input:        samply/real/work.json.gz
+Format:       samply, processed profile v55
+Binary:       work
+Product:      work
+OS:           Debian GNU/Linux 12 (bookworm)
+Threads:      1 with samples
+Duration:     97.1 ms
+Weighted by:  CPU time (threadCPUDelta)
+Total:        49.91 ms in 51 samples
+
+=== CPU by library (self) ===
+     CPU%       CPU  Library
+   89.95%  44.89 ms  libc.so.6
+   10.05%   5.02 ms  work
+
+=== Top self, all code ===
+     CPU%       CPU  Function
+   87.95%  43.89 ms  libc.so.6+0xf8350
+    3.98%   1.99 ms  work+0x120d
+    2.08%   1.04 ms  work+0x115b
+  ... 3 more rows (raise --top to see them)
+
+=== Top self, work only ===
+     CPU%      CPU  Function
+    3.98%  1.99 ms  work+0x120d
+    2.08%  1.04 ms  work+0x115b
+    2.00%  1.00 ms  work+0x118c
+  ... 1 more row (raise --top to see them)
+
+=== Top inclusive, work only ===
+     CPU%       CPU  Function
+   98.01%  48.92 ms  work+0x1080
+   93.93%  46.88 ms  work+0x1251
+   89.95%  44.89 ms  work+0x120c
+  ... 8 more rows (raise --top to see them)
+
+=== Library and kernel CPU credited to the nearest work caller ===
+  samples whose leaf is outside work: 44.89 ms in all
+     CPU%       CPU  Caller
+   89.95%  44.89 ms  work+0x120c
+
+=== Allocation CPU by requesting caller: 0.00% of all CPU ===
+  (nothing to show)
