@@ -32,10 +32,12 @@ static const struct cli_opt opts[] = {
 	 "your program's binary (default: meta.product, else the busiest process)"},
 	{"thread", required_argument, OPT_THREAD, "RE", "only threads whose name matches RE"},
 	{"pid", required_argument, OPT_PID, "P", "only process P (\"1234\" or samply's \"1234.1\")"},
-	{"under", required_argument, OPT_UNDER, "RE", "only samples with a function matching RE on the stack"},
+	{"under", required_argument, OPT_UNDER, "RE",
+	 "only samples with a function matching RE on the stack"},
 	{"threads", no_argument, OPT_THREADS, NULL, "add a per-thread summary (samples, CPU)"},
 	{"metric", required_argument, OPT_METRIC, "M", "weight by cpu (default), samples or weight"},
-	{"alloc-entry", required_argument, OPT_ALLOC_ENTRY, "RE", "allocator entry points (replaces default)"},
+	{"alloc-entry", required_argument, OPT_ALLOC_ENTRY, "RE",
+	 "allocator entry points (replaces default)"},
 	{"alloc-plumbing", required_argument, OPT_ALLOC_PLUMBING, "RE",
 	 "container plumbing skipped above them (replaces default)"},
 	{"no-sidecar", no_argument, OPT_NO_SIDECAR, NULL, "ignore a .syms.json file beside the profile"},
@@ -164,14 +166,16 @@ static void thread_table(struct report *r, const struct cli_common *c, const str
 			hidden++;
 			continue;
 		}
-		const char *detail = report_printf(r, "pid %s tid %s", profile_str(p, th->pid), profile_str(p, th->tid));
+		const char *detail =
+			report_printf(r, "pid %s tid %s", profile_str(p, th->pid), profile_str(p, th->tid));
 		struct report_row *row = report_table_row(r, tab, profile_str(p, th->name), detail);
 		row->values[0] = val[t];
 		row->values[1] = cnt[t];
 	}
 	if (hidden)
-		tab->note = report_printf(r, "  %zu per-CPU pseudo-thread%s not shown: %s the threads' samples",
-					  hidden, hidden == 1 ? "" : "s", hidden == 1 ? "it repeats" : "they repeat");
+		tab->note = report_printf(
+			r, "  %zu per-CPU pseudo-thread%s not shown: %s the threads' samples", hidden,
+			hidden == 1 ? "" : "s", hidden == 1 ? "it repeats" : "they repeat");
 	report_table_finish(tab, c->top);
 	free(val);
 	free(cnt);
@@ -310,10 +314,10 @@ static void build(struct ctx *x, size_t metric)
 
 	view_nearest_owned(p, &x->w, x->func_keys, nfunc, x->owned, &x->rows);
 	struct names near = {p, report_printf(r, "(no %s frame on the stack)", bin)};
-	struct report_table *t = add_view(
-		r, c, "nearest_binary_caller",
-		report_printf(r, "Library and kernel %s credited to the nearest %s caller", mn, bin), "Caller",
-		metric, p, total, &x->rows, func_or_none, &near);
+	struct report_table *t =
+		add_view(r, c, "nearest_binary_caller",
+			 report_printf(r, "Library and kernel %s credited to the nearest %s caller", mn, bin),
+			 "Caller", metric, p, total, &x->rows, func_or_none, &near);
 	report_format_value(tot, sizeof(tot), rows_sum(&x->rows), p->metrics[metric].unit);
 	t->note = report_printf(r, "  samples whose leaf is outside %s: %s in all", bin, tot);
 	rows_release(&x->rows);
@@ -351,10 +355,12 @@ static int run(int argc, char **argv)
 	size_t metric = SAMPLY_METRIC_CPU;
 	if (x.a.metric != NULL) {
 		const char *names[] = {"cpu", "samples", "weight"};
-		for (metric = 0; metric < ARRAY_SIZE(names) && strcmp(names[metric], x.a.metric) != 0; metric++)
+		for (metric = 0; metric < ARRAY_SIZE(names) && strcmp(names[metric], x.a.metric) != 0;
+		     metric++)
 			;
 		if (metric == ARRAY_SIZE(names)) {
-			cli_usage_error(&cmd_samply, "--metric wants cpu, samples or weight, not '%s'", x.a.metric);
+			cli_usage_error(&cmd_samply, "--metric wants cpu, samples or weight, not '%s'",
+					x.a.metric);
 			rc = PF_EXIT_USAGE;
 			goto out;
 		}

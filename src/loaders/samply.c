@@ -188,8 +188,8 @@ static const char *busiest_process(const struct json *threads)
 		const struct json *len = json_get(json_get(t, "samples"), "length");
 		const struct json *pn = json_get(t, "processName");
 		int64_t n = 0;
-		if (len == NULL || pn == NULL || json_type(pn) != JSON_STRING || json_type(len) != JSON_NUMBER ||
-		    !json_i64(len, &n))
+		if (len == NULL || pn == NULL || json_type(pn) != JSON_STRING ||
+		    json_type(len) != JSON_NUMBER || !json_i64(len, &n))
 			continue;
 		if (n > best_n) {
 			best_n = n;
@@ -208,8 +208,9 @@ static void choose_binary(struct ld *ld, const struct json *meta, const struct j
 		if (mark_binary(p, want, strlen(want)) > 0)
 			chosen = want;
 		else
-			profile_warn(p, "--binary %s: no library of that name in the profile; the views of the "
-					"binary's own code are empty",
+			profile_warn(p,
+				     "--binary %s: no library of that name in the profile; the views of the "
+				     "binary's own code are empty",
 				     want);
 	} else {
 		const char *product = json_str(json_get(meta, "product"));
@@ -308,7 +309,8 @@ static int load_sidecar(struct ld *ld)
 				const struct json *s = json_at(strs, (size_t)name);
 				if (!jr_is(&r, s, JSON_STRING))
 					break;
-				struct sym_entry e = {.lib = lib, .address = (uint32_t)rva, .name = json_str(s)};
+				struct sym_entry e = {
+					.lib = lib, .address = (uint32_t)rva, .name = json_str(s)};
 				vec_push(&ld->syms, e);
 			}
 		}
@@ -361,8 +363,8 @@ static bool is_hex_of(const char *name, int64_t address)
 	return strcmp(name, buf) == 0;
 }
 
-static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int64_t lib, int64_t inline_depth,
-			   int64_t line)
+static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int64_t lib,
+			   int64_t inline_depth, int64_t line)
 {
 	struct profile *p = ld->p;
 	struct pf_func fn = {.lib = PF_NONE};
@@ -428,7 +430,8 @@ static int load_frames(struct ld *ld, const struct json *owner, struct tabset *t
 		const char *name = string_at(ld, (size_t)fn_name[f]);
 		if (name == NULL)
 			goto out;
-		ts->frame_map[i] = make_frame(ld, name, address[i], lib, depth ? depth[i] : 0, line ? line[i] : 0);
+		ts->frame_map[i] =
+			make_frame(ld, name, address[i], lib, depth ? depth[i] : 0, line ? line[i] : 0);
 	}
 	rc = 0;
 out:
@@ -487,7 +490,8 @@ static int load_tables(struct ld *ld, const struct json *owner, struct tabset *t
 
 static int use_strings(struct ld *ld, const struct json *shared, const struct json *thread)
 {
-	const struct json *owner = shared && (json_get(shared, "stringArray") || thread == NULL) ? shared : thread;
+	const struct json *owner =
+		shared && (json_get(shared, "stringArray") || thread == NULL) ? shared : thread;
 	ld->strings = jr_need(&ld->r, owner, "stringArray", JSON_ARRAY);
 	ld->nstrings = json_len(ld->strings);
 	return ld->strings ? 0 : -1;
@@ -517,9 +521,11 @@ struct totals {
 static const struct json *sample_column(struct ld *ld, const struct json *s, const char *key, size_t n,
 					 bool optional)
 {
-	const struct json *arr = optional ? jr_opt(&ld->r, s, key, JSON_ARRAY) : jr_need(&ld->r, s, key, JSON_ARRAY);
+	const struct json *arr =
+		optional ? jr_opt(&ld->r, s, key, JSON_ARRAY) : jr_need(&ld->r, s, key, JSON_ARRAY);
 	if (arr != NULL && json_len(arr) != n) {
-		jr_error(&ld->r, arr, SIZE_MAX, "has %zu entries, but samples.length is %zu", json_len(arr), n);
+		jr_error(&ld->r, arr, SIZE_MAX, "has %zu entries, but samples.length is %zu", json_len(arr),
+			 n);
 		return NULL;
 	}
 	return arr;
@@ -570,7 +576,8 @@ static int load_samples(struct ld *ld, const struct json *thread, const struct t
 		    (weight && !jr_int_at(r, weight, i, 0, INT32_MAX, true, 1, &w)) ||
 		    (cpu && !jr_int_at(r, cpu, i, 0, MAX_CPU_DELTA_US, true, 0, &c)))
 			return -1;
-		v[SAMPLY_METRIC_CPU] = tot->cpu_scale == 1.0 ? c : (int64_t)llround((double)c * tot->cpu_scale);
+		v[SAMPLY_METRIC_CPU] =
+			tot->cpu_scale == 1.0 ? c : (int64_t)llround((double)c * tot->cpu_scale);
 		v[SAMPLY_METRIC_SAMPLES] = 1;
 		v[SAMPLY_METRIC_WEIGHT] = w;
 		profile_add_sample(ld->p, st < 0 ? no_stack_node(ld) : ts->stack_map[st], tid, v);
@@ -606,7 +613,8 @@ static void reserve_samples(struct profile *p, const struct json *threads)
 	for (size_t i = 0; i < json_len(threads); i++) {
 		int64_t n;
 		const struct json *len = json_get(json_get(json_at(threads, i), "samples"), "length");
-		if (len != NULL && json_type(len) == JSON_NUMBER && json_i64(len, &n) && n > 0 && n <= INT32_MAX)
+		if (len != NULL && json_type(len) == JSON_NUMBER && json_i64(len, &n) && n > 0 &&
+		    n <= INT32_MAX)
 			total += (size_t)n;
 	}
 	if (total <= p->sample_cap || total > SIZE_MAX / 64)
@@ -685,7 +693,8 @@ static double cpu_unit_scale(struct ld *ld, const struct json *meta)
 		return 1.0;
 	if (strcmp(unit, "ns") == 0)
 		return 1e-3;
-	profile_warn(ld->p, "meta.sampleUnits.threadCPUDelta is \"%s\", not a time: its values are ignored", unit);
+	profile_warn(ld->p, "meta.sampleUnits.threadCPUDelta is \"%s\", not a time: its values are ignored",
+		     unit);
 	return 0.0;
 }
 
@@ -697,8 +706,9 @@ static void cpu_fallback(struct ld *ld, double interval_ms)
 	for (size_t i = 0; i < p->sample_count; i++)
 		p->sample_values[SAMPLY_METRIC_CPU][i] = llround((double)weight[i] * interval_ms * 1000.0);
 	p->metrics[SAMPLY_METRIC_CPU].label = "CPU time, estimated as sample weight x interval";
-	profile_warn(p, "no threadCPUDelta in this profile: CPU is estimated as sample weight x interval (%g ms)",
-		     interval_ms);
+	profile_warn(
+		p, "no threadCPUDelta in this profile: CPU is estimated as sample weight x interval (%g ms)",
+		interval_ms);
 }
 
 static void add_summary(struct ld *ld, const struct json *meta, const struct totals *tot)
@@ -710,10 +720,11 @@ static void add_summary(struct ld *ld, const struct json *meta, const struct tot
 		profile_add_info(p, "Product", product);
 	if (os != NULL)
 		profile_add_info(p, "OS", os);
-	const char *threads = tot->excluded
-		? profile_printf(p, "%zu with samples (+%zu per-CPU pseudo-thread%s, not counted)", tot->threads,
-				 tot->excluded, tot->excluded == 1 ? "" : "s")
-		: profile_printf(p, "%zu with samples", tot->threads);
+	const char *threads =
+		tot->excluded
+			? profile_printf(p, "%zu with samples (+%zu per-CPU pseudo-thread%s, not counted)",
+					 tot->threads, tot->excluded, tot->excluded == 1 ? "" : "s")
+			: profile_printf(p, "%zu with samples", tot->threads);
 	profile_add_info(p, "Threads", threads);
 	if (tot->t_max >= tot->t_min)
 		profile_add_info(p, "Duration", profile_printf(p, "%.1f ms", tot->t_max - tot->t_min));
@@ -751,8 +762,9 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 		profile_add_metric(out, "weight", "sample weight (on- and off-CPU intervals)", PF_UNIT_COUNT);
 	out->default_metric = SAMPLY_METRIC_CPU;
 	if (version > SAMPLY_NEWEST_KNOWN)
-		profile_warn(out, "preprocessedProfileVersion %lld is newer than profan knows (%d); reading it "
-				  "by the fields it has",
+		profile_warn(out,
+			     "preprocessedProfileVersion %lld is newer than profan knows (%d); reading it "
+			     "by the fields it has",
 			     (long long)version, SAMPLY_NEWEST_KNOWN);
 
 	if (load_libs(&ld) != 0 || load_sidecar(&ld) != 0)
@@ -766,7 +778,8 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 	    (use_strings(&ld, shared, NULL) != 0 || load_tables(&ld, shared, &shared_ts) != 0))
 		goto out;
 	for (size_t i = 0; i < json_len(threads); i++)
-		if (load_thread(&ld, json_at(threads, i), shared, shared_tables ? &shared_ts : NULL, &tot) != 0)
+		if (load_thread(&ld, json_at(threads, i), shared, shared_tables ? &shared_ts : NULL, &tot) !=
+		    0)
 			goto out;
 
 	if (tot.cpu == 0 && out->sample_count > 0)

@@ -19,7 +19,8 @@ struct native_re *native_re_compile(const char *pattern, const char *what)
 {
 	int err;
 	PCRE2_SIZE off;
-	pcre2_code *code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, PCRE2_UTF, &err, &off, NULL);
+	pcre2_code *code =
+		pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, PCRE2_UTF, &err, &off, NULL);
 	if (code == NULL) {
 		PCRE2_UCHAR msg[256];
 		pcre2_get_error_message(err, msg, sizeof(msg));
@@ -97,7 +98,9 @@ int64_t view_alloc_callers(const struct profile *p, const struct pf_weights *w, 
 		uint32_t f = profile_stack_func(p, (uint32_t)n);
 		uint32_t up_outer = parent == PF_NONE ? PF_NONE : outer[parent];
 		outer[n] = up_outer != PF_NONE ? up_outer : entry[f] ? (uint32_t)n : PF_NONE;
-		caller[n] = !plumbing[f] && !entry[f] ? (uint32_t)n : parent == PF_NONE ? PF_NONE : caller[parent];
+		caller[n] = !plumbing[f] && !entry[f] ? (uint32_t)n
+			    : parent == PF_NONE       ? PF_NONE
+						      : caller[parent];
 		if (outer[n] == PF_NONE || w->node[n] == 0)
 			continue;
 		uint32_t above = p->stacks.items[outer[n]].parent;

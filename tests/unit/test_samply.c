@@ -67,7 +67,8 @@ static void check_rows(const char *what, const struct profile *p, const struct p
 	for (size_t i = 0; i < rows->len; i++)
 		nonzero += rows->items[i].value != 0;
 	if (want == NULL || json_len(want) != nonzero) {
-		fprintf(stderr, "%s %s: %zu rows, expected %zu\n", what, key, nonzero, want ? json_len(want) : 0);
+		fprintf(stderr, "%s %s: %zu rows, expected %zu\n", what, key, nonzero,
+			want ? json_len(want) : 0);
 		check_failures_++;
 		return;
 	}
@@ -317,9 +318,11 @@ static void rejects(const char *text, const char *needle)
 	"\"funcTable\":{\"length\":2,\"name\":[0,1],\"resource\":[0,-1]},"                              \
 	"\"frameTable\":{\"length\":2,\"address\":" frames ",\"func\":[0,1]},"                          \
 	"\"stackTable\":{\"length\":2,\"frame\":[0,1],\"prefix\":" stacks "},"
-#define SAMPLES(stack) "\"samples\":{\"length\":2,\"stack\":" stack ",\"timeDeltas\":[1,1],\"threadCPUDelta\":[5,6]}"
-#define THREAD(frames, stacks, stack)                                                                   \
-	HEAD "\"threads\":[{\"name\":\"t\",\"pid\":\"1\",\"tid\":\"1\"," TABLES(frames, stacks) SAMPLES(stack) "}]}"
+#define SAMPLES(stack)                                                                                       \
+	"\"samples\":{\"length\":2,\"stack\":" stack ",\"timeDeltas\":[1,1],\"threadCPUDelta\":[5,6]}"
+#define THREAD(frames, stacks, stack)                                                                        \
+	HEAD "\"threads\":[{\"name\":\"t\",\"pid\":\"1\",\"tid\":\"1\"," TABLES(frames, stacks)              \
+		SAMPLES(stack) "}]}"
 
 static void good_minimal_profile_loads(void)
 {
