@@ -389,7 +389,7 @@ const struct cli_command cmd_samply = {
 		"Six views of where CPU went, weighted by real CPU time (threadCPUDelta): by library,\n"
 		"top self (all code, then your binary only), top inclusive in your binary (recursion\n"
 		"counted once), library and kernel time credited to the nearest caller in your binary,\n"
-		"and allocation cost credited to the code that asked for memory. Profiles layouts v41-v66,\n"
+		"and allocation cost credited to the code that asked for memory. Reads layouts v41-v66,\n"
 		"gzipped or not; frames print as LIB+0xADDR until symbolicated.",
 	.examples = "  profan samply prof.json.gz --top 60\n"
 		    "  profan samply prof.json --binary wado-lsp --threads\n"

@@ -177,8 +177,8 @@ static size_t mark_binary(struct profile *p, const char *name, size_t len)
 	return hits;
 }
 
-/* The busiest main thread's process name: the target of `samply record` when
- * meta.product names something else (spec §3.1, P7). */
+/* The process of the thread with the most samples: the target of `samply
+ * record` when meta.product names no library (spec §3.1, P7). */
 static const char *busiest_process(const struct json *threads)
 {
 	const char *best = NULL;
