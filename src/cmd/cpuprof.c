@@ -66,12 +66,14 @@ static const char *weighting_text(enum cpuprof_weight w)
 {
 	switch (w) {
 	case CPUPROF_WEIGHT_AFTER:
-		return "after: each sample gets the time until the next one, the last one until endTime "
-		       "(DevTools, speedscope)";
-	case CPUPROF_WEIGHT_SAMPLES: return "samples: every sample counts 1";
-	case CPUPROF_WEIGHT_BEFORE: break;
+		return "the gap after each sample, the last one until endTime, as DevTools and speedscope "
+		       "(--weight after)";
+	case CPUPROF_WEIGHT_SAMPLES:
+		return "sample count (--weight samples)";
+	case CPUPROF_WEIGHT_BEFORE:
+		break;
 	}
-	return "before: each sample gets the time since the previous one, timeDeltas[i] (the usual script)";
+	return "the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)";
 }
 
 /* Name and detail of a function row: "url:line:col" for JS, "url +0xOFFSET" for wasm. */
@@ -194,7 +196,7 @@ static void build_report(struct report *r, const struct profile *p, const char *
 	const struct pf_metric *m = &p->metrics[p->default_metric];
 	report_header(r, "Input", "%s", path);
 	report_header(r, "Format", "V8 CPU profile, %s", p->format_detail ? p->format_detail : "");
-	report_header(r, "Weighting", "%s", weighting_text(weight));
+	report_header(r, "Weighted by", "%s", weighting_text(weight));
 	char total[64];
 	report_format_value(total, sizeof(total), s.w.total, m->unit);
 	report_header(r, "Total", "%s in %zu samples", total, s.w.sample_count);

@@ -2,12 +2,12 @@
 # fib recurses; the arrow is (anonymous); two evals of one function are one row.
 # Numbers: tests/cpuprof/check.py recomputes every row of this run (ctest -L cpuprof).
 $ profan cpuprof --top 8 cpuprof/hot.cpuprofile
-Input:      cpuprof/hot.cpuprofile
-Format:     V8 CPU profile, .cpuprofile
-Weighting:  before: each sample gets the time since the previous one, timeDeltas[i] (the usual script)
-Total:      613.88 ms in 1034 samples
-Samples:    1034 over 614.2 ms, median interval 0.581 ms
-VM shares:  (garbage collector) 5.84%, (program) 0.49%, (idle) 0.00%
+Input:        cpuprof/hot.cpuprofile
+Format:       V8 CPU profile, .cpuprofile
+Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
+Total:        613.88 ms in 1034 samples
+Samples:      1034 over 614.2 ms, median interval 0.581 ms
+VM shares:    (garbage collector) 5.84%, (program) 0.49%, (idle) 0.00%
 
 === Top functions by self time ===
     Self%       Self    Total%      Total  Function

@@ -5,7 +5,7 @@ $ profan cpuprof --json --top 2 cpuprof/speedscope-chrome65-simple.cpuprofile
 	"header":	{
 		"Input":	"cpuprof/speedscope-chrome65-simple.cpuprofile",
 		"Format":	"V8 CPU profile, .cpuprofile",
-		"Weighting":	"before: each sample gets the time since the previous one, timeDeltas[i] (the usual script)",
+		"Weighted by":	"the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)",
 		"Total":	"45.92 ms in 29 samples",
 		"Samples":	"29 over 47.9 ms, median interval 1.270 ms",
 		"VM shares":	"(garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%"

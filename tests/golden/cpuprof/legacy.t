@@ -1,12 +1,12 @@
 # The legacy head/timestamps layout of the same program as speedscope-chrome65-simple:
 # the same two self rows (d 34.34 ms, (anonymous) 11.57 ms).
 $ profan cpuprof cpuprof/speedscope-node10-legacy-head-timestamps.cpuprofile
-Input:      cpuprof/speedscope-node10-legacy-head-timestamps.cpuprofile
-Format:     V8 CPU profile, legacy head/timestamps
-Weighting:  before: each sample gets the time since the previous one, timeDeltas[i] (the usual script)
-Total:      45.92 ms in 29 samples
-Samples:    29 over 45.9 ms, median interval 1.270 ms
-VM shares:  (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
+Input:        cpuprof/speedscope-node10-legacy-head-timestamps.cpuprofile
+Format:       V8 CPU profile, legacy head/timestamps
+Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
+Total:        45.92 ms in 29 samples
+Samples:      29 over 45.9 ms, median interval 1.270 ms
+VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
     Self%      Self    Total%     Total  Function

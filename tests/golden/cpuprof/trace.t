@@ -1,14 +1,14 @@
 # Chrome 70 trace with two profiles (main thread 0x9, worker 0xa): the largest by
 # default with a warning, one by number, or both. Checked by tests/cpuprof/check.py.
 $ profan cpuprof --top 4 cpuprof/speedscope-chrome70-trace-two-threads.json.gz
-Input:      cpuprof/speedscope-chrome70-trace-two-threads.json.gz
-Format:     V8 CPU profile, pid 29018 id 0x9 (CrRendererMain)
-Weighting:  before: each sample gets the time since the previous one, timeDeltas[i] (the usual script)
-Total:      279.81 ms in 1980 samples
-Profile 1:  pid 29018 id 0x9 (CrRendererMain): 1980 samples, analysed
-Profile 2:  pid 29018 id 0xa (DedicatedWorker thread): 1400 samples
-Samples:    1980 over 279.8 ms, median interval 0.130 ms
-VM shares:  (garbage collector) 1.21%, (program) 17.36%, (idle) 62.07%
+Input:        cpuprof/speedscope-chrome70-trace-two-threads.json.gz
+Format:       V8 CPU profile, pid 29018 id 0x9 (CrRendererMain)
+Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
+Total:        279.81 ms in 1980 samples
+Profile 1:    pid 29018 id 0x9 (CrRendererMain): 1980 samples, analysed
+Profile 2:    pid 29018 id 0xa (DedicatedWorker thread): 1400 samples
+Samples:      1980 over 279.8 ms, median interval 0.130 ms
+VM shares:    (garbage collector) 1.21%, (program) 17.36%, (idle) 62.07%
 warning: the trace holds 2 profiles with samples; this report is profile 1, the largest (choose with --profile N or --profile all)
 warning: 1 sample earlier than the one before (negative timeDeltas): the clock is held so no sample gets negative time
 
@@ -36,14 +36,14 @@ warning: 1 sample earlier than the one before (negative timeDeltas): the clock i
     0.95%    2.67 ms  chrome-extension://aomjjhallfgjeglblehebfpbcfeobpgk/injected.min.js
   ... 11 more rows (raise --top to see them)
 $ profan cpuprof --top 4 --profile 2 cpuprof/speedscope-chrome70-trace-two-threads.json.gz
-Input:      cpuprof/speedscope-chrome70-trace-two-threads.json.gz
-Format:     V8 CPU profile, pid 29018 id 0xa (DedicatedWorker thread)
-Weighting:  before: each sample gets the time since the previous one, timeDeltas[i] (the usual script)
-Total:      191.61 ms in 1400 samples
-Profile 1:  pid 29018 id 0x9 (CrRendererMain): 1980 samples
-Profile 2:  pid 29018 id 0xa (DedicatedWorker thread): 1400 samples, analysed
-Samples:    1400 over 191.6 ms, median interval 0.130 ms
-VM shares:  (garbage collector) 0.00%, (program) 86.18%, (idle) 0.00%
+Input:        cpuprof/speedscope-chrome70-trace-two-threads.json.gz
+Format:       V8 CPU profile, pid 29018 id 0xa (DedicatedWorker thread)
+Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
+Total:        191.61 ms in 1400 samples
+Profile 1:    pid 29018 id 0x9 (CrRendererMain): 1980 samples
+Profile 2:    pid 29018 id 0xa (DedicatedWorker thread): 1400 samples, analysed
+Samples:      1400 over 191.6 ms, median interval 0.130 ms
+VM shares:    (garbage collector) 0.00%, (program) 86.18%, (idle) 0.00%
 
 === Top functions by self time ===
     Self%       Self    Total%      Total  Function
@@ -66,15 +66,15 @@ VM shares:  (garbage collector) 0.00%, (program) 86.18%, (idle) 0.00%
    86.38%  165.52 ms  (native and VM: no url)
    13.62%   26.09 ms  http://127.0.0.1:8081/worker.js
 $ profan cpuprof --top 4 --profile all cpuprof/speedscope-chrome70-trace-two-threads.json.gz
-Input:      cpuprof/speedscope-chrome70-trace-two-threads.json.gz
-Format:     V8 CPU profile, trace events, 2 profiles
-Weighting:  before: each sample gets the time since the previous one, timeDeltas[i] (the usual script)
-Total:      471.42 ms in 3380 samples
-Profile 1:  pid 29018 id 0x9 (CrRendererMain): 1980 samples, analysed
-Profile 2:  pid 29018 id 0xa (DedicatedWorker thread): 1400 samples, analysed
-Samples 1:  1980 over 279.8 ms, median interval 0.130 ms
-Samples 2:  1400 over 191.6 ms, median interval 0.130 ms
-VM shares:  (garbage collector) 0.72%, (program) 45.33%, (idle) 36.84%
+Input:        cpuprof/speedscope-chrome70-trace-two-threads.json.gz
+Format:       V8 CPU profile, trace events, 2 profiles
+Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
+Total:        471.42 ms in 3380 samples
+Profile 1:    pid 29018 id 0x9 (CrRendererMain): 1980 samples, analysed
+Profile 2:    pid 29018 id 0xa (DedicatedWorker thread): 1400 samples, analysed
+Samples 1:    1980 over 279.8 ms, median interval 0.130 ms
+Samples 2:    1400 over 191.6 ms, median interval 0.130 ms
+VM shares:    (garbage collector) 0.72%, (program) 45.33%, (idle) 36.84%
 warning: 1 sample earlier than the one before (negative timeDeltas): the clock is held so no sample gets negative time
 
 === Top functions by self time ===
@@ -101,14 +101,14 @@ warning: 1 sample earlier than the one before (negative timeDeltas): the clock i
     3.15%   14.84 ms  native dummy.js
   ... 12 more rows (raise --top to see them)
 $ profan cpuprof --top 4 cpuprof/speedscope-chrome141-trace-missing-args-data.json
-Input:      cpuprof/speedscope-chrome141-trace-missing-args-data.json
-Format:     V8 CPU profile, pid 7787 id 0x7b (CrRendererMain)
-Weighting:  before: each sample gets the time since the previous one, timeDeltas[i] (the usual script)
-Total:      371.06 ms in 416 samples
-Profile 1:  pid 7787 id 0x7b (CrRendererMain): 421 samples, analysed
-Profile 2:  pid 7787 id 0x7d (CrRendererMain): 0 samples
-Samples:    421 over 371.7 ms, median interval 0.131 ms
-VM shares:  (garbage collector) 0.00%, (program) 99.43%, (idle) 0.00%
+Input:        cpuprof/speedscope-chrome141-trace-missing-args-data.json
+Format:       V8 CPU profile, pid 7787 id 0x7b (CrRendererMain)
+Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
+Total:        371.06 ms in 416 samples
+Profile 1:    pid 7787 id 0x7b (CrRendererMain): 421 samples, analysed
+Profile 2:    pid 7787 id 0x7d (CrRendererMain): 0 samples
+Samples:      421 over 371.7 ms, median interval 0.131 ms
+VM shares:    (garbage collector) 0.00%, (program) 99.43%, (idle) 0.00%
 warning: 2 ProfileChunk events without args.data skipped
 warning: 2 nodes name a parent lost with the chunks that had no data: their stacks start at (lost parent)
 warning: 5 samples name no node and were skipped

@@ -4,7 +4,7 @@
 $ profan cpuprof --top 5 cpuprof/wasm-stripped.cpuprofile
 Input:        cpuprof/wasm-stripped.cpuprofile
 Format:       V8 CPU profile, .cpuprofile
-Weighting:    before: each sample gets the time since the previous one, timeDeltas[i] (the usual script)
+Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        511.48 ms in 850 samples
 Samples:      850 over 511.7 ms, median interval 0.595 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.45%, (idle) 0.11%
@@ -40,7 +40,7 @@ warning: 97.6% of the time is in wasm-function[N] frames: the module was built w
 $ profan cpuprof --top 5 --wasm cpuprof/kernel-named.wasm cpuprof/wasm-stripped.cpuprofile
 Input:        cpuprof/wasm-stripped.cpuprofile
 Format:       V8 CPU profile, .cpuprofile
-Weighting:    before: each sample gets the time since the previous one, timeDeltas[i] (the usual script)
+Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        511.48 ms in 850 samples
 Samples:      850 over 511.7 ms, median interval 0.595 ms
 Wasm names:   4 functions named from cpuprof/kernel-named.wasm

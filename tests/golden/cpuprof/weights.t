@@ -2,12 +2,12 @@
 # timeDeltas = 45.92 ms; after: each gap credited to the sample before it, so the total
 # is endTime - startTime - timeDeltas[0]; samples: counts. Checked by tests/cpuprof/check.py.
 $ profan cpuprof cpuprof/speedscope-chrome65-simple.cpuprofile
-Input:      cpuprof/speedscope-chrome65-simple.cpuprofile
-Format:     V8 CPU profile, .cpuprofile
-Weighting:  before: each sample gets the time since the previous one, timeDeltas[i] (the usual script)
-Total:      45.92 ms in 29 samples
-Samples:    29 over 47.9 ms, median interval 1.270 ms
-VM shares:  (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
+Input:        cpuprof/speedscope-chrome65-simple.cpuprofile
+Format:       V8 CPU profile, .cpuprofile
+Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
+Total:        45.92 ms in 29 samples
+Samples:      29 over 47.9 ms, median interval 1.270 ms
+VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
     Self%      Self    Total%     Total  Function
@@ -26,12 +26,12 @@ VM shares:  (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
     Self%      Self  Script
   100.00%  45.92 ms  (native and VM: no url)
 $ profan cpuprof --weight after cpuprof/speedscope-chrome65-simple.cpuprofile
-Input:      cpuprof/speedscope-chrome65-simple.cpuprofile
-Format:     V8 CPU profile, .cpuprofile
-Weighting:  after: each sample gets the time until the next one, the last one until endTime (DevTools, speedscope)
-Total:      36.32 ms in 29 samples
-Samples:    29 over 47.9 ms, median interval 1.270 ms
-VM shares:  (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
+Input:        cpuprof/speedscope-chrome65-simple.cpuprofile
+Format:       V8 CPU profile, .cpuprofile
+Weighted by:  the gap after each sample, the last one until endTime, as DevTools and speedscope (--weight after)
+Total:        36.32 ms in 29 samples
+Samples:      29 over 47.9 ms, median interval 1.270 ms
+VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
     Self%      Self    Total%     Total  Function
@@ -50,12 +50,12 @@ VM shares:  (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
     Self%      Self  Script
   100.00%  36.32 ms  (native and VM: no url)
 $ profan cpuprof --weight samples cpuprof/speedscope-chrome65-simple.cpuprofile
-Input:      cpuprof/speedscope-chrome65-simple.cpuprofile
-Format:     V8 CPU profile, .cpuprofile
-Weighting:  samples: every sample counts 1
-Total:      29 in 29 samples
-Samples:    29 over 47.9 ms, median interval 1.270 ms
-VM shares:  (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
+Input:        cpuprof/speedscope-chrome65-simple.cpuprofile
+Format:       V8 CPU profile, .cpuprofile
+Weighted by:  sample count (--weight samples)
+Total:        29 in 29 samples
+Samples:      29 over 47.9 ms, median interval 1.270 ms
+VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
     Self%  Self    Total%  Total  Function
