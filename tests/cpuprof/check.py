@@ -203,7 +203,7 @@ def compute(p, weight):
         raw += d
         clock = max(clock, raw)
         times.append(clock)
-    self_t, incl, by_url, snippet = {}, {}, {}, {}
+    self_t, incl, by_url, snippet, raw_self = {}, {}, {}, {}, {}
     names, total = {}, 0
     for i in range(n):
         nid = p["samples"][i]
@@ -230,6 +230,7 @@ def compute(p, weight):
         for key, shown, detail in stack:
             names[key] = (shown, detail)
         # self: wrapper frames count in their nearest non-wrapper caller
+        raw_self[stack[0][0]] = raw_self.get(stack[0][0], 0) + w
         owner = next((k for k, s, d in stack if not plumbing(s)), None)
         self_t[owner] = self_t.get(owner, 0) + w
         for key in set(k for k, s, d in stack):
@@ -242,7 +243,7 @@ def compute(p, weight):
         if sid in nodes:
             fn = nodes[sid][1].get("functionName", "")
             snippet[fn] = snippet.get(fn, 0) + d
-    return total, self_t, incl, by_url, names, snippet
+    return total, self_t, incl, by_url, names, snippet, raw_self
 
 
 def same_as(profan, a, b, opts):
@@ -288,7 +289,7 @@ def main():
         chosen = [max(profs, key=lambda p: min(len(p["samples"]), len(p["deltas"])))]
     total, self_t, incl, by_url, names, snippet = 0, {}, {}, {}, {}, {}
     for p in chosen:
-        t, s, inc, u, nm, sn = compute(p, weight)
+        t, s, inc, u, nm, sn, _ = compute(p, weight)
         total += t
         names.update(nm)
         for a, b in ((self_t, s), (incl, inc), (by_url, u), (snippet, sn)):
@@ -317,6 +318,28 @@ def main():
         for k in sorted(set(want) | set(got), key=str):
             if want.get(k) != got.get(k):
                 errors.append("%s: %s = %s, expected %s" % (view_id, k, got.get(k), want.get(k)))
+
+    # header shares, from raw self time per function (wrappers not folded)
+    raw_self = {}
+    for p in chosen:
+        for key, v in compute(p, weight)[6].items():
+            raw_self[key] = raw_self.get(key, 0) + v
+
+    def share(pred):
+        return 100.0 * sum(v for k, v in raw_self.items() if pred(k)) / total if total else 0.0
+
+    synthetic = lambda n: (lambda k: k[0] == n and not k[1])
+    want_vm = "(garbage collector) %.2f%%, (program) %.2f%%, (idle) %.2f%%" % (
+        share(synthetic("(garbage collector)")), share(synthetic("(program)")), share(synthetic("(idle)")))
+    if rep["header"].get("VM shares") != want_vm:
+        errors.append("VM shares %r, expected %r" % (rep["header"].get("VM shares"), want_vm))
+    is_wasm = lambda k: k[1].startswith("wasm://") and not plumbing(names[k][0])
+    unnamed = lambda k: k[1].startswith("wasm://") and re.fullmatch(r"wasm-function\[\d+\]", names[k][0])
+    if any(k[1].startswith("wasm://") or plumbing(names[k][0]) for k in names):
+        want = ("%.2f%% self in wasm functions (%.2f%% in unnamed wasm-function[N]), %.2f%% in JS<->wasm "
+                "wrappers" % (share(is_wasm), share(unnamed), share(lambda k: plumbing(names[k][0]))))
+        if rep["header"].get("WebAssembly") != want:
+            errors.append("WebAssembly %r, expected %r" % (rep["header"].get("WebAssembly"), want))
 
     func_label = lambda key: names[key] if key is not None else ("(no JS caller)", None)
     compare("top_self", self_t, func_label)
