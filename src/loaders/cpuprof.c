@@ -880,9 +880,8 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 			profile_warn(
 				L->p,
 				"sampler stall: %.1f ms without samples before sample %zu (median interval "
-				"%.3f ms); --weight before credits it to that sample, --weight after to the "
-				"one "
-				"before it",
+				"%.3f ms); --weight before credits it to that sample, --weight after to "
+				"the one before it",
 				(double)big / 1000.0, biggest, (double)median / 1000.0);
 	}
 	free(t);
@@ -943,29 +942,37 @@ static size_t sample_count(const struct raw_profile *rp)
 	return rp->samples.len < rp->times.len ? rp->samples.len : rp->times.len;
 }
 
+/* Does WANT ("0x1" or "PID:0x1") name RP? */
+static bool names_profile(const char *want, const struct raw_profile *rp)
+{
+	if (rp->id == NULL)
+		return false;
+	const char *colon = strchr(want, ':');
+	if (colon == NULL)
+		return strcmp(want, rp->id) == 0;
+	char *end;
+	long long pid = strtoll(want, &end, 10);
+	return end == colon && end != want && pid == rp->pid && strcmp(colon + 1, rp->id) == 0;
+}
+
 /* Which raw profiles to build: SEL[i] set. Returns -1 after an error. */
 static int select_profiles(struct loader *L, bool *sel)
 {
 	size_t n = L->profiles.len;
 	const char *want = L->opts->profile;
-	if (want == NULL || n == 1) {
-		size_t best = 0;
+	if (want == NULL) { /* the largest, saying so when there was a choice */
+		size_t best = 0, others = 0;
 		for (size_t i = 1; i < n; i++)
 			if (sample_count(&L->profiles.items[i]) > sample_count(&L->profiles.items[best]))
 				best = i;
-		if (want != NULL && strcmp(want, "all") != 0 && strcmp(want, "1") != 0 && n == 1 &&
-		    L->profiles.items[0].id != NULL && strcmp(want, L->profiles.items[0].id) != 0)
-			goto unknown;
 		sel[best] = true;
-		size_t others = 0;
 		for (size_t i = 0; i < n; i++)
 			others += i != best && sample_count(&L->profiles.items[i]) > 0;
 		if (others > 0)
-			profile_warn(
-				L->p,
-				"the trace holds %zu profiles with samples; this report is profile %zu, the "
-				"largest (choose with --profile N or --profile all)",
-				others + 1, best + 1);
+			profile_warn(L->p,
+				     "the trace holds %zu profiles with samples; this report is profile %zu, "
+				     "the largest (choose with --profile N or --profile all)",
+				     others + 1, best + 1);
 		return 0;
 	}
 	if (strcmp(want, "all") == 0) {
@@ -975,23 +982,14 @@ static int select_profiles(struct loader *L, bool *sel)
 	}
 	char *end;
 	unsigned long k = strtoul(want, &end, 10);
-	if (*want >= '1' && *want <= '9' && *end == '\0') {
-		if (k > n)
-			goto unknown;
+	if (*want >= '1' && *want <= '9' && *end == '\0' && k <= n) {
 		sel[k - 1] = true;
 		return 0;
 	}
-	const char *colon = strchr(want, ':');
 	size_t found = 0;
-	for (size_t i = 0; i < n; i++) {
-		const struct raw_profile *rp = &L->profiles.items[i];
-		if (rp->id == NULL)
-			continue;
-		bool match = colon ? (strtoll(want, NULL, 10) == rp->pid && strcmp(colon + 1, rp->id) == 0)
-				   : strcmp(want, rp->id) == 0;
-		if (match && found++ == 0)
+	for (size_t i = 0; i < n; i++)
+		if (names_profile(want, &L->profiles.items[i]) && found++ == 0)
 			sel[i] = true;
-	}
 	if (found > 1) {
 		pf_error("%s: --profile %s: %zu profiles have this id; name one as PID:ID or by number",
 			 L->r.origin, want, found);
@@ -999,10 +997,9 @@ static int select_profiles(struct loader *L, bool *sel)
 	}
 	if (found == 1)
 		return 0;
-unknown:
-	pf_error("%s: --profile %s: no such profile (the file holds %zu: use a number from 1 to %zu, an id, "
-		 "PID:ID or all)",
-		 L->r.origin, want, n, n);
+	pf_error(
+		"%s: --profile %s: no such profile (the file holds %zu: use a number from 1 to %zu%s or all)",
+		L->r.origin, want, n, n, L->profiles.items[0].id ? ", an id, PID:ID" : "");
 	return -1;
 }
 

@@ -245,6 +245,16 @@ static void trace_profile_selection(void)
 	profile_release(&p);
 	o.profile = "3";
 	CHECK_INT(load(trace, &o, &p), -1);
+	o.profile = "8:0x2"; /* right id, wrong pid */
+	CHECK_INT(load(trace, &o, &p), -1);
+	o.profile = ":0x2";
+	CHECK_INT(load(trace, &o, &p), -1);
+	/* a bare .cpuprofile is profile 1 */
+	o.profile = "1";
+	CHECK_INT(load(modern, &o, &p), 0);
+	profile_release(&p);
+	o.profile = "2";
+	CHECK_INT(load(modern, &o, &p), -1);
 	o.profile = "0x7";
 	CHECK_INT(load(trace, &o, &p), -1);
 	pf_set_quiet(false);
