@@ -401,7 +401,11 @@ static int read_trace(struct loader *L, const struct json *events)
 		const char *name = jr_str(r, ev, "name", true);
 		int64_t pid, tid;
 		double ts;
-		if (r->failed || name == NULL)
+		if (r->failed) {
+			rc = -1;
+			break;
+		}
+		if (name == NULL)
 			continue;
 		if (strcmp(name, "Profile") != 0 && strcmp(name, "ProfileChunk") != 0 &&
 		    strcmp(name, "CpuProfile") != 0 && strcmp(name, "thread_name") != 0)
