@@ -181,8 +181,8 @@ static void add_shares(struct report *r, const struct profile *p, const struct s
 		report_warning(
 			r,
 			"%.1f%% of the time is in wasm-function[N] frames: the module was built without a "
-			"name section. Rebuild keeping it (emcc --profiling-funcs or -g2, wasm-ld without "
-			"--strip-all, wasm-opt --debuginfo, Rust: no wasm-opt --strip-debug)%s",
+			"name section. Rebuild keeping it (emcc --profiling-funcs; wasm-ld without "
+			"--strip-all/--strip-debug; wasm-opt --debuginfo)%s",
 			pct(unnamed, total),
 			wasm_given ? ""
 				   : ", or name the frames here with --wasm MODULE.wasm (a named build)");

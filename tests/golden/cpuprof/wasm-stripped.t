@@ -9,7 +9,7 @@ Total:        511.48 ms in 850 samples
 Samples:      850 over 511.7 ms, median interval 0.595 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.45%, (idle) 0.11%
 WebAssembly:  97.65% self in wasm functions (97.65% in unnamed wasm-function[N]), 0.00% in JS<->wasm wrappers
-warning: 97.6% of the time is in wasm-function[N] frames: the module was built without a name section. Rebuild keeping it (emcc --profiling-funcs or -g2, wasm-ld without --strip-all, wasm-opt --debuginfo, Rust: no wasm-opt --strip-debug), or name the frames here with --wasm MODULE.wasm (a named build)
+warning: 97.6% of the time is in wasm-function[N] frames: the module was built without a name section. Rebuild keeping it (emcc --profiling-funcs; wasm-ld without --strip-all/--strip-debug; wasm-opt --debuginfo), or name the frames here with --wasm MODULE.wasm (a named build)
 
 === Top functions by self time ===
     Self%       Self    Total%      Total  Function
