@@ -532,6 +532,13 @@ static int parse_number(struct parser *ps, struct num *out)
 	while (q < ps->end && numchar(*q))
 		q++;
 	if (q < ps->end) { /* the common case: the whole number is in this chunk */
+		/* the same cap as across chunks: convert_number copies the text into a
+		 * numbuf-sized stack buffer for strtod (a 600-digit number overflowed it) */
+		if ((size_t)(q - ps->p) > sizeof(ps->numbuf)) {
+			ps->p += sizeof(ps->numbuf);
+			parse_error(ps, "number longer than %zu characters", sizeof(ps->numbuf));
+			return -1;
+		}
 		const char *s = ps->p;
 		ps->p = q;
 		return convert_number(ps, s, (size_t)(q - s), out);
