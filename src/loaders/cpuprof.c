@@ -71,6 +71,17 @@ static int64_t round_us(double v)
 	return (int64_t)llround(v);
 }
 
+/* round_us() cannot say that a time is out of int64 range (it gives 0, a
+ * silently wrong number): every time read from the file passes here first.
+ * V is in microseconds; NAN (absent) passes. Member KEY of OBJ, or element I of OBJ. */
+static bool time_in_range(struct loader *L, const struct json *obj, const char *key, size_t i, double v)
+{
+	if (isnan(v) || (v > -9.2e18 && v < 9.2e18))
+		return true;
+	jr_error(&L->r, key ? json_get(obj, key) : obj, i, "time %g is out of range", v);
+	return false;
+}
+
 static bool starts_with(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;
@@ -141,8 +152,14 @@ static int append_ints(struct loader *L, struct i64s *v, const struct json *arr,
 		if (d == NULL)
 			return -1;
 		col = xreallocarray(NULL, n ? n : 1, sizeof(int64_t));
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
+			if (!time_in_range(L, arr, NULL, i, d[i])) {
+				free(col);
+				free(d);
+				return -1;
+			}
 			col[i] = round_us(d[i]);
+		}
 		free(d);
 	} else {
 		col = jr_int_column(&L->r, arr, INT64_MIN + 1, INT64_MAX, false, 0, &n);
@@ -209,7 +226,8 @@ static int read_modern(struct loader *L, struct raw_profile *rp, const struct js
 	double start, end;
 	if (!jr_num(r, obj, "startTime", true, NAN, &start) || !jr_num(r, obj, "endTime", true, NAN, &end))
 		return -1;
-	if (r->failed)
+	if (r->failed || !time_in_range(L, obj, "startTime", SIZE_MAX, start) ||
+	    !time_in_range(L, obj, "endTime", SIZE_MAX, end))
 		return -1;
 	rp->has_start = !isnan(start);
 	rp->has_end = !isnan(end);
@@ -242,7 +260,8 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 	double start, end;
 	if (!jr_num(r, obj, "startTime", true, NAN, &start) || !jr_num(r, obj, "endTime", true, NAN, &end))
 		return -1;
-	if (r->failed)
+	if (r->failed || !time_in_range(L, obj, "startTime", SIZE_MAX, start * 1e6) ||
+	    !time_in_range(L, obj, "endTime", SIZE_MAX, end * 1e6))
 		return -1;
 	rp->absolute = true;
 	rp->has_start = !isnan(start);
@@ -359,7 +378,8 @@ static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struc
 	if (deltas == NULL)
 		deltas = jr_opt(r, cpu, "timeDeltas", JSON_ARRAY);
 	double end;
-	if (!jr_num(r, data, "endTime", true, NAN, &end) || r->failed)
+	if (!jr_num(r, data, "endTime", true, NAN, &end) || r->failed ||
+	    !time_in_range(L, data, "endTime", SIZE_MAX, end))
 		return -1;
 	if (!isnan(end)) {
 		rp->end = round_us(end);
@@ -454,7 +474,8 @@ static int read_trace(struct loader *L, const struct json *events)
 		if (strcmp(name, "Profile") == 0) {
 			double start;
 			rp->tid = tid;
-			if (!jr_num(r, data, "startTime", true, ts, &start)) {
+			if (!jr_num(r, data, "startTime", true, ts, &start) ||
+			    !time_in_range(L, data, "startTime", SIZE_MAX, start)) {
 				rc = -1;
 				break;
 			}
