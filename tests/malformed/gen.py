@@ -79,6 +79,9 @@ def gen_samply():
     write("samply", "index-huge.json", samply(setp(["T", "samples", "stack"], [1, 4294967296, 0])))
     write("samply", "length-mismatch.json", samply(setp(["T", "samples", "length"], 4)))
     write("samply", "length-huge.json", samply(setp(["T", "stackTable", "length"], 2147483647)))
+    # a claimed length in every thread must not be reserved up front (it was: an abort)
+    write("samply", "length-claim-every-thread.json", samply(lambda d, t: (
+        t["samples"].update(length=2147483647), d.update(threads=[t] * 8))))
     write("samply", "prefix-self-cycle.json", samply(setp(["T", "stackTable", "prefix"], [None, 1])))
     write("samply", "prefix-cycle.json", samply(setp(["T", "stackTable", "prefix"], [1, 0])))
     write("samply", "prefix-forward.json", samply(lambda d, t: t.update(

@@ -111,3 +111,6 @@ $ profan samply ../tests/malformed/samply/wrong-type-stack-string.json
 $ profan samply ../tests/malformed/samply/wrong-type-threads.json
 ! exit 1
 ! profan: ../tests/malformed/samply/wrong-type-threads.json: threads: expected an array, got an object
+$ profan samply ../tests/malformed/samply/length-claim-every-thread.json
+! exit 1
+! profan: ../tests/malformed/samply/length-claim-every-thread.json: threads[0].samples.stack: has 3 entries, but samples.length is 2147483647
