@@ -1,0 +1,689 @@
+/* dwarf.c: one ELF module: SVMA → function, file:line and inline chain.
+ * Part of symbolication (see symbolize.h). libdwfl opens the file and finds
+ * separate debug info; the lookups themselves use profan's own tables, because
+ * libdwfl's per-address calls scan the whole symbol table and find no CU in
+ * binaries without .debug_aranges (symbolication-and-json.md §1.2, §1.4). */
+#include "profan/symbolize.h"
+
+#include <dwarf.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+
+/* One alias group of the symbol table: every FUNC symbol starting at ADDR. */
+struct symgroup {
+	uint64_t addr, size;
+	const char *best;     /* GLOBAL before WEAK before LOCAL, then the largest */
+	uint32_t first, count; /* into symmod.symnames */
+	bool best_global;
+};
+
+struct range {
+	uint64_t lo, hi; /* DWARF addresses, [lo, hi) */
+	uint32_t idx;
+};
+
+/* A node of a function's inline tree, in preorder: the subtree is [i+1, end). */
+struct inode {
+	Dwarf_Die die;
+	uint32_t end;
+	uint32_t range_first, range_count;
+	bool is_inline, transparent, named;
+	const char *name, *call_file, *decl_file;
+	uint32_t call_line, call_column, decl_line;
+};
+
+struct func {
+	Dwarf_Die die;
+	uint32_t cu;
+	bool named, tree_built;
+	const char *raw, *name, *decl_file;
+	uint32_t decl_line;
+	struct inode *nodes;
+	struct range *ranges; /* of the nodes */
+	uint32_t node_count;
+};
+
+struct cuinfo {
+	Dwarf_Die die;
+	bool indexed, files_loaded;
+	Dwarf_Files *files;
+	size_t file_count;
+	struct range *fr;    /* function ranges, sorted by lo */
+	uint64_t *fr_maxhi;  /* prefix maximum of fr[].hi: where a backward scan may stop */
+	size_t fr_count;
+};
+
+struct namecache {
+	const char **keys, **vals;
+	size_t mask, count;
+};
+
+struct symmod {
+	Dwfl *dwfl;
+	Dwfl_Module *mod;
+	Dwfl_Callbacks cb;      /* libdwfl keeps pointers to it and to the path */
+	char *debuginfo_path;
+	GElf_Addr bias;         /* Dwfl address = SVMA + bias */
+	Dwarf *dw;
+	Dwarf_Addr dwbias;      /* DWARF address = Dwfl address - dwbias */
+
+	uint64_t image_base;    /* p_vaddr of the first PT_LOAD */
+	VEC(GElf_Phdr) loads;
+
+	struct symgroup *groups;
+	size_t group_count;
+	const char **symnames;
+
+	struct cuinfo *cus;
+	size_t cu_count;
+	struct range *cur;      /* CU ranges, sorted */
+	size_t cur_count;
+
+	VEC(struct func) funcs;
+
+	struct namecache names;
+	VEC(char *) owned;      /* demangled strings */
+	VEC(struct sym_loc) out;
+	VEC(uint32_t) chain;
+};
+
+/* ---- names ------------------------------------------------------------- */
+
+/* Demangled form of a name that lives in the ELF or DWARF string tables; those
+ * pointers are stable while the module is open, so the cache keys on them. */
+static const char *demangled(struct symmod *m, const char *raw)
+{
+	if (!raw)
+		return NULL;
+	struct namecache *c = &m->names;
+	if (c->count * 2 >= c->mask) {
+		size_t nmask = c->mask ? c->mask * 2 + 1 : 1023;
+		const char **nk = xcalloc(nmask + 1, sizeof(*nk)), **nv = xcalloc(nmask + 1, sizeof(*nv));
+		for (size_t i = 0; c->keys && i <= c->mask; i++) {
+			if (!c->keys[i])
+				continue;
+			size_t j = (size_t)hash_mix((uint64_t)(uintptr_t)c->keys[i]) & nmask;
+			while (nk[j])
+				j = (j + 1) & nmask;
+			nk[j] = c->keys[i];
+			nv[j] = c->vals[i];
+		}
+		free(c->keys);
+		free(c->vals);
+		c->keys = nk;
+		c->vals = nv;
+		c->mask = nmask;
+	}
+	size_t j = (size_t)hash_mix((uint64_t)(uintptr_t)raw) & c->mask;
+	while (c->keys[j]) {
+		if (c->keys[j] == raw)
+			return c->vals[j];
+		j = (j + 1) & c->mask;
+	}
+	char *d = sym_demangle(raw);
+	if (d)
+		vec_push(&m->owned, d);
+	c->keys[j] = raw;
+	c->vals[j] = d ? d : raw;
+	c->count++;
+	return c->vals[j];
+}
+
+/* The mangled name when there is one (it says namespace and parameters),
+ * following abstract_origin and specification. */
+static const char *die_raw_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute at;
+	const char *s = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &at));
+	if (!s)
+		s = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &at));
+	if (!s)
+		s = dwarf_diename(die);
+	return s;
+}
+
+/* ---- symbol table ------------------------------------------------------ */
+
+struct rawsym {
+	uint64_t addr, size;
+	const char *name;
+	int rank;
+};
+
+static int rawsym_cmp(const void *a, const void *b)
+{
+	const struct rawsym *x = a, *y = b;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank - y->rank;
+	if (x->size != y->size)
+		return x->size > y->size ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static void symtab_build(struct symmod *m)
+{
+	int n = dwfl_module_getsymtab(m->mod);
+	if (n <= 0)
+		return;
+	struct rawsym *raw = xcalloc((size_t)n, sizeof(*raw));
+	size_t k = 0;
+	for (int i = 1; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Addr value;
+		GElf_Word shndx;
+		const char *name = dwfl_module_getsym_info(m->mod, i, &sym, &value, &shndx, NULL, NULL);
+		int type = GELF_ST_TYPE(sym.st_info);
+		if (!name || !*name || shndx == SHN_UNDEF || (type != STT_FUNC && type != STT_GNU_IFUNC))
+			continue;
+		int bind = GELF_ST_BIND(sym.st_info);
+		raw[k++] = (struct rawsym){.addr = value - m->bias, .size = sym.st_size, .name = name,
+					   .rank = bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2};
+	}
+	qsort(raw, k, sizeof(*raw), rawsym_cmp);
+	m->groups = xcalloc(k ? k : 1, sizeof(*m->groups));
+	m->symnames = xcalloc(k ? k : 1, sizeof(*m->symnames));
+	for (size_t i = 0; i < k;) {
+		size_t j = i;
+		uint64_t size = 0;
+		for (; j < k && raw[j].addr == raw[i].addr; j++) {
+			m->symnames[j] = raw[j].name;
+			if (raw[j].size > size)
+				size = raw[j].size;
+		}
+		m->groups[m->group_count++] = (struct symgroup){.addr = raw[i].addr, .size = size,
+								.best = raw[i].name, .first = (uint32_t)i,
+								.count = (uint32_t)(j - i),
+								.best_global = raw[i].rank == 0};
+		i = j;
+	}
+	free(raw);
+}
+
+/* The alias group whose code covers SVMA, or NULL. Sizeless symbols reach to the next one. */
+static const struct symgroup *symtab_find(const struct symmod *m, uint64_t svma)
+{
+	size_t lo = 0, hi = m->group_count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->groups[mid].addr <= svma)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	const struct symgroup *g = &m->groups[lo - 1];
+	if (g->size ? svma - g->addr < g->size : lo < m->group_count)
+		return g;
+	return NULL;
+}
+
+/* ---- CUs and functions --------------------------------------------------- */
+
+static int range_cmp(const void *a, const void *b)
+{
+	const struct range *x = a, *y = b;
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return x->hi < y->hi ? -1 : x->hi > y->hi;
+}
+
+/* DIE's address ranges appended to V (a VEC(struct range)); their number. */
+#define push_ranges(v, die, index)                                                                \
+	({                                                                                        \
+		Dwarf_Addr base_, lo_, hi_;                                                       \
+		ptrdiff_t off_ = 0;                                                               \
+		size_t n_ = 0;                                                                    \
+		while ((off_ = dwarf_ranges((die), off_, &base_, &lo_, &hi_)) > 0) {              \
+			if (hi_ > lo_) {                                                          \
+				vec_push((v), ((struct range){lo_, hi_, (index)}));               \
+				n_++;                                                             \
+			}                                                                         \
+		}                                                                                 \
+		n_;                                                                               \
+	})
+
+/* Our own CU range table: libdw 0.188 maps addresses to CUs only through
+ * .debug_aranges, which clang does not emit by default. */
+static void cus_build(struct symmod *m)
+{
+	VEC(struct cuinfo) cus = {0};
+	VEC(struct range) rs = {0};
+	Dwarf_CU *cu = NULL;
+	Dwarf_Die cudie;
+	uint8_t unit_type;
+	while (dwarf_get_units(m->dw, cu, &cu, NULL, &unit_type, &cudie, NULL) == 0) {
+		if (unit_type != DW_UT_compile && unit_type != DW_UT_partial)
+			continue;
+		struct cuinfo ci = {.die = cudie};
+		vec_push(&cus, ci);
+		(void)push_ranges(&rs, &cudie, (uint32_t)(cus.len - 1));
+	}
+	qsort(rs.items, rs.len, sizeof(*rs.items), range_cmp);
+	m->cus = cus.items;
+	m->cu_count = cus.len;
+	m->cur = rs.items;
+	m->cur_count = rs.len;
+}
+
+/* Index of the last range with lo <= pc, or SIZE_MAX. */
+static size_t range_last_le(const struct range *r, size_t n, uint64_t pc)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r[mid].lo <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? lo - 1 : SIZE_MAX;
+}
+
+static struct cuinfo *cu_find(struct symmod *m, uint64_t pc)
+{
+	size_t i = range_last_le(m->cur, m->cur_count, pc);
+	/* CU ranges do not nest, but a few may overlap (ICF); look back a little. */
+	for (size_t k = 0; i != SIZE_MAX && k < 8; k++, i--) {
+		if (pc < m->cur[i].hi)
+			return &m->cus[m->cur[i].idx];
+		if (i == 0)
+			break;
+	}
+	return NULL;
+}
+
+struct walk {
+	struct symmod *m;
+	uint32_t cu;
+	VEC(struct range) rs;
+};
+
+static void cu_walk(struct walk *w, Dwarf_Die *parent, int depth)
+{
+	Dwarf_Die child;
+	if (depth > 64 || dwarf_child(parent, &child) != 0)
+		return;
+	do {
+		switch (dwarf_tag(&child)) {
+		case DW_TAG_subprogram: {
+			struct func f = {.die = child, .cu = w->cu};
+			uint32_t idx = (uint32_t)w->m->funcs.len;
+			if (push_ranges(&w->rs, &child, idx) > 0)
+				vec_push(&w->m->funcs, f);
+			break;
+		}
+		case DW_TAG_namespace:
+		case DW_TAG_class_type:
+		case DW_TAG_structure_type:
+		case DW_TAG_union_type:
+		case DW_TAG_module:
+		case DW_TAG_lexical_block:
+			cu_walk(w, &child, depth + 1);
+			break;
+		default:
+			break;
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+static void cu_index(struct symmod *m, struct cuinfo *c)
+{
+	struct walk w = {.m = m, .cu = (uint32_t)(c - m->cus)};
+	cu_walk(&w, &c->die, 0);
+	qsort(w.rs.items, w.rs.len, sizeof(*w.rs.items), range_cmp);
+	c->fr = w.rs.items;
+	c->fr_count = w.rs.len;
+	c->fr_maxhi = xcalloc(w.rs.len ? w.rs.len : 1, sizeof(*c->fr_maxhi));
+	for (size_t i = 0; i < w.rs.len; i++)
+		c->fr_maxhi[i] = i && c->fr_maxhi[i - 1] > c->fr[i].hi ? c->fr_maxhi[i - 1] : c->fr[i].hi;
+	c->indexed = true;
+}
+
+/* The innermost concrete function of CU C containing PC, or NULL. */
+static struct func *func_find(struct symmod *m, struct cuinfo *c, uint64_t pc)
+{
+	if (!c->indexed)
+		cu_index(m, c);
+	size_t i = range_last_le(c->fr, c->fr_count, pc);
+	struct func *best = NULL;
+	uint64_t best_len = UINT64_MAX;
+	for (; i != SIZE_MAX && c->fr_maxhi[i] > pc; i--) {
+		if (pc < c->fr[i].hi && c->fr[i].hi - c->fr[i].lo < best_len) {
+			best = &m->funcs.items[c->fr[i].idx];
+			best_len = c->fr[i].hi - c->fr[i].lo;
+		}
+		if (i == 0)
+			break;
+	}
+	return best;
+}
+
+static const char *cu_file(struct cuinfo *c, Dwarf_Word idx)
+{
+	if (!c->files_loaded) {
+		c->files_loaded = true;
+		if (dwarf_getsrcfiles(&c->die, &c->files, &c->file_count) != 0)
+			c->files = NULL;
+	}
+	if (!c->files || idx >= c->file_count)
+		return NULL;
+	return dwarf_filesrc(c->files, idx, NULL, NULL);
+}
+
+static void func_name(struct symmod *m, struct func *f)
+{
+	if (f->named)
+		return;
+	f->named = true;
+	f->raw = die_raw_name(&f->die);
+	f->name = demangled(m, f->raw);
+	f->decl_file = dwarf_decl_file(&f->die);
+	int line = 0;
+	if (dwarf_decl_line(&f->die, &line) == 0 && line > 0)
+		f->decl_line = (uint32_t)line;
+}
+
+/* ---- inline trees ------------------------------------------------------ */
+
+struct tree {
+	VEC(struct inode) nodes;
+	VEC(struct range) rs;
+};
+
+static void tree_walk(struct tree *t, Dwarf_Die *parent, int depth)
+{
+	Dwarf_Die child;
+	if (depth > 256 || dwarf_child(parent, &child) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&child);
+		bool inl = tag == DW_TAG_inlined_subroutine;
+		if (!inl && tag != DW_TAG_lexical_block && tag != DW_TAG_try_block && tag != DW_TAG_catch_block &&
+		    tag != DW_TAG_with_stmt)
+			continue;
+		uint32_t idx = (uint32_t)t->nodes.len;
+		struct inode n = {.die = child, .is_inline = inl, .range_first = (uint32_t)t->rs.len};
+		n.range_count = (uint32_t)push_ranges(&t->rs, &child, idx);
+		if (n.range_count == 0) {
+			if (inl)
+				continue; /* an inline with no code: nothing can be inside it */
+			n.transparent = true;
+		}
+		vec_push(&t->nodes, n);
+		tree_walk(t, &child, depth + 1);
+		t->nodes.items[idx].end = (uint32_t)t->nodes.len;
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+static void tree_build(struct func *f)
+{
+	struct tree t = {0};
+	tree_walk(&t, &f->die, 0);
+	f->nodes = t.nodes.items;
+	f->node_count = (uint32_t)t.nodes.len;
+	f->ranges = t.rs.items;
+	f->tree_built = true;
+}
+
+static bool node_has(const struct func *f, const struct inode *n, uint64_t pc)
+{
+	if (n->transparent)
+		return true;
+	for (uint32_t r = n->range_first; r < n->range_first + n->range_count; r++)
+		if (pc >= f->ranges[r].lo && pc < f->ranges[r].hi)
+			return true;
+	return false;
+}
+
+static void node_name(struct symmod *m, struct cuinfo *c, struct inode *n)
+{
+	if (n->named)
+		return;
+	n->named = true;
+	n->name = demangled(m, die_raw_name(&n->die));
+	Dwarf_Attribute at;
+	Dwarf_Word v;
+	if (dwarf_formudata(dwarf_attr(&n->die, DW_AT_call_file, &at), &v) == 0)
+		n->call_file = cu_file(c, v);
+	if (dwarf_formudata(dwarf_attr(&n->die, DW_AT_call_line, &at), &v) == 0)
+		n->call_line = (uint32_t)v;
+	if (dwarf_formudata(dwarf_attr(&n->die, DW_AT_call_column, &at), &v) == 0)
+		n->call_column = (uint32_t)v;
+	/* dwarf_decl_* follow DW_AT_abstract_origin to the inlined function. */
+	n->decl_file = dwarf_decl_file(&n->die);
+	int line = 0;
+	if (dwarf_decl_line(&n->die, &line) == 0 && line > 0)
+		n->decl_line = (uint32_t)line;
+}
+
+/* ---- open, lookup, close ------------------------------------------------- */
+
+static void phdrs_read(struct symmod *m)
+{
+	GElf_Addr bias;
+	Elf *e = dwfl_module_getelf(m->mod, &bias);
+	size_t n;
+	if (!e || elf_getphdrnum(e, &n) != 0)
+		return;
+	bool first = true;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (first)
+			m->image_base = ph.p_vaddr;
+		first = false;
+		vec_push(&m->loads, ph);
+	}
+}
+
+struct symmod *symmod_open(const char *path, const char *const *debug_dirs, size_t ndirs)
+{
+	/* Never the network: libdwfl would ask debuginfod servers for every
+	 * missing debug file, which can mean hundreds of MB. */
+	unsetenv("DEBUGINFOD_URLS");
+	struct symmod *m = xcalloc(1, sizeof(*m));
+	/* Setting a path replaces libdwfl's default, so restate it first. */
+	size_t len = 32;
+	for (size_t i = 0; i < ndirs; i++)
+		len += strlen(debug_dirs[i]) + 1;
+	m->debuginfo_path = xmalloc(len);
+	strcpy(m->debuginfo_path, ":.debug:/usr/lib/debug");
+	for (size_t i = 0; i < ndirs; i++) {
+		strcat(m->debuginfo_path, ":");
+		strcat(m->debuginfo_path, debug_dirs[i]);
+	}
+	static const Dwfl_Callbacks proto = {
+		.find_elf = dwfl_build_id_find_elf,
+		.find_debuginfo = dwfl_standard_find_debuginfo,
+		.section_address = dwfl_offline_section_address,
+	};
+	m->cb = proto;
+	m->cb.debuginfo_path = &m->debuginfo_path;
+	m->dwfl = dwfl_begin(&m->cb);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (!m->dwfl || fd < 0)
+		goto fail;
+	/* base 0 without add_p_vaddr: the module's bias is 0 for ET_DYN and
+	 * ET_EXEC alike, so Dwfl addresses are SVMAs (still read back below). */
+	m->mod = dwfl_report_elf(m->dwfl, path, path, fd, 0, false);
+	fd = -1; /* libdwfl owns it now, even on failure */
+	dwfl_report_end(m->dwfl, NULL, NULL);
+	if (!m->mod || !dwfl_module_getelf(m->mod, &m->bias))
+		goto fail;
+	m->dw = dwfl_module_getdwarf(m->mod, &m->dwbias);
+	phdrs_read(m);
+	symtab_build(m);
+	if (m->dw)
+		cus_build(m);
+	return m;
+fail:
+	if (fd >= 0)
+		close(fd);
+	pf_warn("%s: cannot read as ELF: %s", path, dwfl_errmsg(-1));
+	symmod_close(m);
+	return NULL;
+}
+
+void symmod_close(struct symmod *m)
+{
+	if (!m)
+		return;
+	if (m->dwfl)
+		dwfl_end(m->dwfl);
+	free(m->debuginfo_path);
+	vec_free(&m->loads);
+	free(m->groups);
+	free(m->symnames);
+	for (size_t i = 0; i < m->cu_count; i++) {
+		free(m->cus[i].fr);
+		free(m->cus[i].fr_maxhi);
+	}
+	free(m->cus);
+	free(m->cur);
+	for (size_t i = 0; i < m->funcs.len; i++) {
+		free(m->funcs.items[i].nodes);
+		free(m->funcs.items[i].ranges);
+	}
+	vec_free(&m->funcs);
+	free(m->names.keys);
+	free(m->names.vals);
+	for (size_t i = 0; i < m->owned.len; i++)
+		free(m->owned.items[i]);
+	vec_free(&m->owned);
+	vec_free(&m->out);
+	vec_free(&m->chain);
+	free(m);
+}
+
+static bool in_exec_load(const struct symmod *m, uint64_t svma)
+{
+	for (size_t i = 0; i < m->loads.len; i++) {
+		const GElf_Phdr *ph = &m->loads.items[i];
+		if ((ph->p_flags & PF_X) && svma >= ph->p_vaddr && svma - ph->p_vaddr < ph->p_memsz)
+			return true;
+	}
+	return false;
+}
+
+uint64_t symmod_svma_of_relative(const struct symmod *m, uint64_t rel)
+{
+	uint64_t svma = m->image_base + rel;
+	/* samply <= 0.10 stored SVMAs for non-PIE executables (samply-format.md §6.2). */
+	if (m->image_base != 0 && !in_exec_load(m, svma) && in_exec_load(m, rel))
+		return rel;
+	return svma;
+}
+
+uint64_t symmod_svma_of_offset(const struct symmod *m, uint64_t off)
+{
+	for (size_t i = 0; i < m->loads.len; i++) {
+		const GElf_Phdr *ph = &m->loads.items[i];
+		if (off >= ph->p_offset && off - ph->p_offset < ph->p_filesz)
+			return off - ph->p_offset + ph->p_vaddr;
+	}
+	return UINT64_MAX;
+}
+
+static struct sym_loc *out_push(struct symmod *m, const char *name, bool inlined)
+{
+	struct sym_loc l = {.name = name ? name : "??", .inlined = inlined};
+	vec_push(&m->out, l);
+	return &m->out.items[m->out.len - 1];
+}
+
+/* The outermost name: DWARF's, unless the symbol table has a global name for
+ * the same code that DWARF does not know (glibc's DWARF says __GI___libc_malloc
+ * where the symbol is malloc). */
+static const char *outer_name(struct symmod *m, struct func *f, const struct symgroup *g)
+{
+	if (!f)
+		return g ? demangled(m, g->best) : NULL;
+	if (!g || !f->raw || !g->best_global)
+		return f->name;
+	for (uint32_t i = g->first; i < g->first + g->count; i++)
+		if (strcmp(m->symnames[i], f->raw) == 0)
+			return f->name;
+	return demangled(m, g->best);
+}
+
+const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline_chain, size_t *n)
+{
+	m->out.len = 0;
+	m->chain.len = 0;
+	*n = 0;
+	const struct symgroup *g = symtab_find(m, svma);
+	struct cuinfo *c = NULL;
+	struct func *f = NULL;
+	uint64_t pc = svma + m->bias - m->dwbias;
+	if (m->dw && (c = cu_find(m, pc)) != NULL)
+		f = func_find(m, c, pc);
+	if (!f && !g)
+		return NULL;
+
+	const char *lfile = NULL;
+	uint32_t lline = 0, lcol = 0;
+	if (c) {
+		Dwarf_Line *ln = dwarf_getsrc_die(&c->die, pc);
+		int v;
+		if (ln) {
+			lfile = dwarf_linesrc(ln, NULL, NULL);
+			if (dwarf_lineno(ln, &v) == 0 && v > 0)
+				lline = (uint32_t)v;
+			if (dwarf_linecol(ln, &v) == 0 && v > 0)
+				lcol = (uint32_t)v;
+		}
+	}
+	if (f) {
+		func_name(m, f);
+		if (!f->tree_built)
+			tree_build(f);
+		for (uint32_t i = 0; i < f->node_count;) {
+			struct inode *nd = &f->nodes[i];
+			if (!node_has(f, nd, pc)) {
+				i = nd->end;
+				continue;
+			}
+			if (nd->is_inline)
+				vec_push(&m->chain, i);
+			i++;
+		}
+	}
+	struct sym_loc *outer = out_push(m, outer_name(m, f, g), false);
+	outer->folded = g && g->count > 1 ? g->count - 1 : 0;
+	if (f) {
+		outer->decl_file = f->decl_file;
+		outer->decl_line = f->decl_line;
+	}
+	/* Level k is located at the call site of level k+1; the innermost at the line table's row. */
+	size_t prev = 0;
+	for (size_t k = 0; k < m->chain.len; k++) {
+		struct inode *nd = &f->nodes[m->chain.items[k]];
+		node_name(m, c, nd);
+		m->out.items[prev].file = nd->call_file;
+		m->out.items[prev].line = nd->call_line;
+		m->out.items[prev].column = nd->call_column;
+		if (!inline_chain)
+			break;
+		struct sym_loc *l = out_push(m, nd->name, true);
+		l->decl_file = nd->decl_file;
+		l->decl_line = nd->decl_line;
+		prev = m->out.len - 1;
+	}
+	if (inline_chain || m->chain.len == 0) {
+		m->out.items[prev].file = lfile;
+		m->out.items[prev].line = lline;
+		m->out.items[prev].column = lcol;
+	}
+	*n = m->out.len;
+	return m->out.items;
+}
