@@ -73,7 +73,8 @@ typedef const char *(*report_name_fn)(const void *ctx, uint32_t key, const char 
 void report_table_from_rows(struct report *r, struct report_table *t, const struct pf_rows *rows,
 			    report_name_fn name_of, const void *ctx);
 
-/* Display name and detail ("file:line  [lib]") of a function, for tables keyed by function. */
+/* Display name and detail ("file:line  [lib]") of a function or library, for tables
+ * keyed by them. The returned text lives in a static buffer until the next call. */
 const char *report_func_name(const void *profile, uint32_t func, const char **detail);
 const char *report_lib_name(const void *profile, uint32_t lib, const char **detail);
 

@@ -17,7 +17,7 @@ struct source;
 struct source *source_open_file(const char *path);
 /* Reads BUF (not copied; it must outlive the source). ORIGIN names it in messages. */
 struct source *source_open_buffer(const void *buf, size_t len, const char *origin);
-/* Next chunk of decoded bytes, valid until the next call: 1 with *DATA/*LEN
+/* Next chunk of decoded bytes, valid until the next call: 1 with DATA and LEN
  * set, 0 at the end, -1 after printing an error. */
 int source_next(struct source *s, const char **data, size_t *len);
 const char *source_origin(const struct source *s);

@@ -1,0 +1,163 @@
+/* cli.c: getopt_long over a subcommand's option table plus the common options,
+ * --help generated from the same tables, and writing the report out. */
+#include "profan/cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { OPT_TOP = 0x1000, OPT_JSON, OPT_QUIET, OPT_HELP, OPT_OUTPUT };
+
+static const struct cli_opt common_opts[] = {
+	{"top", required_argument, OPT_TOP, "N", "rows per view (default 30; 0 shows all)"},
+	{"json", no_argument, OPT_JSON, NULL, "write the report as JSON (schema in README.md)"},
+	{"output", required_argument, 'o', "FILE", "write the report to FILE instead of stdout"},
+	{"quiet", no_argument, 'q', NULL, "no warnings on stderr"},
+	{"help", no_argument, 'h', NULL, "show this help"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static void print_opts(FILE *out, const struct cli_opt *opts)
+{
+	for (const struct cli_opt *o = opts; o && o->name; o++) {
+		char lhs[64], shortname[8] = "    ";
+		if (o->val > 0 && o->val < 0x80)
+			snprintf(shortname, sizeof(shortname), "-%c, ", o->val);
+		snprintf(lhs, sizeof(lhs), "%s--%s%s%s", shortname, o->name, o->arg ? " " : "",
+			 o->arg ? o->arg : "");
+		fprintf(out, "  %-26s %s\n", lhs, o->help);
+	}
+}
+
+void cli_print_help(FILE *out, const struct cli_command *cmd)
+{
+	fprintf(out, "Usage: profan %s\n\n%s\n", cmd->usage, cmd->summary);
+	if (cmd->description)
+		fprintf(out, "\n%s\n", cmd->description);
+	fprintf(out, "\nOptions:\n");
+	print_opts(out, cmd->opts);
+	fprintf(out, "\nCommon options:\n");
+	print_opts(out, common_opts);
+	if (cmd->examples)
+		fprintf(out, "\nExamples:\n%s", cmd->examples);
+	fprintf(out, "\nExit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.\n");
+}
+
+enum cli_result cli_usage_error(const struct cli_command *cmd, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	pf_error("%s: %s", cmd->name, msg);
+	fprintf(stderr, "Try 'profan %s --help' for more information.\n", cmd->name);
+	return CLI_USAGE;
+}
+
+int cli_parse_size(const struct cli_command *cmd, const char *opt, const char *arg, size_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(arg, &end, 10);
+	if (*arg == '\0' || *arg == '-' || *end != '\0' || errno != 0 || v > SIZE_MAX / 2) {
+		cli_usage_error(cmd, "--%s wants a non-negative integer, not '%s'", opt, arg);
+		return -1;
+	}
+	*out = (size_t)v;
+	return 0;
+}
+
+static size_t count_opts(const struct cli_opt *o)
+{
+	size_t n = 0;
+	while (o && o[n].name)
+		n++;
+	return n;
+}
+
+enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, struct cli_common *common,
+			  cli_handler handle, void *ctx, int *first_arg)
+{
+	*common = (struct cli_common){.top = 30};
+	size_t n_cmd = count_opts(cmd->opts), n_common = count_opts(common_opts);
+	struct option *longopts = xcalloc(n_cmd + n_common + 1, sizeof(*longopts));
+	char shortopts[128] = "+:";
+	size_t sl = 2;
+	const struct cli_opt *all[2] = {cmd->opts, common_opts};
+	size_t k = 0;
+	for (size_t set = 0; set < 2; set++) {
+		for (const struct cli_opt *o = all[set]; o && o->name; o++) {
+			longopts[k++] = (struct option){o->name, o->has_arg, NULL, o->val};
+			if (o->val > 0 && o->val < 0x80 && sl + 3 < sizeof(shortopts)) {
+				shortopts[sl++] = (char)o->val;
+				if (o->has_arg == required_argument)
+					shortopts[sl++] = ':';
+			}
+		}
+	}
+	shortopts[sl] = '\0';
+	enum cli_result res = CLI_OK;
+	optind = 0; /* full reinitialisation: main may parse several commands in tests */
+	opterr = 0;
+	int c;
+	while (res == CLI_OK && (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_TOP:
+			if (cli_parse_size(cmd, "top", optarg, &common->top) < 0)
+				res = CLI_USAGE;
+			break;
+		case OPT_JSON: common->json = true; break;
+		case 'o': common->output = optarg; break;
+		case 'q': common->quiet = true; pf_set_quiet(true); break;
+		case 'h':
+			cli_print_help(stdout, cmd);
+			res = CLI_DONE;
+			break;
+		case '?':
+			if (optopt > 0 && optopt < 0x80)
+				res = cli_usage_error(cmd, "unknown option '-%c'", optopt);
+			else
+				res = cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+			break;
+		case ':':
+			res = cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
+			break;
+			break;
+		default:
+			if (handle == NULL || handle(c, optarg, ctx) < 0)
+				res = CLI_USAGE;
+			break;
+		}
+	}
+	free(longopts);
+	*first_arg = optind;
+	return res;
+}
+
+int cli_emit(const struct cli_common *common, const struct report *r)
+{
+	FILE *out = stdout;
+	const char *name = "<stdout>";
+	if (common->output != NULL && strcmp(common->output, "-") != 0) {
+		name = common->output;
+		out = fopen(common->output, "w");
+		if (out == NULL) {
+			pf_error("%s: cannot write: %s", name, strerror(errno));
+			return PF_EXIT_FAIL;
+		}
+	}
+	int rc = common->json ? report_print_json(out, r) : report_print_text(out, r);
+	if (fflush(out) != 0 || ferror(out))
+		rc = -1;
+	int saved = errno;
+	if (out != stdout && fclose(out) != 0)
+		rc = -1, saved = errno;
+	if (rc < 0) {
+		pf_error("%s: write error: %s", name, strerror(saved ? saved : EIO));
+		return PF_EXIT_FAIL;
+	}
+	return PF_EXIT_OK;
+}

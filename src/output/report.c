@@ -1,0 +1,345 @@
+/* report.c: report tables as data, and their two renderers: aligned text for
+ * people and JSON (through cJSON) for scripts. Last stage of the pipeline. */
+#include "profan/report.h"
+
+#include <cjson/cJSON.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void report_init(struct report *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+void report_release(struct report *r)
+{
+	for (size_t i = 0; i < r->tables.len; i++)
+		vec_free(&r->tables.items[i]->rows);
+	vec_free(&r->tables);
+	vec_free(&r->header);
+	vec_free(&r->warnings);
+	arena_release(&r->arena);
+}
+
+const char *report_strdup(struct report *r, const char *s)
+{
+	return s ? arena_strndup(&r->arena, s, strlen(s)) : NULL;
+}
+
+static const char *vprintf_arena(struct report *r, const char *fmt, va_list ap)
+{
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	char *s = arena_alloc(&r->arena, (size_t)(n < 0 ? 0 : n) + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, aq);
+	va_end(aq);
+	return s;
+}
+
+const char *report_printf(struct report *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	const char *s = vprintf_arena(r, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+void report_header(struct report *r, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	struct pf_info in = {.key = report_strdup(r, key), .value = vprintf_arena(r, fmt, ap)};
+	va_end(ap);
+	vec_push(&r->header, in);
+}
+
+void report_warning(struct report *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	const char *s = vprintf_arena(r, fmt, ap);
+	va_end(ap);
+	vec_push(&r->warnings, s);
+}
+
+void report_header_from_profile(struct report *r, const struct profile *p)
+{
+	for (size_t i = 0; i < p->info.len; i++)
+		report_header(r, p->info.items[i].key, "%s", p->info.items[i].value);
+	for (size_t i = 0; i < p->warnings.len; i++)
+		report_warning(r, "%s", p->warnings.items[i]);
+}
+
+struct report_table *report_add_table(struct report *r, const char *id, const char *title,
+				      const char *key_header)
+{
+	struct report_table *t = arena_alloc(&r->arena, sizeof(*t));
+	t->id = report_strdup(r, id);
+	t->title = report_strdup(r, title);
+	t->key_header = report_strdup(r, key_header);
+	vec_push(&r->tables, t);
+	return t;
+}
+
+size_t report_table_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total)
+{
+	if (t->col_count == REPORT_MAX_COLS) {
+		fprintf(stderr, "profan: internal error: more than %d columns\n", REPORT_MAX_COLS);
+		abort();
+	}
+	t->cols[t->col_count] = (struct report_col){.header = header, .unit = unit, .total = total};
+	return t->col_count++;
+}
+
+struct report_row *report_table_row(struct report *r, struct report_table *t, const char *name,
+				    const char *detail)
+{
+	struct report_row row = {.name = report_strdup(r, name), .detail = report_strdup(r, detail)};
+	vec_push(&t->rows, row);
+	return &t->rows.items[t->rows.len - 1];
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct report_row *x = a, *y = b;
+	if (x->values[0] != y->values[0])
+		return x->values[0] > y->values[0] ? -1 : 1;
+	int c = strcmp(x->name, y->name);
+	if (c != 0)
+		return c;
+	return strcmp(x->detail ? x->detail : "", y->detail ? y->detail : "");
+}
+
+void report_table_finish(struct report_table *t, size_t top)
+{
+	if (t->rows.len > 1)
+		qsort(t->rows.items, t->rows.len, sizeof(*t->rows.items), row_cmp);
+	if (top > 0 && t->rows.len > top) {
+		t->rows_cut += t->rows.len - top;
+		t->rows.len = top;
+	}
+}
+
+void report_table_from_rows(struct report *r, struct report_table *t, const struct pf_rows *rows,
+			    report_name_fn name_of, const void *ctx)
+{
+	for (size_t i = 0; i < rows->len; i++) {
+		const char *detail = NULL;
+		const char *name = name_of(ctx, rows->items[i].key, &detail);
+		report_table_row(r, t, name, detail)->values[0] = rows->items[i].value;
+	}
+}
+
+const char *report_func_name(const void *profile, uint32_t func, const char **detail)
+{
+	static char buf[1024];
+	const struct profile *p = profile;
+	if (func >= p->funcs.len) {
+		*detail = NULL;
+		return "(none)";
+	}
+	const struct pf_func *f = &p->funcs.items[func];
+	const char *file = profile_str(p, f->file);
+	const char *lib = f->lib != PF_NONE ? profile_str(p, p->libs.items[f->lib].name) : "";
+	int n = 0;
+	buf[0] = '\0';
+	if (*file) {
+		if (f->line)
+			n = snprintf(buf, sizeof(buf), "%s:%u", file, f->line);
+		else
+			n = snprintf(buf, sizeof(buf), "%s", file);
+	}
+	if (*lib && strcmp(lib, file) != 0 && !(f->flags & PF_FUNC_UNRESOLVED) && n >= 0 &&
+	    (size_t)n < sizeof(buf))
+		snprintf(buf + n, sizeof(buf) - (size_t)n, "%s[%s]", n ? "  " : "", lib);
+	*detail = buf[0] ? buf : NULL;
+	const char *name = profile_str(p, f->name);
+	if (f->folded > 0) {
+		static char nbuf[1024];
+		snprintf(nbuf, sizeof(nbuf), "%s (+%u folded)", name, f->folded);
+		return nbuf;
+	}
+	return *name ? name : "(anonymous)";
+}
+
+const char *report_lib_name(const void *profile, uint32_t lib, const char **detail)
+{
+	const struct profile *p = profile;
+	*detail = NULL;
+	if (lib >= p->libs.len)
+		return "(no library)";
+	return profile_str(p, p->libs.items[lib].name);
+}
+
+void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit)
+{
+	switch (unit) {
+	case PF_UNIT_MICROSECONDS:
+		snprintf(buf, cap, "%.2f ms", (double)v / 1e3);
+		break;
+	case PF_UNIT_NANOSECONDS:
+		snprintf(buf, cap, "%.2f ms", (double)v / 1e6);
+		break;
+	case PF_UNIT_BYTES: {
+		static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+		int64_t a = v < 0 ? -v : v;
+		if (a < 1024) {
+			snprintf(buf, cap, "%" PRId64 " B", v);
+			break;
+		}
+		double d = (double)v / 1024;
+		size_t u = 0;
+		while ((d >= 1024 || d <= -1024) && u + 1 < ARRAY_SIZE(units)) {
+			d /= 1024;
+			u++;
+		}
+		snprintf(buf, cap, "%.2f %s", d, units[u]);
+		break;
+	}
+	case PF_UNIT_COUNT:
+	default:
+		snprintf(buf, cap, "%" PRId64, v);
+		break;
+	}
+}
+
+static const char *unit_id(enum pf_unit u)
+{
+	switch (u) {
+	case PF_UNIT_MICROSECONDS: return "us";
+	case PF_UNIT_NANOSECONDS: return "ns";
+	case PF_UNIT_BYTES: return "bytes";
+	case PF_UNIT_COUNT: break;
+	}
+	return "count";
+}
+
+static double percent(int64_t v, int64_t total)
+{
+	return total ? 100.0 * (double)v / (double)total : 0;
+}
+
+static void print_table(FILE *out, const struct report_table *t)
+{
+	fprintf(out, "\n=== %s ===\n", t->title);
+	if (t->note)
+		fprintf(out, "%s\n", t->note);
+	if (t->rows.len == 0) {
+		fprintf(out, "  (nothing to show)\n");
+		return;
+	}
+	int width[REPORT_MAX_COLS];
+	char buf[64];
+	for (size_t c = 0; c < t->col_count; c++) {
+		width[c] = (int)strlen(t->cols[c].header);
+		for (size_t i = 0; i < t->rows.len; i++) {
+			report_format_value(buf, sizeof(buf), t->rows.items[i].values[c], t->cols[c].unit);
+			if ((int)strlen(buf) > width[c])
+				width[c] = (int)strlen(buf);
+		}
+	}
+	for (size_t c = 0; c < t->col_count; c++) {
+		if (t->cols[c].total)
+			fprintf(out, "%s%7s%%", c ? "  " : " ", t->cols[c].header);
+		fprintf(out, "  %*s", width[c], t->cols[c].header);
+	}
+	fprintf(out, "  %s\n", t->key_header);
+	for (size_t i = 0; i < t->rows.len; i++) {
+		const struct report_row *row = &t->rows.items[i];
+		for (size_t c = 0; c < t->col_count; c++) {
+			if (t->cols[c].total)
+				fprintf(out, "%s%7.2f%%", c ? "  " : " ", percent(row->values[c], t->cols[c].total));
+			report_format_value(buf, sizeof(buf), row->values[c], t->cols[c].unit);
+			fprintf(out, "  %*s", width[c], buf);
+		}
+		fprintf(out, "  %s", row->name);
+		if (row->detail)
+			fprintf(out, "  %s", row->detail);
+		fputc('\n', out);
+	}
+	if (t->rows_cut)
+		fprintf(out, "  ... %zu more row%s (raise --top to see them)\n", t->rows_cut,
+			t->rows_cut == 1 ? "" : "s");
+}
+
+int report_print_text(FILE *out, const struct report *r)
+{
+	int keyw = 0;
+	for (size_t i = 0; i < r->header.len; i++)
+		if ((int)strlen(r->header.items[i].key) > keyw)
+			keyw = (int)strlen(r->header.items[i].key);
+	for (size_t i = 0; i < r->header.len; i++)
+		fprintf(out, "%-*s  %s\n", keyw + 1, report_printf((struct report *)r, "%s:", r->header.items[i].key),
+			r->header.items[i].value);
+	for (size_t i = 0; i < r->warnings.len; i++)
+		fprintf(out, "warning: %s\n", r->warnings.items[i]);
+	for (size_t i = 0; i < r->tables.len; i++)
+		print_table(out, r->tables.items[i]);
+	return ferror(out) ? -1 : 0;
+}
+
+int report_print_json(FILE *out, const struct report *r)
+{
+	cJSON *root = cJSON_CreateObject();
+	cJSON_AddStringToObject(root, "profan_version", PROFAN_VERSION);
+	cJSON *header = cJSON_AddObjectToObject(root, "header");
+	for (size_t i = 0; i < r->header.len; i++)
+		cJSON_AddStringToObject(header, r->header.items[i].key, r->header.items[i].value);
+	cJSON *warnings = cJSON_AddArrayToObject(root, "warnings");
+	for (size_t i = 0; i < r->warnings.len; i++)
+		cJSON_AddItemToArray(warnings, cJSON_CreateString(r->warnings.items[i]));
+	cJSON *views = cJSON_AddArrayToObject(root, "views");
+	for (size_t i = 0; i < r->tables.len; i++) {
+		const struct report_table *t = r->tables.items[i];
+		cJSON *v = cJSON_CreateObject();
+		cJSON_AddStringToObject(v, "id", t->id);
+		cJSON_AddStringToObject(v, "title", t->title);
+		cJSON_AddStringToObject(v, "key", t->key_header);
+		cJSON *cols = cJSON_AddArrayToObject(v, "columns");
+		for (size_t c = 0; c < t->col_count; c++) {
+			cJSON *col = cJSON_CreateObject();
+			cJSON_AddStringToObject(col, "name", t->cols[c].header);
+			cJSON_AddStringToObject(col, "unit", unit_id(t->cols[c].unit));
+			/* doubles carry integers exactly up to 2^53; that covers any real total */
+			cJSON_AddNumberToObject(col, "total", (double)t->cols[c].total);
+			cJSON_AddItemToArray(cols, col);
+		}
+		cJSON *rows = cJSON_AddArrayToObject(v, "rows");
+		for (size_t k = 0; k < t->rows.len; k++) {
+			const struct report_row *row = &t->rows.items[k];
+			cJSON *o = cJSON_CreateObject();
+			cJSON_AddStringToObject(o, "name", row->name);
+			if (row->detail)
+				cJSON_AddStringToObject(o, "detail", row->detail);
+			cJSON *vals = cJSON_AddArrayToObject(o, "values");
+			cJSON *pct = cJSON_AddArrayToObject(o, "percent");
+			for (size_t c = 0; c < t->col_count; c++) {
+				cJSON_AddItemToArray(vals, cJSON_CreateNumber((double)row->values[c]));
+				if (t->cols[c].total)
+					cJSON_AddItemToArray(pct,
+							     cJSON_CreateNumber(percent(row->values[c], t->cols[c].total)));
+				else
+					cJSON_AddItemToArray(pct, cJSON_CreateNull());
+			}
+			cJSON_AddItemToArray(rows, o);
+		}
+		cJSON_AddNumberToObject(v, "rows_cut", (double)t->rows_cut);
+		if (t->note)
+			cJSON_AddStringToObject(v, "note", t->note);
+		cJSON_AddItemToArray(views, v);
+	}
+	char *text = cJSON_Print(root);
+	cJSON_Delete(root);
+	if (text == NULL) {
+		pf_error("out of memory while writing JSON");
+		return -1;
+	}
+	fputs(text, out);
+	fputc('\n', out);
+	cJSON_free(text);
+	return ferror(out) ? -1 : 0;
+}
