@@ -492,16 +492,26 @@ struct symmod *symmod_open(const char *path, const char *const *debug_dirs, size
 	 * missing debug file, which can mean hundreds of MB. */
 	unsetenv("DEBUGINFOD_URLS");
 	struct symmod *m = xcalloc(1, sizeof(*m));
-	/* Setting a path replaces libdwfl's default, so restate it first. */
+	/* Setting a path replaces libdwfl's default, so restate it first. libdwfl
+	 * reads relative entries as subdirectories of the binary's directory and
+	 * looks up build ids only under absolute ones, so pass real paths. */
 	size_t len = 32;
-	for (size_t i = 0; i < ndirs; i++)
-		len += strlen(debug_dirs[i]) + 1;
+	char **abs = xcalloc(ndirs ? ndirs : 1, sizeof(*abs));
+	for (size_t i = 0; i < ndirs; i++) {
+		abs[i] = realpath(debug_dirs[i], NULL);
+		if (abs[i])
+			len += strlen(abs[i]) + 1;
+	}
 	m->debuginfo_path = xmalloc(len);
 	strcpy(m->debuginfo_path, ":.debug:/usr/lib/debug");
 	for (size_t i = 0; i < ndirs; i++) {
+		if (!abs[i])
+			continue;
 		strcat(m->debuginfo_path, ":");
-		strcat(m->debuginfo_path, debug_dirs[i]);
+		strcat(m->debuginfo_path, abs[i]);
+		free(abs[i]);
 	}
+	free(abs);
 	static const Dwfl_Callbacks proto = {
 		.find_elf = dwfl_build_id_find_elf,
 		.find_debuginfo = dwfl_standard_find_debuginfo,
