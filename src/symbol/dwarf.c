@@ -64,6 +64,18 @@ struct namecache {
 	size_t mask, count;
 };
 
+/* DIE offset → enclosing namespace/class path, for functions without a
+ * linkage name (C++ internal-linkage templates): DWARF names them "mix<int>",
+ * without the namespace, and libdw has no parent pointers. */
+struct scope {
+	Dwarf_Off off;
+	const char *prefix, *full;
+};
+struct scopemap {
+	struct scope *slots;
+	size_t mask, count;
+};
+
 struct symmod {
 	Dwfl *dwfl;
 	Dwfl_Module *mod;
@@ -88,7 +100,8 @@ struct symmod {
 	VEC(struct func) funcs;
 
 	struct namecache names;
-	VEC(char *) owned;      /* demangled strings */
+	struct scopemap scopes;
+	VEC(char *) owned;      /* demangled and qualified names */
 	VEC(struct sym_loc) out;
 	VEC(uint32_t) chain;
 };
@@ -135,17 +148,74 @@ static const char *demangled(struct symmod *m, const char *raw)
 	return c->vals[j];
 }
 
+static struct scope *scope_slot(struct scopemap *sm, Dwarf_Off off, bool insert)
+{
+	if (insert && sm->count * 2 >= sm->mask) {
+		size_t nmask = sm->mask ? sm->mask * 2 + 1 : 255;
+		struct scope *ns = xcalloc(nmask + 1, sizeof(*ns));
+		for (size_t i = 0; sm->slots && i <= sm->mask; i++) {
+			if (!sm->slots[i].prefix)
+				continue;
+			size_t j = (size_t)hash_mix(sm->slots[i].off) & nmask;
+			while (ns[j].prefix)
+				j = (j + 1) & nmask;
+			ns[j] = sm->slots[i];
+		}
+		free(sm->slots);
+		sm->slots = ns;
+		sm->mask = nmask;
+	}
+	if (!sm->slots)
+		return NULL;
+	size_t j = (size_t)hash_mix(off) & sm->mask;
+	for (; sm->slots[j].prefix; j = (j + 1) & sm->mask)
+		if (sm->slots[j].off == off)
+			return &sm->slots[j];
+	return insert ? &sm->slots[j] : NULL;
+}
+
 /* The mangled name when there is one (it says namespace and parameters),
  * following abstract_origin and specification. */
-static const char *die_raw_name(Dwarf_Die *die)
+static const char *die_linkage_name(Dwarf_Die *die)
 {
 	Dwarf_Attribute at;
 	const char *s = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &at));
 	if (!s)
 		s = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &at));
-	if (!s)
-		s = dwarf_diename(die);
 	return s;
+}
+
+/* Display name of DIE; *RAW gets the name as stored (to compare with the symtab). */
+static const char *die_name(struct symmod *m, Dwarf_Die *die, const char **raw)
+{
+	const char *s = die_linkage_name(die);
+	if (s) {
+		*raw = s;
+		return demangled(m, s);
+	}
+	*raw = s = dwarf_diename(die);
+	if (!s || !m->scopes.count)
+		return s;
+	/* Find the DIE that holds the name: the end of the origin/specification chain. */
+	Dwarf_Die cur = *die, next;
+	Dwarf_Attribute at;
+	for (int hops = 0; hops < 8 && !dwarf_hasattr(&cur, DW_AT_name); hops++) {
+		Dwarf_Attribute *a = dwarf_attr(&cur, DW_AT_abstract_origin, &at);
+		if (!a)
+			a = dwarf_attr(&cur, DW_AT_specification, &at);
+		if (!a || !dwarf_formref_die(a, &next))
+			break;
+		cur = next;
+	}
+	struct scope *sc = scope_slot(&m->scopes, dwarf_dieoffset(&cur), false);
+	if (!sc)
+		return s;
+	if (!sc->full) {
+		char *full = xasprintf("%s%s", sc->prefix, s);
+		vec_push(&m->owned, full);
+		sc->full = full;
+	}
+	return sc->full;
 }
 
 /* ---- symbol table ------------------------------------------------------ */
@@ -305,7 +375,23 @@ struct walk {
 	struct symmod *m;
 	uint32_t cu;
 	VEC(struct range) rs;
+	char prefix[1024]; /* "ns::Class::" of the DIE being visited */
+	size_t plen;
 };
+
+static void remember_scope(struct walk *w, Dwarf_Die *die)
+{
+	if (w->plen == 0 || dwarf_hasattr(die, DW_AT_linkage_name) || dwarf_hasattr(die, DW_AT_MIPS_linkage_name) ||
+	    !dwarf_hasattr(die, DW_AT_name))
+		return;
+	struct scope *sc = scope_slot(&w->m->scopes, dwarf_dieoffset(die), true);
+	if (sc->prefix)
+		return;
+	char *prefix = xstrndup(w->prefix, w->plen);
+	vec_push(&w->m->owned, prefix);
+	*sc = (struct scope){.off = dwarf_dieoffset(die), .prefix = prefix};
+	w->m->scopes.count++;
+}
 
 static void cu_walk(struct walk *w, Dwarf_Die *parent, int depth)
 {
@@ -315,6 +401,7 @@ static void cu_walk(struct walk *w, Dwarf_Die *parent, int depth)
 	do {
 		switch (dwarf_tag(&child)) {
 		case DW_TAG_subprogram: {
+			remember_scope(w, &child);
 			struct func f = {.die = child, .cu = w->cu};
 			uint32_t idx = (uint32_t)w->m->funcs.len;
 			if (push_ranges(&w->rs, &child, idx) > 0)
@@ -325,7 +412,18 @@ static void cu_walk(struct walk *w, Dwarf_Die *parent, int depth)
 		case DW_TAG_class_type:
 		case DW_TAG_structure_type:
 		case DW_TAG_union_type:
-		case DW_TAG_module:
+		case DW_TAG_module: {
+			size_t saved = w->plen;
+			const char *nm = dwarf_diename(&child);
+			int k = snprintf(w->prefix + w->plen, sizeof(w->prefix) - w->plen, "%s::",
+					 nm ? nm : "(anonymous namespace)");
+			if (k > 0 && (size_t)k < sizeof(w->prefix) - w->plen)
+				w->plen += (size_t)k;
+			cu_walk(w, &child, depth + 1);
+			w->plen = saved;
+			w->prefix[saved] = '\0';
+			break;
+		}
 		case DW_TAG_lexical_block:
 			cu_walk(w, &child, depth + 1);
 			break;
@@ -384,8 +482,7 @@ static void func_name(struct symmod *m, struct func *f)
 	if (f->named)
 		return;
 	f->named = true;
-	f->raw = die_raw_name(&f->die);
-	f->name = demangled(m, f->raw);
+	f->name = die_name(m, &f->die, &f->raw);
 	f->decl_file = dwarf_decl_file(&f->die);
 	int line = 0;
 	if (dwarf_decl_line(&f->die, &line) == 0 && line > 0)
@@ -449,7 +546,8 @@ static void node_name(struct symmod *m, struct cuinfo *c, struct inode *n)
 	if (n->named)
 		return;
 	n->named = true;
-	n->name = demangled(m, die_raw_name(&n->die));
+	const char *raw;
+	n->name = die_name(m, &n->die, &raw);
 	Dwarf_Attribute at;
 	Dwarf_Word v;
 	if (dwarf_formudata(dwarf_attr(&n->die, DW_AT_call_file, &at), &v) == 0)
@@ -567,6 +665,7 @@ void symmod_close(struct symmod *m)
 	vec_free(&m->funcs);
 	free(m->names.keys);
 	free(m->names.vals);
+	free(m->scopes.slots);
 	for (size_t i = 0; i < m->owned.len; i++)
 		free(m->owned.items[i]);
 	vec_free(&m->owned);

@@ -23,6 +23,10 @@ id=$(readelf -n $F/symtest-pie | sed -n 's/.*Build ID: //p')
 d=$(echo "$id" | cut -c1-2); rest=$(echo "$id" | cut -c3-)
 mkdir -p $F/debugroot/.build-id/$d
 mv $F/symtest-pie.debug $F/debugroot/.build-id/$d/$rest.debug
+# Another stripped copy that names its debug file through .gnu_debuglink.
+objcopy --only-keep-debug $F/symtest-pie $F/symtest-linked.debug
+strip --strip-all -o $F/symtest-linked $F/symtest-pie
+(cd $F && objcopy --add-gnu-debuglink=symtest-linked.debug symtest-linked)
 if command -v rustc >/dev/null; then
 	# No build id (common for Rust): identity falls back to the breakpad id
 	# samply computes from .text. Fat LTO and panic=abort keep the file small;

@@ -102,7 +102,7 @@ static void pie_inline_chain_expands_outer_to_inner(void)
 	struct symbolize_opts o = {.no_env = true};
 	CHECK_INT(symbolize_profile(&p, &o, &st), 0);
 	CHECK(profile_check(&p) == NULL);
-	struct level l[8];
+	struct level l[8] = {{0}};
 	CHECK_INT(stack_levels(&p, 0, l, 8), 4);
 	check_level(&l[0], "main", 37, false);
 	check_level(&l[1], "outer_loop", 23, false);
@@ -131,7 +131,7 @@ static void no_inline_charges_the_outer_function(void)
 	sample(&p, fr, 2, 1000);
 	struct symbolize_opts o = {.no_env = true, .no_inline = true};
 	CHECK_INT(symbolize_profile(&p, &o, NULL), 0);
-	struct level l[8];
+	struct level l[8] = {{0}};
 	CHECK_INT(stack_levels(&p, 0, l, 8), 2);
 	check_level(&l[0], "main", 37, false);
 	check_level(&l[1], "outer_loop", 23, false); /* the call site of middle_mix, not leaf_mix's line */
@@ -149,7 +149,7 @@ static void non_pie_relative_and_old_samply_svma(void)
 	sample(&p, a, 2, 10);
 	sample(&p, b, 2, 20);
 	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
-	struct level l[8];
+	struct level l[8] = {{0}};
 	CHECK_INT(stack_levels(&p, 0, l, 8), 4);
 	check_level(&l[0], "main", 37, false);
 	check_level(&l[1], "outer_loop", 23, false);
@@ -170,7 +170,7 @@ static void recursion_keeps_every_level(void)
 	sample(&p, fr, 4, 5);
 	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
 	CHECK(profile_check(&p) == NULL);
-	struct level l[8];
+	struct level l[8] = {{0}};
 	CHECK_INT(stack_levels(&p, 0, l, 8), 4);
 	check_level(&l[0], "main", 38, false);
 	check_level(&l[1], "fib", 31, false);
@@ -187,7 +187,7 @@ static void shared_library_inline(void)
 	uint32_t fr[] = {native(&p, lib, 0x1118)};
 	sample(&p, fr, 1, 5);
 	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
-	struct level l[8];
+	struct level l[8] = {{0}};
 	CHECK_INT(stack_levels(&p, 0, l, 8), 2);
 	check_level(&l[0], "shape_area", 17, false);
 	check_level(&l[1], "tri_area", 6, true);
@@ -212,7 +212,7 @@ static void rebuilt_binary_is_refused_with_one_warning(void)
 	CHECK_INT(p.warnings.len, 1);
 	CHECK(p.warnings.len == 1 && strstr(p.warnings.items[0], PIE_ID) && strstr(p.warnings.items[0], NOPIE_ID) &&
 	      strstr(p.warnings.items[0], "elf/symtest-pie"));
-	struct level l[8];
+	struct level l[8] = {{0}};
 	CHECK_INT(stack_levels(&p, 0, l, 8), 2);
 	CHECK_STR(l[1].name, "symtest+0x1218");
 	profile_release(&p);
@@ -249,10 +249,13 @@ static void symbol_path_finds_file_and_separate_debug_info(void)
 	CHECK_INT(symbolize_profile(&p, &o, NULL), 0);
 	CHECK_INT(p.libs.items[lib].sym_state, PF_SYM_FOUND);
 	CHECK_STR(profile_str(&p, p.libs.items[lib].sym_file), "elf/symtest-stripped");
-	struct level l[8];
-	CHECK_INT(stack_levels(&p, 0, l, 8), 3);
-	check_level(&l[0], "outer_loop", 23, false);
-	check_level(&l[2], "leaf_mix", 10, true);
+	struct level l[8] = {{0}};
+	if (stack_levels(&p, 0, l, 8) == 3) {
+		check_level(&l[0], "outer_loop", 23, false);
+		check_level(&l[2], "leaf_mix", 10, true);
+	} else {
+		CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+	}
 	profile_release(&p);
 
 	/* Only the debug file exists, found by build-id layout under a dir from the environment. */
@@ -271,6 +274,24 @@ static void symbol_path_finds_file_and_separate_debug_info(void)
 	profile_release(&p);
 }
 
+static void gnu_debuglink_next_to_the_binary(void)
+{
+	struct profile p;
+	setup(&p);
+	/* symtest-linked is stripped; its .gnu_debuglink names symtest-linked.debug beside it. */
+	uint32_t lib = add_lib(&p, "symtest-linked", "elf/symtest-linked", PIE_ID, "", 0);
+	uint32_t fr[] = {native(&p, lib, 0x1218)};
+	sample(&p, fr, 1, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+	if (stack_levels(&p, 0, l, 8) == 3) {
+		check_level(&l[0], "outer_loop", 23, false);
+		check_level(&l[2], "leaf_mix", 10, true);
+	}
+	profile_release(&p);
+}
+
 static void rust_without_build_id_uses_breakpad_and_counts_folds(void)
 {
 	struct profile p;
@@ -280,7 +301,7 @@ static void rust_without_build_id_uses_breakpad_and_counts_folds(void)
 	sample(&p, fr, 1, 1);
 	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
 	CHECK_INT(p.libs.items[lib].sym_state, PF_SYM_FOUND);
-	struct level l[8];
+	struct level l[8] = {{0}};
 	CHECK_INT(stack_levels(&p, 0, l, 8), 1);
 	/* Four vec_len::<T> share this code (nm lists 4 symbols at 0xfce0): 3 others folded. */
 	CHECK_STR(l[0].name, "symtest::vec_len");
@@ -307,7 +328,7 @@ static void rust_inline_chain_through_std(void)
 	uint32_t fr[] = {native(&p, lib, 0xfc40)};
 	sample(&p, fr, 1, 1);
 	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
-	struct level l[8];
+	struct level l[8] = {{0}};
 	CHECK_INT(stack_levels(&p, 0, l, 8), 3);
 	check_level(&l[0], "symtest::shapes::churn", 24, false);
 	check_level(&l[1],
@@ -328,7 +349,7 @@ static void file_offsets_map_through_pt_load(void)
 	uint32_t fr[] = {native(&p, lib, 0xece0)};
 	sample(&p, fr, 1, 1);
 	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
-	struct level l[8];
+	struct level l[8] = {{0}};
 	CHECK_INT(stack_levels(&p, 0, l, 8), 1);
 	CHECK_STR(l[0].name, "symtest::vec_len");
 	profile_release(&p);
@@ -344,7 +365,7 @@ static void clang_binary_without_aranges(void)
 	uint32_t fr[] = {native(&p, lib, 0x1193)};
 	sample(&p, fr, 1, 1);
 	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
-	struct level l[8];
+	struct level l[8] = {{0}};
 	CHECK_INT(stack_levels(&p, 0, l, 8), 3);
 	check_level(&l[0], "outer_loop", 23, false);
 	check_level(&l[1], "middle_mix", 15, true);
@@ -376,7 +397,7 @@ static void special_libraries_never_reach_libdw(void)
 	CHECK_INT(st.libs_skipped, 3);
 	CHECK_INT(p.libs.items[0].sym_state, PF_SYM_SKIPPED);
 	CHECK_INT(p.libs.items[1].sym_state, PF_SYM_SKIPPED);
-	struct level l[8];
+	struct level l[8] = {{0}};
 	CHECK_INT(stack_levels(&p, 0, l, 8), 4);
 	CHECK_STR(l[0].name, "[vdso]+0x930");
 	CHECK_STR(l[1].name, "perf-4242.map+0x1000");
@@ -485,6 +506,7 @@ int main(void)
 	RUN(rebuilt_binary_is_refused_with_one_warning);
 	RUN(missing_binary_degrades_cleanly);
 	RUN(symbol_path_finds_file_and_separate_debug_info);
+	RUN(gnu_debuglink_next_to_the_binary);
 	RUN(rust_without_build_id_uses_breakpad_and_counts_folds);
 	RUN(rust_inline_chain_through_std);
 	RUN(file_offsets_map_through_pt_load);
