@@ -46,9 +46,9 @@ struct symbolize_stats {
 int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct symbolize_stats *st);
 
 /* Adds the report header lines about symbols, for the samply command:
- *   "Symbols: 3 of 5 libraries found, 1 missing, 1 mismatched"
- *   "  missing: libfoo.so (12.5% of cpu)"  (one line per library not found,
- *   mismatched or skipped that holds self weight of METRIC)
+ *   "Symbol files: 5 libraries: 3 found, 1 missing, 1 mismatched, 0 not on disk"
+ *   "Symbols found: wado 61.0%, libc.so.6 30.2%", "Symbols missing: ..." (one line
+ *   per state, largest self weight of METRIC first, at most 8 names then "+N more")
  * The share is the self weight of frames in that library. */
 void symbolize_add_header(struct profile *p, size_t metric);
 

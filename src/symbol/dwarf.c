@@ -18,9 +18,10 @@
 /* One alias group of the symbol table: every FUNC symbol starting at ADDR. */
 struct symgroup {
 	uint64_t addr, size;
-	const char *best;     /* GLOBAL before WEAK before LOCAL, then the largest */
-	uint32_t first, count; /* into symmod.symnames */
-	bool best_global;
+	const char *best;      /* the name a person knows: see rawsym_cmp */
+	uint32_t first, count; /* into symmod.symnames / sympublic */
+	uint32_t folded;       /* other functions sharing this code (aliases of one function excluded) */
+	bool best_public;
 };
 
 struct range {
@@ -44,6 +45,7 @@ struct func {
 	bool named, tree_built;
 	const char *raw, *name, *decl_file;
 	uint32_t decl_line;
+	uint64_t entry;       /* SVMA of the entry point */
 	struct inode *nodes;
 	struct range *ranges; /* of the nodes */
 	uint32_t node_count;
@@ -91,6 +93,7 @@ struct symmod {
 	struct symgroup *groups;
 	size_t group_count;
 	const char **symnames;
+	bool *sympublic;        /* GLOBAL or WEAK */
 
 	struct cuinfo *cus;
 	size_t cu_count;
@@ -223,19 +226,58 @@ static const char *die_name(struct symmod *m, Dwarf_Die *die, const char **raw)
 struct rawsym {
 	uint64_t addr, size;
 	const char *name;
-	int rank;
+	int bind;        /* 0 GLOBAL, 1 WEAK, 2 LOCAL */
+	int underscores; /* leading '_': __libc_malloc is the internal name of malloc */
 };
 
+/* Within one address: exported names first, then the plainest, then GLOBAL
+ * over WEAK, then the largest size. */
 static int rawsym_cmp(const void *a, const void *b)
 {
 	const struct rawsym *x = a, *y = b;
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
-	if (x->rank != y->rank)
-		return x->rank - y->rank;
+	if ((x->bind == 2) != (y->bind == 2))
+		return x->bind == 2 ? 1 : -1;
+	if (x->underscores != y->underscores)
+		return x->underscores - y->underscores;
+	if (x->bind != y->bind)
+		return x->bind - y->bind;
 	if (x->size != y->size)
 		return x->size > y->size ? -1 : 1;
 	return strcmp(x->name, y->name);
+}
+
+/* glibc gives one function several names (write, __write, __libc_write,
+ * __GI___libc_write, memcpy@@GLIBC_2.14); they are not folded code. */
+static size_t alias_key(const char *s, const char **start)
+{
+	static const char *const prefixes[] = {"GI_", "libc_"};
+	while (*s == '_')
+		s++;
+	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++) {
+		if (strncmp(s, prefixes[i], strlen(prefixes[i])) == 0) {
+			s += strlen(prefixes[i]);
+			while (*s == '_')
+				s++;
+		}
+	}
+	*start = s;
+	return strcspn(s, "@");
+}
+
+static uint32_t distinct_functions(const struct rawsym *r, size_t n)
+{
+	uint32_t d = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *a, *b;
+		size_t la = alias_key(r[i].name, &a);
+		bool seen = false;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = alias_key(r[j].name, &b) == la && memcmp(a, b, la) == 0;
+		d += !seen;
+	}
+	return d;
 }
 
 static void symtab_build(struct symmod *m)
@@ -255,23 +297,27 @@ static void symtab_build(struct symmod *m)
 			continue;
 		int bind = GELF_ST_BIND(sym.st_info);
 		raw[k++] = (struct rawsym){.addr = value - m->bias, .size = sym.st_size, .name = name,
-					   .rank = bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2};
+					   .bind = bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2,
+					   .underscores = (int)strspn(name, "_")};
 	}
 	qsort(raw, k, sizeof(*raw), rawsym_cmp);
 	m->groups = xcalloc(k ? k : 1, sizeof(*m->groups));
 	m->symnames = xcalloc(k ? k : 1, sizeof(*m->symnames));
+	m->sympublic = xcalloc(k ? k : 1, sizeof(*m->sympublic));
 	for (size_t i = 0; i < k;) {
 		size_t j = i;
 		uint64_t size = 0;
 		for (; j < k && raw[j].addr == raw[i].addr; j++) {
 			m->symnames[j] = raw[j].name;
+			m->sympublic[j] = raw[j].bind != 2;
 			if (raw[j].size > size)
 				size = raw[j].size;
 		}
+		uint32_t d = j - i > 1 ? distinct_functions(raw + i, j - i) : 1;
 		m->groups[m->group_count++] = (struct symgroup){.addr = raw[i].addr, .size = size,
 								.best = raw[i].name, .first = (uint32_t)i,
-								.count = (uint32_t)(j - i),
-								.best_global = raw[i].rank == 0};
+								.count = (uint32_t)(j - i), .folded = d - 1,
+								.best_public = raw[i].bind != 2};
 		i = j;
 	}
 	free(raw);
@@ -483,6 +529,8 @@ static void func_name(struct symmod *m, struct func *f)
 		return;
 	f->named = true;
 	f->name = die_name(m, &f->die, &f->raw);
+	Dwarf_Addr entry;
+	f->entry = dwarf_entrypc(&f->die, &entry) == 0 ? entry + m->dwbias - m->bias : UINT64_MAX;
 	f->decl_file = dwarf_decl_file(&f->die);
 	int line = 0;
 	if (dwarf_decl_line(&f->die, &line) == 0 && line > 0)
@@ -652,6 +700,7 @@ void symmod_close(struct symmod *m)
 	vec_free(&m->loads);
 	free(m->groups);
 	free(m->symnames);
+	free(m->sympublic);
 	for (size_t i = 0; i < m->cu_count; i++) {
 		free(m->cus[i].fr);
 		free(m->cus[i].fr_maxhi);
@@ -710,17 +759,16 @@ static struct sym_loc *out_push(struct symmod *m, const char *name, bool inlined
 	return &m->out.items[m->out.len - 1];
 }
 
-/* The outermost name: DWARF's, unless the symbol table has a global name for
- * the same code that DWARF does not know (glibc's DWARF says __GI___libc_malloc
- * where the symbol is malloc). */
+/* The outermost name: DWARF's, unless DWARF names a local alias of exported
+ * code (glibc's DWARF says __GI___libc_write where the symbol is write). */
 static const char *outer_name(struct symmod *m, struct func *f, const struct symgroup *g)
 {
 	if (!f)
 		return g ? demangled(m, g->best) : NULL;
-	if (!g || !f->raw || !g->best_global)
+	if (!g || !f->raw || !g->best_public || g->addr != f->entry)
 		return f->name;
 	for (uint32_t i = g->first; i < g->first + g->count; i++)
-		if (strcmp(m->symnames[i], f->raw) == 0)
+		if (m->sympublic[i] && strcmp(m->symnames[i], f->raw) == 0)
 			return f->name;
 	return demangled(m, g->best);
 }
@@ -768,7 +816,7 @@ const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline
 		}
 	}
 	struct sym_loc *outer = out_push(m, outer_name(m, f, g), false);
-	outer->folded = g && g->count > 1 ? g->count - 1 : 0;
+	outer->folded = g ? g->folded : 0;
 	if (f) {
 		outer->decl_file = f->decl_file;
 		outer->decl_line = f->decl_line;

@@ -349,7 +349,7 @@ void symbolize_add_header(struct profile *p, size_t metric)
 		weights_release(&w);
 		return;
 	}
-	profile_add_info(p, "Symbols",
+	profile_add_info(p, "Symbol files",
 			 profile_printf(p, "%zu librar%s: %zu found, %zu missing, %zu mismatched, %zu not on disk",
 					total, total == 1 ? "y" : "ies", count[PF_SYM_FOUND], count[PF_SYM_MISSING],
 					count[PF_SYM_MISMATCH], count[PF_SYM_SKIPPED]));

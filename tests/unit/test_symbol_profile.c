@@ -450,7 +450,7 @@ static void each_site_resolved_once_and_samples_follow(void)
 	symbolize_add_header(&p, 0);
 	CHECK_INT(p.info.len, 2);
 	if (p.info.len == 2) {
-		CHECK_STR(p.info.items[0].key, "Symbols");
+		CHECK_STR(p.info.items[0].key, "Symbol files");
 		CHECK_STR(p.info.items[0].value, "1 library: 1 found, 0 missing, 0 mismatched, 0 not on disk");
 		CHECK_STR(p.info.items[1].key, "Symbols found");
 		CHECK_STR(p.info.items[1].value, "symtest-pie 60.0%");
