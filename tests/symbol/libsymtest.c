@@ -17,3 +17,12 @@ __attribute__((noinline)) double shape_area(int kind, double a, double b)
 		return tri_area(a, b); /* LINE_CALL_TRI */
 	return rect_area(a, b) + (double)kind; /* LINE_CALL_RECT */
 }
+
+/* glibc's pattern: one function, an internal hidden name (LOCAL after linking,
+ * and the name DWARF knows) and public aliases. Not folded code. */
+__attribute__((noinline, visibility("hidden"))) double __libc_scale(double x)
+{
+	return x * 3.0; /* LINE_SCALE */
+}
+extern __typeof(__libc_scale) scale __attribute__((weak, alias("__libc_scale")));
+extern __typeof(__libc_scale) __scale __attribute__((alias("__libc_scale")));

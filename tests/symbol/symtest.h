@@ -2,4 +2,5 @@
 #ifndef SYMTEST_H
 #define SYMTEST_H
 double shape_area(int kind, double a, double b);
+double scale(double x);
 #endif

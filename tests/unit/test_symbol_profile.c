@@ -19,7 +19,7 @@
 
 #define PIE_ID "49d9aa5fed736ad17b331dabaf4fbe60d57a80d6"
 #define NOPIE_ID "a9740bcd8c9abe7937067c2955453b34f067c25b"
-#define LIB_ID "2234760572d9ccce77ee12f85589d4533839f451"
+#define LIB_ID "eec5605bd197da818af864bf2712c9d72932d554"
 #define RUST_BREAKPAD "B64A4A161459EE4A68056031786F79620"
 #define NIL_BREAKPAD "000000000000000000000000000000000"
 
@@ -194,6 +194,23 @@ static void shared_library_inline(void)
 	profile_release(&p);
 }
 
+static void exported_name_over_internal_alias(void)
+{
+	struct profile p;
+	setup(&p);
+	/* readelf -s: scale (WEAK), __scale (GLOBAL) and __libc_scale (LOCAL, the name
+	 * DWARF and addr2line give) all at 0x1130: one function, glibc's pattern. */
+	uint32_t lib = add_lib(&p, "libsymtest.so", "elf/libsymtest.so", LIB_ID, "", 0);
+	uint32_t fr[] = {native(&p, lib, 0x1134)};
+	sample(&p, fr, 1, 5);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 1);
+	check_level(&l[0], "scale", 25, false);
+	CHECK_INT(l[0].folded, 0);
+	profile_release(&p);
+}
+
 static void rebuilt_binary_is_refused_with_one_warning(void)
 {
 	struct profile p;
@@ -359,7 +376,7 @@ static void clang_binary_without_aranges(void)
 {
 	struct profile p;
 	setup(&p);
-	uint32_t lib = add_lib(&p, "symtest-clang", "elf/symtest-clang", "d1890139eeecfbeb114ca454dbe7f95c44b43de7",
+	uint32_t lib = add_lib(&p, "symtest-clang", "elf/symtest-clang", "452ba5412d0dcfb45cdafd1cee3381af1a032701",
 			       "", 0);
 	/* llvm-addr2line -i: 0x1193 is leaf_mix:10 in middle_mix:15 in outer_loop:23. */
 	uint32_t fr[] = {native(&p, lib, 0x1193)};
@@ -503,6 +520,7 @@ int main(void)
 	RUN(non_pie_relative_and_old_samply_svma);
 	RUN(recursion_keeps_every_level);
 	RUN(shared_library_inline);
+	RUN(exported_name_over_internal_alias);
 	RUN(rebuilt_binary_is_refused_with_one_warning);
 	RUN(missing_binary_degrades_cleanly);
 	RUN(symbol_path_finds_file_and_separate_debug_info);
