@@ -125,15 +125,17 @@ def blocks(path):
     return out
 p, a = blocks(sys.argv[1]), blocks(sys.argv[2])
 depth = sum(1 for k in a if len(p.get(k, [])) == len(a[k]))
-names = sum(1 for k in a if p.get(k) == a[k])
-# profan qualifies DWARF names that lack a linkage name ("ns1::mix<int>");
-# binutils prints them bare, or wrongly as the outer function.
+# profan qualifies DWARF names that lack a linkage name ("ns1::mix<int>"),
+# where binutils prints them bare or wrongly as the outer function, and shows
+# a function's exported name (write) where DWARF and binutils say __GI___libc_write.
 def bare(n):
     return n[n.rfind("::", 0, n.find("<") if "<" in n else len(n)) + 2:] if "::" in n else n
-loose = sum(1 for k in a if len(p.get(k, [])) == len(a[k]) and
-            all(x == y or bare(x) == y for x, y in zip(p[k], a[k])))
-print(f"{100.0 * depth / len(a):.1f}% same inline depth, {100.0 * names / len(a):.1f}% all names equal "
-      f"({100.0 * loose / len(a):.1f}% without profan's namespace qualifier)")
+same_depth = [k for k in a if len(p.get(k, [])) == len(a[k])]
+inl = sum(1 for k in same_depth if all(x == y or bare(x) == y for x, y in zip(p[k][:-1], a[k][:-1])))
+outer = sum(1 for k in same_depth if p[k][-1] == a[k][-1])
+n = len(a)
+print(f"{100.0 * len(same_depth) / n:.1f}% same inline depth, {100.0 * inl / n:.1f}% same inlined names "
+      f"(up to namespace), {100.0 * outer / n:.1f}% same outermost name")
 PY
 )
 awk -v n="$count" -v f="$bin" -v ps="$p_s" -v pk="$p_kb" -v as="$a_s" -v ak="$a_kb" -v agree="$agree" 'BEGIN {

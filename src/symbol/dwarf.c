@@ -142,11 +142,19 @@ static const char *demangled(struct symmod *m, const char *raw)
 			return c->vals[j];
 		j = (j + 1) & c->mask;
 	}
-	char *d = sym_demangle(raw);
-	if (d)
+	/* Symbol versions (memcpy@@GLIBC_2.14) say which ABI, not which function. */
+	const char *at = strchr(raw, '@');
+	char *plain = at && at != raw ? xstrndup(raw, (size_t)(at - raw)) : NULL;
+	char *d = sym_demangle(plain ? plain : raw);
+	if (d) {
+		free(plain);
+		plain = NULL;
 		vec_push(&m->owned, d);
+	} else if (plain) {
+		vec_push(&m->owned, plain);
+	}
 	c->keys[j] = raw;
-	c->vals[j] = d ? d : raw;
+	c->vals[j] = d ? d : plain ? plain : raw;
 	c->count++;
 	return c->vals[j];
 }
