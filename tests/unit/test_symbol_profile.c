@@ -13,6 +13,7 @@
  *     main's call of outer_loop on line 37, fib's recursive call on line 31. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "profan/symbolize.h"
@@ -250,6 +251,39 @@ static void missing_binary_degrades_cleanly(void)
 	CHECK(profile_check(&p) == NULL);
 	CHECK_STR(profile_func_name(&p, profile_stack_func(&p, p.sample_stack[0])), "gone+0x1218");
 	profile_release(&p);
+}
+
+static void broken_files_degrade_cleanly(void)
+{
+	/* A truncated copy of symtest-pie: its build-id note (offset 0x338) survives,
+	 * so the id matches, but sections and DWARF are cut off. */
+	char tmp[] = "/tmp/profan-test-truncated-XXXXXX";
+	int fd = mkstemp(tmp);
+	CHECK(fd >= 0);
+	FILE *in = fopen("elf/symtest-pie", "rb");
+	char buf[4096];
+	size_t got = in ? fread(buf, 1, sizeof(buf), in) : 0;
+	CHECK(got == sizeof(buf) && write(fd, buf, got) == (ssize_t)got);
+	if (in)
+		fclose(in);
+	close(fd);
+	struct profile p;
+	setup(&p);
+	uint32_t cut = add_lib(&p, "cut", tmp, PIE_ID, "", 0);
+	uint32_t text = add_lib(&p, "text", "elf/kallsyms.txt", PIE_ID, "", 0);
+	uint32_t dir = add_lib(&p, "dir", "elf", "", "", 0);
+	uint32_t fr[] = {native(&p, cut, 0x1218), native(&p, text, 0x10), native(&p, dir, 0x20)};
+	sample(&p, fr, 3, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	CHECK(profile_check(&p) == NULL);
+	CHECK_INT(p.libs.items[text].sym_state, PF_SYM_MISSING);
+	CHECK_INT(p.libs.items[dir].sym_state, PF_SYM_MISSING);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+	CHECK_STR(l[0].name, "cut+0x1218");
+	CHECK_STR(l[1].name, "text+0x10");
+	profile_release(&p);
+	unlink(tmp);
 }
 
 static void symbol_path_finds_file_and_separate_debug_info(void)
@@ -523,6 +557,7 @@ int main(void)
 	RUN(exported_name_over_internal_alias);
 	RUN(rebuilt_binary_is_refused_with_one_warning);
 	RUN(missing_binary_degrades_cleanly);
+	RUN(broken_files_degrade_cleanly);
 	RUN(symbol_path_finds_file_and_separate_debug_info);
 	RUN(gnu_debuglink_next_to_the_binary);
 	RUN(rust_without_build_id_uses_breakpad_and_counts_folds);
