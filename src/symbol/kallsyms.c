@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define KALLSYMS_MAX_REACH (256u << 10)
+
 struct ksym {
 	uint64_t addr;
 	const char *name; /* "name" or "name [module]" */
@@ -101,8 +103,15 @@ const char *kallsyms_lookup(const struct kallsyms *k, uint64_t addr)
 		else
 			hi = mid;
 	}
-	/* kallsyms has no sizes: a symbol reaches to the next one; past the last, nothing. */
-	return lo == 0 || lo == k->count ? NULL : k->syms[lo - 1].name;
+	/* kallsyms has no sizes: a symbol reaches to the next one, but not past
+	 * the last, not from _etext (the end of the kernel's text) and not over a
+	 * gap no kernel function spans: an address there is from another boot. */
+	if (lo == 0 || lo == k->count)
+		return NULL;
+	const struct ksym *s = &k->syms[lo - 1];
+	if (addr - s->addr > KALLSYMS_MAX_REACH || strcmp(s->name, "_etext") == 0)
+		return NULL;
+	return s->name;
 }
 
 uint64_t kallsyms_address(const struct kallsyms *k, const char *name)

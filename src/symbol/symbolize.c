@@ -53,9 +53,35 @@ static bool has_prefix(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-static bool is_kernel(const struct profile *p, const struct pf_lib *l)
+enum kernel_kind { NOT_KERNEL, KERNEL_IMAGE, KERNEL_IPS, KERNEL_MODULE };
+
+/* [kernel.kallsyms] holds addresses relative to _text (samply import); a
+ * kernel-flagged library without brackets (the loader's pseudo-library for
+ * bare "0xffffffff8..." frames of live recordings) holds absolute ones; a
+ * module's layout cannot be reproduced, so it is left alone. */
+static enum kernel_kind kernel_kind(const struct profile *p, const struct pf_lib *l)
 {
-	return (l->flags & PF_LIB_KERNEL) || strcmp(profile_str(p, l->name), "[kernel.kallsyms]") == 0;
+	const char *name = profile_str(p, l->name);
+	if (strcmp(name, "[kernel.kallsyms]") == 0)
+		return KERNEL_IMAGE;
+	if (!(l->flags & PF_LIB_KERNEL))
+		return NOT_KERNEL;
+	return name[0] == '[' || strstr(profile_str(p, l->path), ".ko") ? KERNEL_MODULE : KERNEL_IPS;
+}
+
+/* The absolute address in a bare kernel IP's name ("0xffffffff8badf00d"), or 0. */
+static uint64_t kernel_ip(const char *name)
+{
+	if (strncmp(name, "0xffff", 6) != 0 || strlen(name) != 18)
+		return 0;
+	uint64_t v = 0;
+	for (const char *q = name + 2; *q; q++) {
+		int d = *q >= '0' && *q <= '9' ? *q - '0' : *q >= 'a' && *q <= 'f' ? *q - 'a' + 10 : -1;
+		if (d < 0)
+			return 0;
+		v = v << 4 | (uint64_t)d;
+	}
+	return v;
 }
 
 /* Libraries whose addresses do not refer to an ELF file on disk (samply-format.md §6.4). */
@@ -118,7 +144,7 @@ static void emit_chain(struct ctx *c, const struct site *s, size_t n, const stru
 				    .folded = l->folded};
 		struct pf_frame fr = {.func = profile_intern_func(p, &f),
 				      .lib = s[0].lib,
-				      .address = s[0].address,
+				      .address = old->address,
 				      .line = l->line,
 				      .column = l->column,
 				      .flags = l->inlined ? PF_FRAME_INLINED : 0};
@@ -129,23 +155,30 @@ static void emit_chain(struct ctx *c, const struct site *s, size_t n, const stru
 	c->st->inline_frames += depth - 1;
 }
 
-static void resolve_kernel(struct ctx *c, const struct site *s, size_t n)
+static void resolve_kernel(struct ctx *c, struct pf_lib *lib, bool absolute, const struct site *s, size_t n)
 {
 	struct profile *p = c->p;
 	uint64_t text = c->kallsyms ? kallsyms_address(c->kallsyms, "_text") : 0;
+	size_t distinct = 0, named = 0;
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
 		while (j < n && s[j].address == s[i].address)
 			j++;
-		/* samply's kernel addresses are relative to _text, which KASLR moves. */
-		const char *name = text ? kallsyms_lookup(c->kallsyms, text + s[i].address) : NULL;
+		/* samply's [kernel.kallsyms] addresses are relative to _text, which KASLR moves. */
+		uint64_t addr = absolute ? s[i].address : text + s[i].address;
+		const char *name = c->kallsyms && (absolute || text) ? kallsyms_lookup(c->kallsyms, addr) : NULL;
 		struct sym_loc loc = {.name = name ? name : "[kernel]"};
 		emit_chain(c, s + i, j - i, &loc, 1);
 		if (!name)
 			c->st->resolved--;
+		distinct++;
+		named += name != NULL;
 		i = j;
 	}
-	(void)p;
+	if (c->kallsyms && named * 2 < distinct)
+		profile_warn(p, "%s: only %zu of %zu kernel addresses fall inside %s's functions: was it copied "
+			     "during the same boot as the recording?", profile_str(p, lib->name), named, distinct,
+			     c->o->kallsyms);
 }
 
 static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s, size_t n)
@@ -255,9 +288,15 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	VEC(struct site) sites = {0};
 	for (size_t i = 0; i < p->frames.len; i++) {
 		const struct pf_frame *f = &p->frames.items[i];
-		if (f->lib < p->libs.len && f->address != PF_NO_ADDRESS && f->func < p->funcs.len &&
-		    (p->funcs.items[f->func].flags & PF_FUNC_UNRESOLVED))
+		if (f->lib >= p->libs.len || f->func >= p->funcs.len)
+			continue;
+		if (f->address != PF_NO_ADDRESS && (p->funcs.items[f->func].flags & PF_FUNC_UNRESOLVED)) {
 			vec_push(&sites, ((struct site){f->lib, f->address, (uint32_t)i}));
+		} else if (f->address == PF_NO_ADDRESS && kernel_kind(p, &p->libs.items[f->lib]) == KERNEL_IPS) {
+			uint64_t ip = kernel_ip(profile_func_name(p, f->func));
+			if (ip)
+				vec_push(&sites, ((struct site){f->lib, ip, (uint32_t)i}));
+		}
 	}
 	qsort(sites.items, sites.len, sizeof(*sites.items), site_cmp);
 	c.exp = xcalloc(p->frames.len ? p->frames.len : 1, sizeof(*c.exp));
@@ -266,7 +305,8 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 		while (j < sites.len && sites.items[j].lib == sites.items[i].lib)
 			j++;
 		struct pf_lib *lib = &p->libs.items[sites.items[i].lib];
-		if (is_kernel(p, lib)) {
+		enum kernel_kind kk = kernel_kind(p, lib);
+		if (kk == KERNEL_IMAGE || kk == KERNEL_IPS) {
 			lib->sym_state = c.kallsyms ? PF_SYM_FOUND : PF_SYM_SKIPPED;
 			if (c.kallsyms) {
 				lib->sym_file = profile_intern(p, o->kallsyms);
@@ -274,7 +314,7 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 			} else {
 				st->libs_skipped++;
 			}
-			resolve_kernel(&c, sites.items + i, j - i);
+			resolve_kernel(&c, lib, kk == KERNEL_IPS, sites.items + i, j - i);
 		} else if (is_special(p, lib)) {
 			lib->sym_state = PF_SYM_SKIPPED;
 			st->libs_skipped++;

@@ -471,6 +471,49 @@ static void special_libraries_never_reach_libdw(void)
 	profile_release(&p);
 }
 
+/* A frame as the samply loader makes it for a live recording's bare kernel IP. */
+static uint32_t kernel_ip_frame(struct profile *p, uint32_t lib, const char *hex)
+{
+	struct pf_func f = {.name = profile_intern(p, hex), .lib = lib};
+	struct pf_frame fr = {.func = profile_intern_func(p, &f), .lib = lib, .address = PF_NO_ADDRESS};
+	return profile_intern_frame(p, &fr);
+}
+
+static void bare_kernel_ips_and_modules(void)
+{
+	for (int with = 0; with < 2; with++) {
+		struct profile p;
+		setup(&p);
+		uint32_t k = add_lib(&p, "kernel", "", "", "", PF_LIB_SPECIAL | PF_LIB_KERNEL);
+		uint32_t mod = add_lib(&p, "[ext4]", "/lib/modules/6.1/ext4.ko", "", NIL_BREAKPAD,
+				       PF_LIB_SPECIAL | PF_LIB_KERNEL);
+		uint32_t fr[] = {kernel_ip_frame(&p, k, "0xffffffff81234010"), native(&p, mod, 0x40),
+				 kernel_ip_frame(&p, k, "0xffffffff81234210")};
+		sample(&p, fr, 3, 1);
+		struct symbolize_opts o = {.no_env = true, .kallsyms = with ? "elf/kallsyms.txt" : NULL};
+		CHECK_INT(symbolize_profile(&p, &o, NULL), 0);
+		struct level l[8] = {{0}};
+		CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+		CHECK_STR(l[0].name, with ? "do_syscall_64" : "[kernel]");
+		CHECK_STR(l[1].name, "[ext4]+0x40");
+		CHECK_STR(l[2].name, with ? "handle_page_fault" : "[kernel]");
+		CHECK_INT(p.libs.items[mod].sym_state, PF_SYM_SKIPPED);
+		CHECK_INT(p.warnings.len, 0);
+		profile_release(&p);
+	}
+	/* Addresses outside every kallsyms function: probably another boot. */
+	struct profile p;
+	setup(&p);
+	uint32_t k = add_lib(&p, "kernel", "", "", "", PF_LIB_SPECIAL | PF_LIB_KERNEL);
+	uint32_t fr[] = {kernel_ip_frame(&p, k, "0xffffffff90000000")};
+	sample(&p, fr, 1, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true, .kallsyms = "elf/kallsyms.txt"},
+				    NULL),
+		  0);
+	CHECK_INT(p.warnings.len, 1);
+	profile_release(&p);
+}
+
 static void each_site_resolved_once_and_samples_follow(void)
 {
 	struct profile p;
@@ -565,6 +608,7 @@ int main(void)
 	RUN(file_offsets_map_through_pt_load);
 	RUN(clang_binary_without_aranges);
 	RUN(special_libraries_never_reach_libdw);
+	RUN(bare_kernel_ips_and_modules);
 	RUN(each_site_resolved_once_and_samples_follow);
 	RUN(ids_are_computed_like_samply);
 	RUN(demangles_rust_and_cpp);
