@@ -131,8 +131,9 @@ static uint32_t intern_file(struct profile *p, const char *file)
 static void emit_chain(struct ctx *c, const struct site *s, size_t n, const struct sym_loc *loc, size_t depth)
 {
 	struct profile *p = c->p;
-	const struct pf_frame *old = &p->frames.items[s[0].frame];
-	uint32_t flags = p->funcs.items[old->func].flags & ~(uint32_t)PF_FUNC_UNRESOLVED;
+	/* Copies: interning below may move the frame array. */
+	const uint64_t address = p->frames.items[s[0].frame].address;
+	uint32_t flags = p->funcs.items[p->frames.items[s[0].frame].func].flags & ~(uint32_t)PF_FUNC_UNRESOLVED;
 	uint32_t first = (uint32_t)c->pool.len;
 	for (size_t k = 0; k < depth; k++) {
 		const struct sym_loc *l = &loc[k];
@@ -144,7 +145,7 @@ static void emit_chain(struct ctx *c, const struct site *s, size_t n, const stru
 				    .folded = l->folded};
 		struct pf_frame fr = {.func = profile_intern_func(p, &f),
 				      .lib = s[0].lib,
-				      .address = old->address,
+				      .address = address,
 				      .line = l->line,
 				      .column = l->column,
 				      .flags = l->inlined ? PF_FRAME_INLINED : 0};

@@ -112,6 +112,82 @@ static size_t compare_with_a2l(const char *bin, size_t *mismatches)
 	return count;
 }
 
+/* The same comparison through symbolize_profile(): one sample per address, all
+ * in one profile, so the frame and stack arrays grow while chains are interned. */
+static void compare_profile_with_a2l(const char *bin, const char *code_id, const char *breakpad)
+{
+	char path[512], ref[512];
+	snprintf(path, sizeof(path), "elf/%s", bin);
+	snprintf(ref, sizeof(ref), "elf/%s.a2l", bin);
+	FILE *f = fopen(ref, "r");
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	struct profile p;
+	profile_init(&p);
+	profile_add_metric(&p, "cpu", "CPU time", PF_UNIT_MICROSECONDS);
+	struct pf_lib lib = {.name = profile_intern(&p, bin), .path = profile_intern(&p, path),
+			     .code_id = profile_intern(&p, code_id), .breakpad_id = profile_intern(&p, breakpad)};
+	uint32_t l = profile_add_lib(&p, &lib);
+	char pending[4096] = "";
+	static struct a2l_frame block[64];
+	struct ref {
+		size_t depth;
+		char *name[64];
+		unsigned line[64];
+	};
+	struct ref *refs = calloc(1024, sizeof(*refs));
+	unsigned long long addr;
+	size_t n = 0, d;
+	while (n < 1024 && (d = a2l_next(f, &addr, block, 64, pending)) > 0) {
+		refs[n].depth = d;
+		for (size_t k = 0; k < d; k++) {
+			refs[n].name[k] = strdup(block[k].name);
+			refs[n].line[k] = block[k].line;
+		}
+		struct pf_func fn = {.name = profile_intern(&p, "x"), .lib = l, .flags = PF_FUNC_UNRESOLVED};
+		struct pf_frame x = {.func = profile_intern_func(&p, &fn), .lib = l, .address = addr};
+		int64_t one = 1;
+		profile_add_sample(&p, profile_intern_stack(&p, PF_NONE, profile_intern_frame(&p, &x)), PF_NONE, &one);
+		n++;
+	}
+	fclose(f);
+	CHECK(n > 100);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	CHECK(profile_check(&p) == NULL);
+	size_t bad = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+		bool same = true;
+		for (uint32_t st = p.sample_stack[i]; st != PF_NONE; st = p.stacks.items[st].parent, k++) {
+			const struct pf_frame *x = profile_stack_frame(&p, st);
+			const char *name = profile_func_name(&p, x->func);
+			if (k >= refs[i].depth ||
+			    (!same_name(name, refs[i].name[k]) && strcmp(refs[i].name[k], "??") != 0) ||
+			    x->line != refs[i].line[k])
+				same = false;
+		}
+		if ((k != refs[i].depth || !same) && bad++ < 3)
+			fprintf(stderr, "%s sample %zu: addr2line says %zu frames (innermost %s), profan %zu\n", bin, i,
+				refs[i].depth, refs[i].name[0], k);
+		for (size_t j = 0; j < refs[i].depth; j++)
+			free(refs[i].name[j]);
+	}
+	free(refs);
+	CHECK_INT(bad, 0);
+	profile_release(&p);
+}
+
+static void pie_profile_matches_addr2line(void)
+{
+	compare_profile_with_a2l("symtest-pie", "49d9aa5fed736ad17b331dabaf4fbe60d57a80d6", "");
+}
+
+static void rust_profile_matches_addr2line(void)
+{
+	compare_profile_with_a2l("symtest-rust", "", "B64A4A161459EE4A68056031786F79620");
+}
+
 #define A2L_TEST(fn, bin, min_count)                                                                    \
 	static void fn(void)                                                                            \
 	{                                                                                               \
@@ -134,5 +210,7 @@ int main(void)
 	RUN(clang_without_aranges_matches_addr2line);
 	RUN(shared_library_matches_addr2line);
 	RUN(rust_matches_addr2line);
+	RUN(pie_profile_matches_addr2line);
+	RUN(rust_profile_matches_addr2line);
 	return check_summary();
 }
