@@ -31,6 +31,14 @@ struct expansion {
 	uint32_t first, count;
 };
 
+/* Module string (stable while its module is open) → profile string id:
+ * interning hashes the text, and the same names come back on every address. */
+struct ptrids {
+	const char **keys;
+	uint32_t *ids;
+	size_t mask, count;
+};
+
 struct ctx {
 	struct profile *p;
 	const struct symbolize_opts *o;
@@ -39,6 +47,7 @@ struct ctx {
 	char *env_copy;
 	struct kallsyms *kallsyms;
 	struct expansion *exp; /* per old frame; count 0 = unchanged */
+	struct ptrids names, files; /* cleared whenever a module closes */
 	VEC(uint32_t) pool;
 };
 
@@ -116,15 +125,67 @@ static void expand_to(struct ctx *c, const struct site *s, size_t n, uint32_t fi
 		c->exp[s[i].frame] = (struct expansion){first, count};
 }
 
+static void ptrids_clear(struct ptrids *m)
+{
+	free(m->keys);
+	free(m->ids);
+	memset(m, 0, sizeof(*m));
+}
+
+static uint32_t *ptrids_slot(struct ptrids *m, const char *key)
+{
+	if (m->count * 2 >= m->mask) {
+		size_t nmask = m->mask ? m->mask * 2 + 1 : 1023;
+		const char **nk = xcalloc(nmask + 1, sizeof(*nk));
+		uint32_t *ni = xcalloc(nmask + 1, sizeof(*ni));
+		for (size_t i = 0; m->keys && i <= m->mask; i++) {
+			if (!m->keys[i])
+				continue;
+			size_t j = (size_t)hash_mix((uint64_t)(uintptr_t)m->keys[i]) & nmask;
+			while (nk[j])
+				j = (j + 1) & nmask;
+			nk[j] = m->keys[i];
+			ni[j] = m->ids[i];
+		}
+		free(m->keys);
+		free(m->ids);
+		m->keys = nk;
+		m->ids = ni;
+		m->mask = nmask;
+	}
+	size_t j = (size_t)hash_mix((uint64_t)(uintptr_t)key) & m->mask;
+	while (m->keys[j] && m->keys[j] != key)
+		j = (j + 1) & m->mask;
+	if (!m->keys[j]) {
+		m->keys[j] = key;
+		m->ids[j] = UINT32_MAX;
+		m->count++;
+	}
+	return &m->ids[j];
+}
+
+static uint32_t intern_name(struct ctx *c, const char *name)
+{
+	uint32_t *id = ptrids_slot(&c->names, name);
+	if (*id == UINT32_MAX)
+		*id = profile_intern(c->p, name);
+	return *id;
+}
+
 /* DWARF file names as compilers wrote them, minus leading "./" (addr2line
  * prints "././x.c" where the directory entry is "." as well). */
-static uint32_t intern_file(struct profile *p, const char *file)
+static uint32_t intern_file(struct ctx *c, const char *file)
 {
 	if (!file)
 		return 0;
-	while (file[0] == '.' && file[1] == '/')
-		file += 2;
-	return profile_intern(p, file);
+	uint32_t *id = ptrids_slot(&c->files, file);
+	if (*id == UINT32_MAX) {
+		const char *f = file;
+		while (f[0] == '.' && f[1] == '/')
+			f += 2;
+		*id = profile_intern(c->p, f);
+	}
+	return *id;
 }
 
 /* One new frame per chain level for the sites S[0..n) (all at one address). */
@@ -137,8 +198,8 @@ static void emit_chain(struct ctx *c, const struct site *s, size_t n, const stru
 	uint32_t first = (uint32_t)c->pool.len;
 	for (size_t k = 0; k < depth; k++) {
 		const struct sym_loc *l = &loc[k];
-		struct pf_func f = {.name = profile_intern(p, l->name),
-				    .file = intern_file(p, l->decl_file),
+		struct pf_func f = {.name = intern_name(c, l->name),
+				    .file = intern_file(c, l->decl_file),
 				    .lib = s[0].lib,
 				    .line = l->decl_line,
 				    .flags = flags,
@@ -231,6 +292,8 @@ static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s,
 		i = j;
 	}
 	symmod_close(m);
+	ptrids_clear(&c->names); /* the module's strings are gone */
+	ptrids_clear(&c->files);
 	symfind_answer_release(&a);
 }
 
@@ -331,6 +394,8 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	vec_free(&c.dirs);
 	free(c.env_copy);
 	kallsyms_free(c.kallsyms);
+	ptrids_clear(&c.names);
+	ptrids_clear(&c.files);
 	return 0;
 }
 
