@@ -29,8 +29,8 @@ int main(int argc, char **argv)
 		struct pf_frame fr = {.func = profile_intern_func(&p, &f), .lib = l,
 				      .address = strtoull(line, NULL, 16)};
 		int64_t one = 1;
-		profile_add_sample(&p, profile_intern_stack(&p, PF_NONE, profile_intern_frame(&p, &fr)), PF_NONE,
-				   &one);
+		uint32_t frame = profile_intern_frame(&p, &fr);
+		profile_add_sample(&p, profile_intern_stack(&p, PF_NONE, frame), PF_NONE, &one);
 	}
 	struct symbolize_stats st;
 	if (symbolize_profile(&p, &(struct symbolize_opts){0}, &st) != 0)
@@ -41,8 +41,8 @@ int main(int argc, char **argv)
 		for (; s != PF_NONE; s = p.stacks.items[s].parent) {
 			const struct pf_frame *f = profile_stack_frame(&p, s);
 			const struct pf_func *fn = &p.funcs.items[f->func];
-			printf("%s\n%s:%u\n", profile_str(&p, fn->name), fn->file ? profile_str(&p, fn->file) : "??",
-			       f->line);
+			const char *file = fn->file ? profile_str(&p, fn->file) : "??";
+			printf("%s\n%s:%u\n", profile_str(&p, fn->name), file, f->line);
 			if (!(f->flags & PF_FRAME_INLINED))
 				break;
 		}

@@ -360,27 +360,32 @@ static int range_cmp(const void *a, const void *b)
 	return x->hi < y->hi ? -1 : x->hi > y->hi;
 }
 
-/* DIE's address ranges appended to V (a VEC(struct range)); their number. */
-#define push_ranges(v, die, index)                                                                \
-	({                                                                                        \
-		Dwarf_Addr base_, lo_, hi_;                                                       \
-		ptrdiff_t off_ = 0;                                                               \
-		size_t n_ = 0;                                                                    \
-		while ((off_ = dwarf_ranges((die), off_, &base_, &lo_, &hi_)) > 0) {              \
-			if (hi_ > lo_) {                                                          \
-				vec_push((v), ((struct range){lo_, hi_, (index)}));               \
-				n_++;                                                             \
-			}                                                                         \
-		}                                                                                 \
-		n_;                                                                               \
-	})
+struct range_vec {
+	struct range *items;
+	size_t len, cap;
+};
+
+/* Appends DIE's non-empty address ranges to V, tagged INDEX; returns how many. */
+static size_t push_ranges(struct range_vec *v, Dwarf_Die *die, uint32_t index)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+	size_t n = 0;
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+		if (hi > lo) {
+			vec_push(v, ((struct range){lo, hi, index}));
+			n++;
+		}
+	}
+	return n;
+}
 
 /* Our own CU range table: libdw 0.188 maps addresses to CUs only through
  * .debug_aranges, which clang does not emit by default. */
 static void cus_build(struct symmod *m)
 {
 	VEC(struct cuinfo) cus = {0};
-	VEC(struct range) rs = {0};
+	struct range_vec rs = {0};
 	Dwarf_CU *cu = NULL;
 	Dwarf_Die cudie;
 	uint8_t unit_type;
@@ -389,7 +394,7 @@ static void cus_build(struct symmod *m)
 			continue;
 		struct cuinfo ci = {.die = cudie};
 		vec_push(&cus, ci);
-		(void)push_ranges(&rs, &cudie, (uint32_t)(cus.len - 1));
+		push_ranges(&rs, &cudie, (uint32_t)(cus.len - 1));
 	}
 	qsort(rs.items, rs.len, sizeof(*rs.items), range_cmp);
 	m->cus = cus.items;
@@ -428,15 +433,15 @@ static struct cuinfo *cu_find(struct symmod *m, uint64_t pc)
 struct walk {
 	struct symmod *m;
 	uint32_t cu;
-	VEC(struct range) rs;
+	struct range_vec rs;
 	char prefix[1024]; /* "ns::Class::" of the DIE being visited */
 	size_t plen;
 };
 
 static void remember_scope(struct walk *w, Dwarf_Die *die)
 {
-	if (w->plen == 0 || dwarf_hasattr(die, DW_AT_linkage_name) || dwarf_hasattr(die, DW_AT_MIPS_linkage_name) ||
-	    !dwarf_hasattr(die, DW_AT_name))
+	if (w->plen == 0 || dwarf_hasattr(die, DW_AT_linkage_name) ||
+	    dwarf_hasattr(die, DW_AT_MIPS_linkage_name) || !dwarf_hasattr(die, DW_AT_name))
 		return;
 	struct scope *sc = scope_slot(&w->m->scopes, dwarf_dieoffset(die), true);
 	if (sc->prefix)
@@ -549,7 +554,7 @@ static void func_name(struct symmod *m, struct func *f)
 
 struct tree {
 	VEC(struct inode) nodes;
-	VEC(struct range) rs;
+	struct range_vec rs;
 };
 
 static void tree_walk(struct tree *t, Dwarf_Die *parent, int depth)
@@ -560,8 +565,8 @@ static void tree_walk(struct tree *t, Dwarf_Die *parent, int depth)
 	do {
 		int tag = dwarf_tag(&child);
 		bool inl = tag == DW_TAG_inlined_subroutine;
-		if (!inl && tag != DW_TAG_lexical_block && tag != DW_TAG_try_block && tag != DW_TAG_catch_block &&
-		    tag != DW_TAG_with_stmt)
+		if (!inl && tag != DW_TAG_lexical_block && tag != DW_TAG_try_block &&
+		    tag != DW_TAG_catch_block && tag != DW_TAG_with_stmt)
 			continue;
 		uint32_t idx = (uint32_t)t->nodes.len;
 		struct inode n = {.die = child, .is_inline = inl, .range_first = (uint32_t)t->rs.len};

@@ -46,7 +46,8 @@ struct kallsyms *kallsyms_load(const char *path)
 		char type[8], name[512], mod[512] = "";
 		int fields = sscanf(end, " %7s %511s [%511[^]]]", type, name, mod);
 		if (end == line || fields < 2) {
-			pf_error("%s: line %zu: not a kallsyms line (\"ADDRESS TYPE NAME [MODULE]\")", path, lineno);
+			pf_error("%s: line %zu: not a kallsyms line (\"ADDRESS TYPE NAME [MODULE]\")", path,
+				 lineno);
 			bad = true;
 			break;
 		}
@@ -70,7 +71,8 @@ struct kallsyms *kallsyms_load(const char *path)
 	fclose(f);
 	if (!bad && v.len == 0) {
 		pf_error("%s: no function addresses%s", path,
-			 zero ? " (all are 0: copy /proc/kallsyms as root, or with kernel.kptr_restrict=0)" : "");
+			 zero ? " (all are 0: copy /proc/kallsyms as root, or with kernel.kptr_restrict=0)"
+			      : "");
 		bad = true;
 	}
 	if (bad) {

@@ -194,7 +194,8 @@ static void emit_chain(struct ctx *c, const struct site *s, size_t n, const stru
 	struct profile *p = c->p;
 	/* Copies: interning below may move the frame array. */
 	const uint64_t address = p->frames.items[s[0].frame].address;
-	uint32_t flags = p->funcs.items[p->frames.items[s[0].frame].func].flags & ~(uint32_t)PF_FUNC_UNRESOLVED;
+	uint32_t old_func = p->frames.items[s[0].frame].func;
+	uint32_t flags = p->funcs.items[old_func].flags & ~(uint32_t)PF_FUNC_UNRESOLVED;
 	uint32_t first = (uint32_t)c->pool.len;
 	for (size_t k = 0; k < depth; k++) {
 		const struct sym_loc *l = &loc[k];
@@ -228,7 +229,8 @@ static void resolve_kernel(struct ctx *c, struct pf_lib *lib, bool absolute, con
 			j++;
 		/* samply's [kernel.kallsyms] addresses are relative to _text, which KASLR moves. */
 		uint64_t addr = absolute ? s[i].address : text + s[i].address;
-		const char *name = c->kallsyms && (absolute || text) ? kallsyms_lookup(c->kallsyms, addr) : NULL;
+		bool known = c->kallsyms && (absolute || text);
+		const char *name = known ? kallsyms_lookup(c->kallsyms, addr) : NULL;
 		struct sym_loc loc = {.name = name ? name : "[kernel]"};
 		emit_chain(c, s + i, j - i, &loc, 1);
 		if (!name)
@@ -238,9 +240,10 @@ static void resolve_kernel(struct ctx *c, struct pf_lib *lib, bool absolute, con
 		i = j;
 	}
 	if (c->kallsyms && named * 2 < distinct)
-		profile_warn(p, "%s: only %zu of %zu kernel addresses fall inside %s's functions: was it copied "
-			     "during the same boot as the recording?", profile_str(p, lib->name), named, distinct,
-			     c->o->kallsyms);
+		profile_warn(p,
+			     "%s: only %zu of %zu kernel addresses fall inside %s's functions: was it copied "
+			     "during the same boot as the recording?",
+			     profile_str(p, lib->name), named, distinct, c->o->kallsyms);
 }
 
 static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s, size_t n)
@@ -259,7 +262,8 @@ static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s,
 		lib->sym_state = PF_SYM_MISMATCH;
 		lib->sym_file = profile_intern(p, a.mismatch_path);
 		c->st->libs_mismatched++;
-		profile_warn(p, "%s: %s is another build (id %s, profile has %s); its frames stay unsymbolicated",
+		profile_warn(p, "%s: %s is another build (id %s, profile has %s); its frames stay "
+			     "unsymbolicated",
 			     name, a.mismatch_path, a.mismatch_id, q.code_id ? q.code_id : q.breakpad_id);
 	} else if (a.result == SYMFIND_MISSING) {
 		lib->sym_state = PF_SYM_MISSING;
@@ -356,7 +360,8 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 			continue;
 		if (f->address != PF_NO_ADDRESS && (p->funcs.items[f->func].flags & PF_FUNC_UNRESOLVED)) {
 			vec_push(&sites, ((struct site){f->lib, f->address, (uint32_t)i}));
-		} else if (f->address == PF_NO_ADDRESS && kernel_kind(p, &p->libs.items[f->lib]) == KERNEL_IPS) {
+		} else if (f->address == PF_NO_ADDRESS &&
+			   kernel_kind(p, &p->libs.items[f->lib]) == KERNEL_IPS) {
 			uint64_t ip = kernel_ip(profile_func_name(p, f->func));
 			if (ip)
 				vec_push(&sites, ((struct site){f->lib, ip, (uint32_t)i}));
@@ -455,10 +460,12 @@ void symbolize_add_header(struct profile *p, size_t metric)
 		weights_release(&w);
 		return;
 	}
-	profile_add_info(p, "Symbol files",
-			 profile_printf(p, "%zu librar%s: %zu found, %zu missing, %zu mismatched, %zu not on disk",
-					total, total == 1 ? "y" : "ies", count[PF_SYM_FOUND], count[PF_SYM_MISSING],
-					count[PF_SYM_MISMATCH], count[PF_SYM_SKIPPED]));
+	const char *summary = profile_printf(p, "%zu librar%s: %zu found, %zu missing, %zu mismatched, "
+					     "%zu not on disk",
+					     total, total == 1 ? "y" : "ies", count[PF_SYM_FOUND],
+					     count[PF_SYM_MISSING], count[PF_SYM_MISMATCH],
+					     count[PF_SYM_SKIPPED]);
+	profile_add_info(p, "Symbol files", summary);
 	/* One line per state: the libraries in it, largest share of the metric first. */
 	for (int st = PF_SYM_FOUND; st <= PF_SYM_SKIPPED; st++) {
 		char line[1024];

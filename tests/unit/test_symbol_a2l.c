@@ -55,7 +55,8 @@ static size_t a2l_next(FILE *f, unsigned long long *addr, struct a2l_frame *fr, 
  * does, profan shows the exported name (test_symbol_profile.c checks it). */
 static bool same_name(const char *ours, const char *theirs)
 {
-	return strcmp(ours, theirs) == 0 || (strcmp(theirs, "__libc_scale") == 0 && strcmp(ours, "scale") == 0);
+	return strcmp(ours, theirs) == 0 ||
+	       (strcmp(theirs, "__libc_scale") == 0 && strcmp(ours, "scale") == 0);
 }
 
 static const char *base_name(const char *p)
@@ -100,10 +101,11 @@ static size_t compare_with_a2l(const char *bin, size_t *mismatches)
 			}
 		}
 		if (!same && (*mismatches)++ < 5) {
-			fprintf(stderr, "%s 0x%llx: addr2line says %zu frames, innermost %s %s:%u; we say %zu:", bin,
+			fprintf(stderr, "%s 0x%llx: addr2line: %zu frames, innermost %s %s:%u; we: %zu:", bin,
 				addr, n, fr[0].name, fr[0].file, fr[0].line, got);
 			for (size_t k = 0; k < got; k++)
-				fprintf(stderr, " [%s %s:%u]", l[k].name, l[k].file ? l[k].file : "?", l[k].line);
+				fprintf(stderr, " [%s %s:%u]", l[k].name, l[k].file ? l[k].file : "?",
+					l[k].line);
 			fprintf(stderr, "\n");
 		}
 	}
@@ -127,7 +129,8 @@ static void compare_profile_with_a2l(const char *bin, const char *code_id, const
 	profile_init(&p);
 	profile_add_metric(&p, "cpu", "CPU time", PF_UNIT_MICROSECONDS);
 	struct pf_lib lib = {.name = profile_intern(&p, bin), .path = profile_intern(&p, path),
-			     .code_id = profile_intern(&p, code_id), .breakpad_id = profile_intern(&p, breakpad)};
+			     .code_id = profile_intern(&p, code_id),
+			     .breakpad_id = profile_intern(&p, breakpad)};
 	uint32_t l = profile_add_lib(&p, &lib);
 	char pending[4096] = "";
 	static struct a2l_frame block[64];
@@ -148,7 +151,8 @@ static void compare_profile_with_a2l(const char *bin, const char *code_id, const
 		struct pf_func fn = {.name = profile_intern(&p, "x"), .lib = l, .flags = PF_FUNC_UNRESOLVED};
 		struct pf_frame x = {.func = profile_intern_func(&p, &fn), .lib = l, .address = addr};
 		int64_t one = 1;
-		profile_add_sample(&p, profile_intern_stack(&p, PF_NONE, profile_intern_frame(&p, &x)), PF_NONE, &one);
+		uint32_t frame = profile_intern_frame(&p, &x);
+		profile_add_sample(&p, profile_intern_stack(&p, PF_NONE, frame), PF_NONE, &one);
 		n++;
 	}
 	fclose(f);
@@ -168,8 +172,8 @@ static void compare_profile_with_a2l(const char *bin, const char *code_id, const
 				same = false;
 		}
 		if ((k != refs[i].depth || !same) && bad++ < 3)
-			fprintf(stderr, "%s sample %zu: addr2line says %zu frames (innermost %s), profan %zu\n", bin, i,
-				refs[i].depth, refs[i].name[0], k);
+			fprintf(stderr, "%s sample %zu: addr2line: %zu frames (innermost %s); we: %zu\n", bin,
+				i, refs[i].depth, refs[i].name[0], k);
 		for (size_t j = 0; j < refs[i].depth; j++)
 			free(refs[i].name[j]);
 	}
