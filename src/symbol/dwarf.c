@@ -6,11 +6,10 @@
 #include "profan/symbolize.h"
 
 #include <dwarf.h>
-#include <fcntl.h>
+#include <sys/stat.h>
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
@@ -679,13 +678,14 @@ struct symmod *symmod_open(const char *path, const char *const *debug_dirs, size
 	m->cb = proto;
 	m->cb.debuginfo_path = &m->debuginfo_path;
 	m->dwfl = dwfl_begin(&m->cb);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (!m->dwfl || fd < 0)
+	/* Only regular files: opening a FIFO would block. libdwfl opens the file
+	 * itself, so it also closes it, on failure too. */
+	struct stat stb;
+	if (!m->dwfl || stat(path, &stb) != 0 || !S_ISREG(stb.st_mode))
 		goto fail;
 	/* base 0 without add_p_vaddr: the module's bias is 0 for ET_DYN and
 	 * ET_EXEC alike, so Dwfl addresses are SVMAs (still read back below). */
-	m->mod = dwfl_report_elf(m->dwfl, path, path, fd, 0, false);
-	fd = -1; /* libdwfl owns it now, even on failure */
+	m->mod = dwfl_report_elf(m->dwfl, path, path, -1, 0, false);
 	dwfl_report_end(m->dwfl, NULL, NULL);
 	if (!m->mod || !dwfl_module_getelf(m->mod, &m->bias))
 		goto fail;
@@ -696,8 +696,6 @@ struct symmod *symmod_open(const char *path, const char *const *debug_dirs, size
 		cus_build(m);
 	return m;
 fail:
-	if (fd >= 0)
-		close(fd);
 	pf_warn("%s: cannot read as ELF: %s", path, dwfl_errmsg(-1));
 	symmod_close(m);
 	return NULL;

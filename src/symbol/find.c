@@ -48,7 +48,7 @@ static char *breakpad_of_bytes(const unsigned char in[16])
 
 static Elf *elf_open_path(const char *path, int *fd)
 {
-	*fd = open(path, O_RDONLY | O_CLOEXEC);
+	*fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* a FIFO must not hang us */
 	if (*fd < 0)
 		return NULL;
 	struct stat stb;

@@ -13,6 +13,7 @@
  *     main's call of outer_loop on line 37, fib's recursive call on line 31. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -273,14 +274,25 @@ static void broken_files_degrade_cleanly(void)
 	uint32_t cut = add_lib(&p, "cut", tmp, PIE_ID, "", 0);
 	uint32_t text = add_lib(&p, "text", "elf/kallsyms.txt", PIE_ID, "", 0);
 	uint32_t dir = add_lib(&p, "dir", "elf", "", "", 0);
-	uint32_t fr[] = {native(&p, cut, 0x1218), native(&p, text, 0x10), native(&p, dir, 0x20)};
-	sample(&p, fr, 3, 1);
+	/* A FIFO at the recorded path: opening it for reading would wait for a writer forever. */
+	char fifo[] = "/tmp/profan-test-fifo-XXXXXX";
+	int ffd = mkstemp(fifo);
+	CHECK(ffd >= 0);
+	close(ffd);
+	unlink(fifo);
+	CHECK(mkfifo(fifo, 0600) == 0);
+	uint32_t pipe = add_lib(&p, "pipe", fifo, "", "", 0);
+	uint32_t fr[] = {native(&p, cut, 0x1218), native(&p, text, 0x10), native(&p, dir, 0x20),
+			 native(&p, pipe, 0x30)};
+	sample(&p, fr, 4, 1);
 	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
 	CHECK(profile_check(&p) == NULL);
 	CHECK_INT(p.libs.items[text].sym_state, PF_SYM_MISSING);
 	CHECK_INT(p.libs.items[dir].sym_state, PF_SYM_MISSING);
+	CHECK_INT(p.libs.items[pipe].sym_state, PF_SYM_MISSING);
+	unlink(fifo);
 	struct level l[8] = {{0}};
-	CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+	CHECK_INT(stack_levels(&p, 0, l, 8), 4);
 	CHECK_STR(l[0].name, "cut+0x1218");
 	CHECK_STR(l[1].name, "text+0x10");
 	profile_release(&p);
