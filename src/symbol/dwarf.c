@@ -97,6 +97,7 @@ struct symmod {
 	struct cuinfo *cus;
 	size_t cu_count;
 	struct range *cur;      /* CU ranges, sorted */
+	uint64_t *cur_maxhi;    /* prefix maximum of cur[].hi */
 	size_t cur_count;
 
 	VEC(struct func) funcs;
@@ -379,6 +380,40 @@ static size_t push_ranges(struct range_vec *v, Dwarf_Die *die, uint32_t index)
 	return n;
 }
 
+/* Prefix maxima of R[].hi: a backward scan for ranges containing pc can stop
+ * where no earlier range reaches pc. */
+static uint64_t *prefix_maxhi(const struct range *r, size_t n)
+{
+	uint64_t *mx = xcalloc(n ? n : 1, sizeof(*mx));
+	for (size_t i = 0; i < n; i++)
+		mx[i] = i && mx[i - 1] > r[i].hi ? mx[i - 1] : r[i].hi;
+	return mx;
+}
+
+/* The smallest of the N sorted ranges R that contains PC, or NULL. */
+static const struct range *range_smallest(const struct range *r, const uint64_t *maxhi, size_t n, uint64_t pc)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r[mid].lo <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* One range spanning many others would make every scan run to the start;
+	 * past the first hit, a few more entries find any nested one in practice. */
+	const struct range *best = NULL;
+	size_t after_hit = 0;
+	for (size_t i = lo; i-- > 0 && maxhi[i] > pc && after_hit < 64;) {
+		if (best)
+			after_hit++;
+		if (pc < r[i].hi && (!best || r[i].hi - r[i].lo < best->hi - best->lo))
+			best = &r[i];
+	}
+	return best;
+}
+
 /* Our own CU range table: libdw 0.188 maps addresses to CUs only through
  * .debug_aranges, which clang does not emit by default. */
 static void cus_build(struct symmod *m)
@@ -400,33 +435,14 @@ static void cus_build(struct symmod *m)
 	m->cu_count = cus.len;
 	m->cur = rs.items;
 	m->cur_count = rs.len;
+	m->cur_maxhi = prefix_maxhi(rs.items, rs.len);
 }
 
-/* Index of the last range with lo <= pc, or SIZE_MAX. */
-static size_t range_last_le(const struct range *r, size_t n, uint64_t pc)
-{
-	size_t lo = 0, hi = n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (r[mid].lo <= pc)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo ? lo - 1 : SIZE_MAX;
-}
-
+/* CU ranges do not nest as a rule, but old or hand-written units can span others. */
 static struct cuinfo *cu_find(struct symmod *m, uint64_t pc)
 {
-	size_t i = range_last_le(m->cur, m->cur_count, pc);
-	/* CU ranges do not nest, but a few may overlap (ICF); look back a little. */
-	for (size_t k = 0; i != SIZE_MAX && k < 8; k++, i--) {
-		if (pc < m->cur[i].hi)
-			return &m->cus[m->cur[i].idx];
-		if (i == 0)
-			break;
-	}
-	return NULL;
+	const struct range *r = range_smallest(m->cur, m->cur_maxhi, m->cur_count, pc);
+	return r ? &m->cus[r->idx] : NULL;
 }
 
 struct walk {
@@ -498,29 +514,18 @@ static void cu_index(struct symmod *m, struct cuinfo *c)
 	qsort(w.rs.items, w.rs.len, sizeof(*w.rs.items), range_cmp);
 	c->fr = w.rs.items;
 	c->fr_count = w.rs.len;
-	c->fr_maxhi = xcalloc(w.rs.len ? w.rs.len : 1, sizeof(*c->fr_maxhi));
-	for (size_t i = 0; i < w.rs.len; i++)
-		c->fr_maxhi[i] = i && c->fr_maxhi[i - 1] > c->fr[i].hi ? c->fr_maxhi[i - 1] : c->fr[i].hi;
+	c->fr_maxhi = prefix_maxhi(w.rs.items, w.rs.len);
 	c->indexed = true;
 }
 
-/* The innermost concrete function of CU C containing PC, or NULL. */
+/* The innermost concrete function of CU C containing PC (the smallest range:
+ * nested functions, or ICF'd duplicates claiming one body), or NULL. */
 static struct func *func_find(struct symmod *m, struct cuinfo *c, uint64_t pc)
 {
 	if (!c->indexed)
 		cu_index(m, c);
-	size_t i = range_last_le(c->fr, c->fr_count, pc);
-	struct func *best = NULL;
-	uint64_t best_len = UINT64_MAX;
-	for (; i != SIZE_MAX && c->fr_maxhi[i] > pc; i--) {
-		if (pc < c->fr[i].hi && c->fr[i].hi - c->fr[i].lo < best_len) {
-			best = &m->funcs.items[c->fr[i].idx];
-			best_len = c->fr[i].hi - c->fr[i].lo;
-		}
-		if (i == 0)
-			break;
-	}
-	return best;
+	const struct range *r = range_smallest(c->fr, c->fr_maxhi, c->fr_count, pc);
+	return r ? &m->funcs.items[r->idx] : NULL;
 }
 
 static const char *cu_file(struct cuinfo *c, Dwarf_Word idx)
@@ -718,6 +723,7 @@ void symmod_close(struct symmod *m)
 	}
 	free(m->cus);
 	free(m->cur);
+	free(m->cur_maxhi);
 	for (size_t i = 0; i < m->funcs.len; i++) {
 		free(m->funcs.items[i].nodes);
 		free(m->funcs.items[i].ranges);
