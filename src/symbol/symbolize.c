@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/progress.h"
 #include "profan/views.h"
 
 struct site {
@@ -48,6 +49,7 @@ struct ctx {
 	struct kallsyms *kallsyms;
 	struct expansion *exp; /* per old frame; count 0 = unchanged */
 	struct ptrids names, files; /* cleared whenever a module closes */
+	size_t done;                /* sites handled, for the progress line */
 	VEC(uint32_t) pool;
 };
 
@@ -284,6 +286,7 @@ static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s,
 		while (j < n && s[j].address == s[i].address)
 			j++;
 		c->st->addresses++;
+		progress_update(c->done += j - i);
 		if (m) {
 			uint64_t svma = offsets ? symmod_svma_of_offset(m, s[i].address)
 						: symmod_svma_of_relative(m, s[i].address);
@@ -368,6 +371,7 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 		}
 	}
 	qsort(sites.items, sites.len, sizeof(*sites.items), site_cmp);
+	progress_phase("symbolicating", sites.len, false);
 	c.exp = xcalloc(p->frames.len ? p->frames.len : 1, sizeof(*c.exp));
 	for (size_t i = 0; i < sites.len;) {
 		size_t j = i;
@@ -392,6 +396,7 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 		}
 		i = j;
 	}
+	progress_end();
 	rebuild_stacks(&c);
 	vec_free(&sites);
 	free(c.exp);
