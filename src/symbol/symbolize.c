@@ -48,6 +48,7 @@ struct ctx {
 	char *env_copy;
 	struct kallsyms *kallsyms;
 	struct expansion *exp; /* per old frame; count 0 = unchanged */
+	size_t old_frames;
 	struct ptrids names, files; /* cleared whenever a module closes */
 	size_t done;                /* sites handled, for the progress line */
 	VEC(uint32_t) pool;
@@ -327,8 +328,10 @@ static void rebuild_stacks(struct ctx *c)
 	uint32_t *map = xreallocarray(NULL, n ? n : 1, sizeof(*map));
 	profile_clear_stacks(p);
 	for (size_t s = 0; s < n; s++) {
-		uint32_t parent = old[s].parent == PF_NONE ? PF_NONE : map[old[s].parent];
-		const struct expansion *e = &c->exp[old[s].frame];
+		/* Parents come first (profile.h); a loader bug must not read map[] unset. */
+		uint32_t parent = old[s].parent < s ? map[old[s].parent] : PF_NONE;
+		const struct expansion none = {0};
+		const struct expansion *e = old[s].frame < c->old_frames ? &c->exp[old[s].frame] : &none;
 		if (e->count == 0) {
 			parent = profile_intern_stack(p, parent, old[s].frame);
 		} else {
@@ -372,6 +375,7 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	}
 	qsort(sites.items, sites.len, sizeof(*sites.items), site_cmp);
 	progress_phase("symbolicating", sites.len, false);
+	c.old_frames = p->frames.len;
 	c.exp = xcalloc(p->frames.len ? p->frames.len : 1, sizeof(*c.exp));
 	for (size_t i = 0; i < sites.len;) {
 		size_t j = i;
