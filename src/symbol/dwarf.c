@@ -42,9 +42,9 @@ struct func {
 	Dwarf_Die die;
 	uint32_t cu;
 	bool named, tree_built;
+	bool linkage;         /* DWARF gave a linkage name (with namespace and parameters) */
 	const char *raw, *name, *decl_file;
 	uint32_t decl_line;
-	uint64_t entry;       /* SVMA of the entry point */
 	struct inode *nodes;
 	struct range *ranges; /* of the nodes */
 	uint32_t node_count;
@@ -113,6 +113,28 @@ struct symmod {
 
 /* Demangled form of a name that lives in the ELF or DWARF string tables; those
  * pointers are stable while the module is open, so the cache keys on them. */
+/* Length of RAW without what says "a part or copy of" rather than "which
+ * function": a symbol version (memcpy@@GLIBC_2.14) and GCC's clone suffixes
+ * (foo.cold, foo.part.0, _ZL3runj.isra.0; legacy Rust names contain dots of
+ * their own, so only these suffixes). DWARF already names clones after
+ * their origin, so the symbol table must too, or one function splits in two. */
+static size_t name_base_len(const char *raw)
+{
+	static const char *const clones[] = {".cold", ".part.", ".isra.", ".constprop.", ".lto_priv.",
+					     ".localalias", ".clone."};
+	size_t len = strcspn(raw, "@");
+	if (len == 0)
+		return strlen(raw);
+	const char *dot = memchr(raw, '.', len);
+	if (!dot || dot == raw)
+		return len;
+	for (const char *d = dot; d && d < raw + len; d = memchr(d + 1, '.', (size_t)(raw + len - d - 1)))
+		for (size_t i = 0; i < ARRAY_SIZE(clones); i++)
+			if (strncmp(d, clones[i], strlen(clones[i])) == 0)
+				return (size_t)(d - raw);
+	return len;
+}
+
 static const char *demangled(struct symmod *m, const char *raw)
 {
 	if (!raw)
@@ -142,9 +164,8 @@ static const char *demangled(struct symmod *m, const char *raw)
 			return c->vals[j];
 		j = (j + 1) & c->mask;
 	}
-	/* Symbol versions (memcpy@@GLIBC_2.14) say which ABI, not which function. */
-	const char *at = strchr(raw, '@');
-	char *plain = at && at != raw ? xstrndup(raw, (size_t)(at - raw)) : NULL;
+	size_t keep = name_base_len(raw);
+	char *plain = keep < strlen(raw) ? xstrndup(raw, keep) : NULL;
 	char *d = sym_demangle(plain ? plain : raw);
 	if (d) {
 		free(plain);
@@ -546,8 +567,7 @@ static void func_name(struct symmod *m, struct func *f)
 		return;
 	f->named = true;
 	f->name = die_name(m, &f->die, &f->raw);
-	Dwarf_Addr entry;
-	f->entry = dwarf_entrypc(&f->die, &entry) == 0 ? entry + m->dwbias - m->bias : UINT64_MAX;
+	f->linkage = die_linkage_name(&f->die) != NULL;
 	f->decl_file = dwarf_decl_file(&f->die);
 	int line = 0;
 	if (dwarf_decl_line(&f->die, &line) == 0 && line > 0)
@@ -776,18 +796,40 @@ static struct sym_loc *out_push(struct symmod *m, const char *name, bool inlined
 	return &m->out.items[m->out.len - 1];
 }
 
-/* The outermost name: DWARF's, unless DWARF names a local alias of exported
- * code (glibc's DWARF says __GI___libc_write where the symbol is write). */
+/* True if one of F's address ranges starts at SVMA: then a symbol there is the
+ * function's own (GCC's .cold parts come before the entry, so the lowest
+ * address would not do). */
+static bool starts_a_range(struct symmod *m, struct func *f, uint64_t svma)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+	while ((off = dwarf_ranges(&f->die, off, &base, &lo, &hi)) > 0)
+		if (lo + m->dwbias - m->bias == svma)
+			return true;
+	return false;
+}
+
+/* The outermost name: DWARF's, unless the symbol table at the function's entry
+ * says more: an exported name where DWARF names a local alias (glibc's DWARF
+ * says __GI___libc_write where the symbol is write), or a mangled name (with
+ * its parameters) where DWARF has only a bare one (C++ static functions). */
 static const char *outer_name(struct symmod *m, struct func *f, const struct symgroup *g)
 {
 	if (!f)
 		return g ? demangled(m, g->best) : NULL;
-	if (!g || !f->raw || !g->best_public || g->addr != f->entry)
+	if (!g || !f->raw)
 		return f->name;
-	for (uint32_t i = g->first; i < g->first + g->count; i++)
-		if (m->sympublic[i] && strcmp(m->symnames[i], f->raw) == 0)
-			return f->name;
-	return demangled(m, g->best);
+	bool public_match = false;
+	const char *mangled = NULL;
+	for (uint32_t i = g->first; i < g->first + g->count; i++) {
+		const char *sn = m->symnames[i];
+		if (m->sympublic[i] && strcmp(sn, f->raw) == 0)
+			public_match = true;
+		if (!mangled && (strncmp(sn, "_Z", 2) == 0 || strncmp(sn, "_R", 2) == 0))
+			mangled = sn;
+	}
+	const char *better = g->best_public && !public_match ? g->best : !f->linkage && mangled ? mangled : NULL;
+	return better && starts_a_range(m, f, g->addr) ? demangled(m, better) : f->name;
 }
 
 const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline_chain, size_t *n)

@@ -15,6 +15,7 @@ gcc -g -O2 -fPIE -pie $MAP $ID -o $F/symtest-pie $S/symtest.c -L$F -lsymtest -Wl
 gcc -g -O2 -fno-pie -no-pie $MAP $ID -o $F/symtest-nopie $S/symtest.c -L$F -lsymtest -Wl,-rpath,'$ORIGIN'
 # clang emits no .debug_aranges: the CU lookup must not depend on them.
 clang -g -O2 -fPIE -pie $MAP $ID -o $F/symtest-clang $S/symtest.c -L$F -lsymtest -Wl,-rpath,'$ORIGIN'
+g++ -g -O2 -fPIE -pie $MAP $ID -o $F/symtest-cpp $S/symtest.cpp
 # A stripped copy whose DWARF lives in a separate file found by build id.
 mkdir -p $F/debugroot
 objcopy --only-keep-debug $F/symtest-pie $F/symtest-pie.debug
@@ -37,13 +38,14 @@ if command -v rustc >/dev/null; then
 fi
 # Reference: binutils addr2line over every 3rd byte of each function (in the
 # Rust binary, only the fixture's own functions, not the standard library).
-for b in symtest-pie symtest-nopie symtest-clang libsymtest.so symtest-rust; do
+for b in symtest-pie symtest-nopie symtest-clang libsymtest.so symtest-cpp symtest-rust; do
 	nm --defined-only -S $F/$b | awk 'NF == 4 && $3 ~ /[tTW]/ {print $1, $2, $4}' |
 		{ if [ $b = symtest-rust ]; then grep symtest; else cat; fi; } |
 		python3 $S/addrs.py > $F/$b.addrs
-	# binutils 2.40 finds no inline frames in clang's DWARF (no aranges); LLVM's
-	# own addr2line is the independent reference there.
+	# binutils 2.40 finds no inline frames in clang's DWARF (no aranges), and
+	# names C++ frames without a linkage name (lambdas, static templates) after
+	# their caller; LLVM's own addr2line is the independent reference there.
 	a2l=addr2line
-	[ $b = symtest-clang ] && a2l=llvm-addr2line-14
+	case $b in symtest-clang | symtest-cpp) a2l=llvm-addr2line-14 ;; esac
 	$a2l -a -i -f -C -e $F/$b < $F/$b.addrs > $F/$b.a2l
 done

@@ -22,6 +22,7 @@
 #define PIE_ID "49d9aa5fed736ad17b331dabaf4fbe60d57a80d6"
 #define NOPIE_ID "a9740bcd8c9abe7937067c2955453b34f067c25b"
 #define CLANG_ID "452ba5412d0dcfb45cdafd1cee3381af1a032701"
+#define CPP_ID "c68421a3ee3ee834cc8556eadda5564e96747877"
 #define LIB_ID "eec5605bd197da818af864bf2712c9d72932d554"
 #define RUST_BREAKPAD "B64A4A161459EE4A68056031786F79620"
 #define NIL_BREAKPAD "000000000000000000000000000000000"
@@ -404,6 +405,39 @@ static void rust_inline_chain_through_std(void)
 	profile_release(&p);
 }
 
+static void cpp_names(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "symtest-cpp", "elf/symtest-cpp", CPP_ID, "", 0);
+	/* llvm-addr2line -i: 0x17be is mix<long unsigned int>:12 inlined in
+	 * geo::Acc<unsigned long>::total(unsigned int):20; mix is declared in
+	 * namespace geo (symtest.cpp), which its DWARF name leaves out. 0x1200 is
+	 * the static run (nm: _ZL3runj), 0x10c0 its cold part (_ZL3runj.cold). */
+	uint32_t a[] = {native(&p, lib, 0x1200), native(&p, lib, 0x17be)};
+	uint32_t b[] = {native(&p, lib, 0x10c0)};
+	sample(&p, a, 2, 1);
+	sample(&p, b, 1, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+	check_level(&l[0], "run(unsigned int)", 31, false);
+	check_level(&l[1], "geo::Acc<unsigned long>::total(unsigned int)", 20, false);
+	check_level(&l[2], "geo::mix<long unsigned int>", 12, true);
+	/* The cold part is the same function: one row, not "run(unsigned int) [clone .cold]". */
+	CHECK_INT(stack_levels(&p, 1, l, 8), 3);
+	CHECK_STR(l[0].name, "run(unsigned int)");
+	CHECK_INT(profile_stack_func(&p, p.sample_stack[1]) != profile_stack_func(&p, p.sample_stack[0]), 1);
+	uint32_t s = p.sample_stack[1];
+	while (p.stacks.items[s].parent != PF_NONE)
+		s = p.stacks.items[s].parent;
+	uint32_t t = p.sample_stack[0];
+	while (p.stacks.items[t].parent != PF_NONE)
+		t = p.stacks.items[t].parent;
+	CHECK_INT(profile_stack_func(&p, s), profile_stack_func(&p, t));
+	profile_release(&p);
+}
+
 static void file_offsets_map_through_pt_load(void)
 {
 	struct profile p;
@@ -620,6 +654,7 @@ int main(void)
 	RUN(gnu_debuglink_next_to_the_binary);
 	RUN(rust_without_build_id_uses_breakpad_and_counts_folds);
 	RUN(rust_inline_chain_through_std);
+	RUN(cpp_names);
 	RUN(file_offsets_map_through_pt_load);
 	RUN(clang_binary_without_aranges);
 	RUN(special_libraries_never_reach_libdw);
