@@ -121,6 +121,10 @@ const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline
  * Returns a malloc'd string, or NULL when NAME is not mangled. */
 char *sym_demangle(const char *name);
 
+/* A temporary file holding the running kernel's vDSO, if its build id is
+ * CODE_ID; the caller unlinks it and frees the path. NULL otherwise. */
+char *vdso_image_file(const char *code_id);
+
 struct kallsyms;
 /* Parses a /proc/kallsyms copy; NULL after printing "profan: FILE: ..." */
 struct kallsyms *kallsyms_load(const char *path);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "profan/progress.h"
 #include "profan/views.h"
@@ -249,6 +250,32 @@ static void resolve_kernel(struct ctx *c, struct pf_lib *lib, bool absolute, con
 			     profile_str(p, lib->name), named, distinct, c->o->kallsyms);
 }
 
+/* Resolves the sites S[0..n) of one library with module M (NULL: count them
+ * only), then closes M. */
+static void resolve_sites(struct ctx *c, struct symmod *m, bool offsets, const struct site *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && s[j].address == s[i].address)
+			j++;
+		c->st->addresses++;
+		progress_update(c->done += j - i);
+		if (m) {
+			uint64_t svma = offsets ? symmod_svma_of_offset(m, s[i].address)
+						: symmod_svma_of_relative(m, s[i].address);
+			size_t depth = 0;
+			const struct sym_loc *loc =
+				svma == UINT64_MAX ? NULL : symmod_lookup(m, svma, !c->o->no_inline, &depth);
+			if (depth)
+				emit_chain(c, s + i, j - i, loc, depth);
+		}
+		i = j;
+	}
+	symmod_close(m);
+	ptrids_clear(&c->names); /* the module's strings are gone */
+	ptrids_clear(&c->files);
+}
+
 static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s, size_t n)
 {
 	struct profile *p = c->p;
@@ -281,28 +308,29 @@ static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s,
 		else
 			c->st->libs_missing++;
 	}
-	bool offsets = addresses_are_offsets(p, lib);
-	for (size_t i = 0; i < n;) {
-		size_t j = i;
-		while (j < n && s[j].address == s[i].address)
-			j++;
-		c->st->addresses++;
-		progress_update(c->done += j - i);
-		if (m) {
-			uint64_t svma = offsets ? symmod_svma_of_offset(m, s[i].address)
-						: symmod_svma_of_relative(m, s[i].address);
-			size_t depth = 0;
-			const struct sym_loc *loc =
-				svma == UINT64_MAX ? NULL : symmod_lookup(m, svma, !c->o->no_inline, &depth);
-			if (depth)
-				emit_chain(c, s + i, j - i, loc, depth);
-		}
-		i = j;
-	}
-	symmod_close(m);
-	ptrids_clear(&c->names); /* the module's strings are gone */
-	ptrids_clear(&c->files);
+	resolve_sites(c, m, addresses_are_offsets(p, lib), s, n);
 	symfind_answer_release(&a);
+}
+
+/* [vdso] is named from this machine's own vDSO when the build ids agree
+ * (the profile was recorded on this kernel); otherwise it is left alone. */
+static void resolve_vdso(struct ctx *c, struct pf_lib *lib, const struct site *s, size_t n)
+{
+	char *path = vdso_image_file(lib_str(c->p, lib->code_id));
+	struct symmod *m = path ? symmod_open(path, NULL, 0) : NULL;
+	if (path) {
+		unlink(path); /* libdwfl keeps its descriptor */
+		free(path);
+	}
+	if (!m) {
+		lib->sym_state = PF_SYM_SKIPPED;
+		c->st->libs_skipped++;
+		return;
+	}
+	lib->sym_state = PF_SYM_FOUND;
+	lib->sym_file = profile_intern(c->p, "(this kernel's vDSO)");
+	c->st->libs_found++;
+	resolve_sites(c, m, false, s, n);
 }
 
 static void dirs_init(struct ctx *c)
@@ -392,6 +420,8 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 				st->libs_skipped++;
 			}
 			resolve_kernel(&c, lib, kk == KERNEL_IPS, sites.items + i, j - i);
+		} else if (strcmp(profile_str(p, lib->name), "[vdso]") == 0) {
+			resolve_vdso(&c, lib, sites.items + i, j - i);
 		} else if (is_special(p, lib)) {
 			lib->sym_state = PF_SYM_SKIPPED;
 			st->libs_skipped++;

@@ -562,6 +562,73 @@ static void bare_kernel_ips_and_modules(void)
 	profile_release(&p);
 }
 
+/* Runs CMD and returns the first line of its output that starts with PREFIX
+ * (after leading blanks), with the prefix cut off; "" when none. */
+static const char *command_line(const char *cmd, const char *prefix, char *buf, size_t size)
+{
+	FILE *f = popen(cmd, "r");
+	buf[0] = '\0';
+	char line[512];
+	while (f && fgets(line, sizeof(line), f)) {
+		const char *l = line + strspn(line, " \t");
+		if (strncmp(l, prefix, strlen(prefix)) == 0 && !buf[0]) {
+			snprintf(buf, size, "%s", l + strlen(prefix));
+			buf[strcspn(buf, "\n")] = '\0';
+		}
+	}
+	if (f)
+		pclose(f);
+	return buf;
+}
+
+static void vdso_of_this_kernel(void)
+{
+	/* The expectations come from binutils on a copy of this process's [vdso]
+	 * mapping (found in /proc/self/maps): readelf -n for its build id, nm -D
+	 * for clock_gettime, a weak alias of __vdso_clock_gettime. */
+	FILE *maps = fopen("/proc/self/maps", "r");
+	char line[512];
+	unsigned long lo = 0, hi = 0;
+	while (maps && fgets(line, sizeof(line), maps))
+		if (strstr(line, "[vdso]"))
+			sscanf(line, "%lx-%lx", &lo, &hi);
+	if (maps)
+		fclose(maps);
+	if (!lo)
+		return; /* no vDSO on this system: nothing to check */
+	char tmp[] = "/tmp/profan-test-vdso-XXXXXX";
+	int fd = mkstemp(tmp);
+	CHECK(fd >= 0 && write(fd, (const void *)lo, hi - lo) == (ssize_t)(hi - lo));
+	close(fd);
+	char cmd[256], id[128];
+	snprintf(cmd, sizeof(cmd), "readelf -n %s", tmp);
+	command_line(cmd, "Build ID: ", id, sizeof(id));
+	snprintf(cmd, sizeof(cmd), "nm -D %s | grep ' clock_gettime'", tmp);
+	FILE *f = popen(cmd, "r");
+	unsigned long addr = 0;
+	CHECK(f && fscanf(f, "%lx", &addr) == 1);
+	if (f)
+		pclose(f);
+	unlink(tmp);
+	CHECK(id[0] != '\0' && addr != 0);
+
+	struct profile p;
+	setup(&p);
+	uint32_t vdso = add_lib(&p, "[vdso]", "[vdso]", id, "", PF_LIB_SPECIAL);
+	uint32_t other = add_lib(&p, "[vdso]", "[vdso]", NOPIE_ID, "", PF_LIB_SPECIAL);
+	uint32_t fr[] = {native(&p, vdso, addr + 4), native(&p, other, addr + 4)};
+	sample(&p, fr, 2, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	CHECK_INT(p.libs.items[vdso].sym_state, PF_SYM_FOUND);
+	CHECK_INT(p.libs.items[other].sym_state, PF_SYM_SKIPPED);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 2);
+	CHECK_STR(l[0].name, "clock_gettime");
+	CHECK_STR(l[1].name, profile_printf(&p, "[vdso]+0x%lx", addr + 4));
+	CHECK_INT(p.warnings.len, 0);
+	profile_release(&p);
+}
+
 static void each_site_resolved_once_and_samples_follow(void)
 {
 	struct profile p;
@@ -659,6 +726,7 @@ int main(void)
 	RUN(clang_binary_without_aranges);
 	RUN(special_libraries_never_reach_libdw);
 	RUN(bare_kernel_ips_and_modules);
+	RUN(vdso_of_this_kernel);
 	RUN(each_site_resolved_once_and_samples_follow);
 	RUN(ids_are_computed_like_samply);
 	RUN(demangles_rust_and_cpp);
