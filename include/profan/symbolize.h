@@ -4,7 +4,9 @@
  * Two levels:
  *   symbolize_profile() -- rewrites a loaded profile: every frame whose func is
  *       PF_FUNC_UNRESOLVED and has (lib, relative address) becomes one frame per
- *       level of its inline chain, outer → inner. Used by `profan samply`.
+ *       level of its inline chain, outer → inner; kernel frames are named from
+ *       --kallsyms (else grouped as "[kernel]"), [vdso] from this kernel's own
+ *       vDSO when the ids agree. Used by `profan samply`.
  *   symmod_*            -- one ELF file, SVMA in, frames out; for anything else
  *       that holds native addresses (and for the tests).
  *
