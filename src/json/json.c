@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/progress.h"
 #include "profan/source.h"
 #include "profan/strmap.h"
 
@@ -38,6 +39,7 @@ struct json {
 
 struct pack {
 	enum pack_kind kind;
+	bool has_wide_int; /* an integer beyond 2^53: widening to double would round it */
 	size_t len, cap;
 	void *data;
 	uint64_t *nulls; /* bitmap, NULL when no element is null */
@@ -104,6 +106,8 @@ static void pack_widen(struct pack *p, enum pack_kind to)
 
 static void pack_push_int(struct pack *p, int64_t v)
 {
+	if (v > (1LL << 53) || v < -(1LL << 53))
+		p->has_wide_int = true;
 	if (p->kind == PACK_I32 && (v < INT32_MIN || v > INT32_MAX))
 		pack_widen(p, PACK_I64);
 	pack_reserve(p, p->len + 1);
@@ -211,6 +215,7 @@ static bool refill(struct parser *ps)
 		}
 		ps->chunk = ps->p = data;
 		ps->end = data + len;
+		progress_update(source_raw_done(ps->src));
 	}
 	return true;
 }
@@ -681,7 +686,8 @@ static int close_container(struct parser *ps)
 			return -1;
 		}
 		vec_grow_((void **)&d->kids, &d->kid_cap, sizeof(*d->kids), d->kid_count + nk);
-		memcpy(d->kids + d->kid_count, ps->kidstack.items + f.kid_start, nk * sizeof(uint32_t));
+		if (nk > 0)
+			memcpy(d->kids + d->kid_count, ps->kidstack.items + f.kid_start, nk * sizeof(uint32_t));
 		n->u.c.first = (uint32_t)d->kid_count;
 		n->u.c.count = (uint32_t)(f.is_object ? nk / 2 : nk);
 		d->kid_count += nk;
@@ -718,6 +724,9 @@ static int parse_scalar(struct parser *ps, int c)
 		struct num v;
 		if (parse_number(ps, &v) < 0)
 			return -1;
+		bool wide = v.is_int && (v.i > (1LL << 53) || v.i < -(1LL << 53));
+		if (top && top->packed && ((!v.is_int && ps->cur.has_wide_int) || (wide && ps->cur.kind == PACK_F64)))
+			unpack_current(ps); /* keep big integers exact: store this array as nodes */
 		if (top && top->packed) {
 			if (v.is_int)
 				pack_push_int(&ps->cur, v.i);

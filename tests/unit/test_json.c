@@ -1,0 +1,395 @@
+/* Unit tests for the streaming JSON layer: values, packed arrays, numbers,
+ * strings, chunk boundaries (through gzip), and every error message shape. */
+#include "profan/json.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "check.h"
+#include "profan/source.h"
+
+/* Captures what the code under test prints on stderr. */
+static char captured[4096];
+static int saved_stderr = -1;
+static FILE *capture_file;
+
+static void capture_begin(void)
+{
+	fflush(stderr);
+	capture_file = tmpfile();
+	saved_stderr = dup(2);
+	dup2(fileno(capture_file), 2);
+}
+
+static const char *capture_end(void)
+{
+	fflush(stderr);
+	dup2(saved_stderr, 2);
+	close(saved_stderr);
+	rewind(capture_file);
+	size_t n = fread(captured, 1, sizeof(captured) - 1, capture_file);
+	captured[n] = '\0';
+	fclose(capture_file);
+	return captured;
+}
+
+static struct json_doc *parse(const char *text)
+{
+	return json_parse_buffer(text, strlen(text), "t.json", NULL);
+}
+
+/* Parses TEXT expecting failure; returns the error line. */
+static const char *parse_error_of(const char *text)
+{
+	capture_begin();
+	struct json_doc *d = parse(text);
+	const char *err = capture_end();
+	CHECK(d == NULL);
+	json_doc_free(d);
+	return err;
+}
+
+static void scalars_and_objects(void)
+{
+	struct json_doc *d = parse("{\"a\": 1, \"b\": [true, false, null], \"c\": {\"d\": \"x\"}, \"e\": -2.5}");
+	CHECK(d != NULL);
+	const struct json *r = json_doc_root(d);
+	CHECK_INT(json_type(r), JSON_OBJECT);
+	CHECK_INT(json_len(r), 4);
+	int64_t v = 0;
+	CHECK(json_i64(json_get(r, "a"), &v));
+	CHECK_INT(v, 1);
+	const struct json *b = json_get(r, "b");
+	CHECK(!json_is_packed(b)); /* booleans force nodes */
+	CHECK_INT(json_len(b), 3);
+	CHECK(json_bool(json_at(b, 0)));
+	CHECK(!json_bool(json_at(b, 1)));
+	CHECK_INT(json_type(json_at(b, 2)), JSON_NULL);
+	CHECK_STR(json_str(json_get(json_get(r, "c"), "d")), "x");
+	CHECK_DBL(json_f64(json_get(r, "e")), -2.5, 0);
+	CHECK(!json_i64(json_get(r, "e"), &v));
+	CHECK(json_get(r, "zz") == NULL);
+	const char *key = NULL;
+	CHECK(json_member(r, 2, &key) == json_get(r, "c"));
+	CHECK_STR(key, "c");
+	json_doc_free(d);
+}
+
+static void packed_arrays_widen(void)
+{
+	struct json_doc *d = parse("[[1, 2, null, 3], [1, 5000000000, -7], [1, 2.5, null], [], [null, null]]");
+	const struct json *r = json_doc_root(d);
+	CHECK(!json_is_packed(r));
+	int64_t v;
+	double f;
+	const struct json *a = json_at(r, 0);
+	CHECK(json_is_packed(a));
+	CHECK_INT(json_len(a), 4);
+	CHECK_INT(json_i64_at(a, 3, &v), JSON_ELEM_OK);
+	CHECK_INT(v, 3);
+	CHECK_INT(json_i64_at(a, 2, &v), JSON_ELEM_NULL);
+	const struct json *big = json_at(r, 1);
+	CHECK_INT(json_i64_at(big, 1, &v), JSON_ELEM_OK);
+	CHECK_INT(v, 5000000000LL);
+	CHECK_INT(json_i64_at(big, 2, &v), JSON_ELEM_OK);
+	CHECK_INT(v, -7);
+	CHECK_INT(json_i64_at(big, 0, &v), JSON_ELEM_OK);
+	CHECK_INT(v, 1);
+	const struct json *mixed = json_at(r, 2);
+	CHECK_INT(json_i64_at(mixed, 1, &v), JSON_ELEM_NOT_INTEGER);
+	CHECK_INT(json_f64_at(mixed, 1, &f), JSON_ELEM_OK);
+	CHECK_DBL(f, 2.5, 0);
+	CHECK_INT(json_i64_at(mixed, 0, &v), JSON_ELEM_OK); /* 1 survives widening to double */
+	CHECK_INT(v, 1);
+	CHECK_INT(json_f64_at(mixed, 2, &f), JSON_ELEM_NULL);
+	CHECK_INT(json_len(json_at(r, 3)), 0);
+	CHECK_INT(json_i64_at(json_at(r, 4), 1, &v), JSON_ELEM_NULL);
+	json_doc_free(d);
+}
+
+static void packed_array_unpacks_on_non_number(void)
+{
+	struct json_doc *d = parse("[1, null, 2.5, \"s\", [3], {\"k\": 4}]");
+	const struct json *r = json_doc_root(d);
+	CHECK(!json_is_packed(r));
+	CHECK_INT(json_len(r), 6);
+	int64_t v;
+	CHECK_INT(json_i64_at(r, 0, &v), JSON_ELEM_OK);
+	CHECK_INT(v, 1);
+	CHECK_INT(json_i64_at(r, 1, &v), JSON_ELEM_NULL);
+	CHECK_DBL(json_f64(json_at(r, 2)), 2.5, 0);
+	CHECK_STR(json_str(json_at(r, 3)), "s");
+	CHECK_INT(json_i64_at(r, 3, &v), JSON_ELEM_NOT_NUMBER);
+	CHECK(json_is_packed(json_at(r, 4)));
+	CHECK(json_i64(json_get(json_at(r, 5), "k"), &v) && v == 4);
+	json_doc_free(d);
+}
+
+static void numbers_exact(void)
+{
+	struct json_doc *d = parse("[9223372036854775807, -9223372036854775808, 9007199254740993, 5.0, 1e3, "
+				   "-0, 0.1, 1.5e-3, 123456789012345678901234, 2.2250738585072014e-308, "
+				   "0.30000000000000004, 1E+2, 4294967295]");
+	CHECK(d != NULL);
+	const struct json *r = json_doc_root(d);
+	int64_t v;
+	double f;
+	CHECK_INT(json_i64_at(r, 0, &v), JSON_ELEM_OK);
+	CHECK(v == INT64_MAX);
+	CHECK_INT(json_i64_at(r, 1, &v), JSON_ELEM_OK);
+	CHECK(v == INT64_MIN);
+	CHECK_INT(json_i64_at(r, 2, &v), JSON_ELEM_OK); /* past 2^53 and still exact */
+	CHECK(v == 9007199254740993LL);
+	CHECK_INT(json_i64_at(r, 3, &v), JSON_ELEM_OK);
+	CHECK_INT(v, 5);
+	CHECK_INT(json_i64_at(r, 4, &v), JSON_ELEM_OK);
+	CHECK_INT(v, 1000);
+	CHECK_INT(json_i64_at(r, 5, &v), JSON_ELEM_OK);
+	CHECK_INT(v, 0);
+	json_f64_at(r, 6, &f);
+	CHECK(f == strtod("0.1", NULL));
+	json_f64_at(r, 7, &f);
+	CHECK(f == strtod("1.5e-3", NULL));
+	json_f64_at(r, 8, &f);
+	CHECK(f == strtod("123456789012345678901234", NULL));
+	json_f64_at(r, 9, &f);
+	CHECK(f == strtod("2.2250738585072014e-308", NULL));
+	json_f64_at(r, 10, &f);
+	CHECK(f == strtod("0.30000000000000004", NULL));
+	CHECK_INT(json_i64_at(r, 11, &v), JSON_ELEM_OK);
+	CHECK_INT(v, 100);
+	CHECK_INT(json_i64_at(r, 12, &v), JSON_ELEM_OK);
+	CHECK_INT(v, 4294967295LL);
+	json_doc_free(d);
+}
+
+static void strings_and_escapes(void)
+{
+	struct json_doc *d = parse("[\"a\\\"b\\\\c\\/\\n\", \"\\u00e9\\u20ac\", \"\\ud83d\\ude00\", \"\\ud800x\", "
+				   "\"nul\\u0000in\", \"raw \xff bytes\"]");
+	CHECK(d != NULL);
+	const struct json *r = json_doc_root(d);
+	CHECK_STR(json_str(json_at(r, 0)), "a\"b\\c/\n");
+	CHECK_STR(json_str(json_at(r, 1)), "\xc3\xa9\xe2\x82\xac");
+	CHECK_STR(json_str(json_at(r, 2)), "\xf0\x9f\x98\x80");
+	CHECK_STR(json_str(json_at(r, 3)), "\xef\xbf\xbdx"); /* a lone surrogate becomes U+FFFD */
+	CHECK_INT(json_str_len(json_at(r, 4)), 6);
+	CHECK_STR(json_str(json_at(r, 5)), "raw \xff bytes"); /* DHAT writes raw bytes */
+	json_doc_free(d);
+}
+
+static void errors_name_offset_line_column_and_path(void)
+{
+	CHECK_STR(parse_error_of("{\"threads\": [{\"samples\": {\"stack\": [1, 2,"),
+		  "profan: t.json: byte 41 (line 1, column 42): threads[0].samples.stack[2]: unexpected end of "
+		  "input (truncated file?)\n");
+	CHECK_STR(parse_error_of("{\n  \"a\": x}"),
+		  "profan: t.json: byte 9 (line 2, column 8): a: unexpected 'x' where a value was expected\n");
+	CHECK_STR(parse_error_of(""), "profan: t.json: byte 0 (line 1, column 1): empty input (no JSON value)\n");
+	CHECK_STR(parse_error_of("[1] 2"),
+		  "profan: t.json: byte 4 (line 1, column 5): trailing data after the JSON value\n");
+	CHECK_STR(parse_error_of("{\"a\": 1, \"a\": 2}"),
+		  "profan: t.json: byte 16 (line 1, column 17): duplicate key \"a\"\n");
+	CHECK_STR(parse_error_of("\xEF\xBB\xBF{}"),
+		  "profan: t.json: byte 0 (line 1, column 1): input starts with a UTF-8 byte order mark, which "
+		  "JSON does not allow\n");
+	CHECK_STR(parse_error_of("[01]"), "profan: t.json: byte 3 (line 1, column 4): [0]: invalid number '01'\n");
+	CHECK_STR(parse_error_of("[1e999]"),
+		  "profan: t.json: byte 6 (line 1, column 7): [0]: number 1e999 is out of range\n");
+	CHECK_STR(parse_error_of("[NaN]"),
+		  "profan: t.json: byte 1 (line 1, column 2): [0]: unexpected 'N' where a value was expected\n");
+	CHECK_STR(parse_error_of("[\"a\tb\"]"),
+		  "profan: t.json: byte 3 (line 1, column 4): [0]: control character 0x09 inside a string\n");
+	CHECK_STR(parse_error_of("{\"a\" 1}"),
+		  "profan: t.json: byte 5 (line 1, column 6): a: expected ':' after a key\n");
+	CHECK_STR(parse_error_of("[1 2]"), "profan: t.json: byte 3 (line 1, column 4): [1]: expected ',' or ']'\n");
+	const char *bad[] = {"[1.]", "[.5]", "[-]", "[1e]", "[+1]", "[tru]", "[\"\\x\"]", "{1: 2}", "[1,]", "{,}"};
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		const char *err = parse_error_of(bad[i]);
+		CHECK(strncmp(err, "profan: t.json: byte ", 21) == 0);
+		CHECK(strchr(err, '\n') == err + strlen(err) - 1); /* exactly one line */
+	}
+}
+
+static void deep_nesting_is_bounded(void)
+{
+	size_t depth = JSON_MAX_DEPTH + 10;
+	char *text = malloc(2 * depth + 1);
+	memset(text, '[', depth);
+	memset(text + depth, ']', depth);
+	text[2 * depth] = '\0';
+	const char *err = parse_error_of(text);
+	CHECK(strstr(err, "nesting deeper than 100000 levels") != NULL);
+	free(text);
+	/* deep but legal nesting parses: nothing recurses on the C stack */
+	size_t ok = 50000;
+	text = malloc(2 * ok + 1);
+	memset(text, '[', ok);
+	memset(text + ok, ']', ok);
+	text[2 * ok] = '\0';
+	struct json_doc *d = parse(text);
+	CHECK(d != NULL);
+	json_doc_free(d);
+	free(text);
+}
+
+static void dhat_missing_bracket_repair(void)
+{
+	const char *text = "{\"pps\": [{\"tb\": 1, \"fs\":]\n}]}";
+	capture_begin();
+	struct json_doc *plain = parse(text);
+	capture_end();
+	CHECK(plain == NULL);
+	struct json_parse_opts opts = {.repair_missing_open_bracket = true};
+	struct json_doc *d = json_parse_buffer(text, strlen(text), "t.json", &opts);
+	CHECK(d != NULL);
+	CHECK_INT(json_doc_repairs(d), 1);
+	const struct json *fs = json_get(json_at(json_get(json_doc_root(d), "pps"), 0), "fs");
+	CHECK_INT(json_type(fs), JSON_ARRAY);
+	CHECK_INT(json_len(fs), 0);
+	json_doc_free(d);
+}
+
+/* gzip through zlib, so the parser sees 1 MiB chunks that split tokens anywhere */
+static unsigned char *gzip(const char *text, size_t len, size_t *out_len)
+{
+	z_stream z = {0};
+	deflateInit2(&z, 1, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
+	size_t cap = deflateBound(&z, len) + 64;
+	unsigned char *out = malloc(cap);
+	z.next_in = (unsigned char *)text;
+	z.avail_in = (unsigned)len;
+	z.next_out = out;
+	z.avail_out = (unsigned)cap;
+	deflate(&z, Z_FINISH);
+	*out_len = cap - z.avail_out;
+	deflateEnd(&z);
+	return out;
+}
+
+static void chunk_boundaries_through_gzip(void)
+{
+	/* 3 MiB of numbers, strings with escapes and literals: every token kind crosses a chunk edge */
+	size_t cap = 4u << 20, n = 0;
+	char *text = malloc(cap);
+	n += (size_t)sprintf(text + n, "{\"nums\": [");
+	size_t count = 0;
+	while (n < 3u << 20) {
+		n += (size_t)sprintf(text + n, "%s%zu.%zu", count ? "," : "", count * 7919 % 100003, count % 1000);
+		count++;
+	}
+	n += (size_t)sprintf(text + n, "], \"strs\": [");
+	size_t scount = 0;
+	while (n < (3u << 20) + 300000) {
+		n += (size_t)sprintf(text + n, "%s\"s\\u00e9%zu\\n\", null, true", scount ? "," : "", scount);
+		scount++;
+	}
+	n += (size_t)sprintf(text + n, "]}");
+	size_t gz_len;
+	unsigned char *gz = gzip(text, n, &gz_len);
+	struct json_doc *a = json_parse_buffer(text, n, "plain", NULL);
+	struct json_doc *b = json_parse_buffer((const char *)gz, gz_len, "gz", NULL);
+	CHECK(a != NULL && b != NULL);
+	const struct json *na = json_get(json_doc_root(a), "nums"), *nb = json_get(json_doc_root(b), "nums");
+	CHECK_INT(json_len(na), count);
+	CHECK_INT(json_len(nb), count);
+	size_t mismatches = 0;
+	for (size_t i = 0; i < count; i++) {
+		double x, y;
+		json_f64_at(na, i, &x);
+		json_f64_at(nb, i, &y);
+		char expect[64];
+		snprintf(expect, sizeof(expect), "%zu.%zu", i * 7919 % 100003, i % 1000);
+		mismatches += x != y || x != strtod(expect, NULL);
+	}
+	CHECK_INT(mismatches, 0);
+	const struct json *sb = json_get(json_doc_root(b), "strs");
+	CHECK_INT(json_len(sb), 3 * scount);
+	mismatches = 0;
+	for (size_t i = 0; i < scount; i++) {
+		char expect[64];
+		snprintf(expect, sizeof(expect), "s\xc3\xa9%zu\n", i);
+		mismatches += strcmp(json_str(json_at(sb, 3 * i)), expect) != 0 ||
+			      json_type(json_at(sb, 3 * i + 1)) != JSON_NULL || !json_bool(json_at(sb, 3 * i + 2));
+	}
+	CHECK_INT(mismatches, 0);
+	json_doc_free(a);
+	json_doc_free(b);
+	/* a truncated gzip stream is one clear error */
+	capture_begin();
+	struct json_doc *c = json_parse_buffer((const char *)gz, gz_len / 2, "cut.json.gz", NULL);
+	CHECK_STR(capture_end(), "profan: cut.json.gz: gzip: unexpected end of compressed data (truncated file?)\n");
+	CHECK(c == NULL);
+	free(gz);
+	free(text);
+}
+
+static void jr_helpers_report_paths(void)
+{
+	struct json_doc *d = parse("{\"threads\": [{}, {}, {\"samples\": {\"stack\": [1, 2, \"x\", 9001], "
+				   "\"n\": \"s\"}}]}");
+	const struct json *r = json_doc_root(d);
+	struct jr rd = jr_begin(d);
+	const struct json *threads = jr_need(&rd, r, "threads", JSON_ARRAY);
+	const struct json *samples = jr_need(&rd, json_at(threads, 2), "samples", JSON_OBJECT);
+	const struct json *stack = jr_need(&rd, samples, "stack", JSON_ARRAY);
+	CHECK(stack != NULL && !rd.failed);
+	int64_t v;
+	capture_begin();
+	CHECK(!jr_int_at(&rd, stack, 2, 0, 10, false, 0, &v));
+	CHECK_STR(capture_end(), "profan: t.json: threads[2].samples.stack[2]: expected an integer, got a string\n");
+	rd = jr_begin(d);
+	capture_begin();
+	CHECK(!jr_int_at(&rd, stack, 3, 0, 811, false, 0, &v));
+	CHECK_STR(capture_end(), "profan: t.json: threads[2].samples.stack[3]: 9001 is out of range [0, 811]\n");
+	rd = jr_begin(d);
+	capture_begin();
+	CHECK(jr_need(&rd, samples, "time", JSON_ARRAY) == NULL);
+	jr_need(&rd, samples, "n", JSON_NUMBER); /* silent: one error line per failure */
+	CHECK_STR(capture_end(), "profan: t.json: threads[2].samples: missing key \"time\"\n");
+	rd = jr_begin(d);
+	capture_begin();
+	CHECK(jr_need(&rd, samples, "n", JSON_NUMBER) == NULL);
+	CHECK_STR(capture_end(), "profan: t.json: threads[2].samples.n: expected a number, got a string\n");
+	rd = jr_begin(d);
+	size_t len = 0;
+	capture_begin();
+	CHECK(jr_int_column(&rd, stack, 0, 100, false, 0, &len) == NULL);
+	capture_end();
+	json_doc_free(d);
+}
+
+static void jslb_and_directory_are_refused(void)
+{
+	const char jslb[] = "\xDC\xDF\x4A\x53\x4C\x42\x01\x00rest";
+	capture_begin();
+	struct json_doc *d = json_parse_buffer(jslb, sizeof(jslb) - 1, "p.jslb", NULL);
+	CHECK_STR(capture_end(), "profan: p.jslb: samply binary container (JSLB) is not supported yet; save the "
+				 "profile as JSON\n");
+	CHECK(d == NULL);
+	capture_begin();
+	struct source *s = source_open_file(".");
+	CHECK_STR(capture_end(), "profan: .: is a directory, not a profile\n");
+	CHECK(s == NULL);
+	capture_begin();
+	s = source_open_file("no/such/file.json");
+	CHECK_STR(capture_end(), "profan: no/such/file.json: cannot open: No such file or directory\n");
+	CHECK(s == NULL);
+}
+
+int main(void)
+{
+	RUN(scalars_and_objects);
+	RUN(packed_arrays_widen);
+	RUN(packed_array_unpacks_on_non_number);
+	RUN(numbers_exact);
+	RUN(strings_and_escapes);
+	RUN(errors_name_offset_line_column_and_path);
+	RUN(deep_nesting_is_bounded);
+	RUN(dhat_missing_bracket_repair);
+	RUN(chunk_boundaries_through_gzip);
+	RUN(jr_helpers_report_paths);
+	RUN(jslb_and_directory_are_refused);
+	return check_summary();
+}

@@ -1,0 +1,111 @@
+/* Unit tests for report rendering: exact text layout, --top cutting, JSON round trip. */
+#include "profan/report.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+
+#include "check.h"
+
+static char *render(const struct report *r, bool json)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (json)
+		report_print_json(f, r);
+	else
+		report_print_text(f, r);
+	fclose(f);
+	return buf;
+}
+
+static void build(struct report *r)
+{
+	report_init(r);
+	report_header(r, "Input", "%s", "x.json");
+	report_header(r, "Total", "%s", "1.50 ms");
+	report_warning(r, "no CPU deltas");
+	struct report_table *t = report_add_table(r, "top_self", "Top self", "Function");
+	report_table_col(t, "Self", PF_UNIT_MICROSECONDS, 1500);
+	report_table_row(r, t, "b", NULL)->values[0] = 500;
+	report_table_row(r, t, "a", "a.c:3")->values[0] = 500; /* ties sort by name */
+	report_table_row(r, t, "c", NULL)->values[0] = 1000;
+	report_table_row(r, t, "d", NULL)->values[0] = 1;
+	report_table_finish(t, 3);
+	struct report_table *m = report_add_table(r, "mem", "Memory", "Site");
+	report_table_col(m, "Bytes", PF_UNIT_BYTES, 0);
+	report_table_col(m, "Blocks", PF_UNIT_COUNT, 4);
+	struct report_row *row = report_table_row(r, m, "s", NULL);
+	row->values[0] = 3 << 20;
+	row->values[1] = 1;
+	report_table_finish(m, 0);
+}
+
+static void text_layout(void)
+{
+	struct report r;
+	build(&r);
+	char *text = render(&r, false);
+	CHECK_STR(text, "Input:  x.json\n"
+			"Total:  1.50 ms\n"
+			"warning: no CPU deltas\n"
+			"\n=== Top self ===\n"
+			"    Self%     Self  Function\n"
+			"   66.67%  1.00 ms  c\n"
+			"   33.33%  0.50 ms  a  a.c:3\n"
+			"   33.33%  0.50 ms  b\n"
+			"  ... 1 more row (raise --top to see them)\n"
+			"\n=== Memory ===\n"
+			"     Bytes   Blocks%  Blocks  Site\n"
+			"  3.00 MiB    25.00%       1  s\n");
+	free(text);
+	report_release(&r);
+}
+
+static void json_round_trip(void)
+{
+	struct report r;
+	build(&r);
+	char *text = render(&r, true);
+	cJSON *j = cJSON_Parse(text);
+	CHECK(j != NULL);
+	CHECK_STR(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "header"), "Input")->valuestring, "x.json");
+	cJSON *views = cJSON_GetObjectItem(j, "views");
+	CHECK_INT(cJSON_GetArraySize(views), 2);
+	cJSON *v0 = cJSON_GetArrayItem(views, 0);
+	CHECK_STR(cJSON_GetObjectItem(v0, "id")->valuestring, "top_self");
+	CHECK_INT(cJSON_GetObjectItem(v0, "rows_cut")->valuedouble, 1);
+	cJSON *row0 = cJSON_GetArrayItem(cJSON_GetObjectItem(v0, "rows"), 0);
+	CHECK_STR(cJSON_GetObjectItem(row0, "name")->valuestring, "c");
+	CHECK_INT(cJSON_GetArrayItem(cJSON_GetObjectItem(row0, "values"), 0)->valuedouble, 1000);
+	CHECK_DBL(cJSON_GetArrayItem(cJSON_GetObjectItem(row0, "percent"), 0)->valuedouble, 100.0 * 1000 / 1500,
+		  1e-9);
+	cJSON_Delete(j);
+	free(text);
+	report_release(&r);
+}
+
+static void value_formats(void)
+{
+	char b[64];
+	report_format_value(b, sizeof(b), 1023, PF_UNIT_BYTES);
+	CHECK_STR(b, "1023 B");
+	report_format_value(b, sizeof(b), 1536, PF_UNIT_BYTES);
+	CHECK_STR(b, "1.50 KiB");
+	report_format_value(b, sizeof(b), 5LL << 30, PF_UNIT_BYTES);
+	CHECK_STR(b, "5.00 GiB");
+	report_format_value(b, sizeof(b), 1234567, PF_UNIT_MICROSECONDS);
+	CHECK_STR(b, "1234.57 ms");
+	report_format_value(b, sizeof(b), 2500000, PF_UNIT_NANOSECONDS);
+	CHECK_STR(b, "2.50 ms");
+	report_format_value(b, sizeof(b), -42, PF_UNIT_COUNT);
+	CHECK_STR(b, "-42");
+}
+
+int main(void)
+{
+	RUN(text_layout);
+	RUN(json_round_trip);
+	RUN(value_formats);
+	return check_summary();
+}
