@@ -249,6 +249,18 @@ static const char *fmt_exact(struct report *r, int64_t v, enum pf_unit unit)
 	return report_printf(r, "%s B (%s)", grouped, human);
 }
 
+/* The metric's title; copy and ad-hoc files count copies or events, not allocations. */
+static const char *metric_title(struct report *r, const struct ctx *c)
+{
+	const char *f = c->def->field;
+	bool blocks = strcmp(f, "tbk") == 0;
+	if (strcmp(c->meta->mode, "heap") == 0 || (!blocks && strcmp(f, "tb") != 0) || c->def->pred)
+		return c->def->title;
+	if (strcmp(c->meta->mode, "copy") == 0)
+		return blocks ? "copies in total" : "copied in total";
+	return report_printf(r, "%s in total", blocks ? c->meta->blocks : c->meta->units);
+}
+
 static double pct(int64_t v, int64_t total)
 {
 	return total ? 100.0 * (double)v / (double)total : 0;
@@ -265,6 +277,8 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 	size_t tb = profile_metric_index(p, "tb"), tbk = profile_metric_index(p, "tbk");
 	enum pf_unit u = p->metrics[tb].unit;
 	const char *verb = strcmp(m->mode, "copy") == 0 ? "copied" : strcmp(m->mode, "heap") == 0 ? "allocated" : "";
+	if (u != PF_UNIT_BYTES)
+		verb = m->units;
 	report_header(r, "Total", "%s %s in %s %s", fmt_exact(r, metric_sum(c, tb, false), u), verb,
 		      fmt_exact(r, metric_sum(c, tbk, false), PF_UNIT_COUNT),
 		      strcmp(m->mode, "copy") == 0 ? "copies" : m->blocks);
@@ -288,7 +302,7 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 	report_header(r, "Program points", "%zu%s", m->pps,
 		      m->merged ? report_printf(r, " (%zu merged into identical stacks)", m->merged) : "");
 	const struct pf_metric *pm = &p->metrics[c->metric];
-	report_header(r, "Metric", "%s: %s%s", c->def->name, c->def->title,
+	report_header(r, "Metric", "%s: %s%s", c->def->name, metric_title(r, c),
 		      c->def->pred ? report_printf(r, " (%s)", pm->label) : "");
 	const struct options *o = c->o;
 	if (o->where.res.len || o->not_.res.len || c->def->pred) {
@@ -430,7 +444,9 @@ static void view_sites(struct report *r, struct ctx *c, size_t top)
 	}
 	const char *prog = c->meta->exe;
 	const char *slash = strrchr(prog, '/');
-	struct report_table *t = report_add_table(r, "sites", report_printf(r, "%s by allocation site", c->def->title),
+	struct report_table *t = report_add_table(r, "sites", report_printf(r, "%s by %s site", metric_title(r, c),
+										    strcmp(c->meta->mode, "heap") == 0 ? "allocation"
+										    : strcmp(c->meta->mode, "copy") == 0 ? "copy" : "event"),
 						  "Site");
 	t->note = report_printf(r, "Site: the first frames of %s, allocator plumbing skipped, innermost first; "
 				   "'*' marks stacks with no frame of it", slash ? slash + 1 : prog);
@@ -482,7 +498,7 @@ static void view_functions(struct report *r, struct ctx *c, size_t top)
 	const char *prog = c->meta->exe;
 	const char *slash = strrchr(prog, '/');
 	struct report_table *t = report_add_table(r, "functions",
-						  report_printf(r, "%s by %s function (inclusive)", c->def->title,
+						  report_printf(r, "%s by %s function (inclusive)", metric_title(r, c),
 								slash ? slash + 1 : prog),
 						  "Function");
 	t->note = "each function counted once per stack, however often it appears on it";
