@@ -147,6 +147,21 @@ static bool system_name(const char *name)
 	return false;
 }
 
+/* Rust inlines its std into the program with DWARF short names and bare file
+ * names ("call_once<...> (function.rs:287)"), indistinguishable from the user's
+ * own by file. The user's real functions carry a path ("rsdemo::fill_vec"). */
+static bool rust_std_inline(const char *name, const char *file)
+{
+	if (!ends(file, ".rs") || strchr(file, '/') != NULL)
+		return false;
+	const char *p = name[0] == '<' ? name + 1 : name;
+	size_t path_len = strcspn(p, "<");
+	for (size_t i = 0; i + 1 < path_len; i++)
+		if (p[i] == ':' && p[i + 1] == ':')
+			return false;
+	return true;
+}
+
 bool dhat_default_owned(const char *name, const char *file, const char *object, const char *exe)
 {
 	if (system_name(name))
@@ -154,7 +169,7 @@ bool dhat_default_owned(const char *name, const char *file, const char *object, 
 	if (object != NULL)
 		return exe != NULL && *exe && strcmp(base_name(object), base_name(exe)) == 0;
 	if (file != NULL)
-		return !system_file(file);
+		return !system_file(file) && !rust_std_inline(name, file);
 	return false;
 }
 
@@ -247,7 +262,8 @@ static int prepare_ftbl(struct loader *L, const struct json *root)
 	for (size_t i = 0; i < L->ftbl_len; i++) {
 		const struct json *s = json_at(L->ftbl, i);
 		if (json_type(s) != JSON_STRING)
-			return jr_error(&L->r, L->ftbl, i, "expected a string, got %s",
+			return jr_error(&L->r, L->ftbl, i, "expected a string, got %s %s",
+					json_type(s) == JSON_ARRAY || json_type(s) == JSON_OBJECT ? "an" : "a",
 					json_type_name(json_type(s)));
 		struct dhat_frame_text ft;
 		dhat_split_frame(json_str(s), json_str_len(s), &ft);
