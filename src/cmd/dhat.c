@@ -46,18 +46,18 @@ static const struct metric_def metric_defs[] = {
 	{"gbk", NULL, "gbk", "gb", DHAT_PRED_NONE, "blocks live at t-gmax"},
 	{"tb", "total", "tb", "tbk", DHAT_PRED_NONE, "allocated in total"},
 	{"tbk", "total-blocks", "tbk", "tb", DHAT_PRED_NONE, "blocks allocated in total"},
-	{"tiny", NULL, "tbk", "tb", DHAT_PRED_TINY, "tiny blocks (avg size <= 16 bytes)"},
-	{"short-lived", NULL, "tbk", "tb", DHAT_PRED_SHORT_LIVED, "short-lived blocks (avg lifetime <= tuth)"},
+	{"tiny", NULL, "tbk", "tb", DHAT_PRED_TINY, "tiny blocks"},
+	{"short-lived", NULL, "tbk", "tb", DHAT_PRED_SHORT_LIVED, "short-lived blocks"},
 	{"zero-access", NULL, "tb", "tbk", DHAT_PRED_ZERO_ACCESS, "allocated, never read or never written"},
 	{"zero-access-blocks", NULL, "tbk", "tb", DHAT_PRED_ZERO_ACCESS, "blocks never read or never written"},
-	{"low-access", NULL, "tb", "tbk", DHAT_PRED_LOW_ACCESS, "allocated, low access (reads or writes <= 0.4/byte)"},
+	{"low-access", NULL, "tb", "tbk", DHAT_PRED_LOW_ACCESS, "allocated, low access"},
 	{"low-access-blocks", NULL, "tbk", "tb", DHAT_PRED_LOW_ACCESS, "blocks with low access"},
 	{"eb", "t-end", "eb", "ebk", DHAT_PRED_NONE, "live at t-end (never freed)"},
 	{"ebk", NULL, "ebk", "eb", DHAT_PRED_NONE, "blocks live at t-end"},
 	{"rb", "reads", "rb", "tb", DHAT_PRED_NONE, "bytes read"},
-	{"high-reads", NULL, "rb", "tb", DHAT_PRED_HIGH_ACCESS, "bytes read, high access (>= 1000/byte)"},
+	{"high-reads", NULL, "rb", "tb", DHAT_PRED_HIGH_ACCESS, "bytes read, high access"},
 	{"wb", "writes", "wb", "tb", DHAT_PRED_NONE, "bytes written"},
-	{"high-writes", NULL, "wb", "tb", DHAT_PRED_HIGH_ACCESS, "bytes written, high access (>= 1000/byte)"},
+	{"high-writes", NULL, "wb", "tb", DHAT_PRED_HIGH_ACCESS, "bytes written, high access"},
 	{"tl", NULL, "tl", "tbk", DHAT_PRED_NONE, "block lifetimes (instrs)"},
 	{"mb", NULL, "mb", "mbk", DHAT_PRED_NONE, "max bytes live (per program point)"},
 	{"mbk", NULL, "mbk", "mb", DHAT_PRED_NONE, "max blocks live (per program point)"},
@@ -120,7 +120,8 @@ struct ctx {
 	const char *path;
 	char **frame_text; /* "name (file:line)", built on demand */
 	bool *owned, *plumbing;
-	bool *keep;
+	bool *keep;        /* passes the filters and the metric's per-point condition */
+	bool *keep_filter; /* passes --where/--not only (the tree tests conditions per node) */
 	const struct metric_def *def;
 	size_t metric, companion, tb; /* metric indices (SIZE_MAX when absent) */
 	int64_t total;                 /* the metric over the whole file: the 100 % */
@@ -210,6 +211,7 @@ static int compute_keep(struct ctx *c, size_t *kept)
 		uint32_t s = p->sample_stack[i];
 		uint64_t bits = s == PF_NONE ? 0 : node_bits[s];
 		bool k = (bits & want) == want && (nn == 0 || (bits >> nw) == 0);
+		c->keep_filter[i] = k;
 		c->keep[i] = k && dhat_pred_holds(p, c->meta, i, c->def->pred);
 		*kept += c->keep[i];
 	}
@@ -302,8 +304,18 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 	report_header(r, "Program points", "%zu%s", m->pps,
 		      m->merged ? report_printf(r, " (%zu merged into identical stacks)", m->merged) : "");
 	const struct pf_metric *pm = &p->metrics[c->metric];
-	report_header(r, "Metric", "%s: %s%s", c->def->name, metric_title(r, c),
-		      c->def->pred ? report_printf(r, " (%s)", pm->label) : "");
+	static const char *const conditions[] = {
+		[DHAT_PRED_TINY] = "average size <= 16 bytes",
+		[DHAT_PRED_SHORT_LIVED] = "average lifetime <= %" PRId64 " %s",
+		[DHAT_PRED_ZERO_ACCESS] = "no reads or no writes",
+		[DHAT_PRED_LOW_ACCESS] = "reads or writes <= 0.4 per byte, neither 0",
+		[DHAT_PRED_HIGH_ACCESS] = "reads or writes >= 1000 per byte",
+	};
+	if (c->def->pred)
+		report_header(r, "Metric", "%s: %s of the program points with %s", c->def->name, pm->label,
+			      report_printf(r, conditions[c->def->pred], m->tuth, m->tu));
+	else
+		report_header(r, "Metric", "%s: %s", c->def->name, pm->label);
 	const struct options *o = c->o;
 	if (o->where.res.len || o->not_.res.len || c->def->pred) {
 		char filt[1024] = "";
@@ -399,7 +411,7 @@ static char *site_text(struct ctx *c, uint32_t leaf, bool *fallback)
 static void add_cols(struct report *r, struct report_table *t, const struct ctx *c)
 {
 	const struct profile *p = c->p;
-	report_table_col(t, report_strdup(r, c->def->name), p->metrics[c->metric].unit, c->total ? c->total : 1);
+	report_table_col(t, report_strdup(r, c->def->field), p->metrics[c->metric].unit, c->total ? c->total : 1);
 	if (c->companion != SIZE_MAX)
 		report_table_col(t, report_strdup(r, p->metrics[c->companion].name), p->metrics[c->companion].unit, 0);
 	if (c->tb != SIZE_MAX && c->tb != c->metric && c->tb != c->companion)
@@ -458,6 +470,7 @@ static void view_sites(struct report *r, struct ctx *c, size_t top)
 		if (v[0] == 0 && v[1] == 0)
 			continue;
 		struct report_row *row = report_table_row(r, t, strmap_str(&a.keys, id), a.fallback.items[id] ? "*" : NULL);
+		row->flags = a.fallback.items[id] ? 0 : REPORT_ROW_OWNED;
 		fill_row(row, t, c, v);
 	}
 	report_table_finish(t, top);
@@ -508,7 +521,9 @@ static void view_functions(struct report *r, struct ctx *c, size_t top)
 			continue;
 		const char *detail;
 		const char *name = report_func_name(p, (uint32_t)f, &detail);
-		fill_row(report_table_row(r, t, name, detail), t, c, &vals[f * 3]);
+		struct report_row *row = report_table_row(r, t, name, detail);
+		row->flags = REPORT_ROW_OWNED;
+		fill_row(row, t, c, &vals[f * 3]);
 	}
 	report_table_finish(t, top);
 	free(keys);
@@ -561,7 +576,7 @@ static void view_stacks(struct report *r, struct ctx *c, size_t n)
 		for (uint32_t s = p->sample_stack[i]; s != PF_NONE; s = p->stacks.items[s].parent) {
 			uint32_t fr = p->stacks.items[s].frame;
 			const char *flag = c->owned[fr] ? (c->plumbing[fr] ? "+" : "*") : NULL;
-			report_table_row(r, t, frame_text(c, fr), flag);
+			report_table_row(r, t, frame_text(c, fr), flag)->flags = c->owned[fr] ? REPORT_ROW_OWNED : 0;
 		}
 		if (p->sample_stack[i] == PF_NONE)
 			report_table_row(r, t, "(empty stack)", NULL);
@@ -656,6 +671,7 @@ static int run(int argc, char **argv)
 	c.owned = xcalloc(prof.frames.len + 1, sizeof(*c.owned));
 	c.plumbing = xcalloc(prof.frames.len + 1, sizeof(*c.plumbing));
 	c.keep = xcalloc(prof.sample_count + 1, sizeof(*c.keep));
+	c.keep_filter = xcalloc(prof.sample_count + 1, sizeof(*c.keep_filter));
 	size_t kept;
 	if (classify_frames(&c, &plumbing) < 0 || compute_keep(&c, &kept) < 0)
 		goto out;
@@ -667,7 +683,7 @@ static int run(int argc, char **argv)
 	if (o.stacks)
 		view_stacks(&rep, &c, o.stacks);
 	if (o.tree) {
-		struct dhat_tree_opts to = {.metric = c.metric, .pred = def->pred, .keep = c.keep,
+		struct dhat_tree_opts to = {.metric = c.metric, .pred = def->pred, .keep = c.keep_filter,
 					    .frame_text = (const char *(*)(void *, uint32_t))frame_text, .ctx = &c};
 		dhat_tree_report(&rep, &prof, &meta, &to);
 	}
@@ -682,6 +698,7 @@ out:
 	free(c.owned);
 	free(c.plumbing);
 	free(c.keep);
+	free(c.keep_filter);
 	if (loaded)
 		profile_release(&prof);
 	regex_list_free(&plumbing);
@@ -694,7 +711,7 @@ out:
 
 const struct cli_command cmd_dhat = {
 	.name = "dhat",
-	.summary = "valgrind --tool=dhat output (dhat.out.*, .json or .json.gz)",
+	.summary = "valgrind --tool=dhat output (dhat.out.*.json)",
 	.usage = "dhat [options] DHAT-FILE",
 	.description =
 		"Shows what was live at the heap's peak (t-gmax) by allocation site and by the program's\n"

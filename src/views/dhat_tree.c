@@ -295,7 +295,8 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 		kids.len = 0;
 		for (uint32_t c = n->first_child; c != PF_NONE; c = nodes[c].next_sibling)
 			vec_push(&kids, c);
-		qsort(kids.items, kids.len, sizeof(*kids.items), cmp_node);
+		if (kids.len > 1)
+			qsort(kids.items, kids.len, sizeof(*kids.items), cmp_node);
 		size_t folded = 0;
 		int64_t folded_v = 0;
 		for (size_t k = 0; k < kids.len; k++)
