@@ -491,23 +491,27 @@ static void view_functions(struct report *r, struct ctx *c, size_t top)
 	for (size_t fr = 0; fr < p->frames.len; fr++)
 		if (c->owned[fr])
 			owned[p->frames.items[fr].func] = true;
-	size_t ms[3] = {c->metric, c->companion, c->tb};
+	/* One walk per program point fills all three columns at once (view_inclusive would
+	 * take a pass per column); STAMP counts a function once per stack under recursion. */
 	int64_t *vals = xcalloc((key_count + 1) * 3, sizeof(*vals));
 	bool *seen = xcalloc(key_count + 1, sizeof(*seen));
-	for (int k = 0; k < 3; k++) {
-		if (ms[k] == SIZE_MAX)
+	size_t *stamp = xcalloc(key_count + 1, sizeof(*stamp));
+	for (size_t i = 0; i < p->sample_count; i++) {
+		if (!c->keep[i])
 			continue;
-		struct pf_weights w;
-		struct pf_rows rows = {0};
-		weights_compute(&w, p, ms[k], c->keep);
-		view_inclusive(p, &w, keys, key_count, &rows);
-		for (size_t i = 0; i < rows.len; i++) {
-			vals[(size_t)rows.items[i].key * 3 + (size_t)k] = rows.items[i].value;
-			seen[rows.items[i].key] = true;
+		int64_t v[3];
+		sample_vals(c, i, v);
+		for (uint32_t n = p->sample_stack[i]; n != PF_NONE; n = p->stacks.items[n].parent) {
+			uint32_t f = keys[n];
+			if (!owned[f] || stamp[f] == i + 1)
+				continue;
+			stamp[f] = i + 1;
+			seen[f] = true;
+			for (int k = 0; k < 3; k++)
+				vals[(size_t)f * 3 + (size_t)k] += v[k];
 		}
-		rows_release(&rows);
-		weights_release(&w);
 	}
+	free(stamp);
 	const char *prog = c->meta->exe;
 	const char *slash = strrchr(prog, '/');
 	struct report_table *t = report_add_table(r, "functions",
