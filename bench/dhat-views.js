@@ -34,7 +34,7 @@ const base = (p) => p.slice(p.lastIndexOf('/') + 1);
 function split(s) {
   let rest = s, m = /^0x[0-9A-Fa-f]+: /.exec(s);
   if (m) rest = s.slice(m[0].length);
-  const f = { name: rest, file: null, obj: null, line: 0 };
+  const f = { name: rest, file: null, obj: null, line: 0, addr: m ? parseInt(m[0].slice(2), 16) : -1 };
   if (rest.endsWith(')')) {
     const open = rest.lastIndexOf(' (');
     if (open > 0) {
@@ -45,6 +45,7 @@ function split(s) {
     }
   }
   f.text = f.file ? `${f.name} (${f.file}:${f.line})` : f.obj ? `${f.name} (in ${f.obj})` : f.name;
+  if (m && f.name === '???' && f.obj !== null && f.obj !== '???') f.text = m[0] + f.text; // keep the address
   return f;
 }
 
@@ -63,10 +64,14 @@ const rustInline = (name, file) => {
   const p = name.startsWith('<') ? name.slice(1) : name;
   return !p.split('<')[0].includes('::');
 };
+// valgrind maps the executable below 0x4000000 and shared objects above (unless the exe is seen there)
+const SHARED_FROM = 0x4000000;
+let layoutKnown = true;
 function owned(f) {
   if (sysNames.test(f.name)) return false;
   if (f.obj !== null) return base(f.obj) === base(exe);
-  if (f.file !== null) return !sysFile(f.file) && !rustInline(f.name, f.file);
+  const shared = layoutKnown && f.addr >= SHARED_FROM;
+  if (f.file !== null) return !shared && !sysFile(f.file) && !rustInline(f.name, f.file);
   return false;
 }
 const plumbing = new RegExp(
@@ -83,8 +88,9 @@ const plumbing = new RegExp(
   '|^(alloc|allocate|allocate_in|_M_allocate|_M_create|_M_get_node|_M_allocate_node' +
   '|_M_allocate_buckets|_M_realloc_insert|_M_realloc_append) \\(', 'u');
 
-const frames = d.ftbl.map((s) => {
-  const f = split(s);
+const split_all = d.ftbl.map(split);
+layoutKnown = !split_all.some((f) => f.obj !== null && f.addr >= SHARED_FROM && base(f.obj) === base(exe));
+const frames = split_all.map((f) => {
   f.owned = owned(f);
   f.plumbing = plumbing.test(f.text);
   f.fkey = f.name + '|' + (f.file !== null ? f.file : f.obj !== null && f.obj !== '???' && f.name !== '???' ? '[' + base(f.obj) + ']' : '');

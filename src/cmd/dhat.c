@@ -134,7 +134,11 @@ static const char *frame_text(struct ctx *c, uint32_t frame)
 		const struct pf_frame *fr = &p->frames.items[frame];
 		const struct pf_func *f = &p->funcs.items[fr->func];
 		const char *name = profile_str(p, f->name);
-		if (f->file)
+		/* without a name, the address is all that tells two frames apart */
+		if ((f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE)
+			c->frame_text[frame] = xasprintf("0x%" PRIX64 ": %s (in %s)", fr->address, name,
+							 profile_str(p, p->libs.items[f->lib].path));
+		else if (f->file)
 			c->frame_text[frame] = xasprintf("%s (%s:%u)", name, profile_str(p, f->file), fr->line);
 		else if (f->lib != PF_NONE)
 			c->frame_text[frame] = xasprintf("%s (in %s)", name, profile_str(p, p->libs.items[f->lib].path));
@@ -229,6 +233,14 @@ static int64_t metric_sum(const struct ctx *c, size_t m, bool filtered)
 		if (!filtered || c->keep[i])
 			s += c->p->sample_values[m][i];
 	return s;
+}
+
+/* The profiled program's base name, for titles. */
+static const char *program_name(const struct ctx *c)
+{
+	const char *slash = strrchr(c->meta->exe, '/');
+	const char *name = slash ? slash + 1 : c->meta->exe;
+	return *name ? name : "the program's";
 }
 
 /* "36,921 B (36.06 KiB)" for bytes, "1,234" for counts. */
@@ -454,14 +466,12 @@ static void view_sites(struct report *r, struct ctx *c, size_t top)
 		sample_vals(c, i, v);
 		agg_add(&a, *slot - 1, v, fallback);
 	}
-	const char *prog = c->meta->exe;
-	const char *slash = strrchr(prog, '/');
 	struct report_table *t = report_add_table(r, "sites", report_printf(r, "%s by %s site", metric_title(r, c),
 										    strcmp(c->meta->mode, "heap") == 0 ? "allocation"
 										    : strcmp(c->meta->mode, "copy") == 0 ? "copy" : "event"),
 						  "Site");
 	t->note = report_printf(r, "Site: the first frames of %s, allocator plumbing skipped, innermost first; "
-				   "'*' marks stacks with no frame of it", slash ? slash + 1 : prog);
+				   "'*' marks stacks with no frame of it", program_name(c));
 	add_cols(r, t, c);
 	for (uint32_t id = 1; id < a.keys.count; id++) {
 		if ((size_t)id * 3 >= a.vals.len)
@@ -512,11 +522,9 @@ static void view_functions(struct report *r, struct ctx *c, size_t top)
 		}
 	}
 	free(stamp);
-	const char *prog = c->meta->exe;
-	const char *slash = strrchr(prog, '/');
 	struct report_table *t = report_add_table(r, "functions",
 						  report_printf(r, "%s by %s function (inclusive)", metric_title(r, c),
-								slash ? slash + 1 : prog),
+								program_name(c)),
 						  "Function");
 	t->note = "each function counted once per stack, however often it appears on it";
 	add_cols(r, t, c);

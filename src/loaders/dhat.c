@@ -162,14 +162,15 @@ static bool rust_std_inline(const char *name, const char *file)
 	return true;
 }
 
-bool dhat_default_owned(const char *name, const char *file, const char *object, const char *exe)
+bool dhat_default_owned(const char *name, const char *file, const char *object, const char *exe,
+			bool in_shared_object)
 {
 	if (system_name(name))
 		return false;
 	if (object != NULL)
 		return exe != NULL && *exe && strcmp(base_name(object), base_name(exe)) == 0;
 	if (file != NULL)
-		return !system_file(file) && !rust_std_inline(name, file);
+		return !in_shared_object && !system_file(file) && !rust_std_inline(name, file);
 	return false;
 }
 
@@ -186,6 +187,7 @@ struct loader {
 	/* per ftbl entry, built on first use */
 	uint64_t *addr;           /* PF_NO_ADDRESS when the text has none */
 	uint32_t (*frame)[2];     /* [not inlined, inlined] frame ids, PF_NONE until built */
+	bool layout_known;        /* the executable lies below DHAT_SHARED_OBJECTS_FROM */
 	uint32_t *lib_of_path;    /* string id -> lib index + 1 */
 	size_t lib_of_path_len;
 	/* field name in the file -> metric index, SIZE_MAX when absent */
@@ -234,7 +236,8 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 		f.file = profile_intern(p, file);
 	if (object && strcmp(object, "???") != 0)
 		f.lib = lib_for(L, object, strlen(object));
-	if (dhat_default_owned(name, file, object, L->meta.exe))
+	bool shared = L->layout_known && ft.has_address && ft.address >= DHAT_SHARED_OBJECTS_FROM;
+	if (dhat_default_owned(name, file, object, L->meta.exe, shared))
 		f.flags |= PF_FUNC_OWNED;
 	if (strcmp(name, "???") == 0)
 		f.flags |= PF_FUNC_UNRESOLVED;
@@ -257,6 +260,7 @@ static int prepare_ftbl(struct loader *L, const struct json *root)
 	L->ftbl_len = json_len(L->ftbl);
 	if (L->ftbl_len > 0 && json_is_packed(L->ftbl))
 		return jr_error(&L->r, L->ftbl, SIZE_MAX, "expected an array of strings, got numbers");
+	bool high_exe = false;
 	L->addr = xreallocarray(NULL, L->ftbl_len + 1, sizeof(*L->addr));
 	L->frame = xreallocarray(NULL, L->ftbl_len + 1, sizeof(*L->frame));
 	for (size_t i = 0; i < L->ftbl_len; i++) {
@@ -269,7 +273,14 @@ static int prepare_ftbl(struct loader *L, const struct json *root)
 		dhat_split_frame(json_str(s), json_str_len(s), &ft);
 		L->addr[i] = ft.has_address ? ft.address : PF_NO_ADDRESS;
 		L->frame[i][0] = L->frame[i][1] = PF_NONE;
+		/* a frame of the executable mapped high: some other layout, so addresses say nothing */
+		if (ft.has_address && ft.object && ft.address >= DHAT_SHARED_OBJECTS_FROM && L->meta.exe &&
+		    ft.object_len >= strlen(base_name(L->meta.exe)) &&
+		    strncmp(ft.object + ft.object_len - strlen(base_name(L->meta.exe)), base_name(L->meta.exe),
+			    strlen(base_name(L->meta.exe))) == 0)
+			high_exe = true;
 	}
+	L->layout_known = !high_exe;
 	return 0;
 }
 

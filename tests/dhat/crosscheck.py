@@ -15,7 +15,7 @@ CASES = [
     ("peak.json", ["--where", "recurse"]), ("peak.json", ["--where", "^main ", "--not", "make_big|realloc"]),
     ("peak.v1.json", []), ("peak.dup.json", []), ("peak.fsbug.json", []), ("containers.json", []),
     ("containers.json", ["--metric", "tbk"]), ("rsdemo.json", []), ("rsdemo.json", ["--metric", "rb"]),
-    ("events.copy.json", []), ("events.adhoc.json", []),
+    ("events.copy.json", []), ("events.adhoc.json", []), ("sort.json", []), ("sort.json", ["--metric", "tb"]),
 ]
 
 

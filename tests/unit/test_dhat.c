@@ -244,6 +244,33 @@ static void copy_and_ad_hoc_modes(void)
 	profile_release(&p);
 }
 
+static void libc_with_debug_info_is_not_the_program(void)
+{
+	/* sort is stripped ("??? (in /usr/bin/sort)"); libc has debug info, so its frames carry
+	 * only file names, e.g. "_IO_file_doallocate (filedoalloc.c:101)" at 0x48F2E2B */
+	struct profile p;
+	CHECK_INT(load("dhat/sort.json", &p), 0);
+	CHECK_INT(sum(&p, "tb"), 7106619); /* DHAT's summary: 7,106,619 bytes in 222 blocks */
+	CHECK_INT(sum(&p, "tbk"), 222);
+	CHECK_INT(sum(&p, "gb"), 7095148); /* at t-gmax: 7,095,148 bytes in 157 blocks */
+	CHECK_INT(sum(&p, "gbk"), 157);
+	int owned_unresolved = 0, libc_files = 0, libc_owned = 0;
+	for (size_t i = 0; i < p.funcs.len; i++) {
+		const struct pf_func *f = &p.funcs.items[i];
+		const char *file = profile_str(&p, f->file);
+		if ((f->flags & PF_FUNC_UNRESOLVED) && (f->flags & PF_FUNC_OWNED))
+			owned_unresolved++;
+		if (strcmp(file, "filedoalloc.c") == 0 || strcmp(file, "setlocale.c") == 0) {
+			libc_files++;
+			libc_owned += (f->flags & PF_FUNC_OWNED) != 0;
+		}
+	}
+	CHECK(owned_unresolved == 1); /* all of sort's frames: one "???" function of /usr/bin/sort */
+	CHECK(libc_files >= 2);
+	CHECK_INT(libc_owned, 0);
+	profile_release(&p);
+}
+
 static void malformed_files_fail_cleanly(void)
 {
 	static const char *const files[] = {"dhat/bad.truncated.json", "dhat/bad.fs-range.json",
@@ -365,24 +392,27 @@ static void frame_text_splits_at_the_last_paren(void)
 
 static void ownership_rule(void)
 {
-	CHECK(dhat_default_owned("make_buf", "demo.c", NULL, "./demo"));
-	CHECK(dhat_default_owned("???", NULL, "/home/u/demo", "./demo"));
-	CHECK(!dhat_default_owned("malloc", NULL, "/usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so", "./demo"));
-	CHECK(!dhat_default_owned("(below main)", "libc_start_call_main.h", NULL, "./demo"));
-	CHECK(!dhat_default_owned("alloc", "library/alloc/src/alloc.rs", NULL, "./demo"));
+	CHECK(dhat_default_owned("make_buf", "demo.c", NULL, "./demo", false));
+	CHECK(dhat_default_owned("???", NULL, "/home/u/demo", "./demo", false));
+	CHECK(!dhat_default_owned("malloc", NULL, "/usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so", "./demo", false));
+	CHECK(!dhat_default_owned("(below main)", "libc_start_call_main.h", NULL, "./demo", false));
+	CHECK(!dhat_default_owned("alloc", "library/alloc/src/alloc.rs", NULL, "./demo", false));
 	CHECK(!dhat_default_owned("std::__new_allocator<int>::allocate(unsigned long, void const*)", "new_allocator.h",
-				  NULL, "./demo"));
-	CHECK(!dhat_default_owned("reserve", "vector.tcc", NULL, "./demo"));
-	CHECK(!dhat_default_owned("call_init", "dl-init.c", NULL, "./demo"));
-	CHECK(!dhat_default_owned("x", "/usr/include/c++/12/bits/stl_vector.h", NULL, "./demo"));
-	CHECK(!dhat_default_owned("f", NULL, NULL, "./demo"));
-	CHECK(dhat_default_owned("rsdemo::fill_vec", "src/main.rs", NULL, "target/release/rsdemo"));
-	CHECK(dhat_default_owned("rsdemo::fill_vec", "rsdemo.rs", NULL, "./rsdemo"));
-	CHECK(dhat_default_owned("<rsdemo::Foo as core::fmt::Display>::fmt", "rsdemo.rs", NULL, "./rsdemo"));
+				  NULL, "./demo", false));
+	CHECK(!dhat_default_owned("reserve", "vector.tcc", NULL, "./demo", false));
+	CHECK(!dhat_default_owned("call_init", "dl-init.c", NULL, "./demo", false));
+	CHECK(!dhat_default_owned("x", "/usr/include/c++/12/bits/stl_vector.h", NULL, "./demo", false));
+	CHECK(!dhat_default_owned("f", NULL, NULL, "./demo", false));
+	/* libc with debug info names only its file; its address says it is a shared object */
+	CHECK(!dhat_default_owned("_IO_file_doallocate", "filedoalloc.c", NULL, "./demo", true));
+	CHECK(dhat_default_owned("_IO_file_doallocate", "filedoalloc.c", NULL, "./demo", false));
+	CHECK(dhat_default_owned("rsdemo::fill_vec", "src/main.rs", NULL, "target/release/rsdemo", false));
+	CHECK(dhat_default_owned("rsdemo::fill_vec", "rsdemo.rs", NULL, "./rsdemo", false));
+	CHECK(dhat_default_owned("<rsdemo::Foo as core::fmt::Display>::fmt", "rsdemo.rs", NULL, "./rsdemo", false));
 	/* Rust std inlined into the program: short name, bare file */
 	CHECK(!dhat_default_owned("call_once<(), (dyn core::ops::function::Fn<(), Output=i32>)>", "function.rs",
-				  NULL, "./rsdemo"));
-	CHECK(!dhat_default_owned("<alloc::raw_vec::RawVecInner>::try_allocate_in", NULL, "/tmp/rsdemo", "./rsdemo"));
+				  NULL, "./rsdemo", false));
+	CHECK(!dhat_default_owned("<alloc::raw_vec::RawVecInner>::try_allocate_in", NULL, "/tmp/rsdemo", "./rsdemo", false));
 }
 
 static void dh_view_conditions(void)
@@ -418,6 +448,7 @@ int main(void)
 	RUN(invalid_fs_is_repaired_as_an_empty_stack);
 	RUN(identical_stacks_merge);
 	RUN(copy_and_ad_hoc_modes);
+	RUN(libc_with_debug_info_is_not_the_program);
 	RUN(malformed_files_fail_cleanly);
 	RUN(empty_and_deep_inputs);
 	RUN(frame_text_splits_at_the_last_paren);

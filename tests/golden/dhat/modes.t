@@ -1,5 +1,5 @@
-# Copy and ad-hoc modes of tests/dhat/events.c, a C++ and a Rust program, and the v1 layout of
-# peak.json (same numbers as v2). Totals equal DHAT's summaries (see fixtures/dhat/README.md).
+# Copy and ad-hoc modes of tests/dhat/events.c, a C++ and a Rust program, the v1 layout of
+# peak.json (same numbers as v2), and coreutils sort. Totals equal DHAT's summaries (see fixtures/dhat/README.md).
 $ profan dhat dhat/events.copy.json --top 4
 Input:           dhat/events.copy.json (dhatFileVersion 2, copy mode)
 Command:         ./events
@@ -64,7 +64,7 @@ Metric:          gb: bytes live at t-gmax
 === live at t-gmax by allocation site ===
 Site: the first frames of containers, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       gb%         gb  gbk         tb  Site
-   89.97%  71.00 KiB    1  71.00 KiB  ??? (in /usr/lib/x86_64-linux-gnu/libstdc++.so.6.0.30) <- call_init (dl-init.c:74) <- call_init (dl-init.c:26)  *
+   89.97%  71.00 KiB    1  71.00 KiB  0x49027B9: ??? (in /usr/lib/x86_64-linux-gnu/libstdc++.so.6.0.30) <- call_init (dl-init.c:74) <- call_init (dl-init.c:26)  *
     9.90%   7.81 KiB    1   7.81 KiB  fill_vector(std::vector<unsigned long, std::allocator<unsigned long> >&) (containers.cpp:15) <- main (containers.cpp:29)
     0.12%      101 B    1      101 B  make_string(std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >&) (containers.cpp:22) <- main (containers.cpp:30)
 
@@ -91,7 +91,7 @@ Site: the first frames of rsdemo, allocator plumbing skipped, innermost first; '
       gb%        gb  gbk        tb  Site
    63.27%  7.81 KiB    1  7.81 KiB  rsdemo::fill_vec (rsdemo.rs:9) <- rsdemo::main (rsdemo.rs:22) <- main (in /tmp/dh/rsdemo)
    32.39%  4.00 KiB    1  4.00 KiB  rsdemo::boxed (rsdemo.rs:18) <- rsdemo::main (rsdemo.rs:23) <- main (in /tmp/dh/rsdemo)
-    4.33%     548 B    2     548 B  main (in /tmp/dh/rsdemo)
+    4.33%     548 B    2  2.56 KiB  main (in /tmp/dh/rsdemo)
 
 === live at t-gmax by rsdemo function (inclusive) ===
 each function counted once per stack, however often it appears on it
@@ -127,3 +127,28 @@ each function counted once per stack, however often it appears on it
    81.25%  29.30 KiB    1  29.30 KiB  make_big  peak.c
    13.54%   4.88 KiB    1   5.97 KiB  realloc_chain  peak.c
   ... 5 more rows (raise --top to see them)
+$ profan dhat dhat/sort.json --top 4
+Input:           dhat/sort.json (dhatFileVersion 2, heap mode)
+Command:         sort -n nums.txt
+PID:             27420
+Mode:            heap
+Total:           7,106,619 B (6.78 MiB) allocated in 222 blocks
+At t-gmax:       7,095,148 B (6.77 MiB) in 157 blocks, at 62190105 instrs (87.36% of the run)
+At t-end:        272 B in 15 blocks, at 71186750 instrs
+Reads, writes:   26,883,701 B (25.64 MiB) read, 10,330,627 B (9.85 MiB) written
+Program points:  31
+Metric:          gb: bytes live at t-gmax
+
+=== live at t-gmax by allocation site ===
+Site: the first frames of sort, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+      gb%         gb  gbk         tb  Site
+   99.76%   6.75 MiB    1   6.75 MiB  0x10EE8C: ??? (in /usr/bin/sort) <- 0x10D99E: ??? (in /usr/bin/sort)
+    0.17%  11.67 KiB  135  18.41 KiB  0x10B84B: ??? (in /usr/bin/sort)
+    0.06%   4.00 KiB    1   4.00 KiB  0x10FA41: ??? (in /usr/bin/sort) <- 0x11304E: ??? (in /usr/bin/sort) <- 0x10D2A6: ??? (in /usr/bin/sort)
+    0.01%      512 B    1      512 B  0x11B338: ??? (in /usr/bin/sort) <- 0x10D219: ??? (in /usr/bin/sort)
+  ... 8 more rows (raise --top to see them)
+
+=== live at t-gmax by sort function (inclusive) ===
+each function counted once per stack, however often it appears on it
+      gb%        gb  gbk        tb  Function
+  100.00%  6.77 MiB  157  6.78 MiB  ???
