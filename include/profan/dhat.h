@@ -18,21 +18,21 @@
 
 /* What the file says about the run, beyond the samples. Strings live in the profile. */
 struct dhat_meta {
-	int version;       /* dhatFileVersion: 1 or 2 */
-	const char *mode;  /* "heap", "copy", "ad-hoc" (v1 files are heap) */
-	const char *verb;  /* "Allocated", "Copied", "Occurred" */
-	const char *cmd;   /* the command line, for display only (DHAT does not quote it) */
-	const char *exe;   /* its first word: the profiled executable */
+	int version;      /* dhatFileVersion: 1 or 2 */
+	const char *mode; /* "heap", "copy", "ad-hoc" (v1 files are heap) */
+	const char *verb; /* "Allocated", "Copied", "Occurred" */
+	const char *cmd;  /* the command line, for display only (DHAT does not quote it) */
+	const char *exe;  /* its first word: the profiled executable */
 	int64_t pid;
-	int64_t te;        /* t-end, in instructions */
-	int64_t tg;        /* t-gmax, in instructions (heap only) */
-	int64_t tuth;      /* "short-lived" threshold in instructions (500 when absent) */
-	bool bklt, bkacc;  /* block lifetimes / accesses recorded */
+	int64_t te;                        /* t-end, in instructions */
+	int64_t tg;                        /* t-gmax, in instructions (heap only) */
+	int64_t tuth;                      /* "short-lived" threshold in instructions (500 when absent) */
+	bool bklt, bkacc;                  /* block lifetimes / accesses recorded */
 	const char *unit, *units, *blocks; /* "byte"/"bytes"/"blocks", or ad-hoc's bu/bsu/bksu */
-	const char *tu;    /* time unit, "instrs" */
-	size_t pps;        /* program points in the file */
-	size_t merged;     /* of which merged into an earlier one with the same stack */
-	size_t repairs;    /* `"fs":]` stacks read as empty */
+	const char *tu;                    /* time unit, "instrs" */
+	size_t pps;                        /* program points in the file */
+	size_t merged;                     /* of which merged into an earlier one with the same stack */
+	size_t repairs;                    /* `"fs":]` stacks read as empty */
 };
 
 struct dhat_load_opts {

@@ -18,11 +18,11 @@
 
 enum dhat_pred {
 	DHAT_PRED_NONE,
-	DHAT_PRED_TINY,         /* tb/tbk <= 16 */
-	DHAT_PRED_SHORT_LIVED,  /* tl/tbk <= tuth */
-	DHAT_PRED_ZERO_ACCESS,  /* rb == 0 or wb == 0 */
-	DHAT_PRED_LOW_ACCESS,   /* rb, wb != 0 and (rb/tb <= 0.4 or wb/tb <= 0.4) */
-	DHAT_PRED_HIGH_ACCESS,  /* rb/tb >= 1000 or wb/tb >= 1000 */
+	DHAT_PRED_TINY,        /* tb/tbk <= 16 */
+	DHAT_PRED_SHORT_LIVED, /* tl/tbk <= tuth */
+	DHAT_PRED_ZERO_ACCESS, /* rb == 0 or wb == 0 */
+	DHAT_PRED_LOW_ACCESS,  /* rb, wb != 0 and (rb/tb <= 0.4 or wb/tb <= 0.4) */
+	DHAT_PRED_HIGH_ACCESS, /* rb/tb >= 1000 or wb/tb >= 1000 */
 };
 
 /* The counters a condition reads (0 when the file does not record them). */
@@ -39,9 +39,9 @@ bool dhat_pred_eval(enum dhat_pred pred, const struct dhat_vals *v, int64_t tuth
 bool dhat_pred_holds(const struct profile *p, const struct dhat_meta *m, size_t i, enum dhat_pred pred);
 
 struct dhat_tree_opts {
-	size_t metric;         /* sort field (profile metric index) */
+	size_t metric; /* sort field (profile metric index) */
 	enum dhat_pred pred;
-	const bool *keep;      /* per sample, or NULL for all */
+	const bool *keep; /* per sample, or NULL for all */
 	const char *(*frame_text)(void *ctx, uint32_t frame);
 	void *ctx;
 };

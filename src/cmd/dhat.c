@@ -20,7 +20,8 @@ enum { OPT_WHERE = 0x2000, OPT_NOT, OPT_OURS, OPT_PLUMBING, OPT_STACKS, OPT_METR
 static const struct cli_opt opts[] = {
 	{"where", required_argument, OPT_WHERE, "RE",
 	 "keep program points with a frame matching RE (repeatable: all must match)"},
-	{"not", required_argument, OPT_NOT, "RE", "drop program points with a frame matching RE (repeatable)"},
+	{"not", required_argument, OPT_NOT, "RE",
+	 "drop program points with a frame matching RE (repeatable)"},
 	{"metric", required_argument, OPT_METRIC, "M", "what to rank by (default gb; 'list' shows all)"},
 	{"stacks", required_argument, OPT_STACKS, "N", "also print the N largest stacks whole"},
 	{"tree", no_argument, OPT_TREE, NULL, "dh_view's allocation-rooted tree, insignificant nodes folded"},
@@ -35,10 +36,10 @@ static const struct cli_opt opts[] = {
  * tests to tree nodes; see dhat_tree.c). */
 struct metric_def {
 	const char *name, *alias;
-	const char *field;      /* the summed field */
-	const char *companion;  /* shown next to it */
+	const char *field;     /* the summed field */
+	const char *companion; /* shown next to it */
 	enum dhat_pred pred;
-	const char *title;      /* "<title> by allocation site" */
+	const char *title; /* "<title> by allocation site" */
 };
 
 static const struct metric_def metric_defs[] = {
@@ -49,7 +50,8 @@ static const struct metric_def metric_defs[] = {
 	{"tiny", NULL, "tbk", "tb", DHAT_PRED_TINY, "tiny blocks"},
 	{"short-lived", NULL, "tbk", "tb", DHAT_PRED_SHORT_LIVED, "short-lived blocks"},
 	{"zero-access", NULL, "tb", "tbk", DHAT_PRED_ZERO_ACCESS, "allocated, never read or never written"},
-	{"zero-access-blocks", NULL, "tbk", "tb", DHAT_PRED_ZERO_ACCESS, "blocks never read or never written"},
+	{"zero-access-blocks", NULL, "tbk", "tb", DHAT_PRED_ZERO_ACCESS,
+	 "blocks never read or never written"},
 	{"low-access", NULL, "tb", "tbk", DHAT_PRED_LOW_ACCESS, "allocated, low access"},
 	{"low-access-blocks", NULL, "tbk", "tb", DHAT_PRED_LOW_ACCESS, "blocks with low access"},
 	{"eb", "t-end", "eb", "ebk", DHAT_PRED_NONE, "live at t-end (never freed)"},
@@ -90,12 +92,19 @@ struct options {
 static int handle(int val, const char *arg, void *vctx)
 {
 	struct options *o = vctx;
-	struct regex_list *list = val == OPT_WHERE ? &o->where : val == OPT_NOT ? &o->not_
-				  : val == OPT_OURS ? &o->ours : val == OPT_PLUMBING ? &o->plumbing : NULL;
+	struct regex_list *list = val == OPT_WHERE      ? &o->where
+				  : val == OPT_NOT      ? &o->not_
+				  : val == OPT_OURS     ? &o->ours
+				  : val == OPT_PLUMBING ? &o->plumbing
+							: NULL;
 	if (list != NULL) {
 		if (regex_list_add(list, arg, o->err, sizeof(o->err)) < 0) {
-			cli_usage_error(&cmd_dhat, "%s: %s", val == OPT_WHERE ? "--where" : val == OPT_NOT ? "--not"
-							      : val == OPT_OURS ? "--ours" : "--plumbing", o->err);
+			cli_usage_error(&cmd_dhat, "%s: %s",
+					val == OPT_WHERE  ? "--where"
+					: val == OPT_NOT  ? "--not"
+					: val == OPT_OURS ? "--ours"
+							  : "--plumbing",
+					o->err);
 			return -1;
 		}
 		if (o->where.res.len + o->not_.res.len > 64) {
@@ -124,7 +133,7 @@ struct ctx {
 	bool *keep_filter; /* passes --where/--not only (the tree tests conditions per node) */
 	const struct metric_def *def;
 	size_t metric, companion, tb; /* metric indices (SIZE_MAX when absent) */
-	int64_t total;                 /* the metric over the whole file: the 100 % */
+	int64_t total;                /* the metric over the whole file: the 100 % */
 };
 
 static const char *frame_text(struct ctx *c, uint32_t frame)
@@ -139,9 +148,11 @@ static const char *frame_text(struct ctx *c, uint32_t frame)
 			c->frame_text[frame] = xasprintf("0x%" PRIX64 ": %s (in %s)", fr->address, name,
 							 profile_str(p, p->libs.items[f->lib].path));
 		else if (f->file)
-			c->frame_text[frame] = xasprintf("%s (%s:%u)", name, profile_str(p, f->file), fr->line);
+			c->frame_text[frame] =
+				xasprintf("%s (%s:%u)", name, profile_str(p, f->file), fr->line);
 		else if (f->lib != PF_NONE)
-			c->frame_text[frame] = xasprintf("%s (in %s)", name, profile_str(p, p->libs.items[f->lib].path));
+			c->frame_text[frame] =
+				xasprintf("%s (in %s)", name, profile_str(p, p->libs.items[f->lib].path));
 		else
 			c->frame_text[frame] = xstrdup(name);
 	}
@@ -153,7 +164,8 @@ static int match(struct ctx *c, const struct regex_list *l, uint32_t frame, bool
 {
 	char err[512];
 	const char *t = frame_text(c, frame);
-	int rc = any ? regex_list_any(l, t, strlen(t), err, sizeof(err)) : regex_list_all(l, t, strlen(t), err, sizeof(err));
+	int rc = any ? regex_list_any(l, t, strlen(t), err, sizeof(err))
+		     : regex_list_all(l, t, strlen(t), err, sizeof(err));
 	if (rc < 0)
 		pf_error("%s: %s", c->path, err);
 	return rc;
@@ -194,7 +206,8 @@ static int compute_keep(struct ctx *c, size_t *kept)
 		for (uint32_t fr = 0; fr < p->frames.len && rc == 0; fr++) {
 			const char *t = frame_text(c, fr);
 			for (size_t i = 0; i < nw + nn && rc == 0; i++) {
-				const struct regex *re = i < nw ? o->where.res.items[i] : o->not_.res.items[i - nw];
+				const struct regex *re =
+					i < nw ? o->where.res.items[i] : o->not_.res.items[i - nw];
 				int m = regex_match(re, t, strlen(t), err, sizeof(err));
 				if (m < 0) {
 					pf_error("%s: %s", c->path, err);
@@ -206,7 +219,8 @@ static int compute_keep(struct ctx *c, size_t *kept)
 		}
 		for (size_t n = 0; n < p->stacks.len; n++) {
 			uint32_t parent = p->stacks.items[n].parent;
-			node_bits[n] = frame_bits[p->stacks.items[n].frame] | (parent == PF_NONE ? 0 : node_bits[parent]);
+			node_bits[n] = frame_bits[p->stacks.items[n].frame] |
+				       (parent == PF_NONE ? 0 : node_bits[parent]);
 		}
 	}
 	uint64_t want = nw == 64 ? UINT64_MAX : (UINT64_C(1) << nw) - 1;
@@ -290,7 +304,9 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 	report_header(r, "Mode", "%s", m->mode);
 	size_t tb = profile_metric_index(p, "tb"), tbk = profile_metric_index(p, "tbk");
 	enum pf_unit u = p->metrics[tb].unit;
-	const char *verb = strcmp(m->mode, "copy") == 0 ? "copied" : strcmp(m->mode, "heap") == 0 ? "allocated" : "";
+	const char *verb = strcmp(m->mode, "copy") == 0   ? "copied"
+			   : strcmp(m->mode, "heap") == 0 ? "allocated"
+							  : "";
 	if (u != PF_UNIT_BYTES)
 		verb = m->units;
 	report_header(r, "Total", "%s %s in %s %s", fmt_exact(r, metric_sum(c, tb, false), u), verb,
@@ -300,8 +316,9 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 		size_t gb = profile_metric_index(p, "gb"), gbk = profile_metric_index(p, "gbk");
 		size_t eb = profile_metric_index(p, "eb"), ebk = profile_metric_index(p, "ebk");
 		report_header(r, "At t-gmax", "%s in %s blocks, at %" PRId64 " %s (%.2f%% of the run)",
-			      fmt_exact(r, metric_sum(c, gb, false), u), fmt_exact(r, metric_sum(c, gbk, false), PF_UNIT_COUNT),
-			      m->tg, m->tu, pct(m->tg, m->te));
+			      fmt_exact(r, metric_sum(c, gb, false), u),
+			      fmt_exact(r, metric_sum(c, gbk, false), PF_UNIT_COUNT), m->tg, m->tu,
+			      pct(m->tg, m->te));
 		report_header(r, "At t-end", "%s in %s blocks, at %" PRId64 " %s",
 			      fmt_exact(r, metric_sum(c, eb, false), u),
 			      fmt_exact(r, metric_sum(c, ebk, false), PF_UNIT_COUNT), m->te, m->tu);
@@ -310,7 +327,8 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 	}
 	if (m->bkacc) {
 		size_t rb = profile_metric_index(p, "rb"), wb = profile_metric_index(p, "wb");
-		report_header(r, "Reads, writes", "%s read, %s written", fmt_exact(r, metric_sum(c, rb, false), u),
+		report_header(r, "Reads, writes", "%s read, %s written",
+			      fmt_exact(r, metric_sum(c, rb, false), u),
 			      fmt_exact(r, metric_sum(c, wb, false), u));
 	}
 	report_header(r, "Program points", "%zu%s", m->pps,
@@ -333,8 +351,9 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 		char filt[1024] = "";
 		size_t n = 0;
 		for (size_t i = 0; i < o->where.res.len; i++)
-			n += (size_t)snprintf(filt + n, n < sizeof(filt) ? sizeof(filt) - n : 0, "%s--where '%s'",
-					      n ? " " : "", regex_pattern(o->where.res.items[i]));
+			n += (size_t)snprintf(filt + n, n < sizeof(filt) ? sizeof(filt) - n : 0,
+					      "%s--where '%s'", n ? " " : "",
+					      regex_pattern(o->where.res.items[i]));
 		for (size_t i = 0; i < o->not_.res.len && n < sizeof(filt); i++)
 			n += (size_t)snprintf(filt + n, sizeof(filt) - n, "%s--not '%s'", n ? " " : "",
 					      regex_pattern(o->not_.res.items[i]));
@@ -348,15 +367,18 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 					     fmt_exact(r, metric_sum(c, tb, true), u));
 		} else {
 			what = report_printf(r, "%s in %s %s", fmt_exact(r, metric_sum(c, tb, true), u),
-					     fmt_exact(r, metric_sum(c, tbk, true), PF_UNIT_COUNT), m->blocks);
+					     fmt_exact(r, metric_sum(c, tbk, true), PF_UNIT_COUNT),
+					     m->blocks);
 		}
 		report_header(r, "Kept", "%zu of %zu program points%s%s: %s; %s = %.2f%% of all", kept,
 			      p->sample_count, n ? " by " : "", filt, what, c->def->name, pct(v, c->total));
 	}
 	if (strcmp(c->def->field, "mb") == 0 || strcmp(c->def->field, "mbk") == 0) {
 		if (m->version == 2)
-			report_warning(r, "DHAT 3.17 and later update mb/mbk only when the program point itself sets "
-					  "the global peak; most values are stale or 0");
+			report_warning(
+				r,
+				"DHAT 3.17 and later update mb/mbk only when the program point itself sets "
+				"the global peak; most values are stale or 0");
 	}
 	for (size_t i = 0; i < p->warnings.len; i++)
 		report_warning(r, "%s", p->warnings.items[i]);
@@ -365,9 +387,9 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 /* ---------------------------------------------------------------- views */
 
 struct agg {
-	struct strmap keys;       /* row text -> id */
-	VEC(int64_t) vals;        /* 3 per id: metric, companion, tb */
-	VEC(bool) fallback;       /* the site has no frame of the program */
+	struct strmap keys; /* row text -> id */
+	VEC(int64_t) vals;  /* 3 per id: metric, companion, tb */
+	VEC(bool) fallback; /* the site has no frame of the program */
 };
 
 static void agg_add(struct agg *a, uint32_t id, const int64_t v[3], bool fallback)
@@ -423,14 +445,17 @@ static char *site_text(struct ctx *c, uint32_t leaf, bool *fallback)
 static void add_cols(struct report *r, struct report_table *t, const struct ctx *c)
 {
 	const struct profile *p = c->p;
-	report_table_col(t, report_strdup(r, c->def->field), p->metrics[c->metric].unit, c->total ? c->total : 1);
+	report_table_col(t, report_strdup(r, c->def->field), p->metrics[c->metric].unit,
+			 c->total ? c->total : 1);
 	if (c->companion != SIZE_MAX)
-		report_table_col(t, report_strdup(r, p->metrics[c->companion].name), p->metrics[c->companion].unit, 0);
+		report_table_col(t, report_strdup(r, p->metrics[c->companion].name),
+				 p->metrics[c->companion].unit, 0);
 	if (c->tb != SIZE_MAX && c->tb != c->metric && c->tb != c->companion)
 		report_table_col(t, "tb", p->metrics[c->tb].unit, 0);
 }
 
-static void fill_row(struct report_row *row, const struct report_table *t, const struct ctx *c, const int64_t v[3])
+static void fill_row(struct report_row *row, const struct report_table *t, const struct ctx *c,
+		     const int64_t v[3])
 {
 	row->values[0] = v[0];
 	size_t col = 1;
@@ -466,12 +491,17 @@ static void view_sites(struct report *r, struct ctx *c, size_t top)
 		sample_vals(c, i, v);
 		agg_add(&a, *slot - 1, v, fallback);
 	}
-	struct report_table *t = report_add_table(r, "sites", report_printf(r, "%s by %s site", metric_title(r, c),
-										    strcmp(c->meta->mode, "heap") == 0 ? "allocation"
-										    : strcmp(c->meta->mode, "copy") == 0 ? "copy" : "event"),
-						  "Site");
-	t->note = report_printf(r, "Site: the first frames of %s, allocator plumbing skipped, innermost first; "
-				   "'*' marks stacks with no frame of it", program_name(c));
+	struct report_table *t =
+		report_add_table(r, "sites",
+				 report_printf(r, "%s by %s site", metric_title(r, c),
+					       strcmp(c->meta->mode, "heap") == 0   ? "allocation"
+					       : strcmp(c->meta->mode, "copy") == 0 ? "copy"
+										    : "event"),
+				 "Site");
+	t->note = report_printf(r,
+				"Site: the first frames of %s, allocator plumbing skipped, innermost first; "
+				"'*' marks stacks with no frame of it",
+				program_name(c));
 	add_cols(r, t, c);
 	for (uint32_t id = 1; id < a.keys.count; id++) {
 		if ((size_t)id * 3 >= a.vals.len)
@@ -479,7 +509,8 @@ static void view_sites(struct report *r, struct ctx *c, size_t top)
 		const int64_t *v = &a.vals.items[(size_t)id * 3];
 		if (v[0] == 0 && v[1] == 0)
 			continue;
-		struct report_row *row = report_table_row(r, t, strmap_str(&a.keys, id), a.fallback.items[id] ? "*" : NULL);
+		struct report_row *row =
+			report_table_row(r, t, strmap_str(&a.keys, id), a.fallback.items[id] ? "*" : NULL);
 		row->flags = a.fallback.items[id] ? 0 : REPORT_ROW_OWNED;
 		fill_row(row, t, c, v);
 	}
@@ -523,8 +554,8 @@ static void view_functions(struct report *r, struct ctx *c, size_t top)
 	}
 	free(stamp);
 	struct report_table *t = report_add_table(r, "functions",
-						  report_printf(r, "%s by %s function (inclusive)", metric_title(r, c),
-								program_name(c)),
+						  report_printf(r, "%s by %s function (inclusive)",
+								metric_title(r, c), program_name(c)),
 						  "Function");
 	t->note = "each function counted once per stack, however often it appears on it";
 	add_cols(r, t, c);
@@ -581,14 +612,16 @@ static void view_stacks(struct report *r, struct ctx *c, size_t n)
 			report_format_value(d, sizeof(d), v[2], p->metrics[c->tb].unit);
 			more = report_printf(r, "%s, %s tb", more, d);
 		}
-		struct report_table *t = report_add_table(
-			r, "stack", report_printf(r, "stack %zu of %zu: %s %s (%.2f%%)%s", j + 1, k, a, c->def->name,
-						 pct(v[0], c->total), more),
-			"Frame (innermost first)");
+		struct report_table *t =
+			report_add_table(r, "stack",
+					 report_printf(r, "stack %zu of %zu: %s %s (%.2f%%)%s", j + 1, k, a,
+						       c->def->name, pct(v[0], c->total), more),
+					 "Frame (innermost first)");
 		for (uint32_t s = p->sample_stack[i]; s != PF_NONE; s = p->stacks.items[s].parent) {
 			uint32_t fr = p->stacks.items[s].frame;
 			const char *flag = c->owned[fr] ? (c->plumbing[fr] ? "+" : "*") : NULL;
-			report_table_row(r, t, frame_text(c, fr), flag)->flags = c->owned[fr] ? REPORT_ROW_OWNED : 0;
+			report_table_row(r, t, frame_text(c, fr), flag)->flags =
+				c->owned[fr] ? REPORT_ROW_OWNED : 0;
 		}
 		if (p->sample_stack[i] == PF_NONE)
 			report_table_row(r, t, "(empty stack)", NULL);
@@ -614,7 +647,8 @@ static void list_metrics(void)
 	printf("Metrics for --metric (dh_view's sort metrics and DHAT's raw fields):\n");
 	for (size_t i = 0; i < ARRAY_SIZE(metric_defs); i++)
 		printf("  %-20s %s%s%s\n", metric_defs[i].name, metric_defs[i].title,
-		       metric_defs[i].alias ? ", alias " : "", metric_defs[i].alias ? metric_defs[i].alias : "");
+		       metric_defs[i].alias ? ", alias " : "",
+		       metric_defs[i].alias ? metric_defs[i].alias : "");
 }
 
 static int run(int argc, char **argv)
@@ -640,7 +674,8 @@ static int run(int argc, char **argv)
 		goto out;
 	}
 	if (argc - first != 1) {
-		cli_usage_error(&cmd_dhat, argc - first == 0 ? "no DHAT file given" : "one DHAT file at a time");
+		cli_usage_error(&cmd_dhat,
+				argc - first == 0 ? "no DHAT file given" : "one DHAT file at a time");
 		goto out;
 	}
 	if (regex_list_add(&plumbing, default_plumbing, o.err, sizeof(o.err)) < 0) {
@@ -670,9 +705,12 @@ static int run(int argc, char **argv)
 	c.def = def;
 	c.metric = profile_metric_index(&prof, def->field);
 	if (c.metric == SIZE_MAX || !dhat_pred_available(&meta, def->pred)) {
-		pf_error("%s: metric '%s' needs %s, which this %s-mode file does not record", c.path, def->name,
+		pf_error("%s: metric '%s' needs %s, which this %s-mode file does not record", c.path,
+			 def->name,
 			 def->pred == DHAT_PRED_NONE || def->pred == DHAT_PRED_TINY ? def->field
-			 : def->pred == DHAT_PRED_SHORT_LIVED ? "block lifetimes" : "block accesses", meta.mode);
+			 : def->pred == DHAT_PRED_SHORT_LIVED                       ? "block lifetimes"
+										    : "block accesses",
+			 meta.mode);
 		rc = PF_EXIT_USAGE;
 		goto out;
 	}
@@ -695,8 +733,11 @@ static int run(int argc, char **argv)
 	if (o.stacks)
 		view_stacks(&rep, &c, o.stacks);
 	if (o.tree) {
-		struct dhat_tree_opts to = {.metric = c.metric, .pred = def->pred, .keep = c.keep_filter,
-					    .frame_text = (const char *(*)(void *, uint32_t))frame_text, .ctx = &c};
+		struct dhat_tree_opts to = {.metric = c.metric,
+					    .pred = def->pred,
+					    .keep = c.keep_filter,
+					    .frame_text = (const char *(*)(void *, uint32_t))frame_text,
+					    .ctx = &c};
 		dhat_tree_report(&rep, &prof, &meta, &to);
 	}
 	rc = cli_emit(&common, &rep);
@@ -729,8 +770,10 @@ const struct cli_command cmd_dhat = {
 		"Shows what was live at the heap's peak (t-gmax) by allocation site and by the program's\n"
 		"functions, or any of DHAT's metrics with --metric. Record with\n"
 		"  valgrind --tool=dhat --num-callers=40 --dhat-out-file=dhat.json PROGRAM ARGS\n"
-		"A site is the first frames in the program's own code (its executable, or source files outside\n"
-		"system, libc, C++/Rust std and valgrind paths; --ours overrides), allocator plumbing skipped.\n"
+		"A site is the first frames in the program's own code (its executable, or source files "
+		"outside\n"
+		"system, libc, C++/Rust std and valgrind paths; --ours overrides), allocator plumbing "
+		"skipped.\n"
 		"--where/--not match each frame's text without its address, e.g. 'make_buf (demo.c:47)'.",
 	.examples = "  profan dhat dhat.json\n"
 		    "  profan dhat dhat.json --where 'parse_\\w+' --not '^free_list' --stacks 5\n"

@@ -29,7 +29,8 @@ struct regex *regex_compile(const char *pattern, char *err, size_t errcap)
 		PCRE2_UCHAR msg[256];
 		if (pcre2_get_error_message(code_err, msg, sizeof(msg)) < 0)
 			snprintf((char *)msg, sizeof(msg), "pcre2 error %d", code_err);
-		snprintf(err, errcap, "bad regex '%s': %s at offset %zu", pattern, (const char *)msg, (size_t)off);
+		snprintf(err, errcap, "bad regex '%s': %s at offset %zu", pattern, (const char *)msg,
+			 (size_t)off);
 		return NULL;
 	}
 	(void)pcre2_jit_compile(code, PCRE2_JIT_COMPLETE); /* best effort: the interpreter still works */

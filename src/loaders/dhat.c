@@ -79,7 +79,8 @@ void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out)
 				colon = i;
 				break;
 			}
-		if (colon == SIZE_MAX || colon == 0 || !parse_line(loc + colon + 1, loc_len - colon - 1, &out->line))
+		if (colon == SIZE_MAX || colon == 0 ||
+		    !parse_line(loc + colon + 1, loc_len - colon - 1, &out->line))
 			return; /* "(something)" that is part of the name */
 		out->file = loc;
 		out->file_len = colon;
@@ -110,13 +111,18 @@ static const char *base_name(const char *path)
  * --fullpath-after DHAT prints bare file names, so known names are listed too. */
 static bool system_file(const char *file)
 {
-	static const char *const dirs[] = {"/usr/", "/lib/", "/lib64/", "/rustc/", "/build/glibc", "library/"};
+	static const char *const dirs[] = {"/usr/",   "/lib/",        "/lib64/",
+					   "/rustc/", "/build/glibc", "library/"};
 	static const char *const parts[] = {"/.cargo/registry/", "/.rustup/", "/rustlib/", "/bits/", "/c++/",
-					    "/glibc-", "/valgrind/"};
-	static const char *const names[] = {"libc-start.c", "libc_start_call_main.h", "new_allocator.h",
-					    "alloc_traits.h", "allocator.h", "basic_string.h", "char_traits.h",
-					    "unique_ptr.h", "ptr_traits.h", "move.h", "invoke.h", "std_function.h",
-					    "malloc.c", "arena.c", "obmalloc.c", "rtld-malloc.h"};
+					    "/glibc-",           "/valgrind/"};
+	static const char *const names[] = {"libc-start.c",    "libc_start_call_main.h",
+					    "new_allocator.h", "alloc_traits.h",
+					    "allocator.h",     "basic_string.h",
+					    "char_traits.h",   "unique_ptr.h",
+					    "ptr_traits.h",    "move.h",
+					    "invoke.h",        "std_function.h",
+					    "malloc.c",        "arena.c",
+					    "obmalloc.c",      "rtld-malloc.h"};
 	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
 		if (starts(file, dirs[i]))
 			return true;
@@ -138,9 +144,10 @@ static bool system_file(const char *file)
 
 static bool system_name(const char *name)
 {
-	static const char *const prefixes[] = {"std::",  "__gnu_cxx::", "__cxxabiv1::", "__cxx11::", "alloc::",
-					       "core::", "<alloc::",    "<core::",      "<std::",     "hashbrown::",
-					       "<hashbrown::", "[root]", "(below main)", "_dl_", "__libc_"};
+	static const char *const prefixes[] = {"std::",        "__gnu_cxx::", "__cxxabiv1::", "__cxx11::",
+					       "alloc::",      "core::",      "<alloc::",     "<core::",
+					       "<std::",       "hashbrown::", "<hashbrown::", "[root]",
+					       "(below main)", "_dl_",        "__libc_"};
 	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
 		if (starts(name, prefixes[i]))
 			return true;
@@ -185,10 +192,10 @@ struct loader {
 	const struct json *ftbl;
 	size_t ftbl_len;
 	/* per ftbl entry, built on first use */
-	uint64_t *addr;           /* PF_NO_ADDRESS when the text has none */
-	uint32_t (*frame)[2];     /* [not inlined, inlined] frame ids, PF_NONE until built */
-	bool layout_known;        /* the executable lies below DHAT_SHARED_OBJECTS_FROM */
-	uint32_t *lib_of_path;    /* string id -> lib index + 1 */
+	uint64_t *addr;        /* PF_NO_ADDRESS when the text has none */
+	uint32_t (*frame)[2];  /* [not inlined, inlined] frame ids, PF_NONE until built */
+	bool layout_known;     /* the executable lies below DHAT_SHARED_OBJECTS_FROM */
+	uint32_t *lib_of_path; /* string id -> lib index + 1 */
 	size_t lib_of_path_len;
 	/* field name in the file -> metric index, SIZE_MAX when absent */
 	const char *key[F_COUNT];
@@ -206,7 +213,8 @@ static uint32_t lib_for(struct loader *L, const char *path, size_t len)
 	if (id >= L->lib_of_path_len) {
 		size_t n = (size_t)id * 2 + 16;
 		L->lib_of_path = xreallocarray(L->lib_of_path, n, sizeof(*L->lib_of_path));
-		memset(L->lib_of_path + L->lib_of_path_len, 0, (n - L->lib_of_path_len) * sizeof(*L->lib_of_path));
+		memset(L->lib_of_path + L->lib_of_path_len, 0,
+		       (n - L->lib_of_path_len) * sizeof(*L->lib_of_path));
 		L->lib_of_path_len = n;
 	}
 	if (L->lib_of_path[id] == 0) {
@@ -243,8 +251,10 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 		f.flags |= PF_FUNC_UNRESOLVED;
 	if (strcmp(name, "[root]") == 0 || strcmp(name, "(below main)") == 0)
 		f.flags |= PF_FUNC_SYNTHETIC;
-	struct pf_frame fr = {.func = profile_intern_func(p, &f), .lib = f.lib,
-			      .address = ft.has_address ? ft.address : PF_NO_ADDRESS, .line = ft.line,
+	struct pf_frame fr = {.func = profile_intern_func(p, &f),
+			      .lib = f.lib,
+			      .address = ft.has_address ? ft.address : PF_NO_ADDRESS,
+			      .line = ft.line,
 			      .flags = inlined ? PF_FRAME_INLINED : 0};
 	free(name);
 	free(file);
@@ -267,7 +277,8 @@ static int prepare_ftbl(struct loader *L, const struct json *root)
 		const struct json *s = json_at(L->ftbl, i);
 		if (json_type(s) != JSON_STRING)
 			return jr_error(&L->r, L->ftbl, i, "expected a string, got %s %s",
-					json_type(s) == JSON_ARRAY || json_type(s) == JSON_OBJECT ? "an" : "a",
+					json_type(s) == JSON_ARRAY || json_type(s) == JSON_OBJECT ? "an"
+												  : "a",
 					json_type_name(json_type(s)));
 		struct dhat_frame_text ft;
 		dhat_split_frame(json_str(s), json_str_len(s), &ft);
@@ -276,8 +287,8 @@ static int prepare_ftbl(struct loader *L, const struct json *root)
 		/* a frame of the executable mapped high: some other layout, so addresses say nothing */
 		if (ft.has_address && ft.object && ft.address >= DHAT_SHARED_OBJECTS_FROM && L->meta.exe &&
 		    ft.object_len >= strlen(base_name(L->meta.exe)) &&
-		    strncmp(ft.object + ft.object_len - strlen(base_name(L->meta.exe)), base_name(L->meta.exe),
-			    strlen(base_name(L->meta.exe))) == 0)
+		    strncmp(ft.object + ft.object_len - strlen(base_name(L->meta.exe)),
+			    base_name(L->meta.exe), strlen(base_name(L->meta.exe))) == 0)
 			high_exe = true;
 	}
 	L->layout_known = !high_exe;
@@ -299,7 +310,9 @@ static void define_metrics(struct loader *L)
 	enum pf_unit u = bytes ? PF_UNIT_BYTES : PF_UNIT_COUNT;
 	for (int f = 0; f < F_COUNT; f++)
 		L->metric[f] = SIZE_MAX;
-	const char *what = strcmp(m->mode, "copy") == 0 ? "copied" : strcmp(m->mode, "heap") == 0 ? "allocated" : "";
+	const char *what = strcmp(m->mode, "copy") == 0   ? "copied"
+			   : strcmp(m->mode, "heap") == 0 ? "allocated"
+							  : "";
 	char label[128];
 	snprintf(label, sizeof(label), "%s%s%s in total", m->units, *what ? " " : "", what);
 	add_metric(L, F_TB, "tb", "tb", label, u, true);
@@ -307,9 +320,10 @@ static void define_metrics(struct loader *L)
 	add_metric(L, F_TBK, "tbk", "tbk", label, PF_UNIT_COUNT, true);
 	if (m->bklt) {
 		bool v1 = m->version == 1;
-		add_metric(L, F_TL, v1 ? "tli" : "tl", "tl", "block lifetimes summed (instrs)", PF_UNIT_COUNT, true);
-		add_metric(L, F_MB, "mb", "mb", v1 ? "max bytes live" : "max bytes live (unreliable in DHAT >= 3.17)",
-			   u, false);
+		add_metric(L, F_TL, v1 ? "tli" : "tl", "tl", "block lifetimes summed (instrs)", PF_UNIT_COUNT,
+			   true);
+		add_metric(L, F_MB, "mb", "mb",
+			   v1 ? "max bytes live" : "max bytes live (unreliable in DHAT >= 3.17)", u, false);
 		add_metric(L, F_MBK, "mbk", "mbk", v1 ? "max blocks live" : "max blocks live (unreliable)",
 			   PF_UNIT_COUNT, false);
 		add_metric(L, F_GB, "gb", "gb", "bytes live at t-gmax", u, true);
@@ -405,7 +419,8 @@ static int merge_values(struct loader *L, const struct json *pp, uint32_t sample
 			if (v[m] > *dst)
 				*dst = v[m];
 		} else if (__builtin_add_overflow(*dst, v[m], dst)) {
-			return jr_error(&L->r, pp, SIZE_MAX, "%s summed over identical stacks overflows 64 bits",
+			return jr_error(&L->r, pp, SIZE_MAX,
+					"%s summed over identical stacks overflows 64 bits",
 					p->metrics[m].name);
 		}
 	}

@@ -51,8 +51,11 @@ bool dhat_pred_holds(const struct profile *p, const struct dhat_meta *m, size_t 
 {
 	if (pred == DHAT_PRED_NONE)
 		return true;
-	struct dhat_vals v = {.tb = value_of(p, "tb", i), .tbk = value_of(p, "tbk", i), .tl = value_of(p, "tl", i),
-			      .rb = value_of(p, "rb", i), .wb = value_of(p, "wb", i)};
+	struct dhat_vals v = {.tb = value_of(p, "tb", i),
+			      .tbk = value_of(p, "tbk", i),
+			      .tl = value_of(p, "tl", i),
+			      .rb = value_of(p, "rb", i),
+			      .wb = value_of(p, "wb", i)};
 	return dhat_pred_eval(pred, &v, m->tuth);
 }
 
@@ -61,8 +64,8 @@ bool dhat_pred_holds(const struct profile *p, const struct dhat_meta *m, size_t 
 enum { V_METRIC, V_TB, V_TBK, V_TL, V_RB, V_WB, V_COUNT };
 
 struct node {
-	uint32_t lo, hi;       /* range of sorted program points */
-	uint32_t depth, end;   /* the node's own frames: seq[lo][depth..end) */
+	uint32_t lo, hi;     /* range of sorted program points */
+	uint32_t depth, end; /* the node's own frames: seq[lo][depth..end) */
 	uint32_t parent;
 	uint32_t first_child, next_sibling;
 	int64_t v[V_COUNT];
@@ -70,9 +73,9 @@ struct node {
 };
 
 struct tree {
-	const uint32_t *seq;   /* frame ids, innermost first, all points back to back */
-	const size_t *off;     /* point k's frames: seq[off[k] .. off[k + 1]) */
-	uint32_t *order;       /* sorted point index -> point k */
+	const uint32_t *seq; /* frame ids, innermost first, all points back to back */
+	const size_t *off;   /* point k's frames: seq[off[k] .. off[k + 1]) */
+	uint32_t *order;     /* sorted point index -> point k */
 	VEC(struct node) nodes;
 };
 
@@ -125,10 +128,16 @@ static void build(struct tree *t, uint32_t count, const int64_t *prefix)
 		size_t la = seq_len(t, w.lo), lb = seq_len(t, w.hi - 1);
 		while (end < la && end < lb && seq_at(t, w.lo, end) == seq_at(t, w.hi - 1, end))
 			end++;
-		struct node n = {.lo = w.lo, .hi = w.hi, .depth = w.depth, .end = (uint32_t)end, .parent = w.parent,
-				 .first_child = PF_NONE, .next_sibling = PF_NONE};
+		struct node n = {.lo = w.lo,
+				 .hi = w.hi,
+				 .depth = w.depth,
+				 .end = (uint32_t)end,
+				 .parent = w.parent,
+				 .first_child = PF_NONE,
+				 .next_sibling = PF_NONE};
 		for (int k = 0; k < V_COUNT; k++)
-			n.v[k] = prefix[(size_t)w.hi * V_COUNT + (size_t)k] - prefix[(size_t)w.lo * V_COUNT + (size_t)k];
+			n.v[k] = prefix[(size_t)w.hi * V_COUNT + (size_t)k] -
+				 prefix[(size_t)w.lo * V_COUNT + (size_t)k];
 		uint32_t id = (uint32_t)t->nodes.len;
 		vec_push(&t->nodes, n);
 		if (w.parent != PF_NONE) {
@@ -204,8 +213,11 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 		      const struct dhat_tree_opts *o)
 {
 	struct tree t = {0};
-	size_t fields[V_COUNT] = {o->metric, profile_metric_index(p, "tb"), profile_metric_index(p, "tbk"),
-				  profile_metric_index(p, "tl"), profile_metric_index(p, "rb"),
+	size_t fields[V_COUNT] = {o->metric,
+				  profile_metric_index(p, "tb"),
+				  profile_metric_index(p, "tbk"),
+				  profile_metric_index(p, "tl"),
+				  profile_metric_index(p, "rb"),
 				  profile_metric_index(p, "wb")};
 	/* innermost-first sequences of the kept points */
 	VEC(uint32_t) seq = {0};
@@ -221,8 +233,8 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 		vec_push(&point, (uint32_t)i);
 	}
 	uint32_t count = (uint32_t)point.len;
-	struct report_table *table = report_add_table(r, "tree", "allocation tree (dh_view), innermost frame first",
-						      "Frames");
+	struct report_table *table =
+		report_add_table(r, "tree", "allocation tree (dh_view), innermost frame first", "Frames");
 	const char *label = p->metrics[o->metric].name;
 	int64_t root_total = 0;
 	if (count == 0) {
@@ -241,7 +253,9 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 		for (int f = 0; f < V_COUNT; f++)
 			prefix[((size_t)k + 1) * V_COUNT + (size_t)f] =
 				prefix[(size_t)k * V_COUNT + (size_t)f] +
-				(fields[f] == SIZE_MAX ? 0 : p->sample_values[fields[f]][point.items[t.order[k]]]);
+				(fields[f] == SIZE_MAX
+					 ? 0
+					 : p->sample_values[fields[f]][point.items[t.order[k]]]);
 	build(&t, count, prefix);
 	free(prefix);
 	struct node *nodes = t.nodes.items;
@@ -260,9 +274,9 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 	/* depth-first rendering with an explicit stack; a fold item stands for the
 	 * insignificant siblings and is pushed first so it prints after them */
 	struct item {
-		uint32_t node;      /* PF_NONE: a fold row */
+		uint32_t node; /* PF_NONE: a fold row */
 		bool last;
-		size_t prefix_len;  /* of the parent's prefix */
+		size_t prefix_len; /* of the parent's prefix */
 		size_t folded;
 		int64_t value;
 	};
@@ -284,9 +298,10 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 		}
 		const struct node *n = &nodes[it.node];
 		const char *text = node_text(r, &t, n, o, it.node == 0);
-		char *line = it.node == 0 ? xstrdup(text) : xasprintf("%s%s%s", pre.items, it.last ? "└─ " : "├─ ", text);
-		report_table_row(r, table, line, n->sig == SIG_DESC ? "(insignificant itself)" : NULL)->values[0] =
-			n->v[V_METRIC];
+		char *line = it.node == 0 ? xstrdup(text)
+					  : xasprintf("%s%s%s", pre.items, it.last ? "└─ " : "├─ ", text);
+		report_table_row(r, table, line, n->sig == SIG_DESC ? "(insignificant itself)" : NULL)
+			->values[0] = n->v[V_METRIC];
 		free(line);
 		if (it.node != 0)
 			for (const char *c = it.last ? "   " : "│  "; *c; c++)
@@ -305,13 +320,16 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 				folded_v += nodes[kids.items[k]].v[V_METRIC];
 			}
 		if (folded)
-			vec_push(&stack, ((struct item){.node = PF_NONE, .prefix_len = my_prefix, .folded = folded,
+			vec_push(&stack, ((struct item){.node = PF_NONE,
+							.prefix_len = my_prefix,
+							.folded = folded,
 							.value = folded_v}));
 		bool first_pushed = true;
 		for (size_t k = kids.len; k-- > 0;) {
 			if (nodes[kids.items[k]].sig == SIG_NONE)
 				continue;
-			vec_push(&stack, ((struct item){.node = kids.items[k], .last = first_pushed && folded == 0,
+			vec_push(&stack, ((struct item){.node = kids.items[k],
+							.last = first_pushed && folded == 0,
 							.prefix_len = my_prefix}));
 			first_pushed = false;
 		}
@@ -320,9 +338,10 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 	vec_free(&stack);
 	vec_free(&pre);
 done:
-	table->note = report_printf(r, "significant: %s >= %s of the root%s; the rest of each sibling group folded",
-				    label, o->pred == DHAT_PRED_NONE ? "1%" : "0.5%",
-				    o->pred == DHAT_PRED_NONE ? "" : " and the metric's condition");
+	table->note =
+		report_printf(r, "significant: %s >= %s of the root%s; the rest of each sibling group folded",
+			      label, o->pred == DHAT_PRED_NONE ? "1%" : "0.5%",
+			      o->pred == DHAT_PRED_NONE ? "" : " and the metric's condition");
 	free(t.order);
 	vec_free(&t.nodes);
 	vec_free(&seq);

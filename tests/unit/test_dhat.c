@@ -134,7 +134,8 @@ static void recursion_and_inlining(void)
 	size_t depth_sum = 0;
 	for (size_t i = 0; i < p.sample_count; i++) {
 		uint32_t s = p.sample_stack[i];
-		if (strcmp(profile_func_name(&p, profile_stack_func(&p, p.stacks.items[s].parent)), "recurse") == 0) {
+		if (strcmp(profile_func_name(&p, profile_stack_func(&p, p.stacks.items[s].parent)),
+			   "recurse") == 0) {
 			points++;
 			bytes += value(&p, i, "gb");
 			depth_sum += profile_stack_depth(&p, s);
@@ -168,7 +169,8 @@ static void version_1_reads_like_version_2(void)
 	CHECK_STR(meta.mode, "heap");
 	CHECK_INT(meta.tg, 155842);
 	CHECK_INT(meta.te, 161881);
-	static const char *const fields[] = {"tb", "tbk", "tl", "mb", "mbk", "gb", "gbk", "eb", "ebk", "rb", "wb"};
+	static const char *const fields[] = {"tb",  "tbk", "tl",  "mb", "mbk", "gb",
+					     "gbk", "eb",  "ebk", "rb", "wb"};
 	for (size_t i = 0; i < ARRAY_SIZE(fields); i++)
 		CHECK_INT(sum(&b, fields[i]), sum(&a, fields[i]));
 	CHECK_INT(b.stacks.len, a.stacks.len);
@@ -290,16 +292,21 @@ static void malformed_files_fail_cleanly(void)
 	static const char *const texts[] = {
 		"[]",
 		"{\"dhatFileVersion\":2}",
-		"{\"dhatFileVersion\":2,\"mode\":\"heap\",\"bklt\":1,\"bkacc\":true,\"cmd\":\"x\",\"pid\":1,\"te\":1,"
+		"{\"dhatFileVersion\":2,\"mode\":\"heap\",\"bklt\":1,\"bkacc\":true,\"cmd\":\"x\",\"pid\":1,"
+		"\"te\":1,"
 		"\"tg\":1,\"pps\":[],\"ftbl\":[\"[root]\"]}",
-		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\",\"pid\":1,"
+		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\","
+		"\"pid\":1,"
 		"\"te\":1,\"pps\":[{\"tb\":1,\"tbk\":1,\"fs\":[1]}],\"ftbl\":[\"[root]\",7]}",
-		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\",\"pid\":1,"
+		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\","
+		"\"pid\":1,"
 		"\"te\":1,\"pps\":[{\"tb\":1,\"tbk\":1,\"fs\":[1.5]}],\"ftbl\":[\"[root]\",\"f\"]}",
-		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\",\"pid\":1,"
+		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\","
+		"\"pid\":1,"
 		"\"te\":1,\"pps\":[{\"tb\":9223372036854775807,\"tbk\":1,\"fs\":[1]},"
 		"{\"tb\":1,\"tbk\":1,\"fs\":[1]}],\"ftbl\":[\"[root]\",\"f\"]}",
-		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\",\"pid\":1,"
+		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\","
+		"\"pid\":1,"
 		"\"te\":1,\"pps\":[{\"tb\":1,\"tbk\":1,\"fs\":[1]}],\"ftbl\":[\"[root]\",\"f\"]",
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(texts); i++) {
@@ -318,18 +325,21 @@ static void empty_and_deep_inputs(void)
 {
 	struct profile p;
 	/* no program points at all: DHAT writes "[" and "]" on separate lines */
-	CHECK_INT(load_text("{\"dhatFileVersion\":2,\"mode\":\"heap\",\"verb\":\"Allocated\",\"bklt\":true,"
-			    "\"bkacc\":true,\"tu\":\"instrs\",\"Mtu\":\"Minstr\",\"tuth\":500,\"cmd\":\"./true\","
-			    "\"pid\":1,\"te\":100,\"tg\":0,\"pps\":\n [\n ]\n,\"ftbl\":\n [\"[root]\"\n ]\n}",
-			    &p),
-		  0);
+	CHECK_INT(
+		load_text(
+			"{\"dhatFileVersion\":2,\"mode\":\"heap\",\"verb\":\"Allocated\",\"bklt\":true,"
+			"\"bkacc\":true,\"tu\":\"instrs\",\"Mtu\":\"Minstr\",\"tuth\":500,\"cmd\":\"./true\","
+			"\"pid\":1,\"te\":100,\"tg\":0,\"pps\":\n [\n ]\n,\"ftbl\":\n [\"[root]\"\n ]\n}",
+			&p),
+		0);
 	CHECK_INT(p.sample_count, 0);
 	profile_release(&p);
 	/* one stack 200,000 frames deep (alternating two frames): no recursion may blow up */
 	size_t n = 200000, cap = n * 3 + 512, len = 0;
 	char *t = malloc(cap);
-	len += (size_t)snprintf(t, cap, "{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,"
-					"\"cmd\":\"d\",\"pid\":1,\"te\":1,\"pps\":[{\"tb\":5,\"tbk\":1,\"fs\":[");
+	len += (size_t)snprintf(t, cap,
+				"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,"
+				"\"cmd\":\"d\",\"pid\":1,\"te\":1,\"pps\":[{\"tb\":5,\"tbk\":1,\"fs\":[");
 	for (size_t i = 0; i < n; i++)
 		len += (size_t)snprintf(t + len, cap - len, "%s%d", i ? "," : "", 1 + (int)(i & 1));
 	snprintf(t + len, cap - len, "]}],\"ftbl\":[\"[root]\",\"0x1: a (a.c:1)\",\"0x2: b (b.c:2)\"]}");
@@ -360,7 +370,8 @@ static void frame_text_splits_at_the_last_paren(void)
 		  "call_once<(), (dyn core::ops::function::Fn<(), Output=i32> + core::marker::Sync)>");
 	CHECK_INT(f.line, 287);
 	free(a);
-	SPLIT("0x4841F2F: operator new(unsigned long) (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)");
+	SPLIT("0x4841F2F: operator new(unsigned long) (in "
+	      "/usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)");
 	CHECK_STR(a = SPAN(f.name, f.name_len), "operator new(unsigned long)");
 	CHECK_STR(b = SPAN(f.object, f.object_len), "/usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so");
 	CHECK(f.file == NULL);
@@ -394,11 +405,12 @@ static void ownership_rule(void)
 {
 	CHECK(dhat_default_owned("make_buf", "demo.c", NULL, "./demo", false));
 	CHECK(dhat_default_owned("???", NULL, "/home/u/demo", "./demo", false));
-	CHECK(!dhat_default_owned("malloc", NULL, "/usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so", "./demo", false));
+	CHECK(!dhat_default_owned("malloc", NULL, "/usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so",
+				  "./demo", false));
 	CHECK(!dhat_default_owned("(below main)", "libc_start_call_main.h", NULL, "./demo", false));
 	CHECK(!dhat_default_owned("alloc", "library/alloc/src/alloc.rs", NULL, "./demo", false));
-	CHECK(!dhat_default_owned("std::__new_allocator<int>::allocate(unsigned long, void const*)", "new_allocator.h",
-				  NULL, "./demo", false));
+	CHECK(!dhat_default_owned("std::__new_allocator<int>::allocate(unsigned long, void const*)",
+				  "new_allocator.h", NULL, "./demo", false));
 	CHECK(!dhat_default_owned("reserve", "vector.tcc", NULL, "./demo", false));
 	CHECK(!dhat_default_owned("call_init", "dl-init.c", NULL, "./demo", false));
 	CHECK(!dhat_default_owned("x", "/usr/include/c++/12/bits/stl_vector.h", NULL, "./demo", false));
@@ -408,11 +420,13 @@ static void ownership_rule(void)
 	CHECK(dhat_default_owned("_IO_file_doallocate", "filedoalloc.c", NULL, "./demo", false));
 	CHECK(dhat_default_owned("rsdemo::fill_vec", "src/main.rs", NULL, "target/release/rsdemo", false));
 	CHECK(dhat_default_owned("rsdemo::fill_vec", "rsdemo.rs", NULL, "./rsdemo", false));
-	CHECK(dhat_default_owned("<rsdemo::Foo as core::fmt::Display>::fmt", "rsdemo.rs", NULL, "./rsdemo", false));
+	CHECK(dhat_default_owned("<rsdemo::Foo as core::fmt::Display>::fmt", "rsdemo.rs", NULL, "./rsdemo",
+				 false));
 	/* Rust std inlined into the program: short name, bare file */
-	CHECK(!dhat_default_owned("call_once<(), (dyn core::ops::function::Fn<(), Output=i32>)>", "function.rs",
-				  NULL, "./rsdemo", false));
-	CHECK(!dhat_default_owned("<alloc::raw_vec::RawVecInner>::try_allocate_in", NULL, "/tmp/rsdemo", "./rsdemo", false));
+	CHECK(!dhat_default_owned("call_once<(), (dyn core::ops::function::Fn<(), Output=i32>)>",
+				  "function.rs", NULL, "./rsdemo", false));
+	CHECK(!dhat_default_owned("<alloc::raw_vec::RawVecInner>::try_allocate_in", NULL, "/tmp/rsdemo",
+				  "./rsdemo", false));
 }
 
 static void dh_view_conditions(void)
@@ -433,7 +447,8 @@ static void dh_view_conditions(void)
 	CHECK(!dhat_pred_eval(DHAT_PRED_LOW_ACCESS, &(struct dhat_vals){.tb = 10, .rb = 0, .wb = 1}, 500));
 	/* high access: >= 1000 per byte */
 	CHECK(dhat_pred_eval(DHAT_PRED_HIGH_ACCESS, &(struct dhat_vals){.tb = 2, .rb = 2000}, 500));
-	CHECK(!dhat_pred_eval(DHAT_PRED_HIGH_ACCESS, &(struct dhat_vals){.tb = 2, .rb = 1999, .wb = 1999}, 500));
+	CHECK(!dhat_pred_eval(DHAT_PRED_HIGH_ACCESS, &(struct dhat_vals){.tb = 2, .rb = 1999, .wb = 1999},
+			      500));
 	/* no overflow near INT64_MAX */
 	CHECK(!dhat_pred_eval(DHAT_PRED_TINY, &(struct dhat_vals){.tb = INT64_MAX, .tbk = 1}, 500));
 	CHECK(dhat_pred_eval(DHAT_PRED_TINY, &(struct dhat_vals){.tb = INT64_MAX, .tbk = INT64_MAX}, 500));

@@ -22,7 +22,9 @@ static void perl_syntax_matches_anywhere(void)
 	CHECK_INT(m("\\(demo\\.c:\\d+\\)$", "make_buf (demo.c:47)"), 1);
 	CHECK_INT(m("(?i)MAKE_BUF", "make_buf (demo.c:47)"), 1);
 	CHECK_INT(m("\\bbuf\\b", "make_buf"), 0);
-	CHECK_INT(m("operator new\\(unsigned long\\)", "operator new(unsigned long) (in /x/vgpreload_dhat.so)"), 1);
+	CHECK_INT(m("operator new\\(unsigned long\\)",
+		    "operator new(unsigned long) (in /x/vgpreload_dhat.so)"),
+		  1);
 	CHECK_INT(m("", "anything"), 1);
 }
 
