@@ -178,3 +178,54 @@ significant: tb >= 1% of the root; the rest of each sibling group folded
     2.50%     1000 B  ├─ make_small (peak.c:30) <- main (peak.c:71)
     2.00%      800 B  ├─ inlined_grab (peak.c:17) <- use_inlined (peak.c:42) <- main (peak.c:73)
     0.30%      121 B  └─ [2 insignificant]
+$ profan dhat dhat/peak.json --ours '^(main|recurse) ' --top 4
+Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
+Command:         ./peak
+PID:             5994
+Mode:            heap
+Total:           40,031 B (39.09 KiB) allocated in 23 blocks
+At t-gmax:       36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)
+At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
+Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
+Program points:  11
+Metric:          gb: bytes live at t-gmax
+
+=== live at t-gmax by allocation site ===
+Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+      gb%         gb  gbk         tb  Site
+   81.25%  29.30 KiB    1  29.30 KiB  main (peak.c:70)
+   13.54%   4.88 KiB    1   5.97 KiB  main (peak.c:68)
+    2.71%     1000 B   10     1000 B  main (peak.c:71)
+    2.17%      800 B    1      800 B  main (peak.c:73)
+  ... 4 more rows (raise --top to see them)
+
+=== live at t-gmax by peak function (inclusive) ===
+each function counted once per stack, however often it appears on it
+      gb%         gb  gbk         tb  Function
+  100.00%  36.06 KiB   19  39.09 KiB  main  peak.c
+    0.33%      120 B    5      120 B  recurse  peak.c
+$ profan dhat dhat/peak.json --plumbing '^make_big ' --top 2
+Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
+Command:         ./peak
+PID:             5994
+Mode:            heap
+Total:           40,031 B (39.09 KiB) allocated in 23 blocks
+At t-gmax:       36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)
+At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
+Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
+Program points:  11
+Metric:          gb: bytes live at t-gmax
+
+=== live at t-gmax by allocation site ===
+Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+      gb%         gb  gbk         tb  Site
+   81.25%  29.30 KiB    1  29.30 KiB  main (peak.c:70)
+   13.54%   4.88 KiB    1   5.97 KiB  realloc_chain (peak.c:47) <- main (peak.c:68)
+  ... 6 more rows (raise --top to see them)
+
+=== live at t-gmax by peak function (inclusive) ===
+each function counted once per stack, however often it appears on it
+      gb%         gb  gbk         tb  Function
+  100.00%  36.06 KiB   19  39.09 KiB  main  peak.c
+   81.25%  29.30 KiB    1  29.30 KiB  make_big  peak.c
+  ... 6 more rows (raise --top to see them)
