@@ -90,8 +90,8 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 	*common = (struct cli_common){.top = 30};
 	size_t n_cmd = count_opts(cmd->opts), n_common = count_opts(common_opts);
 	struct option *longopts = xcalloc(n_cmd + n_common + 1, sizeof(*longopts));
-	char shortopts[128] = ":"; /* no "+": options may follow the file, as in "profan dhat f.json --where X" */
-	size_t sl = strlen(shortopts);
+	char shortopts[128] = ":"; /* permute: options may follow the PROFILE, as users type them */
+	size_t sl = 1;
 	const struct cli_opt *all[2] = {cmd->opts, common_opts};
 	size_t k = 0;
 	for (size_t set = 0; set < 2; set++) {

@@ -679,7 +679,8 @@ static int close_container(struct parser *ps)
 		memset(p, 0, sizeof(*p));
 	} else {
 		size_t nk = ps->kidstack.len - f.kid_start;
-		if (f.is_object && check_duplicate_keys(ps, ps->kidstack.items + f.kid_start, nk / 2) < 0)
+		const uint32_t *pairs = nk ? ps->kidstack.items + f.kid_start : NULL;
+		if (f.is_object && nk > 0 && check_duplicate_keys(ps, pairs, nk / 2) < 0)
 			return -1;
 		if (d->kid_count + nk > UINT32_MAX) {
 			parse_error(ps, "more than 4294967295 values");
