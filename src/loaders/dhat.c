@@ -410,21 +410,27 @@ static int build_stack(struct loader *L, const struct json *fs, uint32_t *out)
 	return 0;
 }
 
-static int merge_values(struct loader *L, const struct json *pp, uint32_t sample, const int64_t *v)
+/* Counters are summed in views, so their totals over the file must fit in int64 too;
+ * then no sum of any subset (a site, a merged stack, a tree node) can overflow. */
+static int check_totals(struct loader *L, const struct json *pp, int64_t *totals, const int64_t *v)
 {
-	struct profile *p = L->p;
+	const struct profile *p = L->p;
+	for (size_t m = 0; m < p->metric_count; m++)
+		if (__builtin_add_overflow(totals[m], v[m], &totals[m]))
+			return jr_error(&L->r, pp, SIZE_MAX, "%s summed over the program points exceeds 2^63 - 1",
+					p->metrics[m].name);
+	return 0;
+}
+
+static void merge_values(struct profile *p, uint32_t sample, const int64_t *v)
+{
 	for (size_t m = 0; m < p->metric_count; m++) {
 		int64_t *dst = &p->sample_values[m][sample];
-		if (!p->metrics[m].additive) {
-			if (v[m] > *dst)
-				*dst = v[m];
-		} else if (__builtin_add_overflow(*dst, v[m], dst)) {
-			return jr_error(&L->r, pp, SIZE_MAX,
-					"%s summed over identical stacks overflows 64 bits",
-					p->metrics[m].name);
-		}
+		if (!p->metrics[m].additive)
+			*dst = v[m] > *dst ? v[m] : *dst; /* maxima (mb, mbk) */
+		else
+			*dst += v[m];
 	}
-	return 0;
 }
 
 static int read_pps(struct loader *L, const struct json *root)
@@ -437,7 +443,7 @@ static int read_pps(struct loader *L, const struct json *root)
 	if (n > 0 && json_is_packed(pps))
 		return jr_error(&L->r, pps, SIZE_MAX, "expected an array of objects, got numbers");
 	L->meta.pps = n;
-	int64_t values[PF_MAX_METRICS] = {0};
+	int64_t values[PF_MAX_METRICS] = {0}, totals[PF_MAX_METRICS] = {0};
 	for (size_t i = 0; i < n; i++) {
 		const struct json *pp = json_at(pps, i);
 		if (!jr_is(&L->r, pp, JSON_OBJECT))
@@ -446,6 +452,8 @@ static int read_pps(struct loader *L, const struct json *root)
 			if (L->metric[f] != SIZE_MAX &&
 			    !jr_int(&L->r, pp, L->key[f], 0, INT64_MAX, false, 0, &values[L->metric[f]]))
 				return -1;
+		if (check_totals(L, pp, totals, values) < 0)
+			return -1;
 		const struct json *fs = jr_need(&L->r, pp, "fs", JSON_ARRAY);
 		uint32_t stack;
 		if (fs == NULL || build_stack(L, fs, &stack) < 0)
@@ -463,8 +471,7 @@ static int read_pps(struct loader *L, const struct json *root)
 		}
 		if (*slot != 0) {
 			L->meta.merged++;
-			if (merge_values(L, pp, *slot - 1, values) < 0)
-				return -1;
+			merge_values(p, *slot - 1, values);
 		} else {
 			profile_add_sample(p, stack, PF_NONE, values);
 			*slot = (uint32_t)p->sample_count;

@@ -308,6 +308,10 @@ static void malformed_files_fail_cleanly(void)
 		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\","
 		"\"pid\":1,"
 		"\"te\":1,\"pps\":[{\"tb\":1,\"tbk\":1,\"fs\":[1]}],\"ftbl\":[\"[root]\",\"f\"]",
+		/* two different stacks whose tb add up beyond 2^63 - 1: every view sums them */
+		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\","
+		"\"pid\":1,\"te\":1,\"pps\":[{\"tb\":9223372036854775807,\"tbk\":1,\"fs\":[1]},"
+		"{\"tb\":1,\"tbk\":1,\"fs\":[2]}],\"ftbl\":[\"[root]\",\"f\",\"g\"]}",
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(texts); i++) {
 		struct profile p;
