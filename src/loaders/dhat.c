@@ -201,8 +201,12 @@ struct loader {
 	const char *key[F_COUNT];
 	size_t metric[F_COUNT];
 	/* stack id -> sample index + 1, to merge identical stacks */
-	uint32_t *sample_of_stack;
-	size_t sample_of_stack_len;
+	/* leaf stack -> sample, to merge identical stacks: open addressing over
+	 * (stack, sample) pairs, sized by the number of points, not of stack nodes */
+	struct leaf_slot {
+		uint32_t stack, sample; /* sample = PF_NONE: empty slot */
+	} * leaves;
+	size_t leaf_mask;
 	uint32_t empty_stack_sample; /* sample index + 1 */
 };
 
@@ -443,6 +447,19 @@ static int read_pps(struct loader *L, const struct json *root)
 	if (n > 0 && json_is_packed(pps))
 		return jr_error(&L->r, pps, SIZE_MAX, "expected an array of objects, got numbers");
 	L->meta.pps = n;
+	if (n > UINT32_MAX / 4)
+		return jr_error(&L->r, pps, SIZE_MAX, "more than %u program points", UINT32_MAX / 4);
+	/* at most N leaves: keep the table at most half full */
+	for (L->leaf_mask = 63; L->leaf_mask < 2 * n; L->leaf_mask = L->leaf_mask * 2 + 1)
+		;
+	L->leaves = xreallocarray(NULL, L->leaf_mask + 1, sizeof(*L->leaves));
+	memset(L->leaves, 0xff, (L->leaf_mask + 1) * sizeof(*L->leaves));
+	/* Stack nodes never outnumber the frames of all stacks: reserving that bound up front
+	 * spares the profile's node array its doubling copies (untouched pages cost no memory). */
+	size_t frames_total = 0;
+	for (size_t i = 0; i < n; i++)
+		frames_total += json_len(json_get(json_at(pps, i), "fs"));
+	vec_reserve(&p->stacks, p->stacks.len + (frames_total < (1u << 26) ? frames_total : (1u << 26)));
 	int64_t values[PF_MAX_METRICS] = {0}, totals[PF_MAX_METRICS] = {0};
 	for (size_t i = 0; i < n; i++) {
 		const struct json *pp = json_at(pps, i);
@@ -458,16 +475,15 @@ static int read_pps(struct loader *L, const struct json *root)
 		uint32_t stack;
 		if (fs == NULL || build_stack(L, fs, &stack) < 0)
 			return -1;
-		uint32_t *slot = &L->empty_stack_sample;
+		uint32_t *slot = &L->empty_stack_sample, sample_plus_one = 0;
+		struct leaf_slot *leaf = NULL;
 		if (stack != PF_NONE) {
-			if (stack >= L->sample_of_stack_len) {
-				size_t cap = (size_t)stack * 2 + 64;
-				L->sample_of_stack = xreallocarray(L->sample_of_stack, cap, sizeof(uint32_t));
-				memset(L->sample_of_stack + L->sample_of_stack_len, 0,
-				       (cap - L->sample_of_stack_len) * sizeof(uint32_t));
-				L->sample_of_stack_len = cap;
-			}
-			slot = &L->sample_of_stack[stack];
+			size_t h = (size_t)hash_mix(stack) & L->leaf_mask;
+			while (L->leaves[h].sample != PF_NONE && L->leaves[h].stack != stack)
+				h = (h + 1) & L->leaf_mask;
+			leaf = &L->leaves[h];
+			sample_plus_one = leaf->sample == PF_NONE ? 0 : leaf->sample + 1;
+			slot = &sample_plus_one;
 		}
 		if (*slot != 0) {
 			L->meta.merged++;
@@ -475,6 +491,8 @@ static int read_pps(struct loader *L, const struct json *root)
 		} else {
 			profile_add_sample(p, stack, PF_NONE, values);
 			*slot = (uint32_t)p->sample_count;
+			if (leaf != NULL)
+				*leaf = (struct leaf_slot){stack, (uint32_t)p->sample_count - 1};
 		}
 	}
 	return 0;
@@ -511,6 +529,6 @@ done:
 	free(L.addr);
 	free(L.frame);
 	free(L.lib_of_path);
-	free(L.sample_of_stack);
+	free(L.leaves);
 	return rc;
 }
