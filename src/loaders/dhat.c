@@ -405,8 +405,10 @@ static int build_stack(struct loader *L, const struct json *fs, uint32_t *out)
 		int64_t idx;
 		if (!jr_int_at(&L->r, fs, k, 0, (int64_t)L->ftbl_len - 1, false, 0, &idx))
 			return -1;
-		/* the same address as the next outer frame: an inlined callee of it */
-		bool inlined = prev >= 0 && L->addr[idx] != PF_NO_ADDRESS && L->addr[idx] == L->addr[prev];
+		/* Another frame at the address of the next outer one is an inlined callee of it.
+		 * The same frame twice is recursion through one call site, not inlining. */
+		bool inlined = prev >= 0 && idx != prev && L->addr[idx] != PF_NO_ADDRESS &&
+			       L->addr[idx] == L->addr[prev];
 		node = profile_intern_stack(L->p, node, frame_for(L, (size_t)idx, inlined));
 		prev = idx;
 	}

@@ -68,6 +68,7 @@ struct node {
 	uint32_t depth, end; /* the node's own frames: seq[lo][depth..end) */
 	uint32_t parent;
 	uint32_t first_child, next_sibling;
+	uint32_t first_point; /* earliest program point below, in file order: dh_view's tie order */
 	int64_t v[V_COUNT];
 	enum { SIG_NONE, SIG_DESC, SIG_SELF } sig;
 };
@@ -168,16 +169,26 @@ static void build(struct tree *t, uint32_t count, const int64_t *prefix)
 	vec_free(&todo);
 }
 
-static const struct node *sort_nodes;
 
-static int cmp_node(const void *a, const void *b)
+/* A child as shown: a node, or the aggregate of the insignificant ones (node == PF_NONE). */
+struct shown {
+	uint32_t node, first_point;
+	int64_t v, tb;
+	size_t folded;
+};
+
+/* dh_view's order: the metric, then total bytes, both descending; the aggregate is
+ * sorted among its siblings like any node. */
+static int cmp_shown(const void *a, const void *b)
 {
-	const struct node *x = &sort_nodes[*(const uint32_t *)a], *y = &sort_nodes[*(const uint32_t *)b];
-	if (x->v[V_METRIC] != y->v[V_METRIC])
-		return x->v[V_METRIC] > y->v[V_METRIC] ? -1 : 1;
-	if (x->v[V_TB] != y->v[V_TB])
-		return x->v[V_TB] > y->v[V_TB] ? -1 : 1;
-	return x->lo < y->lo ? -1 : x->lo > y->lo;
+	const struct shown *x = a, *y = b;
+	if (x->v != y->v)
+		return x->v > y->v ? -1 : 1;
+	if (x->tb != y->tb)
+		return x->tb > y->tb ? -1 : 1;
+	/* dh_view's sort is stable over children in the order their first program point
+	 * appears in the file, the aggregate standing where its first member stood */
+	return x->first_point < y->first_point ? -1 : x->first_point > y->first_point;
 }
 
 static const char *node_text(struct report *r, const struct tree *t, const struct node *n,
@@ -259,6 +270,17 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 	build(&t, count, prefix);
 	free(prefix);
 	struct node *nodes = t.nodes.items;
+	/* each point lies in exactly one leaf; parents precede children, so one backward pass */
+	for (size_t i = 0; i < t.nodes.len; i++) {
+		nodes[i].first_point = UINT32_MAX;
+		if (nodes[i].first_child == PF_NONE)
+			for (uint32_t k = nodes[i].lo; k < nodes[i].hi; k++)
+				nodes[i].first_point = t.order[k] < nodes[i].first_point ? t.order[k] : nodes[i].first_point;
+	}
+	for (size_t i = t.nodes.len; i-- > 1;) {
+		struct node *up = &nodes[nodes[i].parent];
+		up->first_point = nodes[i].first_point < up->first_point ? nodes[i].first_point : up->first_point;
+	}
 	root_total = nodes[0].v[V_METRIC];
 	report_table_col(table, label, p->metrics[o->metric].unit, root_total ? root_total : 1);
 	/* children come after their parent, so one backward pass settles "has a significant descendant" */
@@ -282,16 +304,16 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 	};
 	VEC(struct item) stack = {0};
 	VEC(char) pre = {0};
-	VEC(uint32_t) kids = {0};
+	VEC(struct shown) kids = {0};
 	vec_push(&stack, ((struct item){.node = 0, .last = true}));
-	sort_nodes = nodes;
 	while (stack.len > 0) {
 		struct item it = stack.items[--stack.len];
 		pre.len = it.prefix_len;
 		vec_reserve(&pre, pre.len + 1);
 		pre.items[pre.len] = '\0';
 		if (it.node == PF_NONE) {
-			char *line = xasprintf("%s└─ [%zu insignificant]", pre.items, it.folded);
+			char *line = xasprintf("%s%s[%zu insignificant]", pre.items, it.last ? "└─ " : "├─ ",
+					       it.folded);
 			report_table_row(r, table, line, NULL)->values[0] = it.value;
 			free(line);
 			continue;
@@ -308,30 +330,30 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 				vec_push(&pre, *c);
 		size_t my_prefix = pre.len;
 		kids.len = 0;
-		for (uint32_t c = n->first_child; c != PF_NONE; c = nodes[c].next_sibling)
-			vec_push(&kids, c);
-		if (kids.len > 1)
-			qsort(kids.items, kids.len, sizeof(*kids.items), cmp_node);
-		size_t folded = 0;
-		int64_t folded_v = 0;
-		for (size_t k = 0; k < kids.len; k++)
-			if (nodes[kids.items[k]].sig == SIG_NONE) {
-				folded++;
-				folded_v += nodes[kids.items[k]].v[V_METRIC];
-			}
-		if (folded)
-			vec_push(&stack, ((struct item){.node = PF_NONE,
-							.prefix_len = my_prefix,
-							.folded = folded,
-							.value = folded_v}));
-		bool first_pushed = true;
-		for (size_t k = kids.len; k-- > 0;) {
-			if (nodes[kids.items[k]].sig == SIG_NONE)
+		struct shown agg = {.node = PF_NONE, .first_point = UINT32_MAX};
+		for (uint32_t c = n->first_child; c != PF_NONE; c = nodes[c].next_sibling) {
+			const struct node *k = &nodes[c];
+			if (k->sig != SIG_NONE) {
+				vec_push(&kids, ((struct shown){c, k->first_point, k->v[V_METRIC], k->v[V_TB], 0}));
 				continue;
-			vec_push(&stack, ((struct item){.node = kids.items[k],
-							.last = first_pushed && folded == 0,
-							.prefix_len = my_prefix}));
-			first_pushed = false;
+			}
+			agg.v += k->v[V_METRIC];
+			agg.tb += k->v[V_TB];
+			agg.first_point = k->first_point < agg.first_point ? k->first_point : agg.first_point;
+			agg.folded++;
+		}
+		if (agg.folded)
+			vec_push(&kids, agg);
+		if (kids.len > 1)
+			qsort(kids.items, kids.len, sizeof(*kids.items), cmp_shown);
+		/* pushed in reverse, so the first pops first */
+		for (size_t k = kids.len; k-- > 0;) {
+			const struct shown *sh = &kids.items[k];
+			vec_push(&stack, ((struct item){.node = sh->node,
+							.last = k == kids.len - 1,
+							.prefix_len = my_prefix,
+							.folded = sh->folded,
+							.value = sh->v}));
 		}
 	}
 	vec_free(&kids);

@@ -143,6 +143,11 @@ static void recursion_and_inlining(void)
 	}
 	CHECK_INT(points, 5);
 	CHECK_INT(bytes, 5 * 24);
+	/* recursion through one call site repeats one frame: the same return address, but not inlining */
+	for (size_t i = 0; i < p.sample_count; i++)
+		for (uint32_t s = p.sample_stack[i]; s != PF_NONE; s = p.stacks.items[s].parent)
+			if (strcmp(profile_func_name(&p, profile_stack_func(&p, s)), "recurse") == 0)
+				CHECK(!(profile_stack_frame(&p, s)->flags & PF_FRAME_INLINED));
 	CHECK_INT(depth_sum, 3 + 4 + 5 + 6 + 7);
 	/* inlined_grab is inlined into use_inlined: same address, the callee flagged */
 	size_t inl = sample_of(&p, "inlined_grab");

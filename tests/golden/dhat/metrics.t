@@ -50,8 +50,8 @@ each function counted once per stack, however often it appears on it
 significant: tbk >= 0.5% of the root and the metric's condition; the rest of each sibling group folded
      tbk%  tbk  Frames
   100.00%   23  [root] <- malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)  (insignificant itself)
-    4.35%    1  ├─ transient (peak.c:61) <- main (peak.c:81)
-   95.65%   22  └─ [6 insignificant]
+   95.65%   22  ├─ [6 insignificant]
+    4.35%    1  └─ transient (peak.c:61) <- main (peak.c:81)
 $ profan dhat dhat/peak.json --metric zero-access --top 3
 Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
 Command:         ./peak
