@@ -79,7 +79,8 @@ const plumbing = new RegExp(
   '|operator new|operator new\\[\\]|strdup|strndup|__strdup|__strndup|xmalloc|xcalloc|xrealloc' +
   '|xreallocarray|xstrdup|xstrndup|xasprintf|g_malloc|g_malloc0|g_realloc|g_try_malloc' +
   '|PyMem_\\w+|PyObject_(Malloc|Calloc|Realloc)|_PyObject_\\w*|_PyMem_\\w+|__rust_alloc\\w*' +
-  '|__rust_realloc|__rdl_\\w+|__rg_\\w+|exchange_malloc|do_alloc|alloc_impl)\\b' +
+  '|__rust_realloc|__rdl_\\w+|__rg_\\w+|exchange_malloc|do_alloc|alloc_impl|gc_alloc' +
+  '|PyType_GenericAlloc|_PyType_AllocNoTrack)\\b' +
   '|\\(in [^)]*/vgpreload_[^)]*\\)$|\\(vg_replace_\\w+\\.c:' +
   '|^(std::|__gnu_cxx::)(__new_allocator|new_allocator|allocator|allocator_traits|_Vector_base' +
   '|_Hashtable_alloc|__cxx11::basic_string)' +

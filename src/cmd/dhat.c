@@ -72,7 +72,8 @@ static const char default_plumbing[] =
 	"|operator new|operator new\\[\\]|strdup|strndup|__strdup|__strndup|xmalloc|xcalloc|xrealloc"
 	"|xreallocarray|xstrdup|xstrndup|xasprintf|g_malloc|g_malloc0|g_realloc|g_try_malloc"
 	"|PyMem_\\w+|PyObject_(Malloc|Calloc|Realloc)|_PyObject_\\w*|_PyMem_\\w+|__rust_alloc\\w*"
-	"|__rust_realloc|__rdl_\\w+|__rg_\\w+|exchange_malloc|do_alloc|alloc_impl)\\b"
+	"|__rust_realloc|__rdl_\\w+|__rg_\\w+|exchange_malloc|do_alloc|alloc_impl|gc_alloc"
+	"|PyType_GenericAlloc|_PyType_AllocNoTrack)\\b"
 	"|\\(in [^)]*/vgpreload_[^)]*\\)$|\\(vg_replace_\\w+\\.c:"
 	"|^(std::|__gnu_cxx::)(__new_allocator|new_allocator|allocator|allocator_traits|_Vector_base"
 	"|_Hashtable_alloc|__cxx11::basic_string)"
@@ -568,6 +569,9 @@ static void view_functions(struct report *r, struct ctx *c, size_t top)
 		row->flags = REPORT_ROW_OWNED;
 		fill_row(row, t, c, &vals[f * 3]);
 	}
+	if (t->rows.len == 0 && metric_sum(c, c->metric, true) != 0)
+		t->note = report_printf(r, "no frame of %s on the kept stacks (a launcher for a library?): "
+					   "--ours RE names the code to count as the program's", program_name(c));
 	report_table_finish(t, top);
 	free(keys);
 	free(owned);
