@@ -687,8 +687,14 @@ static int close_container(struct parser *ps)
 	} else {
 		size_t nk = ps->kidstack.len - f.kid_start;
 		const uint32_t *pairs = nk ? ps->kidstack.items + f.kid_start : NULL;
-		if (f.is_object && nk > 0 && check_duplicate_keys(ps, pairs, nk / 2) < 0)
-			return -1;
+		if (f.is_object && nk > 0) {
+			/* the object's members off the kid stack while checking, so an error
+			 * names the object's own index in its parent array ("pps[0]", not pps[26]) */
+			ps->kidstack.len = f.kid_start;
+			if (check_duplicate_keys(ps, pairs, nk / 2) < 0)
+				return -1;
+			ps->kidstack.len = f.kid_start + nk;
+		}
 		if (d->kid_count + nk > UINT32_MAX) {
 			parse_error(ps, "more than 4294967295 values");
 			return -1;
