@@ -168,10 +168,72 @@ def gen_cpuprof():
           b'[{"name":"ProfileChunk","id":"0x9","pid":1,"args":{"data":{"cpuProfile":{"nodes":[],'
           b'"samples":[]},"timeDeltas":[]}}}]')
 
+# ---------------------------------------------------------------- dhat
+DHAT = {
+    "dhatFileVersion": 2, "mode": "heap", "verb": "Allocated", "bklt": True, "bkacc": True,
+    "tu": "instrs", "Mtu": "Minstr", "tuth": 500, "cmd": "./a", "pid": 1, "te": 1000, "tg": 500,
+    "pps": [
+        {"tb": 100, "tbk": 2, "tl": 300, "mb": 100, "mbk": 2, "gb": 100, "gbk": 2, "eb": 0, "ebk": 0,
+         "rb": 10, "wb": 20, "fs": [1, 2]},
+        {"tb": 8, "tbk": 1, "tl": 900, "mb": 8, "mbk": 1, "gb": 0, "gbk": 0, "eb": 8, "ebk": 1,
+         "rb": 0, "wb": 8, "acc": [-8, 0], "fs": [1, 3]},
+    ],
+    "ftbl": ["[root]", "0x1: main (a.c:10)", "0x2: make (a.c:3)", "0x3: keep (a.c:5)"],
+}
+
+
+def dhat(mutate):
+    d = copy.deepcopy(DHAT)
+    mutate(d)
+    return dump(d)
+
+
+def pp(i, **kw):
+    return lambda d: d["pps"][i].update(**kw)
+
+
+def gen_dhat():
+    ok = dump(DHAT)
+    write("dhat", "valid.json", ok)
+    write("dhat", "truncated-in-string.json", ok[:ok.index(b'"0x2: make') + 6])
+    write("dhat", "truncated-in-number.json", ok[:ok.index(b'"tl":900') + 6])
+    write("dhat", "truncated.json.gz", gzip.compress(ok, mtime=0)[:-25])
+    write("dhat", "wrong-type-pps.json", dhat(lambda d: d.update(pps={"0": 1})))
+    write("dhat", "wrong-type-counter.json", dhat(pp(0, tb="100")))
+    write("dhat", "wrong-type-fs.json", dhat(pp(1, fs="1,3")))
+    write("dhat", "wrong-type-frame.json", dhat(lambda d: d["ftbl"].__setitem__(2, 7)))
+    write("dhat", "wrong-type-mode.json", dhat(lambda d: d.update(mode=["heap"])))
+    write("dhat", "index-frame-out-of-range.json", dhat(pp(0, fs=[1, 4])))
+    write("dhat", "index-frame-negative.json", dhat(pp(0, fs=[1, -2])))
+    write("dhat", "index-frame-huge.json", dhat(pp(0, fs=[1, 2**40])))
+    write("dhat", "counter-negative.json", dhat(pp(0, gb=-1)))
+    write("dhat", "counter-huge.json", dhat(pp(0, tb=2**63 - 1)))
+    write("dhat", "counter-float.json", dhat(pp(0, tb=1.5)))
+    write("dhat", "counter-sum-overflow.json", dhat(lambda d: (d["pps"][0].update(tb=2**62),
+                                                              d["pps"][1].update(tb=2**62 + 2**61))))
+    write("dhat", "time-huge.json", dhat(lambda d: d.update(te=1e300)))
+    write("dhat", "nan-literal.json", ok.replace(b'"tg":500', b'"tg":NaN'))
+    write("dhat", "inf-literal.json", ok.replace(b'"tg":500', b'"tg":Infinity'))
+    write("dhat", "number-overflow.json", ok.replace(b'"tg":500', b'"tg":1e400'))
+    write("dhat", "duplicate-key.json", ok.replace(b'"tb":100', b'"tb":100,"tb":5'))
+    write("dhat", "bom.json", b"\xef\xbb\xbf" + ok)
+    write("dhat", "empty.json", b"")
+    write("dhat", "not-an-object.json", b'"dhat"')
+    write("dhat", "version-unknown.json", dhat(lambda d: d.update(dhatFileVersion=99)))
+    write("dhat", "missing-ftbl.json", dhat(lambda d: d.pop("ftbl")))
+    write("dhat", "empty-ftbl.json", dhat(lambda d: d.update(ftbl=[])))
+    write("dhat", "ok-empty-pps.json", dhat(lambda d: d.update(pps=[])))
+    write("dhat", "ok-empty-fs.json", dhat(pp(1, fs=[])))
+    write("dhat", "ok-fs-missing-bracket.json", ok.replace(b'"fs":[1,3]', b'"fs":]'))
+    write("dhat", "fs-missing-bracket-elsewhere.json", ok.replace(b'"pps":[', b'"pps":'))
+    write("dhat", "ok-acc-unread.json", dhat(pp(1, acc=[-8, "x"])))
+    write("dhat", "trailing-data.json", ok + b"]")
+
 
 def main():
     gen_samply()
     gen_cpuprof()
+    gen_dhat()
     if len(sys.argv) > 1:
         print("unexpected arguments", file=sys.stderr)
         return 2
