@@ -71,12 +71,16 @@ static int64_t round_us(double v)
 	return (int64_t)llround(v);
 }
 
-/* round_us() cannot say that a time is out of int64 range (it gives 0, a
- * silently wrong number): every time read from the file passes here first.
- * V is in microseconds; NAN (absent) passes. Member KEY of OBJ, or element I of OBJ. */
+/* Times are kept within ±2^60 µs (36,000 years), so that any sum or
+ * difference of two of them, and so every gap and total, fits in int64. */
+#define MAX_TIME_US (INT64_C(1) << 60)
+
+/* round_us() cannot say that a time is out of range (it gives 0, a silently
+ * wrong number): every time read from the file passes here first. V is in
+ * microseconds; NAN (absent) passes. Member KEY of OBJ, or element I of OBJ. */
 static bool time_in_range(struct loader *L, const struct json *obj, const char *key, size_t i, double v)
 {
-	if (isnan(v) || (v > -9.2e18 && v < 9.2e18))
+	if (isnan(v) || (v > -(double)MAX_TIME_US && v < (double)MAX_TIME_US))
 		return true;
 	jr_error(&L->r, key ? json_get(obj, key) : obj, i, "time %g is out of range", v);
 	return false;
@@ -162,7 +166,8 @@ static int append_ints(struct loader *L, struct i64s *v, const struct json *arr,
 		}
 		free(d);
 	} else {
-		col = jr_int_column(&L->r, arr, INT64_MIN + 1, INT64_MAX, false, 0, &n);
+		col = jr_int_column(&L->r, arr, as_time ? -MAX_TIME_US : INT64_MIN + 1,
+				    as_time ? MAX_TIME_US : INT64_MAX, false, 0, &n);
 	}
 	if (col == NULL)
 		return -1;
@@ -832,9 +837,10 @@ static int64_t *sample_times(struct loader *L, const struct raw_profile *rp, siz
 		} else {
 			if (v < 0)
 				negative++;
-			if ((v > 0 && raw > INT64_MAX - v) || (v < 0 && raw < INT64_MIN - v)) {
-				jr_error(&L->r, NULL, SIZE_MAX, "timeDeltas overflow 64 bits at sample %zu",
-					 i);
+			/* raw and v are both within ±2^60, so the sum cannot overflow */
+			if (raw + v > MAX_TIME_US || raw + v < -MAX_TIME_US) {
+				jr_error(&L->r, NULL, SIZE_MAX,
+					 "timeDeltas add up to more than 2^60 µs at sample %zu", i);
 				free(t);
 				return NULL;
 			}
@@ -901,7 +907,8 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 				       (double)((rp->has_end && rp->end > last ? rp->end : last) - start) /
 					       1000.0,
 				       (double)median / 1000.0));
-		if (median > 0 && big > 50 * median && big >= 10000)
+		/* big > 50 * median, without the multiplication (which can overflow) */
+		if (median > 0 && (big - 1) / 50 >= median && big >= 10000)
 			profile_warn(
 				L->p,
 				"sampler stall: %.1f ms without samples before sample %zu (median interval "
