@@ -152,6 +152,7 @@ def gen_cpuprof():
     write("cpuprof", "deltas-huge.cpuprofile", cpuprof(lambda d: d.update(timeDeltas=[100, 1e300, 100])))
     write("cpuprof", "ok-deltas-overflow-sum.cpuprofile",
           cpuprof(lambda d: d.update(timeDeltas=[9007199254740991, 9007199254740991, 9007199254740991])))
+    write("cpuprof", "deltas-sum-too-big.cpuprofile", cpuprof(lambda d: d.update(timeDeltas=[2**59, 2**59, 2**59])))
     write("cpuprof", "ok-deltas-negative.cpuprofile", cpuprof(lambda d: d.update(timeDeltas=[100, -500, 100])))
     write("cpuprof", "nan-literal.cpuprofile", ok.replace(b'"endTime":1400', b'"endTime":NaN'))
     write("cpuprof", "inf-literal.cpuprofile", ok.replace(b'"endTime":1400', b'"endTime":-Infinity'))

@@ -60,3 +60,6 @@ $ profan cpuprof ../tests/malformed/cpuprof/wrong-type-nodes.cpuprofile
 $ profan cpuprof ../tests/malformed/cpuprof/wrong-type-samples.cpuprofile
 ! exit 1
 ! profan: ../tests/malformed/cpuprof/wrong-type-samples.cpuprofile: samples: expected an array, got a string
+$ profan cpuprof ../tests/malformed/cpuprof/deltas-sum-too-big.cpuprofile
+! exit 1
+! profan: ../tests/malformed/cpuprof/deltas-sum-too-big.cpuprofile: (root): timeDeltas add up to more than 2^60 µs at sample 1
