@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				      NULL};
 		if (!(mode & 64))
 			args[2] = NULL; /* the default choice: the trace's largest profile */
-		fuzz_run_command(&cmd_cpuprof, data, size, args);
+		fuzz_run_command(&cmd_cpuprof, data, size, args, 1);
 	}
 	return 0;
 }

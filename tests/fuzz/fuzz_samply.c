@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			{"--no-symbols", "--thread", "^t", "--under", "a|0x", "--top", "2", NULL},
 			{"--no-symbols", "--metric", "weight", "--binary", "a", "--json", NULL},
 		};
-		fuzz_run_command(&cmd_samply, data, size, variants[size % 4]);
+		fuzz_run_command(&cmd_samply, data, size, variants[size % 4], 1);
 	}
 	/* the same bytes as a presymbolication sidecar of a tiny profile */
 	struct json_doc *syms = json_parse_buffer((const char *)data, size, "fuzz.syms.json", NULL);
