@@ -30,6 +30,7 @@ enum pf_unit {
 	PF_UNIT_MICROSECONDS, /* printed as ms */
 	PF_UNIT_BYTES,        /* printed as B / KiB / MiB / GiB */
 	PF_UNIT_NANOSECONDS,  /* printed as ms */
+	PF_UNIT_PPM,          /* a share in millionths of a total, printed as a percentage: 12.34% */
 };
 
 struct pf_metric {
@@ -98,6 +99,7 @@ struct pf_thread {
 	uint32_t pid, tid;  /* interned text: samply pids look like "1234.1" */
 	bool is_main;
 	bool excluded;      /* duplicates other threads' samples (per-CPU pseudo-threads) */
+	uint32_t run;       /* which input file, when several were merged (profile_merge); else 0 */
 };
 
 /* A header line of the report: "Input: prof.json (samply, processed profile v55)". */
