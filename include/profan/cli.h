@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "profan/pipeline.h"
 #include "profan/report.h"
 
 struct cli_opt {
@@ -24,6 +25,7 @@ struct cli_common {
 	bool json;
 	const char *output;  /* -o FILE, or NULL for stdout */
 	bool quiet;
+	struct pipeline_opts pipeline; /* filters, trees, exports (pipeline.h) */
 };
 
 struct cli_command {

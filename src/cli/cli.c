@@ -40,6 +40,8 @@ void cli_print_help(FILE *out, const struct cli_command *cmd)
 	print_opts(out, cmd->opts);
 	fprintf(out, "\nCommon options:\n");
 	print_opts(out, common_opts);
+	fprintf(out, "\nFilters, trees and exports (filters apply in the order given):\n");
+	print_opts(out, pipeline_cli_opts);
 	if (cmd->examples)
 		fprintf(out, "\nExamples:\n%s", cmd->examples);
 	fprintf(out, "\nExit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.\n");
@@ -82,13 +84,15 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 			  cli_handler handle, void *ctx, int *first_arg)
 {
 	*common = (struct cli_common){.top = 30};
+	pipeline_opts_init(&common->pipeline);
 	size_t n_cmd = count_opts(cmd->opts), n_common = count_opts(common_opts);
-	struct option *longopts = xcalloc(n_cmd + n_common + 1, sizeof(*longopts));
+	size_t n_pipe = count_opts(pipeline_cli_opts);
+	struct option *longopts = xcalloc(n_cmd + n_common + n_pipe + 1, sizeof(*longopts));
 	char shortopts[128] = "+:";
 	size_t sl = 2;
-	const struct cli_opt *all[2] = {cmd->opts, common_opts};
+	const struct cli_opt *all[3] = {cmd->opts, common_opts, pipeline_cli_opts};
 	size_t k = 0;
-	for (size_t set = 0; set < 2; set++) {
+	for (size_t set = 0; set < 3; set++) {
 		for (const struct cli_opt *o = all[set]; o && o->name; o++) {
 			longopts[k++] = (struct option){o->name, o->has_arg, NULL, o->val};
 			if (o->val > 0 && o->val < 0x80 && sl + 3 < sizeof(shortopts)) {
@@ -127,7 +131,10 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 			break;
 			break;
 		default:
-			if (handle == NULL || handle(c, optarg, ctx) < 0)
+			if (c >= PIPELINE_OPT_FIRST && c <= PIPELINE_OPT_LAST) {
+				if (pipeline_parse_opt(&common->pipeline, cmd, c, optarg) < 0)
+					res = CLI_USAGE;
+			} else if (handle == NULL || handle(c, optarg, ctx) < 0)
 				res = CLI_USAGE;
 			break;
 		}
