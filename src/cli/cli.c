@@ -41,7 +41,7 @@ void cli_print_help(FILE *out, const struct cli_command *cmd)
 	fprintf(out, "\nCommon options:\n");
 	print_opts(out, common_opts);
 	fprintf(out, "\nFilters, trees and exports (filters apply in the order given):\n");
-	print_opts(out, pipeline_cli_opts);
+	print_opts(out, pipeline_cli_options());
 	if (cmd->examples)
 		fprintf(out, "\nExamples:\n%s", cmd->examples);
 	fprintf(out, "\nExit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.\n");
@@ -86,11 +86,11 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 	*common = (struct cli_common){.top = 30};
 	pipeline_opts_init(&common->pipeline);
 	size_t n_cmd = count_opts(cmd->opts), n_common = count_opts(common_opts);
-	size_t n_pipe = count_opts(pipeline_cli_opts);
+	size_t n_pipe = count_opts(pipeline_cli_options());
 	struct option *longopts = xcalloc(n_cmd + n_common + n_pipe + 1, sizeof(*longopts));
 	char shortopts[128] = "+:";
 	size_t sl = 2;
-	const struct cli_opt *all[3] = {cmd->opts, common_opts, pipeline_cli_opts};
+	const struct cli_opt *all[3] = {cmd->opts, common_opts, pipeline_cli_options()};
 	size_t k = 0;
 	for (size_t set = 0; set < 3; set++) {
 		for (const struct cli_opt *o = all[set]; o && o->name; o++) {
