@@ -56,6 +56,6 @@ int cli_parse_size(const struct cli_command *cmd, const char *opt, const char *a
 int cli_emit(const struct cli_common *common, const struct report *r);
 
 /* The subcommands (one per input format), for main.c and the man page test. */
-extern const struct cli_command cmd_samply, cmd_dhat, cmd_cpuprof;
+extern const struct cli_command cmd_samply, cmd_dhat, cmd_cpuprof, cmd_diff;
 
 #endif
