@@ -20,11 +20,15 @@ struct cli_opt {
 	const char *help;   /* one line */
 };
 
+enum cli_color { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER };
+
 struct cli_common {
 	size_t top;          /* rows per view; default 30 */
 	bool json;
 	const char *output;  /* -o FILE, or NULL for stdout */
 	bool quiet;
+	enum cli_color color; /* auto: only on a terminal, and never with NO_COLOR set */
+	bool wide;           /* never shorten names, even on a terminal */
 	struct pipeline_opts pipeline; /* filters, trees, exports (pipeline.h) */
 };
 

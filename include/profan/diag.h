@@ -24,6 +24,8 @@ void pf_error(const char *fmt, ...) PF_PRINTF(1, 2);
 /* "profan: warning: <msg>\n" on stderr, unless warnings are silenced. */
 void pf_warn(const char *fmt, ...) PF_PRINTF(1, 2);
 void pf_set_quiet(bool quiet);
+/* Color the "warning:" and "error" prefixes (the CLI decides: stderr is a terminal). */
+void pf_set_color(bool color);
 
 /* Allocation that aborts with a message on exhaustion: profan cannot do
  * anything useful without memory, and checking every call hides the logic. */

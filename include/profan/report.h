@@ -25,10 +25,15 @@ struct report_col {
 	int64_t total;      /* the 100 % for the percent column; 0 hides the percent */
 };
 
+enum report_row_flags {
+	REPORT_ROW_OWNED = 1 << 0, /* the user's own code: highlighted in color output */
+};
+
 struct report_row {
 	const char *name;
 	const char *detail; /* file:line, library; may be NULL */
 	int64_t values[REPORT_MAX_COLS];
+	uint32_t flags;     /* enum report_row_flags */
 };
 
 struct report_table {
@@ -68,7 +73,8 @@ struct report_row *report_table_row(struct report *r, struct report_table *t, co
  * (0 keeps all), counting the rest in rows_cut. */
 void report_table_finish(struct report_table *t, size_t top);
 
-/* Fills a one-column table from view rows, naming keys with NAME_OF. */
+/* Fills a one-column table from view rows, naming keys with NAME_OF. With
+ * report_func_name as NAME_OF, rows of owned functions get REPORT_ROW_OWNED. */
 typedef const char *(*report_name_fn)(const void *ctx, uint32_t key, const char **detail);
 void report_table_from_rows(struct report *r, struct report_table *t, const struct pf_rows *rows,
 			    report_name_fn name_of, const void *ctx);
@@ -78,8 +84,16 @@ void report_table_from_rows(struct report *r, struct report_table *t, const stru
 const char *report_func_name(const void *profile, uint32_t func, const char **detail);
 const char *report_lib_name(const void *profile, uint32_t lib, const char **detail);
 
+/* How text output looks on a terminal: ANSI color, and a width to shorten
+ * long names to (in the middle, keeping the last path segment). */
+struct report_style {
+	bool color;
+	int width; /* 0: never shorten (pipes and files) */
+};
+
 /* Renderers. Both return 0, or -1 if writing failed (the caller reports it). */
 int report_print_text(FILE *out, const struct report *r);
+int report_print_text_styled(FILE *out, const struct report *r, const struct report_style *style);
 int report_print_json(FILE *out, const struct report *r);
 
 /* Formats V in UNIT for a person: "123.46 ms", "1.50 MiB", "42". */

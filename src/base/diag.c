@@ -6,17 +6,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool quiet;
+#include "profan/progress.h"
+
+static bool quiet, color;
+
+void pf_set_color(bool c)
+{
+	color = c;
+}
 
 void pf_set_quiet(bool q)
 {
 	quiet = q;
 }
 
-static void emit(const char *prefix, const char *fmt, va_list ap)
+static void emit(const char *prefix, const char *sgr, const char *fmt, va_list ap)
 {
+	progress_clear();
 	fflush(stdout);
-	fputs(prefix, stderr);
+	if (color)
+		fprintf(stderr, "\033[%sm%s\033[0m", sgr, prefix);
+	else
+		fputs(prefix, stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 }
@@ -25,7 +36,7 @@ void pf_error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	emit("profan: ", fmt, ap);
+	emit("profan: ", "1;31", fmt, ap);
 	va_end(ap);
 }
 
@@ -35,7 +46,7 @@ void pf_warn(const char *fmt, ...)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	emit("profan: warning: ", fmt, ap);
+	emit("profan: warning: ", "1;33", fmt, ap);
 	va_end(ap);
 }
 

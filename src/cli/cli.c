@@ -7,14 +7,20 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
-enum { OPT_TOP = 0x1000, OPT_JSON, OPT_QUIET, OPT_HELP, OPT_OUTPUT };
+#include "profan/progress.h"
+
+enum { OPT_TOP = 0x1000, OPT_JSON, OPT_COLOR, OPT_WIDE };
 
 static const struct cli_opt common_opts[] = {
 	{"top", required_argument, OPT_TOP, "N", "rows per view (default 30; 0 shows all)"},
 	{"json", no_argument, OPT_JSON, NULL, "write the report as JSON (schema in README.md)"},
 	{"output", required_argument, 'o', "FILE", "write the report to FILE instead of stdout"},
-	{"quiet", no_argument, 'q', NULL, "no warnings on stderr"},
+	{"color", optional_argument, OPT_COLOR, "[=WHEN]", "color: auto (default: on a terminal), always, never"},
+	{"wide", no_argument, OPT_WIDE, NULL, "never shorten long names to the terminal width"},
+	{"quiet", no_argument, 'q', NULL, "no warnings or progress on stderr"},
 	{"help", no_argument, 'h', NULL, "show this help"},
 	{NULL, 0, 0, NULL, NULL},
 };
@@ -25,8 +31,8 @@ static void print_opts(FILE *out, const struct cli_opt *opts)
 		char lhs[64], shortname[8] = "    ";
 		if (o->val > 0 && o->val < 0x80)
 			snprintf(shortname, sizeof(shortname), "-%c, ", o->val);
-		snprintf(lhs, sizeof(lhs), "%s--%s%s%s", shortname, o->name, o->arg ? " " : "",
-			 o->arg ? o->arg : "");
+		snprintf(lhs, sizeof(lhs), "%s--%s%s%s", shortname, o->name,
+			 o->arg && o->has_arg == required_argument ? " " : "", o->arg ? o->arg : "");
 		fprintf(out, "  %-26s %s\n", lhs, o->help);
 	}
 }
@@ -114,6 +120,17 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 				res = CLI_USAGE;
 			break;
 		case OPT_JSON: common->json = true; break;
+		case OPT_WIDE: common->wide = true; break;
+		case OPT_COLOR:
+			if (optarg == NULL || strcmp(optarg, "always") == 0)
+				common->color = CLI_COLOR_ALWAYS;
+			else if (strcmp(optarg, "never") == 0)
+				common->color = CLI_COLOR_NEVER;
+			else if (strcmp(optarg, "auto") == 0)
+				common->color = CLI_COLOR_AUTO;
+			else
+				res = cli_usage_error(cmd, "--color wants auto, always or never, not '%s'", optarg);
+			break;
 		case 'o': common->output = optarg; break;
 		case 'q': common->quiet = true; pf_set_quiet(true); break;
 		case 'h':
@@ -141,6 +158,11 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 	}
 	free(longopts);
 	*first_arg = optind;
+	bool err_tty = isatty(STDERR_FILENO);
+	const char *no_color = getenv("NO_COLOR");
+	pf_set_color(common->color == CLI_COLOR_ALWAYS ||
+		     (common->color == CLI_COLOR_AUTO && err_tty && (no_color == NULL || *no_color == '\0')));
+	progress_enable(res == CLI_OK && !common->quiet && err_tty);
 	return res;
 }
 
@@ -156,7 +178,21 @@ int cli_emit(const struct cli_common *common, const struct report *r)
 			return PF_EXIT_FAIL;
 		}
 	}
-	int rc = common->json ? report_print_json(out, r) : report_print_text(out, r);
+	struct report_style style = {0};
+	bool tty = isatty(fileno(out));
+	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+	style.color = common->color == CLI_COLOR_ALWAYS ||
+		      (common->color == CLI_COLOR_AUTO && tty && (no_color == NULL || *no_color == '\0') &&
+		       !(term && strcmp(term, "dumb") == 0));
+	if (tty && !common->wide) {
+		struct winsize ws;
+		const char *columns = getenv("COLUMNS");
+		if (ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+			style.width = ws.ws_col;
+		else if (columns && atoi(columns) > 0)
+			style.width = atoi(columns);
+	}
+	int rc = common->json ? report_print_json(out, r) : report_print_text_styled(out, r, &style);
 	if (fflush(out) != 0 || ferror(out))
 		rc = -1;
 	int saved = errno;

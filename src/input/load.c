@@ -1,6 +1,7 @@
 /* load.c: the shared front half of every subcommand: source -> JSON -> loader -> profile. */
 #include "profan/load.h"
 
+#include "profan/progress.h"
 #include "profan/source.h"
 
 static int load_source(struct source *src, const struct json_parse_opts *jopts, pf_loader load,
@@ -11,7 +12,9 @@ static int load_source(struct source *src, const struct json_parse_opts *jopts, 
 		profile_release(out);
 		return -1;
 	}
+	progress_phase(source_origin(src), source_raw_size(src), true);
 	struct json_doc *doc = json_parse(src, jopts);
+	progress_end();
 	source_close(src);
 	if (doc == NULL) {
 		profile_release(out);

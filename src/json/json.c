@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/progress.h"
 #include "profan/source.h"
 #include "profan/strmap.h"
 
@@ -214,6 +215,7 @@ static bool refill(struct parser *ps)
 		}
 		ps->chunk = ps->p = data;
 		ps->end = data + len;
+		progress_update(source_raw_done(ps->src));
 	}
 	return true;
 }
@@ -677,7 +679,8 @@ static int close_container(struct parser *ps)
 		memset(p, 0, sizeof(*p));
 	} else {
 		size_t nk = ps->kidstack.len - f.kid_start;
-		if (f.is_object && check_duplicate_keys(ps, ps->kidstack.items + f.kid_start, nk / 2) < 0)
+		const uint32_t *pairs = nk ? ps->kidstack.items + f.kid_start : NULL;
+		if (f.is_object && nk > 0 && check_duplicate_keys(ps, pairs, nk / 2) < 0)
 			return -1;
 		if (d->kid_count + nk > UINT32_MAX) {
 			parse_error(ps, "more than 4294967295 values");

@@ -127,10 +127,15 @@ void report_table_finish(struct report_table *t, size_t top)
 void report_table_from_rows(struct report *r, struct report_table *t, const struct pf_rows *rows,
 			    report_name_fn name_of, const void *ctx)
 {
+	const struct profile *p = name_of == report_func_name ? ctx : NULL;
 	for (size_t i = 0; i < rows->len; i++) {
 		const char *detail = NULL;
-		const char *name = name_of(ctx, rows->items[i].key, &detail);
-		report_table_row(r, t, name, detail)->values[0] = rows->items[i].value;
+		uint32_t key = rows->items[i].key;
+		const char *name = name_of(ctx, key, &detail);
+		struct report_row *row = report_table_row(r, t, name, detail);
+		row->values[0] = rows->items[i].value;
+		if (p != NULL && key < p->funcs.len && (p->funcs.items[key].flags & PF_FUNC_OWNED))
+			row->flags |= REPORT_ROW_OWNED;
 	}
 }
 
@@ -227,9 +232,61 @@ static double percent(int64_t v, int64_t total)
 	return total ? 100.0 * (double)v / (double)total : 0;
 }
 
-static void print_table(FILE *out, const struct report_table *t)
+#define SGR(style, code) ((style)->color ? "\033[" code "m" : "")
+
+/* Percentages are graded so hot rows stand out: red from 10 %, yellow from 1 %. */
+static const char *grade(const struct report_style *st, double pct)
 {
-	fprintf(out, "\n=== %s ===\n", t->title);
+	return pct >= 10 ? SGR(st, "31") : pct >= 1 ? SGR(st, "33") : "";
+}
+
+static size_t utf8_columns(const char *s, size_t len)
+{
+	size_t cols = 0;
+	for (size_t i = 0; i < len; i++)
+		cols += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return cols;
+}
+
+/* Bytes of the first (or last) COLS columns of S. */
+static size_t utf8_head_bytes(const char *s, size_t len, size_t cols)
+{
+	size_t i = 0;
+	for (size_t c = 0; i < len && c < cols; c++)
+		for (i++; i < len && ((unsigned char)s[i] & 0xC0) == 0x80; i++)
+			;
+	return i;
+}
+
+static size_t utf8_tail_bytes(const char *s, size_t len, size_t cols)
+{
+	size_t i = len;
+	for (size_t c = 0; i > 0 && c < cols; c++)
+		while (i > 0 && ((unsigned char)s[--i] & 0xC0) == 0x80)
+			;
+	return len - i;
+}
+
+/* Prints NAME in at most COLS columns: its start, an ellipsis and its end. The
+ * end is the last "::", "." or "/" segment (the function's own name) when
+ * that takes at most two thirds of the room, else the last third. */
+static void print_shortened(FILE *out, const char *name, size_t cols)
+{
+	size_t len = strlen(name);
+	const char *seg = name + len;
+	for (const char *q = name; *q; q++)
+		if ((q[0] == ':' && q[1] == ':') || *q == '/' || *q == '.')
+			seg = q;
+	size_t tail = (size_t)(name + len - seg);
+	if (tail == 0 || utf8_columns(seg, tail) > cols * 2 / 3)
+		tail = utf8_tail_bytes(name, len, (cols - 1) / 3);
+	size_t head = utf8_head_bytes(name, len, cols - 1 - utf8_columns(name + len - tail, tail));
+	fprintf(out, "%.*s\u2026%s", (int)head, name, name + len - tail);
+}
+
+static void print_table(FILE *out, const struct report_table *t, const struct report_style *st)
+{
+	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), t->title, SGR(st, "0"));
 	if (t->note)
 		fprintf(out, "%s\n", t->note);
 	if (t->rows.len == 0) {
@@ -252,17 +309,33 @@ static void print_table(FILE *out, const struct report_table *t)
 		fprintf(out, "  %*s", width[c], t->cols[c].header);
 	}
 	fprintf(out, "  %s\n", t->key_header);
+	size_t prefix = 0; /* columns before the name */
+	for (size_t c = 0; c < t->col_count; c++)
+		prefix += (t->cols[c].total ? (c ? 10 : 9) : 0) + 2 + (size_t)width[c];
+	prefix += 2;
 	for (size_t i = 0; i < t->rows.len; i++) {
 		const struct report_row *row = &t->rows.items[i];
 		for (size_t c = 0; c < t->col_count; c++) {
-			if (t->cols[c].total)
-				fprintf(out, "%s%7.2f%%", c ? "  " : " ", percent(row->values[c], t->cols[c].total));
+			if (t->cols[c].total) {
+				double pct = percent(row->values[c], t->cols[c].total);
+				fprintf(out, "%s%s%7.2f%%%s", c ? "  " : " ", grade(st, pct), pct,
+					*grade(st, pct) ? SGR(st, "0") : "");
+			}
 			report_format_value(buf, sizeof(buf), row->values[c], t->cols[c].unit);
 			fprintf(out, "  %*s", width[c], buf);
 		}
-		fprintf(out, "  %s", row->name);
-		if (row->detail)
-			fprintf(out, "  %s", row->detail);
+		bool owned = row->flags & REPORT_ROW_OWNED;
+		fprintf(out, "  %s", owned ? SGR(st, "1;36") : "");
+		size_t name_cols = utf8_columns(row->name, strlen(row->name));
+		size_t detail_cols = row->detail ? 2 + utf8_columns(row->detail, strlen(row->detail)) : 0;
+		bool fits = st->width <= 0 || prefix + name_cols + detail_cols <= (size_t)st->width;
+		if (fits || prefix + 16 >= (size_t)st->width || name_cols <= (size_t)st->width - prefix)
+			fputs(row->name, out);
+		else
+			print_shortened(out, row->name, (size_t)st->width - prefix);
+		fputs(owned ? SGR(st, "0") : "", out);
+		if (row->detail && fits)
+			fprintf(out, "  %s%s%s", SGR(st, "2"), row->detail, SGR(st, "0"));
 		fputc('\n', out);
 	}
 	if (t->rows_cut)
@@ -272,6 +345,12 @@ static void print_table(FILE *out, const struct report_table *t)
 
 int report_print_text(FILE *out, const struct report *r)
 {
+	static const struct report_style plain = {0};
+	return report_print_text_styled(out, r, &plain);
+}
+
+int report_print_text_styled(FILE *out, const struct report *r, const struct report_style *st)
+{
 	int keyw = 0;
 	for (size_t i = 0; i < r->header.len; i++)
 		if ((int)strlen(r->header.items[i].key) > keyw)
@@ -280,9 +359,9 @@ int report_print_text(FILE *out, const struct report *r)
 		fprintf(out, "%-*s  %s\n", keyw + 1, report_printf((struct report *)r, "%s:", r->header.items[i].key),
 			r->header.items[i].value);
 	for (size_t i = 0; i < r->warnings.len; i++)
-		fprintf(out, "warning: %s\n", r->warnings.items[i]);
+		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), r->warnings.items[i]);
 	for (size_t i = 0; i < r->tables.len; i++)
-		print_table(out, r->tables.items[i]);
+		print_table(out, r->tables.items[i], st);
 	return ferror(out) ? -1 : 0;
 }
 

@@ -10,7 +10,7 @@
 # Usage: run.sh PROFAN_BINARY TEST.t [FIXTURES_DIR]. PROFAN_BLESS=1 rewrites the file
 # with what profan printed, for review with git diff.
 set -u
-bin=$1 test=$2 fixtures=${3:-$(dirname "$0")/../../fixtures}
+bin=$(realpath "$1") test=$(realpath "$2") fixtures=${3:-$(dirname "$0")/../../fixtures}
 export LC_ALL=C NO_COLOR=1
 cd "$fixtures" || exit 1
 tmp=$(mktemp -d) || exit 1
@@ -20,8 +20,8 @@ status=0 out_file="$tmp/new.t"
 
 run_block() { # $1 = command line; expectations in $tmp/exp.out, $tmp/exp.err, $exp_code
 	local cmd=${1#\$ }
-	local real=${cmd/#profan /\"\$PROFAN\" }
-	PROFAN=$bin bash -c "$real" >"$tmp/out" 2>"$tmp/err" </dev/null
+	# `profan` anywhere in the line (pipes too) is the binary under test
+	PROFAN=$bin bash -c 'profan() { "$PROFAN" "$@"; }; '"$cmd" >"$tmp/out" 2>"$tmp/err" </dev/null
 	local code=$?
 	if [ -n "${PROFAN_BLESS:-}" ]; then
 		{ printf '%s\n' "$1"; cat "$tmp/out"

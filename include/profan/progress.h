@@ -1,0 +1,23 @@
+/* progress.h: one self-erasing progress line on stderr for long runs.
+ *
+ * Shown only when enabled (stderr is a terminal and --quiet is off; the CLI
+ * decides) and only once a phase has run for half a second, so small inputs,
+ * pipes, files and CI logs never see it. Updates are throttled to ~10 per
+ * second, so callers may report as often as they like. */
+#ifndef PROFAN_PROGRESS_H
+#define PROFAN_PROGRESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+void progress_enable(bool on);
+/* Starts a phase ("reading prof.json.gz", "symbolicating 12 libraries"); TOTAL
+ * is the amount of work in bytes or items, 0 when unknown. */
+void progress_phase(const char *what, uint64_t total, bool bytes);
+void progress_update(uint64_t done);
+/* Erases the line; the phase goes on (pf_error and pf_warn call this). */
+void progress_clear(void);
+/* Erases the line and ends the phase. */
+void progress_end(void);
+
+#endif

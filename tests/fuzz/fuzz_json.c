@@ -1,0 +1,48 @@
+/* fuzz_json.c: the JSON layer (and gzip sniffing under it) on arbitrary bytes.
+ * Walks the whole tree afterwards so every accessor sees what the parser built. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profan/json.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static size_t walk(const struct json *v)
+{
+	/* iterative: fuzz inputs nest deeply */
+	const struct json *stack[256];
+	size_t depth = 0, seen = 0;
+	stack[depth++] = v;
+	while (depth > 0) {
+		const struct json *n = stack[--depth];
+		seen++;
+		size_t len = json_len(n);
+		for (size_t i = 0; i < len; i++) {
+			const struct json *c = json_type(n) == JSON_OBJECT ? json_member(n, i, NULL) : json_at(n, i);
+			int64_t iv;
+			double dv;
+			if (c == NULL) { /* packed numbers */
+				json_i64_at(n, i, &iv);
+				json_f64_at(n, i, &dv);
+			} else if (depth < 256) {
+				stack[depth++] = c;
+			}
+		}
+		seen += json_str_len(n);
+	}
+	return seen;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const struct json_parse_opts repair = {.repair_missing_open_bracket = true};
+	struct json_doc *d = json_parse_buffer((const char *)data, size, "fuzz", size % 2 ? &repair : NULL);
+	if (d != NULL) {
+		char path[256];
+		const struct json *root = json_doc_root(d);
+		walk(root);
+		json_path(d, root, path, sizeof(path));
+		json_doc_free(d);
+	}
+	return 0;
+}

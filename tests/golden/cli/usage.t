@@ -1,0 +1,21 @@
+# The top-level help lists the three subcommands; bad usage exits 2 with a hint.
+$ profan --help | head -8
+Usage: profan COMMAND [options] PROFILE...
+
+Reads a profile, symbolicates it where needed, and prints where the time or memory went.
+
+Commands:
+  samply    samply --save-only profiles (Firefox Profiler processed JSON, .json or .json.gz)
+  dhat      valgrind --tool=dhat output (dhat.out.*.json)
+  cpuprof   V8 .cpuprofile (node --cpu-prof) and Chrome trace files
+$ profan
+! exit 2
+$ profan frobnicate x.json
+! exit 2
+! profan: unknown command 'frobnicate'
+! Try 'profan --help' for the list of commands.
+$ profan --version | sed 's/[0-9][0-9.]*$/N/'
+profan N
+$ profan --help > /dev/full
+! exit 1
+! profan: <stdout>: write error: No space left on device
