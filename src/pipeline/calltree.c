@@ -99,6 +99,8 @@ static void func_keys(struct calltree *t, const struct profile *p, uint32_t **ke
 	}
 }
 
+#define OUTSIDE (CALLTREE_ROOT - 1) /* a stack node above every root frame (ROOTS given) */
+
 void calltree_add_topdown(struct calltree *t, const struct profile *p, const struct pf_weights *w, int side,
 			  const bool *roots)
 {
@@ -111,10 +113,10 @@ void calltree_add_topdown(struct calltree *t, const struct profile *p, const str
 		uint32_t parent = p->stacks.items[n].parent;
 		uint32_t f = profile_stack_func(p, (uint32_t)n);
 		uint32_t up = parent == PF_NONE ? CALLTREE_ROOT : tn[parent];
-		if (roots != NULL && (parent == PF_NONE || tn[parent] == PF_NONE))
-			up = roots[f] ? CALLTREE_ROOT : PF_NONE; /* outside the re-rooted part so far */
-		tn[n] = up == PF_NONE ? PF_NONE : child(t, up, keys[f], labels[f], side == 0 ? f : PF_NONE);
-		if (tn[n] == PF_NONE)
+		if (roots != NULL && (parent == PF_NONE || tn[parent] == OUTSIDE))
+			up = roots[f] ? CALLTREE_ROOT : OUTSIDE; /* not under a root frame so far */
+		tn[n] = up == OUTSIDE ? OUTSIDE : child(t, up, keys[f], labels[f], side == 0 ? f : PF_NONE);
+		if (tn[n] == OUTSIDE)
 			outside += w->node[n];
 		else
 			t->self[side][tn[n]] += w->node[n];

@@ -40,7 +40,7 @@ static void give_threads(struct profile *p, size_t from, uint32_t run)
 int profile_merge(struct profile *dst, const struct profile *src, const char *origin)
 {
 	if (dst->format && src->format && strcmp(dst->format, src->format) != 0) {
-		pf_error("%s: a %s profile cannot be merged with a %s profile", origin, src->format, dst->format);
+		pf_error("%s: cannot merge a profile of format %s into one of format %s", origin, src->format, dst->format);
 		return -1;
 	}
 	size_t metric_of[PF_MAX_METRICS];
