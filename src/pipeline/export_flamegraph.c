@@ -60,10 +60,12 @@ static void name_colour(const char *name, char *buf, size_t cap)
 	snprintf(buf, cap, "rgb(%u,%u,%u)", r, g, b);
 }
 
-/* Red for growth, blue for shrinking, white for no change; full colour at |D| >= MAX. */
+/* Red for growth, blue for shrinking, white for no change; full colour at |D| >= MAX,
+ * and never for less than 5 points of share, so that noise does not look like news. */
 static void diff_colour(double d, double max, char *buf, size_t cap)
 {
-	double k = max > 0 ? fmin(fabs(d) / max, 1.0) : 0;
+	max = fmax(max, 0.05);
+	double k = fmin(fabs(d) / max, 1.0);
 	unsigned fade = (unsigned)lround(235 - 190 * k);
 	if (d > 0)
 		snprintf(buf, cap, "rgb(250,%u,%u)", fade, fade);
@@ -105,8 +107,9 @@ static const char script[] =
 	"  r.setAttribute('width',f.getAttribute('data-w'));fit(f);});\n"
 	" document.getElementById('unzoom').style.opacity=0.3;}\n"
 	"function pct(v){return (100*v/total).toFixed(2)+'%%';}\n"
-	"function search(){var re=prompt('Search (regular expression):','');if(re===null)return;clear();\n"
-	" if(re==='')return;var x;try{x=new RegExp(re);}catch(e){alert(e);return;}var iv=[];\n"
+	"function search(){var re=prompt('Search (regular expression):','');if(re!==null)highlight(re);}\n"
+	"function highlight(re){clear();if(re==='')return;var x;try{x=new RegExp(re);}catch(e){alert(e);return;}\n"
+	" var iv=[];\n"
 	" frames().forEach(function(f){if(x.test(f.getAttribute('data-n'))&&f.getAttribute('data-d')!=='0'){\n"
 	"  f.classList.add('hit');iv.push([+f.getAttribute('data-s'),+f.getAttribute('data-v')]);}});\n"
 	" iv.sort(function(a,b){return a[0]-b[0]||b[1]-a[1];});var sum=0,end=-1e300;\n"

@@ -8,12 +8,14 @@
 #include "pipeline_int.h"
 
 #define TREE_MAX_ROWS 5000 /* a tree longer than this is not read; the threshold is the tool */
-#define TREE_MAX_INDENT 40 /* deeper levels are drawn at this indent, tagged with their depth */
+#define TREE_MAX_INDENT 24 /* deeper levels are drawn at this indent, tagged with their depth */
 
 struct level {
 	uint32_t node;
-	size_t next, shown, count;
-	size_t prefix_len, depth;
+	size_t next, shown, elided; /* children visited, drawn, folded into the elision line */
+	int64_t combined, max;      /* of the folded children */
+	size_t prefix_len, depth;   /* the drawing in front of the children's rows; tree depth */
+	bool single;                /* exactly one child drawn and none folded */
 };
 
 static void add_row(struct report *r, struct report_table *tab, const char *prefix, size_t prefix_len,
@@ -46,55 +48,54 @@ void tree_render(struct report *r, const struct calltree *t, const char *id, con
 		struct level *lv = &stack.items[stack.len - 1];
 		size_t count;
 		const uint32_t *kids = calltree_children(t, lv->node, &count);
-		if (lv->next == 0) { /* first visit: how many children clear the threshold */
-			lv->count = count;
+		bool root_level = lv->node == CALLTREE_ROOT;
+		if (lv->next == 0) { /* first visit: which children clear the threshold, what the rest add up to */
 			while (lv->shown < count && t->total[0][kids[lv->shown]] != 0 &&
 			       (double)t->total[0][kids[lv->shown]] >= cut)
 				lv->shown++;
-		}
-		bool root_level = lv->node == CALLTREE_ROOT;
-		size_t elided = 0;
-		int64_t combined = 0, max = 0;
-		for (size_t i = lv->shown; i < lv->count; i++) {
-			int64_t v = t->total[0][kids[i]];
-			if (v == 0)
-				continue;
-			elided++;
-			combined += v;
-			if (v > max)
-				max = v;
+			for (size_t i = lv->shown; i < count; i++) {
+				int64_t v = t->total[0][kids[i]];
+				if (v == 0)
+					continue;
+				lv->elided++;
+				lv->combined += v;
+				lv->max = v > lv->max ? v : lv->max;
+			}
+			/* an only child is drawn flush under its parent, so long call chains do not drift
+			 * right; not under a top-level row, whose flush children would look like its peers */
+			lv->single = lv->prefix_len > 0 && lv->shown == 1 && lv->elided == 0;
 		}
 		if (lv->next < lv->shown) {
 			uint32_t c = kids[lv->next++];
-			bool last = lv->next == lv->shown && elided == 0;
+			bool last = lv->next == lv->shown && lv->elided == 0;
+			const char *connector = root_level || lv->single ? "" : last ? "└─ " : "├─ ";
 			char tag[32] = "";
 			size_t depth = lv->depth + 1;
-			if (depth > TREE_MAX_INDENT)
+			if (lv->prefix_len >= TREE_MAX_INDENT * 3)
 				snprintf(tag, sizeof(tag), "[%zu] ", depth);
-			add_row(r, tab, prefix.items, lv->prefix_len, root_level ? "" : last ? "└─ " : "├─ ", tag,
-				calltree_label(t, c), t->total[0][c], t->self[0][c], show_self);
+			add_row(r, tab, prefix.items, lv->prefix_len, connector, tag, calltree_label(t, c),
+				t->total[0][c], t->self[0][c], show_self);
 			if (++rows >= TREE_MAX_ROWS) {
 				truncated = true;
 				break;
 			}
 			size_t plen = lv->prefix_len;
-			if (!root_level && depth <= TREE_MAX_INDENT) {
-				const char *ext = last ? "   " : "│  ";
+			if (*connector && plen < TREE_MAX_INDENT * 3) {
 				prefix.len = plen;
-				for (const char *e = ext; *e; e++)
+				for (const char *e = last ? "   " : "│  "; *e; e++)
 					vec_push(&prefix, *e);
 				plen = prefix.len;
 			}
 			vec_push(&stack, ((struct level){.node = c, .prefix_len = plen, .depth = depth}));
 			continue;
 		}
-		if (elided > 0) {
+		if (lv->elided > 0) {
 			char cv[48], mv[48];
-			report_format_value(cv, sizeof(cv), combined, metric->unit);
-			report_format_value(mv, sizeof(mv), max, metric->unit);
-			char *label = xasprintf("… %zu more under %.2g%%: %s in all, largest %s", elided, threshold_pct,
-						cv, mv);
-			add_row(r, tab, prefix.items, lv->prefix_len, root_level ? "" : "└─ ", "", label, combined, 0,
+			report_format_value(cv, sizeof(cv), lv->combined, metric->unit);
+			report_format_value(mv, sizeof(mv), lv->max, metric->unit);
+			char *label = xasprintf("… %zu more under %.2g%%: %s in all, largest %s", lv->elided,
+						threshold_pct, cv, mv);
+			add_row(r, tab, prefix.items, lv->prefix_len, root_level ? "" : "└─ ", "", label, lv->combined, 0,
 				show_self);
 			free(label);
 			rows++;
