@@ -230,6 +230,23 @@ check('6: ""' in text.splitlines()[:40] or text.count('6: ""') >= 1, "protoc: em
 for name in HAND_INCL:
     check(f'6: "{name}"' in text, f"protoc: string table holds {name}")
 
+# pprof itself, when Go is installed (Debian golang-go ships go tool pprof)
+if shutil.which("go"):
+    p = subprocess.run(["go", "tool", "pprof", "-top", "-nodefraction=0", "-unit=us", f"{out}/a.pb.gz"],
+                       capture_output=True, text=True, env=dict(os.environ, HOME=out, GOCACHE=out + "/gocache"))
+    check(p.returncode == 0, f"go tool pprof reads the file: {p.stderr!r}")
+    check("of 56us total" in p.stdout, f"go tool pprof: total 56us: {p.stdout!r}")
+    flat, cum = {}, {}
+    for line in p.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 6 and parts[1].endswith("%") and parts[4].endswith("%"):
+            num = lambda v: 0 if v == "0" else int(v.removesuffix("us"))
+            flat[parts[5]], cum[parts[5]] = num(parts[0]), num(parts[3])
+    check({k: v for k, v in flat.items() if v and k != "(no stack)"} == HAND_SELF, f"go tool pprof flat {flat}")
+    check({k: v for k, v in cum.items() if k != "(no stack)"} == HAND_INCL, f"go tool pprof cum {cum}")
+else:
+    print("note: go is not installed; go tool pprof did not read the file (the decoder above and protoc did)")
+
 # 2. filters reach the exports: --focus ^parse$ keeps samples 1, 2, 3, 8 = 41
 rep = report("--focus", "^parse$", "--folded", f"{out}/f.folded", "--pprof", f"{out}/f.pb.gz",
              "--flamegraph", f"{out}/f.svg")
