@@ -21,35 +21,23 @@
 #define FG_CHAR_W 6.6       /* monospace 11px */
 
 /* XML text: escaped, control bytes and broken UTF-8 replaced, since names come from binaries. */
-static void put_xml(FILE *f, const char *s)
+static void put_xml(FILE *f, const char *text)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	while (*u) {
-		unsigned c = *u;
-		size_t n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
-		bool ok = n > 0 && !(n == 2 && c < 0xc2);
-		for (size_t k = 1; ok && k < n; k++)
-			ok = (u[k] & 0xc0) == 0x80;
-		if (!ok) {
-			fputc('?', f);
-			u++;
-			continue;
-		}
-		if (n > 1) {
-			fwrite(u, 1, n, f);
-			u += n;
-			continue;
-		}
+	size_t len = strlen(text);
+	char *s = xstrndup(text, len);
+	pl_utf8_clean(s, len);
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
 		switch (c) {
 		case '&': fputs("&amp;", f); break;
 		case '<': fputs("&lt;", f); break;
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&apos;", f); break;
-		default: fputc(c < 0x20 && c != '\t' ? '?' : (int)c, f); break;
+		default: fputc(c < 0x20 && c != '\t' && c != '\n' ? '?' : (int)c, f); break;
 		}
-		u++;
 	}
+	free(s);
 }
 
 /* Warm colours, stable per name (so the same function looks the same in every graph). */

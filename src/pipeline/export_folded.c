@@ -7,11 +7,16 @@
 
 #include "pipeline_int.h"
 
-/* The format has no escaping: a ';' or a line break inside a name would split it. */
-static void put_label(FILE *f, const char *s)
+/* The format has no escaping: a ';' or a line break inside a name would split it,
+ * and readers such as inferno want UTF-8. */
+static void put_label(FILE *f, const char *label)
 {
-	for (; *s; s++)
-		fputc(*s == ';' ? ':' : (*s == '\n' || *s == '\r') ? ' ' : *s, f);
+	size_t len = strlen(label);
+	char *s = xstrndup(label, len);
+	pl_utf8_clean(s, len);
+	for (size_t i = 0; i < len; i++)
+		fputc(s[i] == ';' ? ':' : (s[i] == '\n' || s[i] == '\r') ? ' ' : s[i], f);
+	free(s);
 }
 
 int export_folded(const char *path, const struct calltree *t, bool two_sides)

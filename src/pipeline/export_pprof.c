@@ -41,6 +41,17 @@ static void pb_varint(struct pb *b, uint64_t v)
 
 enum { WIRE_VARINT = 0, WIRE_LEN = 2 };
 
+/* profile.proto strings are proto3 strings, which readers may check for UTF-8. */
+static uint32_t intern_utf8(struct strmap *st, const char *s)
+{
+	size_t len = strlen(s);
+	char *clean = xstrndup(s, len);
+	pl_utf8_clean(clean, len);
+	uint32_t id = strmap_intern_len(st, clean, len);
+	free(clean);
+	return id;
+}
+
 static void pb_uint(struct pb *b, uint32_t field, uint64_t v)
 {
 	pb_varint(b, (uint64_t)field << 3 | WIRE_VARINT);
@@ -163,8 +174,8 @@ int export_pprof(const char *path, const struct profile *p, size_t metric)
 	struct pb out = {0}, msg = {0}, sub = {0}, scratch = {0};
 	for (size_t k = 0; k < ntypes; k++) {
 		const struct pf_metric *m = &p->metrics[types[k]];
-		pb_uint(&msg, 1, strmap_intern(&st, m->name));
-		pb_uint(&msg, 2, strmap_intern(&st, unit_name(m->unit)));
+		pb_uint(&msg, 1, intern_utf8(&st, m->name));
+		pb_uint(&msg, 2, intern_utf8(&st, unit_name(m->unit)));
 		pb_message(&out, PROFILE_SAMPLE_TYPE, &msg);
 	}
 	VEC(uint64_t) locs = {0};
@@ -190,9 +201,9 @@ int export_pprof(const char *path, const struct profile *p, size_t metric)
 			continue;
 		const struct pf_lib *lib = &p->libs.items[l];
 		pb_uint(&msg, 1, l + 1);
-		pb_uint(&msg, 5, strmap_intern(&st, profile_str(p, lib->path ? lib->path : lib->name)));
+		pb_uint(&msg, 5, intern_utf8(&st, profile_str(p, lib->path ? lib->path : lib->name)));
 		if (lib->code_id)
-			pb_uint(&msg, 6, strmap_intern(&st, profile_str(p, lib->code_id)));
+			pb_uint(&msg, 6, intern_utf8(&st, profile_str(p, lib->code_id)));
 		pb_uint(&msg, 7, 1); /* has_functions: names are final, pprof must not symbolize again */
 		pb_uint(&msg, 8, 1);
 		pb_uint(&msg, 9, 1);
@@ -222,27 +233,27 @@ int export_pprof(const char *path, const struct profile *p, size_t metric)
 		bool synthetic = f == p->funcs.len;
 		if (synthetic ? !weighted[nn] : !func_used[f])
 			continue;
-		uint64_t name = strmap_intern(&st, synthetic ? "(no stack)" : pl_func_label(p, (uint32_t)f));
+		uint64_t name = intern_utf8(&st, synthetic ? "(no stack)" : pl_func_label(p, (uint32_t)f));
 		pb_uint(&msg, 1, synthetic ? no_stack_func : f + 1);
 		pb_uint(&msg, 2, name);
 		pb_uint(&msg, 3, name);
 		if (!synthetic) {
 			const struct pf_func *fn = &p->funcs.items[f];
 			if (fn->file)
-				pb_uint(&msg, 4, strmap_intern(&st, profile_str(p, fn->file)));
+				pb_uint(&msg, 4, intern_utf8(&st, profile_str(p, fn->file)));
 			if (fn->line)
 				pb_uint(&msg, 5, fn->line);
 		}
 		pb_message(&out, PROFILE_FUNCTION, &msg);
 	}
 	char *comment_text = xasprintf("exported by profan from a %s profile", p->format ? p->format : "");
-	uint64_t comment = strmap_intern(&st, comment_text);
+	uint64_t comment = intern_utf8(&st, comment_text);
 	free(comment_text);
 	size_t k_default = 0;
 	for (size_t k = 0; k < ntypes; k++)
 		if (types[k] == metric)
 			k_default = k;
-	uint64_t default_type = ntypes ? strmap_intern(&st, p->metrics[types[k_default]].name) : 0;
+	uint64_t default_type = ntypes ? intern_utf8(&st, p->metrics[types[k_default]].name) : 0;
 	for (uint32_t i = 0; i < st.count; i++)
 		pb_bytes(&out, PROFILE_STRING_TABLE, strmap_str(&st, i), strmap_len(&st, i));
 	pb_uint(&out, PROFILE_COMMENT, comment);

@@ -104,3 +104,22 @@ int64_t pl_median(int64_t *v, size_t n)
 		}
 	return n % 2 ? v[n / 2] : v[n / 2 - 1] + (v[n / 2] - v[n / 2 - 1]) / 2;
 }
+
+size_t pl_utf8_clean(char *s, size_t len)
+{
+	size_t fixed = 0;
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : (c & 0xf0) == 0xe0 ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+		bool ok = n > 0 && i + n <= len;
+		for (size_t k = 1; ok && k < n; k++)
+			ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
+		if (!ok) {
+			s[i++] = '?';
+			fixed++;
+			continue;
+		}
+		i += n;
+	}
+	return fixed;
+}

@@ -23,6 +23,10 @@ void pl_regex_free(struct pl_regex *re);
 /* One flag per function: does its display name match? Caller frees. */
 bool *pl_match_funcs(const struct profile *p, const struct pl_regex *re, size_t *match_count);
 
+/* Names come from binaries and may hold any bytes; the export formats want UTF-8.
+ * Replaces each byte that does not start a valid sequence with '?'; returns how many. */
+size_t pl_utf8_clean(char *s, size_t len);
+
 /* What a person calls function FUNC: its name, "(anonymous)" when empty. */
 const char *pl_func_label(const struct profile *p, uint32_t func);
 

@@ -24,7 +24,8 @@ def check(cond, what):
 
 
 def run(*args, code=0):
-    p = subprocess.run([demo, *args], capture_output=True, text=True)
+    # the report's JSON passes names through byte for byte; the awkward profile has a broken one
+    p = subprocess.run([demo, *args], capture_output=True, text=True, errors="replace")
     check(p.returncode == code, f"{args}: exit {p.returncode}, wanted {code}; stderr {p.stderr!r}")
     return p
 
@@ -271,7 +272,25 @@ check(not any(f["n"] == "malloc" for f in frames), "diff svg: malloc is gone fro
 first = table(rep, "diff_self")["rows"][0]
 check(first["name"] == "malloc" and first["values"] == [-321429, 321429, 0], f"diff: biggest change first {first}")
 
-# 4. an output that cannot be written: one line on stderr, exit 1
+# 4. awkward names: folded lines stay one frame per ';', the SVG stays well-formed XML
+rep = report("--awkward", "--folded", f"{out}/w.folded", "--flamegraph", f"{out}/w.svg", "--pprof", f"{out}/w.pb.gz",
+             "--tree")
+w = read_folded(f"{out}/w.folded")
+check(len(w) == 5 and all(len(stack) == 2 and stack[0] == "top" for stack, _ in w), f"awkward folded: {w}")
+check(["top", "a:b"] in [s for s, _ in w], "awkward folded: ';' in a name becomes ':'")
+frames = svg_frames(f"{out}/w.svg")  # ElementTree refuses broken XML or UTF-8
+names = {f["n"] for f in frames}
+check({"a;b", "x<y>&z\"q'", "größe::ß", "bad??"} <= names, f"awkward svg names {names}")
+check(pprof_sums(f"{out}/w.pb.gz")[3] == 5, "awkward pprof: total 5 (and every string valid UTF-8)")
+
+# 5. no samples at all: every export is still written and readable, totals 0
+rep = report("--empty", "--folded", f"{out}/e.folded", "--flamegraph", f"{out}/e.svg", "--pprof", f"{out}/e.pb.gz",
+             "--tree", "--inverted")
+check(read_folded(f"{out}/e.folded") == [], "empty: folded has no lines")
+check(svg_frames(f"{out}/e.svg") == [], "empty: svg has no frames")
+check(pprof_sums(f"{out}/e.pb.gz")[3] == 0, "empty: pprof total 0")
+
+# 6. an output that cannot be written: one line on stderr, exit 1
 p = run("--folded", "/nonexistent-dir/x.folded", code=1)
 check(p.stderr.count("\n") == 1 and p.stderr.startswith("profan: /nonexistent-dir/x.folded: cannot write"),
       f"unwritable output: one error line, got {p.stderr!r}")

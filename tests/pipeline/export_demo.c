@@ -12,17 +12,36 @@
 #include "profan/pipeline.h"
 #include "profan/views.h"
 
-enum { OPT_DIFF = 0x100 };
+enum { OPT_DIFF = 0x100, OPT_AWKWARD, OPT_EMPTY };
 static const struct cli_opt opts[] = {
 	{"diff", no_argument, OPT_DIFF, NULL, "compare the hand profile (base) with profile B (new)"},
+	{"awkward", no_argument, OPT_AWKWARD, NULL, "names with ; < & \" ' newlines and broken UTF-8"},
+	{"empty", no_argument, OPT_EMPTY, NULL, "a profile without samples"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
 static int handle(int val, const char *arg, void *ctx)
 {
 	(void)arg;
-	*(bool *)ctx = val == OPT_DIFF;
+	*(int *)ctx = val;
 	return 0;
+}
+
+/* Names that break naive writers: "a;b" -> a:b in folded, XML specials, a line
+ * break, invalid UTF-8 (\xff) and a valid multi-byte name. Stack: top > each, 1 each. */
+static void build_awkward(struct profile *p)
+{
+	static const char *const names[] = {"a;b", "x<y>&z\"q'", "line\nbreak", "bad\xff\xfe", "größe::ß"};
+	profile_init(p);
+	p->format = "test";
+	profile_add_metric(p, "samples", "samples", PF_UNIT_COUNT);
+	uint32_t top = profile_intern_stack(p, PF_NONE,
+					    profile_func_frame(p, profile_intern(p, "top"), 0, PF_NONE, 0, 0, 0));
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		uint32_t fr = profile_func_frame(p, profile_intern(p, names[i]), 0, PF_NONE, 0, 0, 0);
+		int64_t one = 1;
+		profile_add_sample(p, profile_intern_stack(p, top, fr), PF_NONE, &one);
+	}
 }
 
 static const struct cli_command cmd = {.name = "demo", .summary = "pipeline export checks", .usage = "demo",
@@ -49,14 +68,22 @@ static void view_table(struct report *r, const struct profile *p, const struct p
 
 int main(int argc, char **argv)
 {
-	bool diff = false;
+	int mode = 0;
 	struct cli_common c;
 	int first;
-	enum cli_result res = cli_parse(&cmd, argc, argv, &c, handle, &diff, &first);
+	enum cli_result res = cli_parse(&cmd, argc, argv, &c, handle, &mode, &first);
 	if (res != CLI_OK)
 		return res == CLI_DONE ? 0 : 2;
+	bool diff = mode == OPT_DIFF;
 	struct profile p;
-	build(&p);
+	if (mode == OPT_AWKWARD) {
+		build_awkward(&p);
+	} else if (mode == OPT_EMPTY) {
+		profile_init(&p);
+		profile_add_metric(&p, "cpu", "CPU time", PF_UNIT_MICROSECONDS);
+	} else {
+		build(&p);
+	}
 	struct report r;
 	report_init(&r);
 	int rc;
