@@ -128,11 +128,19 @@ void calltree_add_topdown(struct calltree *t, const struct profile *p, const str
 	free(labels);
 }
 
+/* One sample path being walked towards the root, one level per round. */
+struct cursor {
+	uint32_t stack, node;
+	int64_t value;
+	bool leaf_self;
+};
+
 void calltree_add_inverted(struct calltree *t, const struct profile *p, const struct pf_weights *w, int side,
-			   const bool *targets)
+			   const bool *targets, int64_t min_total)
 {
 	uint32_t *keys, *labels;
 	func_keys(t, p, &keys, &labels);
+	VEC(struct cursor) cur = {0};
 	for (size_t n = 0; n < p->stacks.len; n++) {
 		int64_t v = w->node[n];
 		if (v == 0)
@@ -144,21 +152,35 @@ void calltree_add_inverted(struct calltree *t, const struct profile *p, const st
 		if (s == PF_NONE)
 			continue;
 		/* the leaf is the target itself: this weight is the target's own (self) time */
-		bool leaf_self = s == (uint32_t)n;
-		uint32_t cur = CALLTREE_ROOT;
-		for (; s != PF_NONE; s = p->stacks.items[s].parent) {
-			uint32_t f = profile_stack_func(p, s);
-			cur = child(t, cur, keys[f], labels[f], side == 0 ? f : PF_NONE);
-			t->total[side][cur] += v;
-			if (leaf_self)
-				t->self[side][cur] += v;
-		}
+		vec_push(&cur, ((struct cursor){s, CALLTREE_ROOT, v, s == (uint32_t)n}));
 		t->sum[side] += v;
+	}
+	/* Level by level, so that a node's total is final before its callers are
+	 * expanded: paths stop at the first node under MIN_TOTAL, which the tree
+	 * shows folded anyway. That keeps a bottom-up tree of a large profile cheap. */
+	while (cur.len > 0) {
+		for (size_t i = 0; i < cur.len; i++) {
+			struct cursor *c = &cur.items[i];
+			uint32_t f = profile_stack_func(p, c->stack);
+			c->node = child(t, c->node, keys[f], labels[f], side == 0 ? f : PF_NONE);
+			t->total[side][c->node] += c->value;
+			if (c->leaf_self)
+				t->self[side][c->node] += c->value;
+		}
+		size_t k = 0;
+		for (size_t i = 0; i < cur.len; i++) {
+			struct cursor c = cur.items[i];
+			c.stack = p->stacks.items[c.stack].parent;
+			if (c.stack != PF_NONE && t->total[side][c.node] >= min_total)
+				cur.items[k++] = c;
+		}
+		cur.len = k;
 	}
 	if (targets == NULL) {
 		t->no_stack[side] += w->no_stack;
 		t->sum[side] += w->no_stack;
 	}
+	vec_free(&cur);
 	free(keys);
 	free(labels);
 }

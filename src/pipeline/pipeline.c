@@ -232,6 +232,9 @@ static void add_trees(const struct pipeline_opts *o, const struct profile *p, co
 		      struct report *r)
 {
 	const struct pf_metric *m = &p->metrics[w->metric];
+	/* the renderer folds nodes under the threshold; their callers need not be built */
+	int64_t total = w->total < 0 ? -w->total : w->total;
+	int64_t min_total = (int64_t)((double)total * o->tree_threshold / 100.0);
 	if (o->tree) {
 		struct calltree t;
 		calltree_init(&t, false);
@@ -244,7 +247,7 @@ static void add_trees(const struct pipeline_opts *o, const struct profile *p, co
 	if (o->inverted) {
 		struct calltree t;
 		calltree_init(&t, true);
-		calltree_add_inverted(&t, p, w, 0, NULL);
+		calltree_add_inverted(&t, p, w, 0, NULL, min_total);
 		calltree_finish(&t);
 		tree_render(r, &t, "tree_inverted",
 			    report_printf(r, "Call tree, bottom-up: where %s was spent, and the callers", m->label), m,
@@ -256,7 +259,7 @@ static void add_trees(const struct pipeline_opts *o, const struct profile *p, co
 		if (targets) {
 			struct calltree t;
 			calltree_init(&t, true);
-			calltree_add_inverted(&t, p, w, 0, targets);
+			calltree_add_inverted(&t, p, w, 0, targets, min_total);
 			calltree_finish(&t);
 			tree_render(r, &t, "callers", report_printf(r, "Callers of /%s/ (%s)", o->callers, m->label),
 				    m, true, w->total, o->tree_threshold);

@@ -71,9 +71,10 @@ void calltree_release(struct calltree *t);
 void calltree_add_topdown(struct calltree *t, const struct profile *p, const struct pf_weights *w, int side,
 			  const bool *roots);
 /* Bottom-up: from each sample's leaf towards the root; when TARGETS is given,
- * from the innermost such frame instead, and only for samples that have one. */
+ * from the innermost such frame instead, and only for samples that have one.
+ * Callers of a node whose total stays under MIN_TOTAL are not added (0: all). */
 void calltree_add_inverted(struct calltree *t, const struct profile *p, const struct pf_weights *w, int side,
-			   const bool *targets);
+			   const bool *targets, int64_t min_total);
 /* Totals (top-down) and sorted children; call once after the last add. */
 void calltree_finish(struct calltree *t);
 static inline const char *calltree_label(const struct calltree *t, uint32_t n)

@@ -323,7 +323,7 @@ static void tree_threshold_elides(void)
 	struct cli_common c;
 	build(&p);
 	/* 10% of 56 is 5.6: memcpy (3) under main and malloc (5) under parse are cut */
-	CHECK_INT(prepare(&p, &c, (const char *[]){"--tree", "--tree-threshold", "10", NULL}), 0);
+	CHECK_INT(prepare(&p, &c, (const char *[]){"--tree", "--inverted", "--tree-threshold", "10", NULL}), 0);
 	struct report r;
 	report_init(&r);
 	CHECK_INT(pipeline_finish(&c, &p, 0, &r), 0);
@@ -339,6 +339,23 @@ static void tree_threshold_elides(void)
 		     "│  malloc=7/7\n"
 		     "└─ … 1 more under 10%: 0.00 ms in all, largest 0.00 ms=3/0\n"
 		     "(no stack)=4/4\n");
+	free(s);
+	/* bottom-up, the same cut: parse (5) under malloc, and memcpy (3) and main (1) at the top */
+	s = rows_text(find_table(&r, "tree_inverted"));
+	CHECK_STR(s, "lex=30/0\n"
+		     "├─ lex=20/0\n"
+		     "│  parse=20/0\n"
+		     "│  main=20/0\n"
+		     "└─ parse=10/0\n"
+		     "   main=10/0\n"
+		     "malloc=18/0\n"
+		     "├─ alloc=13/0\n"
+		     "│  ├─ main=7/0\n"
+		     "│  └─ parse=6/0\n"
+		     "│     main=6/0\n"
+		     "└─ … 1 more under 10%: 0.01 ms in all, largest 0.01 ms=5/0\n"
+		     "… 2 more under 10%: 0.00 ms in all, largest 0.00 ms=4/0\n"
+		     "(no stack)=4/0\n");
 	free(s);
 	report_release(&r);
 	profile_release(&p);
