@@ -53,11 +53,11 @@ struct pipeline_opts {
 	const char *folded, *pprof, *flamegraph; /* output paths */
 };
 
-/* Options cli_parse() adds for every subcommand (a table ending in a NULL name);
- * their values lie in [PIPELINE_OPT_FIRST, PIPELINE_OPT_LAST]. */
+/* Options cli_parse() adds for every subcommand (a table ending in a NULL name).
+ * cli_parse tells them apart by their place in its table, so their values
+ * (from PIPELINE_OPT_FIRST up) may equal a subcommand's own. */
 const struct cli_opt *pipeline_cli_options(void);
-#define PIPELINE_OPT_FIRST 0x2000
-#define PIPELINE_OPT_LAST 0x20ff
+#define PIPELINE_OPT_FIRST 0x7000
 void pipeline_opts_init(struct pipeline_opts *o);
 /* Stores one option; returns 0, or -1 after printing a usage error (bad regex, bad --by). */
 int pipeline_parse_opt(struct pipeline_opts *o, const struct cli_command *cmd, int val, const char *arg);

@@ -94,8 +94,8 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 	size_t n_cmd = count_opts(cmd->opts), n_common = count_opts(common_opts);
 	size_t n_pipe = count_opts(pipeline_cli_options());
 	struct option *longopts = xcalloc(n_cmd + n_common + n_pipe + 1, sizeof(*longopts));
-	char shortopts[128] = "+:";
-	size_t sl = 2;
+	char shortopts[128] = ":"; /* permute: options may follow the PROFILE, as users type them */
+	size_t sl = 1;
 	const struct cli_opt *all[3] = {cmd->opts, common_opts, pipeline_cli_options()};
 	size_t k = 0;
 	for (size_t set = 0; set < 3; set++) {
@@ -113,7 +113,15 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 	optind = 0; /* full reinitialisation: main may parse several commands in tests */
 	opterr = 0;
 	int c;
-	while (res == CLI_OK && (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	int li = -1; /* which long option: the pipeline's are the last table */
+	while (res == CLI_OK && (c = getopt_long(argc, argv, shortopts, longopts, &li)) != -1) {
+		if (li >= (int)(n_cmd + n_common)) {
+			li = -1;
+			if (pipeline_parse_opt(&common->pipeline, cmd, c, optarg) < 0)
+				res = CLI_USAGE;
+			continue;
+		}
+		li = -1;
 		switch (c) {
 		case OPT_TOP:
 			if (cli_parse_size(cmd, "top", optarg, &common->top) < 0)
@@ -148,10 +156,7 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 			break;
 			break;
 		default:
-			if (c >= PIPELINE_OPT_FIRST && c <= PIPELINE_OPT_LAST) {
-				if (pipeline_parse_opt(&common->pipeline, cmd, c, optarg) < 0)
-					res = CLI_USAGE;
-			} else if (handle == NULL || handle(c, optarg, ctx) < 0)
+			if (handle == NULL || handle(c, optarg, ctx) < 0)
 				res = CLI_USAGE;
 			break;
 		}

@@ -1,17 +1,338 @@
-/* cpuprof.c: placeholder until the cpuprof loader lands (its issue replaces this file). */
+/* cpuprof.c: `profan cpuprof`: options -> cpuprof loader -> views -> report.
+ *
+ * Tables: top self (wrapper frames credited to their caller), top inclusive
+ * (recursion counted once), self by script url. The header carries the
+ * weighting in force and the shares of (garbage collector), (program), (idle)
+ * and WebAssembly, with a warning when unnamed wasm frames hold real time. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "profan/cli.h"
+#include "profan/cpuprof.h"
+#include "profan/load.h"
+#include "profan/views.h"
+#include "profan/wasm.h"
+
+enum { OPT_WEIGHT = 0x2000, OPT_PROFILE, OPT_WASM };
+
+/* Stripped wasm below this share of the time is not worth a warning. */
+#define UNNAMED_WASM_WARN_PERCENT 1.0
+
+static const struct cli_opt opts[] = {
+	{"weight", required_argument, OPT_WEIGHT, "MODE",
+	 "before (default: gap before each sample), after (DevTools), samples"},
+	{"profile", required_argument, OPT_PROFILE, "WHICH",
+	 "in a trace: N (as listed), ID, PID:ID or all (default: the largest)"},
+	{"wasm", required_argument, OPT_WASM, "MODULE",
+	 "name wasm-function[N] frames from MODULE's name section"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+struct run_opts {
+	struct cpuprof_opts load;
+	const char *wasm_path;
+};
+
+static int handle(int val, const char *arg, void *ctx)
+{
+	struct run_opts *o = ctx;
+	switch (val) {
+	case OPT_WEIGHT:
+		if (strcmp(arg, "before") == 0)
+			o->load.weight = CPUPROF_WEIGHT_BEFORE;
+		else if (strcmp(arg, "after") == 0)
+			o->load.weight = CPUPROF_WEIGHT_AFTER;
+		else if (strcmp(arg, "samples") == 0)
+			o->load.weight = CPUPROF_WEIGHT_SAMPLES;
+		else
+			return cli_usage_error(&cmd_cpuprof,
+					       "--weight wants before, after or samples, not '%s'", arg),
+			       -1;
+		return 0;
+	case OPT_PROFILE:
+		if (*arg == '\0')
+			return cli_usage_error(&cmd_cpuprof,
+					       "--profile wants a number, an id, PID:ID or all"),
+			       -1;
+		o->load.profile = arg;
+		return 0;
+	case OPT_WASM: o->wasm_path = arg; return 0;
+	}
+	return -1;
+}
+
+static const char *weighting_text(enum cpuprof_weight w)
+{
+	switch (w) {
+	case CPUPROF_WEIGHT_AFTER:
+		return "the gap after each sample, the last one until endTime, as DevTools and speedscope "
+		       "(--weight after)";
+	case CPUPROF_WEIGHT_SAMPLES:
+		return "sample count (--weight samples)";
+	case CPUPROF_WEIGHT_BEFORE:
+		break;
+	}
+	return "the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)";
+}
+
+/* Name and detail of a function row: "url:line:col" for JS, "url +0xOFFSET" for wasm. */
+static const char *func_name(const void *ctx, uint32_t func, const char **detail)
+{
+	static char buf[1200];
+	const struct profile *p = ctx;
+	*detail = NULL;
+	if (func >= p->funcs.len)
+		return "(no JS caller)";
+	const struct pf_func *f = &p->funcs.items[func];
+	const char *url = profile_str(p, f->file);
+	if (*url != '\0') {
+		if (f->flags & CPUPROF_FUNC_WASM)
+			snprintf(buf, sizeof(buf), "%s +0x%x", url, f->column ? f->column - 1 : 0);
+		else if (f->line && f->column)
+			snprintf(buf, sizeof(buf), "%s:%u:%u", url, f->line, f->column);
+		else if (f->line)
+			snprintf(buf, sizeof(buf), "%s:%u", url, f->line);
+		else
+			snprintf(buf, sizeof(buf), "%s", url);
+		*detail = buf;
+	}
+	return profile_str(p, f->name);
+}
+
+static const char *script_name(const void *ctx, uint32_t lib, const char **detail)
+{
+	const struct profile *p = ctx;
+	*detail = NULL;
+	if (lib >= p->libs.len)
+		return "(native and VM: no url)";
+	return profile_str(p, p->libs.items[lib].name);
+}
+
+static double pct(int64_t v, int64_t total)
+{
+	return total ? 100.0 * (double)v / (double)total : 0.0;
+}
+
+/* Per-function self and inclusive sums, and shares by function flag. */
+struct sums {
+	struct pf_weights w;
+	uint32_t *keys;
+	size_t key_count;
+	int64_t *self, *incl;
+};
+
+static void sums_compute(struct sums *s, const struct profile *p)
+{
+	weights_compute(&s->w, p, p->default_metric, NULL);
+	s->keys = keys_by_func(p, &s->key_count);
+	s->self = xcalloc(s->key_count + 1, sizeof(int64_t));
+	s->incl = xcalloc(s->key_count + 1, sizeof(int64_t));
+	struct pf_rows rows;
+	view_self(p, &s->w, s->keys, s->key_count, &rows);
+	for (size_t i = 0; i < rows.len; i++)
+		s->self[rows.items[i].key] = rows.items[i].value;
+	rows_release(&rows);
+	view_inclusive(p, &s->w, s->keys, s->key_count, &rows);
+	for (size_t i = 0; i < rows.len; i++)
+		s->incl[rows.items[i].key] = rows.items[i].value;
+	rows_release(&rows);
+}
+
+static void sums_release(struct sums *s)
+{
+	weights_release(&s->w);
+	free(s->keys);
+	free(s->self);
+	free(s->incl);
+}
+
+static int64_t self_with_flags(const struct profile *p, const struct sums *s, uint32_t flags,
+			       uint32_t without)
+{
+	int64_t v = 0;
+	for (size_t f = 0; f < p->funcs.len; f++)
+		if ((p->funcs.items[f].flags & flags) == flags && !(p->funcs.items[f].flags & without))
+			v += s->self[f];
+	return v;
+}
+
+static void add_shares(struct report *r, const struct profile *p, const struct sums *s, bool wasm_given)
+{
+	int64_t total = s->w.total;
+	report_header(r, "VM shares", "(garbage collector) %.2f%%, (program) %.2f%%, (idle) %.2f%%",
+		      pct(self_with_flags(p, s, CPUPROF_FUNC_GC, 0), total),
+		      pct(self_with_flags(p, s, CPUPROF_FUNC_PROGRAM, 0), total),
+		      pct(self_with_flags(p, s, CPUPROF_FUNC_IDLE, 0), total));
+	int64_t wasm = self_with_flags(p, s, CPUPROF_FUNC_WASM, CPUPROF_FUNC_PLUMBING);
+	int64_t unnamed = self_with_flags(p, s, CPUPROF_FUNC_WASM_UNNAMED, 0);
+	int64_t plumbing = self_with_flags(p, s, CPUPROF_FUNC_PLUMBING, 0);
+	bool any_wasm = false;
+	for (size_t f = 0; f < p->funcs.len && !any_wasm; f++)
+		any_wasm = p->funcs.items[f].flags & (CPUPROF_FUNC_WASM | CPUPROF_FUNC_PLUMBING);
+	if (!any_wasm)
+		return;
+	report_header(
+		r, "WebAssembly",
+		"%.2f%% self in wasm functions (%.2f%% in unnamed wasm-function[N]), %.2f%% in JS<->wasm "
+		"wrappers",
+		pct(wasm, total), pct(unnamed, total), pct(plumbing, total));
+	if (pct(unnamed, total) >= UNNAMED_WASM_WARN_PERCENT)
+		report_warning(
+			r,
+			"%.1f%% of the time is in wasm-function[N] frames: the module was built without a "
+			"name section. Rebuild keeping it (emcc --profiling-funcs; wasm-ld without "
+			"--strip-all/--strip-debug; wasm-opt --debuginfo)%s",
+			pct(unnamed, total),
+			wasm_given ? ""
+				   : ", or name the frames here with --wasm MODULE.wasm (a named build)");
+}
+
+static void build_report(struct report *r, const struct profile *p, const char *path,
+			 enum cpuprof_weight weight, size_t top, bool wasm_given)
+{
+	struct sums s;
+	sums_compute(&s, p);
+	const struct pf_metric *m = &p->metrics[p->default_metric];
+	report_header(r, "Input", "%s", path);
+	report_header(r, "Format", "V8 CPU profile, %s", p->format_detail ? p->format_detail : "");
+	report_header(r, "Weighted by", "%s", weighting_text(weight));
+	char total[64];
+	report_format_value(total, sizeof(total), s.w.total, m->unit);
+	report_header(r, "Total", "%s in %zu samples", total, s.w.sample_count);
+	report_header_from_profile(r, p);
+	add_shares(r, p, &s, wasm_given);
+
+	/* Self: wrapper frames are plumbing, so their time goes to the function that called through them. */
+	bool *owned = xcalloc(s.key_count + 1, sizeof(bool));
+	int64_t plumbing = 0;
+	for (size_t f = 0; f < s.key_count; f++) {
+		owned[f] = !(p->funcs.items[f].flags & CPUPROF_FUNC_PLUMBING);
+		if (!owned[f])
+			plumbing += s.self[f];
+	}
+	int64_t *self = xcalloc(s.key_count + 1, sizeof(int64_t));
+	bool *seen = xcalloc(s.key_count + 1, sizeof(bool));
+	for (size_t f = 0; f < s.key_count; f++)
+		if (owned[f] && s.self[f] != 0)
+			self[f] = s.self[f], seen[f] = true;
+	struct pf_rows rows;
+	view_nearest_owned(p, &s.w, s.keys, s.key_count, owned, &rows);
+	for (size_t i = 0; i < rows.len; i++)
+		self[rows.items[i].key] += rows.items[i].value, seen[rows.items[i].key] = true;
+	rows_release(&rows);
+	struct report_table *t = report_add_table(r, "top_self", "Top functions by self time", "Function");
+	report_table_col(t, "Self", m->unit, s.w.total);
+	report_table_col(t, "Total", m->unit, s.w.total);
+	for (size_t f = 0; f <= s.key_count; f++) {
+		if (!seen[f])
+			continue;
+		const char *detail;
+		const char *name = func_name(p, (uint32_t)f, &detail);
+		struct report_row *row = report_table_row(r, t, name, detail);
+		row->values[0] = self[f];
+		row->values[1] = f < s.key_count ? s.incl[f] : 0;
+		row->flags =
+			f < s.key_count && (p->funcs.items[f].flags & PF_FUNC_OWNED) ? REPORT_ROW_OWNED : 0;
+	}
+	free(self);
+	free(seen);
+	if (plumbing != 0) {
+		char v[64];
+		report_format_value(v, sizeof(v), plumbing, m->unit);
+		t->note = report_printf(
+			r, "JS<->wasm wrapper frames (%s self) are counted in their caller's Self.", v);
+	}
+	report_table_finish(t, top);
+
+	t = report_add_table(r, "top_inclusive", "Top functions by inclusive time (recursion counted once)",
+			     "Function");
+	report_table_col(t, "Total", m->unit, s.w.total);
+	report_table_col(t, "Self", m->unit, s.w.total);
+	for (size_t f = 0; f < s.key_count; f++) {
+		if (s.incl[f] == 0 || !owned[f])
+			continue;
+		const char *detail;
+		const char *name = func_name(p, (uint32_t)f, &detail);
+		struct report_row *row = report_table_row(r, t, name, detail);
+		row->values[0] = s.incl[f];
+		row->values[1] = s.self[f];
+		row->flags = p->funcs.items[f].flags & PF_FUNC_OWNED ? REPORT_ROW_OWNED : 0;
+	}
+	report_table_finish(t, top);
+	free(owned);
+
+	size_t lib_count;
+	uint32_t *lib_keys = keys_by_lib(p, &lib_count);
+	view_self(p, &s.w, lib_keys, lib_count, &rows);
+	t = report_add_table(r, "by_script", "Self time by script", "Script");
+	report_table_col(t, "Self", m->unit, s.w.total);
+	report_table_from_rows(r, t, &rows, script_name, p);
+	report_table_finish(t, top);
+	rows_release(&rows);
+	free(lib_keys);
+	sums_release(&s);
+}
 
 static int run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	pf_error("cpuprof: not implemented yet");
-	return PF_EXIT_FAIL;
+	struct run_opts o = {.load = {.weight = CPUPROF_WEIGHT_BEFORE}};
+	struct cli_common common;
+	int first;
+	switch (cli_parse(&cmd_cpuprof, argc, argv, &common, handle, &o, &first)) {
+	case CLI_DONE: return PF_EXIT_OK;
+	case CLI_USAGE: return PF_EXIT_USAGE;
+	case CLI_OK: break;
+	}
+	if (argc - first != 1)
+		return cli_usage_error(&cmd_cpuprof,
+				       argc == first ? "no PROFILE given" : "one PROFILE at a time"),
+		       PF_EXIT_USAGE;
+	const char *path = argv[first];
+
+	struct wasm_module module;
+	if (o.wasm_path != NULL) {
+		if (wasm_module_read(o.wasm_path, &module) < 0)
+			return PF_EXIT_FAIL;
+		if (!module.has_name_section) {
+			pf_error("%s: no name section in this module: --wasm needs a build that keeps "
+				 "function names",
+				 o.wasm_path);
+			wasm_module_release(&module);
+			return PF_EXIT_FAIL;
+		}
+		o.load.wasm = &module;
+		o.load.wasm_path = o.wasm_path;
+	}
+	struct profile p;
+	int rc = load_file(path, NULL, cpuprof_load, &o.load, &p);
+	if (o.wasm_path != NULL)
+		wasm_module_release(&module);
+	if (rc < 0)
+		return PF_EXIT_FAIL;
+	struct report r;
+	report_init(&r);
+	build_report(&r, &p, path, o.load.weight, common.top, o.wasm_path != NULL);
+	int exit_code = cli_emit(&common, &r);
+	report_release(&r);
+	profile_release(&p);
+	return exit_code;
 }
 
 const struct cli_command cmd_cpuprof = {
 	.name = "cpuprof",
 	.summary = "V8 .cpuprofile (node --cpu-prof) and Chrome trace files",
 	.usage = "cpuprof [options] PROFILE",
+	.description =
+		"Self and inclusive time per JS or wasm function, and per script, from a V8 CPU profile:\n"
+		"a .cpuprofile (node --cpu-prof, DevTools), its legacy head/timestamps form, or a Chrome or\n"
+		"Node trace (CpuProfile, Profile + ProfileChunk events), plain or gzipped. A function is\n"
+		"(name, url, line, column). The header gives the shares of (garbage collector), (program)\n"
+		"and (idle), and of WebAssembly; JS<->wasm wrapper frames count in their caller's self time.",
+	.examples = "  node --cpu-prof --cpu-prof-dir=/tmp --cpu-prof-name=c.cpuprofile run.js\n"
+		    "  profan cpuprof --top 20 /tmp/c.cpuprofile\n"
+		    "  profan cpuprof --profile all --weight after trace.json.gz\n"
+		    "  profan cpuprof --wasm compiler-with-names.wasm --json compile.cpuprofile\n",
+	.opts = opts,
 	.run = run,
 };

@@ -1,0 +1,50 @@
+/* cpuprof.h: V8 CPU profiles (.cpuprofile, legacy head/timestamps, Chrome and
+ * Node trace events) -> the common profile model.
+ *
+ * Metrics: "time" (microseconds, weighted per enum cpuprof_weight) and
+ * "samples" (count); the default metric follows the weighting. A function is
+ * (functionName, url, lineNumber, columnNumber): each V8 node becomes one
+ * stack node, `(root)` is dropped, and each script url becomes a library. A
+ * trace may hold several profiles, keyed by pid + id; one is loaded (see
+ * cpuprof_opts.profile) or all of them, one thread each. See docs/cpuprof.md. */
+#ifndef PROFAN_CPUPROF_H
+#define PROFAN_CPUPROF_H
+
+#include "profan/json.h"
+#include "profan/profile.h"
+
+struct wasm_module;
+
+enum cpuprof_weight {
+	CPUPROF_WEIGHT_BEFORE, /* sample i gets timeDeltas[i], the gap before it: the common Python snippet */
+	CPUPROF_WEIGHT_AFTER,  /* sample i gets the gap after it, the last one endTime - t(last):
+				 * DevTools, speedscope, VS Code */
+	CPUPROF_WEIGHT_SAMPLES, /* every sample counts 1; default metric "samples" */
+};
+
+struct cpuprof_opts {
+	enum cpuprof_weight weight;
+	/* Which profile of a trace: NULL picks the one with most samples; "all"; a
+	 * 1-based number in the order the header lists them; an id ("0x1"); "PID:ID". */
+	const char *profile;
+	const struct wasm_module *wasm; /* names for wasm-function[N] frames, or NULL */
+	const char *wasm_path;          /* the module's file, for messages */
+};
+
+/* Flags set on pf_func.flags besides enum pf_func_flags (which uses the low bits). */
+enum cpuprof_func_flags {
+	CPUPROF_FUNC_WASM = 1 << 8,         /* url wasm://... */
+	CPUPROF_FUNC_WASM_UNNAMED = 1 << 9, /* `wasm-function[N]`: the module had no name section */
+	CPUPROF_FUNC_PLUMBING = 1 << 10,    /* JS<->wasm wrappers: GenericJSToWasmWrapper, js-to-wasm:... */
+	CPUPROF_FUNC_GC = 1 << 11,          /* (garbage collector) */
+	CPUPROF_FUNC_PROGRAM = 1 << 12,     /* (program): VM code not attributed to JS */
+	CPUPROF_FUNC_IDLE = 1 << 13,        /* (idle) */
+};
+
+/* A pf_loader: OPTS is a const struct cpuprof_opts * (NULL: defaults). */
+int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *opts);
+
+/* True for V8's JS<->wasm wrapper frame names. */
+bool cpuprof_is_plumbing(const char *name);
+
+#endif

@@ -1,0 +1,62 @@
+/* samply.h: loader for samply / Firefox Profiler processed profiles (layouts v41 to v66).
+ *
+ * Frames are keyed by (library, relative address) across all threads: an
+ * unsymbolicated native frame becomes one pf_func named "LIB+0xADDR" with
+ * PF_FUNC_UNRESOLVED and one pf_frame carrying the library index (the same
+ * index as the file's libs[]) and the u32 address, which is what the
+ * symbolication layer rewrites later. Label frames and names already in the
+ * file (presymbolicated profiles, symbol tables) are kept as named. */
+#ifndef PROFAN_SAMPLY_H
+#define PROFAN_SAMPLY_H
+
+#include <stdbool.h>
+
+#include "profan/json.h"
+#include "profan/profile.h"
+
+/* Metric indices in the profiles samply_load() builds. The weight metric
+ * exists only when some sample has a weight other than 1 (off-CPU samples);
+ * otherwise it would repeat the sample count, at 8 bytes a sample. */
+enum samply_metric {
+	SAMPLY_METRIC_CPU,     /* µs from threadCPUDelta (or weight x interval, with a warning) */
+	SAMPLY_METRIC_SAMPLES, /* one per sample */
+	SAMPLY_METRIC_WEIGHT,  /* samples.weight: on- and off-CPU intervals (see above) */
+};
+
+/* The index of the weight metric, which is the sample count when every weight is 1. */
+size_t samply_weight_metric(const struct profile *p);
+
+/* What the thread filter sees of a thread before it is loaded. */
+struct samply_thread_desc {
+	const char *name;
+	const char *process_name;
+	const char *pid, *tid; /* as text; samply >= v46 writes strings like "1234.1" */
+	bool is_main;
+};
+
+struct samply_opts {
+	/* The user's own binary (library name): its lib gets PF_LIB_MAIN and
+	 * its functions PF_FUNC_OWNED. NULL: meta.product, else the process
+	 * name of the busiest main thread. */
+	const char *binary;
+	/* Loads only the threads for which this returns true (NULL: all). */
+	bool (*select_thread)(void *ctx, const struct samply_thread_desc *t);
+	void *select_ctx;
+	/* The `.syms.json` sidecar of `samply record --unstable-presymbolicate`,
+	 * parsed, or NULL. Its names replace the hex names of the libs it covers. */
+	const struct json_doc *syms;
+};
+
+/* A pf_loader: fills OUT from a parsed samply profile. OPTS is a
+ * const struct samply_opts * or NULL. Returns 0, or -1 after one error line. */
+int samply_load(const struct json_doc *doc, struct profile *out, const void *opts);
+
+/* Where samply puts the presymbolication sidecar of PROFILE_PATH: the last
+ * extension replaced by ".syms.json" (prof.json.gz -> prof.json.syms.json).
+ * Returns a heap string. */
+char *samply_sidecar_path(const char *profile_path);
+
+/* The library marked PF_LIB_MAIN, or PF_NONE. */
+uint32_t samply_main_lib(const struct profile *p);
+
+#endif

@@ -1,0 +1,794 @@
+/* samply.c: samply / Firefox Profiler processed profiles (v41-v66) -> struct profile.
+ *
+ * The layout is chosen by field presence, never by version number (spec §2):
+ * per-thread or shared tables, per-thread or shared string array, `time` or
+ * `timeDeltas`, `prefix` or `prefixOffset`. Thread-local table indices are
+ * mapped onto profile frames keyed by (library, address), so the same code
+ * address is one frame whatever thread or table it came from (spec P1). */
+#include "profan/samply.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SAMPLY_NEWEST_KNOWN 66
+#define MAX_CPU_DELTA_US (INT64_C(1) << 40) /* 12 days per sample: anything more is corrupt */
+
+/* One (library, address) -> name entry from a .syms.json sidecar. */
+struct sym_entry {
+	uint32_t lib;
+	uint32_t address;
+	const char *name; /* in the sidecar document */
+};
+
+struct ld {
+	struct jr r;
+	struct profile *p;
+	const struct samply_opts *opts;
+	const struct json *libs;
+	size_t nlibs;
+	const struct json *strings; /* the string array in force */
+	size_t nstrings;
+	uint32_t kernel_lib;        /* "kernel" pseudo-library for bare kernel IPs, made on demand */
+	uint32_t no_stack_node;     /* "(no stack)" root, made on demand */
+	VEC(struct sym_entry) syms; /* sorted by (lib, address) */
+	char *namebuf;
+	size_t namecap;
+};
+
+/* Local table indices of one table set mapped onto the profile. */
+struct tabset {
+	size_t nframes, nstacks;
+	uint32_t *frame_map;
+	uint32_t *stack_map;
+};
+
+static void tabset_release(struct tabset *t)
+{
+	free(t->frame_map);
+	free(t->stack_map);
+	memset(t, 0, sizeof(*t));
+}
+
+/* A column of a table object: an integer array of exactly LEN entries. */
+static int64_t *column(struct ld *ld, const struct json *table, const char *key, size_t len, int64_t min,
+		       int64_t max, bool null_ok, int64_t nullval, bool optional)
+{
+	const struct json *arr = optional ? jr_opt(&ld->r, table, key, JSON_ARRAY)
+					  : jr_need(&ld->r, table, key, JSON_ARRAY);
+	if (arr == NULL)
+		return NULL;
+	size_t n = 0;
+	int64_t *col = jr_int_column(&ld->r, arr, min, max, null_ok, nullval, &n);
+	if (col != NULL && n != len) {
+		jr_error(&ld->r, arr, SIZE_MAX, "has %zu entries, but the table's length is %zu", n, len);
+		free(col);
+		return NULL;
+	}
+	return col;
+}
+
+static bool table_length(struct ld *ld, const struct json *table, size_t *len)
+{
+	int64_t n;
+	if (!jr_int(&ld->r, table, "length", 0, INT32_MAX, false, 0, &n))
+		return false;
+	*len = (size_t)n;
+	return true;
+}
+
+static const char *string_at(struct ld *ld, size_t i)
+{
+	const struct json *s = json_at(ld->strings, i);
+	if (s == NULL || json_type(s) != JSON_STRING) {
+		jr_error(&ld->r, ld->strings, i, "expected a string");
+		return NULL;
+	}
+	return json_str(s);
+}
+
+/* Text of a number-or-string member (pid and tid are numbers before v46, strings after). */
+static const char *id_text(struct ld *ld, const struct json *obj, const char *key, char *buf, size_t cap)
+{
+	const struct json *v = json_get(obj, key);
+	if (v == NULL || json_type(v) == JSON_NULL)
+		return "";
+	if (json_type(v) == JSON_STRING)
+		return json_str(v);
+	int64_t n;
+	if (json_type(v) == JSON_NUMBER && json_i64(v, &n)) {
+		snprintf(buf, cap, "%lld", (long long)n);
+		return buf;
+	}
+	jr_error(&ld->r, v, SIZE_MAX, "expected a number or a string");
+	return NULL;
+}
+
+static const char *lib_text(struct ld *ld, const struct json *lib, const char *key)
+{
+	const char *s = jr_str(&ld->r, lib, key, true);
+	return s ? s : "";
+}
+
+static bool is_kernel_ip_name(const char *s)
+{
+	/* Live-record kernel IPs: "0xffffffff8..." (spec §6.4, P18). */
+	if (strncmp(s, "0xffff", 6) != 0 || strlen(s) != 18)
+		return false;
+	for (s += 2; *s; s++)
+		if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f')))
+			return false;
+	return true;
+}
+
+/* ---- libraries and the user's binary ---- */
+
+static bool bracketed(const char *s)
+{
+	size_t n = strlen(s);
+	return n >= 2 && s[0] == '[' && s[n - 1] == ']';
+}
+
+static int load_libs(struct ld *ld)
+{
+	ld->libs = jr_need(&ld->r, json_doc_root(ld->r.doc), "libs", JSON_ARRAY);
+	if (ld->libs == NULL)
+		return -1;
+	ld->nlibs = json_len(ld->libs);
+	if (ld->nlibs >= UINT32_MAX / 2)
+		return jr_error(&ld->r, ld->libs, SIZE_MAX, "too many libraries");
+	for (size_t i = 0; i < ld->nlibs; i++) {
+		const struct json *l = json_at(ld->libs, i);
+		if (!jr_is(&ld->r, l, JSON_OBJECT))
+			return -1;
+		const char *name = jr_str(&ld->r, l, "name", false);
+		if (name == NULL)
+			return -1;
+		struct pf_lib lib = {
+			.name = profile_intern(ld->p, name),
+			.path = profile_intern(ld->p, lib_text(ld, l, "path")),
+			.debug_name = profile_intern(ld->p, lib_text(ld, l, "debugName")),
+			.debug_path = profile_intern(ld->p, lib_text(ld, l, "debugPath")),
+			.code_id = profile_intern(ld->p, lib_text(ld, l, "codeId")),
+			.breakpad_id = profile_intern(ld->p, lib_text(ld, l, "breakpadId")),
+		};
+		if (ld->r.failed)
+			return -1;
+		if (bracketed(name) || strncmp(name, "perf-", 5) == 0 || strncmp(name, "jit-", 4) == 0)
+			lib.flags |= PF_LIB_SPECIAL;
+		if (strcmp(name, "[kernel.kallsyms]") == 0 || strstr(lib_text(ld, l, "path"), ".ko") != NULL)
+			lib.flags |= PF_LIB_KERNEL;
+		profile_add_lib(ld->p, &lib);
+	}
+	return 0;
+}
+
+static size_t mark_binary(struct profile *p, const char *name, size_t len)
+{
+	size_t hits = 0;
+	for (size_t i = 0; i < p->libs.len; i++) {
+		const char *ln = profile_str(p, p->libs.items[i].name);
+		if (strlen(ln) == len && memcmp(ln, name, len) == 0) {
+			p->libs.items[i].flags |= PF_LIB_MAIN;
+			hits++;
+		}
+	}
+	return hits;
+}
+
+/* The process of the thread with the most samples: the target of `samply
+ * record` when meta.product names no library (spec §3.1, P7). */
+static const char *busiest_process(const struct json *threads)
+{
+	const char *best = NULL;
+	int64_t best_n = 0;
+	for (size_t i = 0; i < json_len(threads); i++) {
+		const struct json *t = json_at(threads, i);
+		const struct json *len = json_get(json_get(t, "samples"), "length");
+		const struct json *pn = json_get(t, "processName");
+		int64_t n = 0;
+		if (len == NULL || pn == NULL || json_type(pn) != JSON_STRING ||
+		    json_type(len) != JSON_NUMBER || !json_i64(len, &n))
+			continue;
+		if (n > best_n) {
+			best_n = n;
+			best = json_str(pn);
+		}
+	}
+	return best;
+}
+
+static void choose_binary(struct ld *ld, const struct json *meta, const struct json *threads)
+{
+	struct profile *p = ld->p;
+	const char *want = ld->opts ? ld->opts->binary : NULL;
+	const char *chosen = NULL;
+	if (want != NULL) {
+		if (mark_binary(p, want, strlen(want)) > 0)
+			chosen = want;
+		else
+			profile_warn(p,
+				     "--binary %s: no library of that name in the profile; the views of the "
+				     "binary's own code are empty",
+				     want);
+	} else {
+		const char *product = json_str(json_get(meta, "product"));
+		const char *busiest = busiest_process(threads);
+		if (product != NULL && mark_binary(p, product, strlen(product)) > 0)
+			chosen = product;
+		else if (product != NULL && mark_binary(p, product, strcspn(product, " ")) > 0)
+			chosen = profile_printf(p, "%.*s", (int)strcspn(product, " "), product);
+		else if (busiest != NULL && mark_binary(p, busiest, strlen(busiest)) > 0)
+			chosen = busiest;
+	}
+	profile_add_info(p, "Binary", chosen ? chosen : want ? want : "(not found; name it with --binary)");
+}
+
+uint32_t samply_main_lib(const struct profile *p)
+{
+	for (size_t i = 0; i < p->libs.len; i++)
+		if (p->libs.items[i].flags & PF_LIB_MAIN)
+			return (uint32_t)i;
+	return PF_NONE;
+}
+
+/* ---- the presymbolication sidecar (spec §9) ---- */
+
+char *samply_sidecar_path(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	const char *dot = strrchr(base, '.');
+	size_t stem = dot && dot != base ? (size_t)(dot - path) : strlen(path);
+	return xasprintf("%.*s.syms.json", (int)stem, path);
+}
+
+static int sym_cmp(const void *a, const void *b)
+{
+	const struct sym_entry *x = a, *y = b;
+	if (x->lib != y->lib)
+		return x->lib < y->lib ? -1 : 1;
+	return x->address < y->address ? -1 : x->address > y->address;
+}
+
+/* debug_id "5c0a0d51-ea19-80df-43f2-03b4525be9be-1" vs breakpadId "5C0A0D51EA1980DF43F203B4525BE9BE1". */
+static bool same_debug_id(const char *debug_id, const char *breakpad)
+{
+	size_t k = 0;
+	for (const char *s = debug_id; *s && k < 32; s++) {
+		if (*s == '-')
+			continue;
+		char a = *s >= 'A' && *s <= 'Z' ? (char)(*s + 32) : *s;
+		char b = breakpad[k] >= 'A' && breakpad[k] <= 'Z' ? (char)(breakpad[k] + 32) : breakpad[k];
+		if (b == '\0' || a != b)
+			return false;
+		k++;
+	}
+	return k == 32;
+}
+
+static int load_sidecar(struct ld *ld)
+{
+	const struct json_doc *doc = ld->opts ? ld->opts->syms : NULL;
+	if (doc == NULL)
+		return 0;
+	struct jr r = jr_begin(doc);
+	const struct json *root = json_doc_root(doc);
+	const struct json *strs = jr_need(&r, root, "string_table", JSON_ARRAY);
+	const struct json *data = jr_need(&r, root, "data", JSON_ARRAY);
+	for (size_t d = 0; !r.failed && d < json_len(data); d++) {
+		const struct json *ls = json_at(data, d);
+		if (!jr_is(&r, ls, JSON_OBJECT))
+			break;
+		const char *dname = jr_str(&r, ls, "debug_name", false);
+		const char *did = jr_str(&r, ls, "debug_id", false);
+		const struct json *table = jr_need(&r, ls, "symbol_table", JSON_ARRAY);
+		const struct json *known = jr_need(&r, ls, "known_addresses", JSON_ARRAY);
+		if (r.failed)
+			break;
+		for (uint32_t lib = 0; lib < ld->p->libs.len; lib++) {
+			const struct pf_lib *pl = &ld->p->libs.items[lib];
+			if (strcmp(profile_str(ld->p, pl->debug_name), dname) != 0 ||
+			    !same_debug_id(did, profile_str(ld->p, pl->breakpad_id)))
+				continue;
+			for (size_t k = 0; !r.failed && k < json_len(known); k++) {
+				const struct json *pair = json_at(known, k);
+				int64_t rva, si, name;
+				if (!jr_is(&r, pair, JSON_ARRAY))
+					break;
+				if (json_len(pair) != 2) {
+					jr_error(&r, pair, SIZE_MAX, "expected [address, symbol index]");
+					break;
+				}
+				if (!jr_int_at(&r, pair, 0, 0, UINT32_MAX, false, 0, &rva) ||
+				    !jr_int_at(&r, pair, 1, 0, (int64_t)json_len(table) - 1, false, 0, &si) ||
+				    !jr_int(&r, json_at(table, (size_t)si), "symbol", 0,
+					    (int64_t)json_len(strs) - 1, false, 0, &name))
+					break;
+				const struct json *s = json_at(strs, (size_t)name);
+				if (!jr_is(&r, s, JSON_STRING))
+					break;
+				struct sym_entry e = {
+					.lib = lib, .address = (uint32_t)rva, .name = json_str(s)};
+				vec_push(&ld->syms, e);
+			}
+		}
+	}
+	if (r.failed)
+		return -1;
+	if (ld->syms.len > 0)
+		qsort(ld->syms.items, ld->syms.len, sizeof(struct sym_entry), sym_cmp);
+	return 0;
+}
+
+static const char *sidecar_name(const struct ld *ld, uint32_t lib, uint32_t address)
+{
+	struct sym_entry key = {.lib = lib, .address = address};
+	const struct sym_entry *e = ld->syms.len ? bsearch(&key, ld->syms.items, ld->syms.len,
+							   sizeof(key), sym_cmp)
+						 : NULL;
+	return e ? e->name : NULL;
+}
+
+/* ---- frames and stacks ---- */
+
+static uint32_t kernel_lib(struct ld *ld)
+{
+	if (ld->kernel_lib == PF_NONE) {
+		struct pf_lib lib = {.name = profile_intern(ld->p, "kernel"),
+				     .flags = PF_LIB_SPECIAL | PF_LIB_KERNEL};
+		ld->kernel_lib = profile_add_lib(ld->p, &lib);
+	}
+	return ld->kernel_lib;
+}
+
+static uint32_t unresolved_name(struct ld *ld, uint32_t lib, uint32_t address)
+{
+	const char *ln = profile_str(ld->p, ld->p->libs.items[lib].name);
+	size_t need = strlen(ln) + 16;
+	if (need > ld->namecap) {
+		ld->namecap = need * 2;
+		ld->namebuf = xrealloc(ld->namebuf, ld->namecap);
+	}
+	snprintf(ld->namebuf, ld->namecap, "%s+0x%x", ln, (unsigned)address);
+	return profile_intern(ld->p, ld->namebuf);
+}
+
+/* True when NAME is exactly "0x%x" of ADDRESS: samply's placeholder for an unsymbolicated frame. */
+static bool is_hex_of(const char *name, int64_t address)
+{
+	char buf[24];
+	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)address);
+	return strcmp(name, buf) == 0;
+}
+
+static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int64_t lib,
+			   int64_t inline_depth, int64_t line)
+{
+	struct profile *p = ld->p;
+	struct pf_func fn = {.lib = PF_NONE};
+	struct pf_frame fr = {.lib = PF_NONE, .address = PF_NO_ADDRESS, .line = (uint32_t)line};
+	if (address >= 0 && lib >= 0) {
+		const char *known = sidecar_name(ld, (uint32_t)lib, (uint32_t)address);
+		fn.lib = fr.lib = (uint32_t)lib;
+		fr.address = (uint64_t)address;
+		if (known != NULL) {
+			fn.name = profile_intern(p, known);
+		} else if (is_hex_of(name, address)) {
+			fn.name = unresolved_name(ld, (uint32_t)lib, (uint32_t)address);
+			fn.flags |= PF_FUNC_UNRESOLVED;
+		} else {
+			fn.name = profile_intern(p, name);
+		}
+		if (p->libs.items[lib].flags & PF_LIB_MAIN)
+			fn.flags |= PF_FUNC_OWNED;
+	} else {
+		/* Labels, unknown addresses and bare kernel IPs keep the file's text. */
+		fn.name = profile_intern(p, name);
+		if (lib >= 0)
+			fn.lib = fr.lib = (uint32_t)lib;
+		else if (is_kernel_ip_name(name))
+			fn.lib = fr.lib = kernel_lib(ld);
+		if (fn.lib != PF_NONE && (p->libs.items[fn.lib].flags & PF_LIB_MAIN))
+			fn.flags |= PF_FUNC_OWNED;
+	}
+	if (inline_depth > 0)
+		fr.flags |= PF_FRAME_INLINED;
+	fr.func = profile_intern_func(p, &fn);
+	return profile_intern_frame(p, &fr);
+}
+
+static int load_frames(struct ld *ld, const struct json *owner, struct tabset *ts)
+{
+	struct jr *r = &ld->r;
+	const struct json *ft = jr_need(r, owner, "frameTable", JSON_OBJECT);
+	const struct json *fn = jr_need(r, owner, "funcTable", JSON_OBJECT);
+	const struct json *rt = jr_need(r, owner, "resourceTable", JSON_OBJECT);
+	size_t nframes, nfuncs, nres;
+	if (r->failed || !table_length(ld, ft, &nframes) || !table_length(ld, fn, &nfuncs) ||
+	    !table_length(ld, rt, &nres))
+		return -1;
+	int64_t maxlib = (int64_t)ld->nlibs - 1;
+	int64_t *res_lib = column(ld, rt, "lib", nres, 0, maxlib, true, -1, false);
+	int64_t *fn_name = column(ld, fn, "name", nfuncs, 0, (int64_t)ld->nstrings - 1, false, 0, false);
+	int64_t *fn_res = column(ld, fn, "resource", nfuncs, -1, (int64_t)nres - 1, true, -1, false);
+	int64_t *address = column(ld, ft, "address", nframes, -1, UINT32_MAX, true, -1, false);
+	int64_t *func = column(ld, ft, "func", nframes, 0, (int64_t)nfuncs - 1, false, 0, false);
+	int64_t *depth = column(ld, ft, "inlineDepth", nframes, 0, INT32_MAX, true, 0, true);
+	int64_t *line = column(ld, ft, "line", nframes, 0, UINT32_MAX - 1, true, 0, true);
+	/* Firefox v70 moves the library onto the frame; samply has not, but reading it costs nothing. */
+	int64_t *frame_lib = column(ld, ft, "lib", nframes, -1, maxlib, true, -1, true);
+	int rc = -1;
+	if (r->failed)
+		goto out;
+	ts->nframes = nframes;
+	ts->frame_map = xreallocarray(NULL, nframes ? nframes : 1, sizeof(uint32_t));
+	for (size_t i = 0; i < nframes; i++) {
+		int64_t f = func[i];
+		int64_t lib = frame_lib ? frame_lib[i] : fn_res[f] >= 0 ? res_lib[fn_res[f]] : -1;
+		const char *name = string_at(ld, (size_t)fn_name[f]);
+		if (name == NULL)
+			goto out;
+		ts->frame_map[i] =
+			make_frame(ld, name, address[i], lib, depth ? depth[i] : 0, line ? line[i] : 0);
+	}
+	rc = 0;
+out:
+	free(res_lib);
+	free(fn_name);
+	free(fn_res);
+	free(address);
+	free(func);
+	free(depth);
+	free(line);
+	free(frame_lib);
+	return rc;
+}
+
+static int load_stacks(struct ld *ld, const struct json *owner, struct tabset *ts)
+{
+	struct jr *r = &ld->r;
+	const struct json *st = jr_need(r, owner, "stackTable", JSON_OBJECT);
+	size_t n;
+	if (st == NULL || !table_length(ld, st, &n))
+		return -1;
+	int64_t *frame = column(ld, st, "frame", n, 0, (int64_t)ts->nframes - 1, false, 0, false);
+	bool offsets = json_get(st, "prefix") == NULL && json_get(st, "prefixOffset") != NULL;
+	/* prefix: parent index, null at roots (<= v65); prefixOffset: i - parent, 0 at roots (v66+). */
+	int64_t *link = offsets ? column(ld, st, "prefixOffset", n, 0, INT32_MAX, false, 0, false)
+				: column(ld, st, "prefix", n, 0, (int64_t)n - 1, true, -1, false);
+	int rc = -1;
+	if (r->failed)
+		goto out;
+	ts->nstacks = n;
+	ts->stack_map = xreallocarray(NULL, n ? n : 1, sizeof(uint32_t));
+	for (size_t i = 0; i < n; i++) {
+		int64_t parent = offsets ? (link[i] == 0 ? -1 : (int64_t)i - link[i]) : link[i];
+		if (parent >= (int64_t)i || (offsets && parent < -1)) {
+			/* Parents precede children in every samply file; anything else could be a cycle. */
+			jr_error(r, json_get(st, offsets ? "prefixOffset" : "prefix"), i,
+				 "parent stack %lld does not precede stack %zu", (long long)parent, i);
+			goto out;
+		}
+		uint32_t pg = parent < 0 ? PF_NONE : ts->stack_map[parent];
+		ts->stack_map[i] = profile_intern_stack(ld->p, pg, ts->frame_map[frame[i]]);
+	}
+	rc = 0;
+out:
+	free(frame);
+	free(link);
+	return rc;
+}
+
+static int load_tables(struct ld *ld, const struct json *owner, struct tabset *ts)
+{
+	if (load_frames(ld, owner, ts) != 0 || load_stacks(ld, owner, ts) != 0)
+		return -1;
+	return 0;
+}
+
+static int use_strings(struct ld *ld, const struct json *shared, const struct json *thread)
+{
+	const struct json *owner =
+		shared && (json_get(shared, "stringArray") || thread == NULL) ? shared : thread;
+	ld->strings = jr_need(&ld->r, owner, "stringArray", JSON_ARRAY);
+	ld->nstrings = json_len(ld->strings);
+	return ld->strings ? 0 : -1;
+}
+
+static uint32_t no_stack_node(struct ld *ld)
+{
+	if (ld->no_stack_node == PF_NONE) {
+		uint32_t fr = profile_func_frame(ld->p, profile_intern(ld->p, "(no stack)"), 0, PF_NONE, 0, 0,
+						 PF_FUNC_SYNTHETIC);
+		ld->no_stack_node = profile_intern_stack(ld->p, PF_NONE, fr);
+	}
+	return ld->no_stack_node;
+}
+
+/* ---- samples ---- */
+
+struct totals {
+	int64_t cpu;          /* non-excluded threads */
+	int64_t weight;
+	double t_min, t_max;  /* sample times, ms */
+	size_t threads, excluded;
+	double cpu_scale;     /* 1 for µs, 1/1000 for ns, 0 when the unit is unusable */
+};
+
+/* An optional sample column: absent is fine, present must have N entries. */
+static const struct json *sample_column(struct ld *ld, const struct json *s, const char *key, size_t n,
+					 bool optional)
+{
+	const struct json *arr =
+		optional ? jr_opt(&ld->r, s, key, JSON_ARRAY) : jr_need(&ld->r, s, key, JSON_ARRAY);
+	if (arr != NULL && json_len(arr) != n) {
+		jr_error(&ld->r, arr, SIZE_MAX, "has %zu entries, but samples.length is %zu", json_len(arr),
+			 n);
+		return NULL;
+	}
+	return arr;
+}
+
+/* Sample times (ms) from `time` or, v53+, the prefix sum of `timeDeltas` (spec P3). */
+static int sample_times(struct ld *ld, const struct json *s, size_t n, struct totals *tot)
+{
+	const struct json *time = sample_column(ld, s, "time", n, true);
+	const struct json *deltas = time || ld->r.failed ? NULL : sample_column(ld, s, "timeDeltas", n, true);
+	if (ld->r.failed)
+		return -1;
+	if (time == NULL && deltas == NULL)
+		return jr_error(&ld->r, s, SIZE_MAX, "has neither \"time\" nor \"timeDeltas\"");
+	const struct json *col = time ? time : deltas;
+	double acc = 0, t;
+	for (size_t i = 0; i < n; i++) {
+		if (json_f64_at(col, i, &t) != JSON_ELEM_OK)
+			return jr_error(&ld->r, col, i, "expected a number");
+		acc = time ? t : acc + t;
+		if (!isfinite(acc))
+			return jr_error(&ld->r, col, i, "time is not finite");
+		tot->t_min = fmin(tot->t_min, acc);
+		tot->t_max = fmax(tot->t_max, acc);
+	}
+	return 0;
+}
+
+/* Samples go straight from the JSON columns into the profile: copying whole
+ * columns first would double the memory of the biggest arrays in the file. */
+static int load_samples(struct ld *ld, const struct json *thread, const struct tabset *ts, uint32_t tid,
+			bool excluded, struct totals *tot)
+{
+	struct jr *r = &ld->r;
+	const struct json *s = jr_need(r, thread, "samples", JSON_OBJECT);
+	size_t n;
+	if (s == NULL || !table_length(ld, s, &n))
+		return -1;
+	const struct json *stack = sample_column(ld, s, "stack", n, false);
+	const struct json *weight = sample_column(ld, s, "weight", n, true);
+	const struct json *cpu = sample_column(ld, s, "threadCPUDelta", n, true);
+	if (r->failed || sample_times(ld, s, n, tot) != 0)
+		return -1;
+	int64_t maxstack = (int64_t)ts->nstacks - 1;
+	for (size_t i = 0; i < n; i++) {
+		int64_t v[3], st, c = 0, w = 1;
+		if (!jr_int_at(r, stack, i, 0, maxstack, true, -1, &st) ||
+		    (weight && !jr_int_at(r, weight, i, 0, INT32_MAX, true, 1, &w)) ||
+		    (cpu && !jr_int_at(r, cpu, i, 0, MAX_CPU_DELTA_US, true, 0, &c)))
+			return -1;
+		v[SAMPLY_METRIC_CPU] =
+			tot->cpu_scale == 1.0 ? c : (int64_t)llround((double)c * tot->cpu_scale);
+		v[SAMPLY_METRIC_SAMPLES] = 1;
+		v[SAMPLY_METRIC_WEIGHT] = w;
+		profile_add_sample(ld->p, st < 0 ? no_stack_node(ld) : ts->stack_map[st], tid, v);
+		if (!excluded && (__builtin_add_overflow(tot->cpu, v[SAMPLY_METRIC_CPU], &tot->cpu) ||
+				  __builtin_add_overflow(tot->weight, v[SAMPLY_METRIC_WEIGHT], &tot->weight)))
+			return jr_error(r, s, SIZE_MAX, "the CPU or weight total does not fit in 64 bits");
+	}
+	return 0;
+}
+
+static bool any_weight_but_one(const struct json *threads)
+{
+	for (size_t t = 0; t < json_len(threads); t++) {
+		const struct json *w = json_get(json_get(json_at(threads, t), "samples"), "weight");
+		int64_t v;
+		for (size_t i = 0; i < json_len(w); i++)
+			if (json_type(w) == JSON_ARRAY && json_i64_at(w, i, &v) != JSON_ELEM_NULL && v != 1)
+				return true; /* non-numbers too: load_samples reports them */
+	}
+	return false;
+}
+
+size_t samply_weight_metric(const struct profile *p)
+{
+	return p->metric_count > SAMPLY_METRIC_WEIGHT ? SAMPLY_METRIC_WEIGHT : SAMPLY_METRIC_SAMPLES;
+}
+
+/* Room for every sample in the file up front: doubling as samples arrive would
+ * leave up to half the biggest arrays of the profile allocated and unused. */
+static void reserve_samples(struct profile *p, const struct json *threads)
+{
+	size_t total = 0;
+	for (size_t i = 0; i < json_len(threads); i++) {
+		int64_t n;
+		const struct json *len = json_get(json_get(json_at(threads, i), "samples"), "length");
+		if (len != NULL && json_type(len) == JSON_NUMBER && json_i64(len, &n) && n > 0 &&
+		    n <= INT32_MAX)
+			total += (size_t)n;
+	}
+	if (total <= p->sample_cap || total > SIZE_MAX / 64)
+		return;
+	p->sample_stack = xreallocarray(p->sample_stack, total, sizeof(uint32_t));
+	p->sample_thread = xreallocarray(p->sample_thread, total, sizeof(uint32_t));
+	for (size_t m = 0; m < p->metric_count; m++)
+		p->sample_values[m] = xreallocarray(p->sample_values[m], total, sizeof(int64_t));
+	p->sample_cap = total;
+}
+
+/* ---- threads ---- */
+
+static int load_thread(struct ld *ld, const struct json *t, const struct json *shared,
+		       const struct tabset *shared_ts, struct totals *tot)
+{
+	struct jr *r = &ld->r;
+	if (!jr_is(r, t, JSON_OBJECT))
+		return -1;
+	const struct json *s = jr_need(r, t, "samples", JSON_OBJECT);
+	size_t n;
+	if (s == NULL || !table_length(ld, s, &n))
+		return -1;
+	if (n == 0)
+		return 0; /* common: threads that never ran while sampled (P7) */
+
+	char pidbuf[24], tidbuf[24];
+	struct samply_thread_desc d = {
+		.name = jr_str(r, t, "name", false),
+		.process_name = jr_str(r, t, "processName", true),
+		.pid = id_text(ld, t, "pid", pidbuf, sizeof(pidbuf)),
+		.tid = id_text(ld, t, "tid", tidbuf, sizeof(tidbuf)),
+	};
+	const struct json *main = jr_opt(r, t, "isMainThread", JSON_BOOL);
+	if (r->failed || d.pid == NULL || d.tid == NULL)
+		return -1;
+	if (d.process_name == NULL)
+		d.process_name = "";
+	/* Before v46 the main thread is called GeckoMain and has no isMainThread. */
+	d.is_main = main ? json_bool(main) : strcmp(d.name, "GeckoMain") == 0;
+	if (strcmp(d.name, "GeckoMain") == 0 && d.process_name[0] != '\0')
+		d.name = d.process_name;
+	if (ld->opts && ld->opts->select_thread && !ld->opts->select_thread(ld->opts->select_ctx, &d))
+		return 0;
+
+	/* Per-CPU pseudo-threads (process "CPU", pid 0) repeat other threads' samples (P8). */
+	bool excluded = strcmp(d.process_name, "CPU") == 0 && strtoll(d.pid, NULL, 10) == 0;
+	struct pf_thread pt = {
+		.name = profile_intern(ld->p, d.name),
+		.process_name = profile_intern(ld->p, d.process_name),
+		.pid = profile_intern(ld->p, d.pid),
+		.tid = profile_intern(ld->p, d.tid),
+		.is_main = d.is_main,
+		.excluded = excluded,
+	};
+	uint32_t tid = profile_add_thread(ld->p, &pt);
+	if (excluded)
+		tot->excluded++;
+	else
+		tot->threads++;
+
+	if (shared_ts != NULL)
+		return load_samples(ld, t, shared_ts, tid, excluded, tot);
+	struct tabset ts = {0};
+	int rc = use_strings(ld, shared, t) == 0 && load_tables(ld, t, &ts) == 0 ? 0 : -1;
+	if (rc == 0)
+		rc = load_samples(ld, t, &ts, tid, excluded, tot);
+	tabset_release(&ts);
+	return rc;
+}
+
+static double cpu_unit_scale(struct ld *ld, const struct json *meta)
+{
+	const char *unit = json_str(json_get(json_get(meta, "sampleUnits"), "threadCPUDelta"));
+	if (unit == NULL || strcmp(unit, "µs") == 0)
+		return 1.0;
+	if (strcmp(unit, "ns") == 0)
+		return 1e-3;
+	profile_warn(ld->p, "meta.sampleUnits.threadCPUDelta is \"%s\", not a time: its values are ignored",
+		     unit);
+	return 0.0;
+}
+
+/* No usable CPU deltas: estimate CPU as weight x interval, and say so (spec §7). */
+static void cpu_fallback(struct ld *ld, double interval_ms)
+{
+	struct profile *p = ld->p;
+	const int64_t *weight = p->sample_values[samply_weight_metric(p)];
+	for (size_t i = 0; i < p->sample_count; i++)
+		p->sample_values[SAMPLY_METRIC_CPU][i] = llround((double)weight[i] * interval_ms * 1000.0);
+	p->metrics[SAMPLY_METRIC_CPU].label = "CPU time, estimated as sample weight x interval";
+	profile_warn(
+		p, "no threadCPUDelta in this profile: CPU is estimated as sample weight x interval (%g ms)",
+		interval_ms);
+}
+
+static void add_summary(struct ld *ld, const struct json *meta, const struct totals *tot)
+{
+	struct profile *p = ld->p;
+	const char *product = json_str(json_get(meta, "product"));
+	const char *os = json_str(json_get(meta, "oscpu"));
+	if (product != NULL)
+		profile_add_info(p, "Product", product);
+	if (os != NULL)
+		profile_add_info(p, "OS", os);
+	const char *threads =
+		tot->excluded
+			? profile_printf(p, "%zu with samples (+%zu per-CPU pseudo-thread%s, not counted)",
+					 tot->threads, tot->excluded, tot->excluded == 1 ? "" : "s")
+			: profile_printf(p, "%zu with samples", tot->threads);
+	profile_add_info(p, "Threads", threads);
+	if (tot->t_max >= tot->t_min)
+		profile_add_info(p, "Duration", profile_printf(p, "%.1f ms", tot->t_max - tot->t_min));
+}
+
+int samply_load(const struct json_doc *doc, struct profile *out, const void *vopts)
+{
+	struct ld ld = {.r = jr_begin(doc), .p = out, .opts = vopts, .kernel_lib = PF_NONE,
+			.no_stack_node = PF_NONE};
+	struct jr *r = &ld.r;
+	const struct json *root = json_doc_root(doc);
+	struct tabset shared_ts = {0};
+	int rc = -1;
+	if (!jr_is(r, root, JSON_OBJECT))
+		goto out;
+	const struct json *meta = jr_need(r, root, "meta", JSON_OBJECT);
+	const struct json *threads = jr_need(r, root, "threads", JSON_ARRAY);
+	const struct json *shared = jr_opt(r, root, "shared", JSON_OBJECT);
+	int64_t version;
+	double interval;
+	if (r->failed || !jr_int(r, meta, "preprocessedProfileVersion", 0, INT32_MAX, true, -1, &version) ||
+	    !jr_num(r, meta, "interval", true, 1.0, &interval))
+		goto out;
+	if (!(interval > 0 && interval < 1e9)) {
+		jr_error(r, json_get(meta, "interval"), SIZE_MAX, "interval must be a positive number of ms");
+		goto out;
+	}
+
+	out->format = "samply";
+	out->format_detail = version >= 0 ? profile_printf(out, "processed profile v%lld", (long long)version)
+					  : "processed profile (no version)";
+	profile_add_metric(out, "cpu", "CPU time (threadCPUDelta)", PF_UNIT_MICROSECONDS);
+	profile_add_metric(out, "samples", "sample count", PF_UNIT_COUNT);
+	if (any_weight_but_one(threads))
+		profile_add_metric(out, "weight", "sample weight (on- and off-CPU intervals)", PF_UNIT_COUNT);
+	out->default_metric = SAMPLY_METRIC_CPU;
+	if (version > SAMPLY_NEWEST_KNOWN)
+		profile_warn(out,
+			     "preprocessedProfileVersion %lld is newer than profan knows (%d); reading it "
+			     "by the fields it has",
+			     (long long)version, SAMPLY_NEWEST_KNOWN);
+
+	if (load_libs(&ld) != 0 || load_sidecar(&ld) != 0)
+		goto out;
+	choose_binary(&ld, meta, threads);
+
+	struct totals tot = {.t_min = INFINITY, .t_max = -INFINITY, .cpu_scale = cpu_unit_scale(&ld, meta)};
+	reserve_samples(out, threads);
+	bool shared_tables = shared != NULL && json_get(shared, "frameTable") != NULL;
+	if (shared_tables &&
+	    (use_strings(&ld, shared, NULL) != 0 || load_tables(&ld, shared, &shared_ts) != 0))
+		goto out;
+	for (size_t i = 0; i < json_len(threads); i++)
+		if (load_thread(&ld, json_at(threads, i), shared, shared_tables ? &shared_ts : NULL, &tot) !=
+		    0)
+			goto out;
+
+	if (tot.cpu == 0 && out->sample_count > 0)
+		cpu_fallback(&ld, interval);
+	add_summary(&ld, meta, &tot);
+	rc = 0;
+out:
+	tabset_release(&shared_ts);
+	vec_free(&ld.syms);
+	free(ld.namebuf);
+	return rc;
+}

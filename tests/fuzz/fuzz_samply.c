@@ -1,0 +1,84 @@
+/* fuzz_samply.c: the samply loader and every native view on arbitrary bytes.
+ * A profile that loads must pass profile_check() (load_buffer runs it) and
+ * survive all six views, with and without a thread filter and a sidecar. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profan/diag.h"
+#include "profan/load.h"
+#include "profan/native.h"
+#include "profan/samply.h"
+#include "profan/views.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static bool odd_tid(void *ctx, const struct samply_thread_desc *t)
+{
+	(void)ctx;
+	return strlen(t->tid) % 2 == 1;
+}
+
+static void all_views(const struct profile *p)
+{
+	static struct native_re *entry, *plumbing;
+	if (entry == NULL) {
+		entry = native_re_compile(NATIVE_ALLOC_ENTRY_DEFAULT, "entry");
+		plumbing = native_re_compile(NATIVE_ALLOC_PLUMBING_DEFAULT, "plumbing");
+	}
+	for (size_t m = 0; m < p->metric_count; m++) {
+		struct pf_weights w;
+		struct pf_rows rows;
+		size_t nf, nl;
+		uint32_t *fk = keys_by_func(p, &nf), *lk = keys_by_lib(p, &nl);
+		bool *owned = native_owned_funcs(p), *e = native_funcs_matching(p, entry);
+		bool *pl = native_funcs_matching(p, plumbing), *keep = native_samples_under(p, e);
+		weights_compute(&w, p, m, m == 1 ? keep : NULL);
+		view_self(p, &w, lk, nl, &rows);
+		rows_release(&rows);
+		view_inclusive(p, &w, fk, nf, &rows);
+		if (rows_sum(&rows) < 0)
+			abort();
+		rows_release(&rows);
+		view_nearest_owned(p, &w, fk, nf, owned, &rows);
+		rows_release(&rows);
+		if (view_alloc_callers(p, &w, e, pl, &rows) != rows_sum(&rows))
+			abort();
+		rows_release(&rows);
+		weights_release(&w);
+		free(fk);
+		free(lk);
+		free(owned);
+		free(e);
+		free(pl);
+		free(keep);
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	pf_set_quiet(true);
+	struct samply_opts opts = {.binary = size % 3 ? NULL : "a", .select_thread = size % 2 ? odd_tid : NULL};
+	struct profile p;
+	if (load_buffer((const char *)data, size, "fuzz", NULL, samply_load, &opts, &p) == 0) {
+		all_views(&p);
+		profile_release(&p);
+	}
+	/* the same bytes as a presymbolication sidecar of a tiny profile */
+	struct json_doc *syms = json_parse_buffer((const char *)data, size, "fuzz.syms.json", NULL);
+	if (syms != NULL) {
+		static const char tiny[] =
+			"{\"meta\":{},\"libs\":[{\"name\":\"a\",\"debugName\":\"a\",\"breakpadId\":"
+			"\"5C0A0D51EA1980DF43F203B4525BE9BE0\"}],\"threads\":[{\"name\":\"t\",\"stringArray\":[\"0x10\"],"
+			"\"resourceTable\":{\"length\":1,\"lib\":[0]},\"funcTable\":{\"length\":1,\"name\":[0],"
+			"\"resource\":[0]},\"frameTable\":{\"length\":1,\"address\":[16],\"func\":[0]},"
+			"\"stackTable\":{\"length\":1,\"frame\":[0],\"prefix\":[null]},"
+			"\"samples\":{\"length\":1,\"stack\":[0],\"time\":[0]}}]}";
+		struct samply_opts so = {.syms = syms};
+		if (load_buffer(tiny, sizeof(tiny) - 1, "tiny", NULL, samply_load, &so, &p) == 0)
+			profile_release(&p);
+		json_doc_free(syms);
+	}
+	return 0;
+}

@@ -1,0 +1,26 @@
+# The legacy head/timestamps layout of the same program as speedscope-chrome65-simple:
+# the same two self rows (d 34.34 ms, (anonymous) 11.57 ms).
+$ profan cpuprof cpuprof/speedscope-node10-legacy-head-timestamps.cpuprofile
+Input:        cpuprof/speedscope-node10-legacy-head-timestamps.cpuprofile
+Format:       V8 CPU profile, legacy head/timestamps
+Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
+Total:        45.92 ms in 29 samples
+Samples:      29 over 45.9 ms, median interval 1.270 ms
+VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
+
+=== Top functions by self time ===
+    Self%      Self    Total%     Total  Function
+   74.79%  34.34 ms    74.79%  34.34 ms  d
+   25.21%  11.57 ms   100.00%  45.92 ms  (anonymous)
+
+=== Top functions by inclusive time (recursion counted once) ===
+   Total%     Total     Self%      Self  Function
+  100.00%  45.92 ms    25.21%  11.57 ms  (anonymous)
+   74.79%  34.34 ms     0.00%   0.00 ms  a
+   74.79%  34.34 ms    74.79%  34.34 ms  d
+   38.23%  17.56 ms     0.00%   0.00 ms  c
+   36.56%  16.79 ms     0.00%   0.00 ms  b
+
+=== Self time by script ===
+    Self%      Self  Script
+  100.00%  45.92 ms  (native and VM: no url)

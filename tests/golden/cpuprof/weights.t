@@ -1,0 +1,75 @@
+# The three weightings on the smallest public profile (29 samples). before: sum of
+# timeDeltas = 45.92 ms; after: each gap credited to the sample before it, so the total
+# is endTime - startTime - timeDeltas[0]; samples: counts. Checked by tests/cpuprof/check.py.
+$ profan cpuprof cpuprof/speedscope-chrome65-simple.cpuprofile
+Input:        cpuprof/speedscope-chrome65-simple.cpuprofile
+Format:       V8 CPU profile, .cpuprofile
+Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
+Total:        45.92 ms in 29 samples
+Samples:      29 over 47.9 ms, median interval 1.270 ms
+VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
+
+=== Top functions by self time ===
+    Self%      Self    Total%     Total  Function
+   74.79%  34.34 ms    74.79%  34.34 ms  d
+   25.21%  11.57 ms   100.00%  45.92 ms  (anonymous)
+
+=== Top functions by inclusive time (recursion counted once) ===
+   Total%     Total     Self%      Self  Function
+  100.00%  45.92 ms    25.21%  11.57 ms  (anonymous)
+   74.79%  34.34 ms     0.00%   0.00 ms  a
+   74.79%  34.34 ms    74.79%  34.34 ms  d
+   38.23%  17.56 ms     0.00%   0.00 ms  c
+   36.56%  16.79 ms     0.00%   0.00 ms  b
+
+=== Self time by script ===
+    Self%      Self  Script
+  100.00%  45.92 ms  (native and VM: no url)
+$ profan cpuprof --weight after cpuprof/speedscope-chrome65-simple.cpuprofile
+Input:        cpuprof/speedscope-chrome65-simple.cpuprofile
+Format:       V8 CPU profile, .cpuprofile
+Weighted by:  the gap after each sample, the last one until endTime, as DevTools and speedscope (--weight after)
+Total:        36.32 ms in 29 samples
+Samples:      29 over 47.9 ms, median interval 1.270 ms
+VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
+
+=== Top functions by self time ===
+    Self%      Self    Total%     Total  Function
+   97.08%  35.26 ms    97.08%  35.26 ms  d
+    2.92%   1.06 ms   100.00%  36.32 ms  (anonymous)
+
+=== Top functions by inclusive time (recursion counted once) ===
+   Total%     Total     Self%      Self  Function
+  100.00%  36.32 ms     2.92%   1.06 ms  (anonymous)
+   97.08%  35.26 ms     0.00%   0.00 ms  a
+   97.08%  35.26 ms    97.08%  35.26 ms  d
+   50.27%  18.25 ms     0.00%   0.00 ms  c
+   46.82%  17.00 ms     0.00%   0.00 ms  b
+
+=== Self time by script ===
+    Self%      Self  Script
+  100.00%  36.32 ms  (native and VM: no url)
+$ profan cpuprof --weight samples cpuprof/speedscope-chrome65-simple.cpuprofile
+Input:        cpuprof/speedscope-chrome65-simple.cpuprofile
+Format:       V8 CPU profile, .cpuprofile
+Weighted by:  sample count (--weight samples)
+Total:        29 in 29 samples
+Samples:      29 over 47.9 ms, median interval 1.270 ms
+VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
+
+=== Top functions by self time ===
+    Self%  Self    Total%  Total  Function
+   96.55%    28    96.55%     28  d
+    3.45%     1   100.00%     29  (anonymous)
+
+=== Top functions by inclusive time (recursion counted once) ===
+   Total%  Total     Self%  Self  Function
+  100.00%     29     3.45%     1  (anonymous)
+   96.55%     28     0.00%     0  a
+   96.55%     28    96.55%    28  d
+   48.28%     14     0.00%     0  b
+   48.28%     14     0.00%     0  c
+
+=== Self time by script ===
+    Self%  Self  Script
+  100.00%    29  (native and VM: no url)

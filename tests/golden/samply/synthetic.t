@@ -1,0 +1,264 @@
+# The hand-designed profile of tests/samply/gen.py (v66 layout): every number below is worked out
+# in gen.py's comments (CPU 257 µs; fib 110, write 90, malloc 50, (no stack) 7; inclusive main 210,
+# run 190; nearest run 50, __rust_alloc 30, app+0x700 20, none 47; allocation 50 = 19.46 %), and
+# tests/samply/reference.py recomputes them from the JSON.
+$ profan samply samply/synthetic/v66.json --threads
+Input:        samply/synthetic/v66.json
+Format:       samply, processed profile v66
+Binary:       app
+Product:      app
+Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
+Duration:     6.2 ms
+Weighted by:  CPU time (threadCPUDelta)
+Total:        0.26 ms in 9 samples
+
+=== CPU by library (self) ===
+     CPU%      CPU  Library
+   54.47%  0.14 ms  libc.so.6
+   42.80%  0.11 ms  app
+    2.72%  0.01 ms  (no library)
+
+=== Top self, all code ===
+     CPU%      CPU  Function
+   42.80%  0.11 ms  fib  [app]
+   35.02%  0.09 ms  write  [libc.so.6]
+   19.46%  0.05 ms  malloc  [libc.so.6]
+    2.72%  0.01 ms  (no stack)
+
+=== Top self, app only ===
+     CPU%      CPU  Function
+   42.80%  0.11 ms  fib  [app]
+
+=== Top inclusive, app only ===
+     CPU%      CPU  Function
+   81.71%  0.21 ms  main  [app]
+   73.93%  0.19 ms  run  [app]
+   42.80%  0.11 ms  fib  [app]
+   11.67%  0.03 ms  __rust_alloc  [app]
+   11.67%  0.03 ms  alloc::raw_vec::RawVec<T,A>::grow_one  [app]
+   11.67%  0.03 ms  alloc_site  [app]
+    7.78%  0.02 ms  app+0x700
+
+=== Library and kernel CPU credited to the nearest app caller ===
+  samples whose leaf is outside app: 0.15 ms in all
+     CPU%      CPU  Caller
+   19.46%  0.05 ms  run  [app]
+   18.29%  0.05 ms  (no app frame on the stack)
+   11.67%  0.03 ms  __rust_alloc  [app]
+    7.78%  0.02 ms  app+0x700
+
+=== Allocation CPU by requesting caller: 19.46% of all CPU ===
+     CPU%      CPU  Caller
+   11.67%  0.03 ms  alloc_site  [app]
+    7.78%  0.02 ms  main  [app]
+
+=== Threads ===
+  1 per-CPU pseudo-thread not shown: it repeats the threads' samples
+     CPU%      CPU  Samples  Thread
+   80.54%  0.21 ms        6  app  pid 100.1 tid 100.1
+   19.46%  0.05 ms        3  worker  pid 100.2 tid 102
+$ profan samply samply/synthetic/v41.json --metric weight --top 2
+Input:        samply/synthetic/v41.json
+Format:       samply, processed profile v41
+Binary:       app
+Product:      app
+Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
+Duration:     6.2 ms
+Weighted by:  sample weight (on- and off-CPU intervals)
+Total:        11 in 9 samples
+
+=== Weight by library (self) ===
+  Weight%  Weight  Library
+   54.55%       6  app
+   36.36%       4  libc.so.6
+  ... 1 more row (raise --top to see them)
+
+=== Top self, all code ===
+  Weight%  Weight  Function
+   45.45%       5  fib  [app]
+   18.18%       2  malloc  [libc.so.6]
+  ... 3 more rows (raise --top to see them)
+
+=== Top self, app only ===
+  Weight%  Weight  Function
+   45.45%       5  fib  [app]
+    9.09%       1  main  [app]
+
+=== Top inclusive, app only ===
+  Weight%  Weight  Function
+   81.82%       9  main  [app]
+   63.64%       7  run  [app]
+  ... 5 more rows (raise --top to see them)
+
+=== Library and kernel weight credited to the nearest app caller ===
+  samples whose leaf is outside app: 5 in all
+  Weight%  Weight  Caller
+   18.18%       2  (no app frame on the stack)
+    9.09%       1  __rust_alloc  [app]
+  ... 2 more rows (raise --top to see them)
+
+=== Allocation weight by requesting caller: 18.18% of all weight ===
+  Weight%  Weight  Caller
+    9.09%       1  alloc_site  [app]
+    9.09%       1  main  [app]
+$ profan samply samply/synthetic/v55.json --under '^fib$' --top 3
+Input:        samply/synthetic/v55.json
+Format:       samply, processed profile v55
+Binary:       app
+Product:      app
+Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
+Duration:     6.2 ms
+Weighted by:  CPU time (threadCPUDelta)
+Total:        0.11 ms in 3 samples under /^fib$/
+
+=== CPU by library (self) ===
+     CPU%      CPU  Library
+  100.00%  0.11 ms  app
+
+=== Top self, all code ===
+     CPU%      CPU  Function
+  100.00%  0.11 ms  fib  [app]
+
+=== Top self, app only ===
+     CPU%      CPU  Function
+  100.00%  0.11 ms  fib  [app]
+
+=== Top inclusive, app only ===
+     CPU%      CPU  Function
+  100.00%  0.11 ms  fib  [app]
+  100.00%  0.11 ms  main  [app]
+  100.00%  0.11 ms  run  [app]
+
+=== Library and kernel CPU credited to the nearest app caller ===
+  samples whose leaf is outside app: 0.00 ms in all
+  (nothing to show)
+
+=== Allocation CPU by requesting caller: 0.00% of all CPU ===
+  (nothing to show)
+$ profan samply samply/synthetic/v55-nocpu.json --top 1 --pid 100.2
+Input:        samply/synthetic/v55-nocpu.json
+Format:       samply, processed profile v55
+Binary:       app
+Product:      app
+Threads:      1 with samples
+Duration:     2.5 ms
+Weighted by:  CPU time, estimated as sample weight x interval
+Total:        2.50 ms in 3 samples
+warning: no threadCPUDelta in this profile: CPU is estimated as sample weight x interval (0.5 ms)
+
+=== CPU by library (self) ===
+     CPU%      CPU  Library
+   80.00%  2.00 ms  app
+  ... 1 more row (raise --top to see them)
+
+=== Top self, all code ===
+     CPU%      CPU  Function
+   60.00%  1.50 ms  fib  [app]
+  ... 2 more rows (raise --top to see them)
+
+=== Top self, app only ===
+     CPU%      CPU  Function
+   60.00%  1.50 ms  fib  [app]
+  ... 1 more row (raise --top to see them)
+
+=== Top inclusive, app only ===
+     CPU%      CPU  Function
+   80.00%  2.00 ms  main  [app]
+  ... 2 more rows (raise --top to see them)
+
+=== Library and kernel CPU credited to the nearest app caller ===
+  samples whose leaf is outside app: 0.50 ms in all
+     CPU%      CPU  Caller
+   20.00%  0.50 ms  (no app frame on the stack)
+
+=== Allocation CPU by requesting caller: 0.00% of all CPU ===
+  (nothing to show)
+$ profan samply samply/synthetic/v49-sidecar.json --top 3
+Input:        samply/synthetic/v49-sidecar.json
+Format:       samply, processed profile v49
+Binary:       app
+Product:      app
+Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
+Duration:     6.2 ms
+Symbols:      names from samply/synthetic/v49-sidecar.syms.json
+Weighted by:  CPU time (threadCPUDelta)
+Total:        0.26 ms in 9 samples
+
+=== CPU by library (self) ===
+     CPU%      CPU  Library
+   54.47%  0.14 ms  libc.so.6
+   42.80%  0.11 ms  app
+    2.72%  0.01 ms  (no library)
+
+=== Top self, all code ===
+     CPU%      CPU  Function
+   42.80%  0.11 ms  fib  [app]
+   35.02%  0.09 ms  write  [libc.so.6]
+   19.46%  0.05 ms  malloc  [libc.so.6]
+  ... 1 more row (raise --top to see them)
+
+=== Top self, app only ===
+     CPU%      CPU  Function
+   42.80%  0.11 ms  fib  [app]
+
+=== Top inclusive, app only ===
+     CPU%      CPU  Function
+   81.71%  0.21 ms  main  [app]
+   73.93%  0.19 ms  run  [app]
+   42.80%  0.11 ms  fib  [app]
+  ... 4 more rows (raise --top to see them)
+
+=== Library and kernel CPU credited to the nearest app caller ===
+  samples whose leaf is outside app: 0.15 ms in all
+     CPU%      CPU  Caller
+   19.46%  0.05 ms  run  [app]
+   18.29%  0.05 ms  (no app frame on the stack)
+   11.67%  0.03 ms  __rust_alloc  [app]
+  ... 1 more row (raise --top to see them)
+
+=== Allocation CPU by requesting caller: 19.46% of all CPU ===
+     CPU%      CPU  Caller
+   11.67%  0.03 ms  alloc_site  [app]
+    7.78%  0.02 ms  main  [app]
+$ profan samply samply/synthetic/v49-sidecar.json --top 2 --no-sidecar
+Input:        samply/synthetic/v49-sidecar.json
+Format:       samply, processed profile v49
+Binary:       app
+Product:      app
+Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
+Duration:     6.2 ms
+Weighted by:  CPU time (threadCPUDelta)
+Total:        0.26 ms in 9 samples
+
+=== CPU by library (self) ===
+     CPU%      CPU  Library
+   54.47%  0.14 ms  libc.so.6
+   42.80%  0.11 ms  app
+  ... 1 more row (raise --top to see them)
+
+=== Top self, all code ===
+     CPU%      CPU  Function
+   42.80%  0.11 ms  app+0x300
+   35.02%  0.09 ms  write  [libc.so.6]
+  ... 2 more rows (raise --top to see them)
+
+=== Top self, app only ===
+     CPU%      CPU  Function
+   42.80%  0.11 ms  app+0x300
+
+=== Top inclusive, app only ===
+     CPU%      CPU  Function
+   81.71%  0.21 ms  app+0x100
+   73.93%  0.19 ms  app+0x200
+  ... 5 more rows (raise --top to see them)
+
+=== Library and kernel CPU credited to the nearest app caller ===
+  samples whose leaf is outside app: 0.15 ms in all
+     CPU%      CPU  Caller
+   19.46%  0.05 ms  app+0x200
+   18.29%  0.05 ms  (no app frame on the stack)
+  ... 2 more rows (raise --top to see them)
+
+=== Allocation CPU by requesting caller: 19.46% of all CPU ===
+     CPU%      CPU  Caller
+   19.46%  0.05 ms  (no caller outside allocator and plumbing)

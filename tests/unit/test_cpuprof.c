@@ -1,0 +1,507 @@
+/* Unit tests for the V8 CPU profile loader and the wasm module reader, on
+ * hand-written inputs whose expected numbers are worked out in the comments. */
+#include "profan/cpuprof.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "profan/load.h"
+#include "profan/wasm.h"
+
+static int load(const char *json, const struct cpuprof_opts *opts, struct profile *p)
+{
+	return load_buffer(json, strlen(json), "test.json", NULL, cpuprof_load, opts, p);
+}
+
+/* Sum of metric M over samples whose leaf function is called NAME (and has URL when not NULL). */
+static int64_t self_of(const struct profile *p, const char *name, size_t m)
+{
+	int64_t v = 0;
+	for (size_t i = 0; i < p->sample_count; i++) {
+		uint32_t s = p->sample_stack[i];
+		if (s != PF_NONE && strcmp(profile_func_name(p, profile_stack_func(p, s)), name) == 0)
+			v += p->sample_values[m][i];
+	}
+	return v;
+}
+
+static int64_t total_of(const struct profile *p, size_t m)
+{
+	int64_t v = 0;
+	for (size_t i = 0; i < p->sample_count; i++)
+		v += p->sample_values[m][i];
+	return v;
+}
+
+static uint32_t func_named(const struct profile *p, const char *name)
+{
+	for (size_t f = 0; f < p->funcs.len; f++)
+		if (strcmp(profile_func_name(p, (uint32_t)f), name) == 0)
+			return (uint32_t)f;
+	return PF_NONE;
+}
+
+/* Node ids are not positions, children are listed by id, (root) is dropped.
+ * Times: start 1000, deltas 10 20 30 -> samples at 1010, 1030, 1060; end 1100.
+ *   before: leaf 10 + 30 = 40, main 20         after: leaf 20 + 40 = 60, main 30
+ *   samples: leaf 2, main 1 */
+static const char modern[] =
+	"{\"nodes\":[{\"id\":10,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\",\"lineNumber\":-1,"
+	"\"columnNumber\":-1},\"children\":[7]},"
+	"{\"id\":3,\"callFrame\":{\"functionName\":\"leaf\",\"scriptId\":\"5\",\"url\":\"file:///a.js\","
+	"\"lineNumber\":4,\"columnNumber\":2}},"
+	"{\"id\":7,\"callFrame\":{\"functionName\":\"main\",\"url\":\"file:///a.js\",\"lineNumber\":0,"
+	"\"columnNumber\":0},\"children\":[3]}],"
+	"\"startTime\":1000,\"endTime\":1100,\"samples\":[3,7,3],\"timeDeltas\":[10,20,30]}";
+
+static void weights_before_after_samples(void)
+{
+	struct profile p;
+	struct cpuprof_opts o = {.weight = CPUPROF_WEIGHT_BEFORE};
+	CHECK_INT(load(modern, &o, &p), 0);
+	size_t t = profile_metric_index(&p, "time"), n = profile_metric_index(&p, "samples");
+	CHECK_INT(p.default_metric, t);
+	CHECK_INT(self_of(&p, "leaf", t), 40);
+	CHECK_INT(self_of(&p, "main", t), 20);
+	CHECK_INT(self_of(&p, "leaf", n), 2);
+	CHECK_INT(func_named(&p, "(root)"), PF_NONE);
+	uint32_t leaf = func_named(&p, "leaf");
+	CHECK_INT(p.funcs.items[leaf].line, 5); /* lineNumber is 0-based */
+	CHECK_INT(p.funcs.items[leaf].column, 3);
+	CHECK_STR(profile_str(&p, p.funcs.items[leaf].file), "file:///a.js");
+	CHECK_INT(p.libs.len, 1); /* one script url, one library */
+	/* leaf's stack node hangs under main's, which is a root */
+	uint32_t s = p.sample_stack[0];
+	CHECK_INT(profile_stack_depth(&p, s), 2);
+	CHECK_STR(profile_func_name(&p, profile_stack_func(&p, p.stacks.items[s].parent)), "main");
+	profile_release(&p);
+
+	o.weight = CPUPROF_WEIGHT_AFTER;
+	CHECK_INT(load(modern, &o, &p), 0);
+	CHECK_INT(self_of(&p, "leaf", 0), 60);
+	CHECK_INT(self_of(&p, "main", 0), 30);
+	profile_release(&p);
+
+	/* a writer that prints fractional microseconds: rounded (10.4 -> 10, 29.6 -> 30) */
+	static const char *const fractional = "\"timeDeltas\":[10.4,20,29.6]}";
+	char *frac =
+		xasprintf("%.*s%s", (int)(strstr(modern, "\"timeDeltas\"") - modern), modern, fractional);
+	CHECK_INT(load(frac, NULL, &p), 0);
+	CHECK_INT(self_of(&p, "leaf", 0), 40);
+	profile_release(&p);
+	free(frac);
+
+	/* the same profile as the protocol's Profiler.stop result: {"profile": {...}} */
+	char *wrapped = xasprintf("{\"profile\":%s}", modern);
+	CHECK_INT(load(wrapped, NULL, &p), 0);
+	CHECK_INT(self_of(&p, "leaf", 0), 40);
+	profile_release(&p);
+	free(wrapped);
+
+	o.weight = CPUPROF_WEIGHT_SAMPLES;
+	CHECK_INT(load(modern, &o, &p), 0);
+	CHECK_INT(p.default_metric, profile_metric_index(&p, "samples"));
+	CHECK_INT(total_of(&p, p.default_metric), 3);
+	profile_release(&p);
+}
+
+#define FRAME(name, url, line, col)                                                                          \
+	"{\"functionName\":\"" name "\",\"url\":\"" url "\",\"lineNumber\":" #line ",\"columnNumber\":" #col \
+	"}"
+
+/* (name, url, line, col) is the identity: scriptId is not, and "" prints as (anonymous). */
+static void function_identity(void)
+{
+	static const char json[] = "{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME(
+		"(root)", "", -1, -1) ",\"children\":[2,3,4,5]},"
+				      "{\"id\":2,\"callFrame\":{\"functionName\":\"f\",\"scriptId\":\"101\","
+				      "\"url\":\"\",\"lineNumber\":0,"
+				      "\"columnNumber\":9}},"
+				      "{\"id\":3,\"callFrame\":{\"functionName\":\"f\",\"scriptId\":\"102\","
+				      "\"url\":\"\",\"lineNumber\":0,"
+				      "\"columnNumber\":9}},"
+				      "{\"id\":4,\"callFrame\":" FRAME(
+					      "f", "file:///b.js", 0,
+					      9) "},"
+						 "{\"id\":5,\"callFrame\":" FRAME(
+							 "", "file:///b.js", 3,
+							 1) "}],"
+							    "\"startTime\":0,\"endTime\":10,\"samples\":[2,3,"
+							    "4,5],\"timeDeltas\":[1,2,3,4]}";
+	struct profile p;
+	CHECK_INT(load(json, NULL, &p), 0);
+	CHECK_INT(p.funcs.len, 3); /* two evals of f merge; b.js's f differs; one anonymous */
+	uint32_t anon = func_named(&p, "(anonymous)");
+	CHECK(anon != PF_NONE);
+	CHECK_INT(self_of(&p, "f", 0), 6);
+	CHECK_INT(self_of(&p, "(anonymous)", 0), 4);
+	profile_release(&p);
+}
+
+/* Deltas 10, -4, 6 from 0: raw clock 10, 6, 12, held at 10, 10, 12:
+ * before-weights 10, 0, 2 (never negative; the total is the real 12). */
+static void negative_deltas_hold_the_clock(void)
+{
+	static const char json[] = "{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME(
+		"(root)", "", -1, -1) ",\"children\":[2,3]},{\"id\":2,"
+				      "\"callFrame\":" FRAME("a", "", -1, -1) "},{\"id\":3,"
+									      "\"callFrame\""
+									      ":" FRAME("b", "", -1,
+											-1) "}],"
+											    "\"sta"
+											    "rtTim"
+											    "e\":"
+											    "0,"
+											    "\"end"
+											    "Time"
+											    "\":"
+											    "20,"
+											    "\"sam"
+											    "ples"
+											    "\":["
+											    "2,3,"
+											    "2],"
+											    "\"tim"
+											    "eDelt"
+											    "as\":"
+											    "[10,-"
+											    "4,6]"
+											    "}";
+	struct profile p;
+	pf_set_quiet(true);
+	CHECK_INT(load(json, NULL, &p), 0);
+	pf_set_quiet(false);
+	CHECK_INT(self_of(&p, "a", 0), 12);
+	CHECK_INT(self_of(&p, "b", 0), 0);
+	CHECK_INT(p.warnings.len, 1);
+	profile_release(&p);
+}
+
+/* Trace: the second chunk comes first in the file, the Profile event after it,
+ * and a child node is listed before its parent. In ts order: sample 2 (delta 7),
+ * then sample 3 (delta 5). */
+static const char trace[] =
+	"{\"traceEvents\":["
+	"{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"id\":\"0x1\",\"pid\":9,\"tid\":2,\"ts\":20,\"args\":{"
+	"\"data\":"
+	"{\"cpuProfile\":{\"nodes\":[{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"inner\","
+	"\"codeType\":\"JS\",\"scriptId\":4,\"url\":\"/x.js\",\"lineNumber\":2}}],\"samples\":[3]},"
+	"\"timeDeltas\":[5]}}},"
+	"{\"name\":\"Profile\",\"ph\":\"P\",\"id\":\"0x1\",\"pid\":9,\"tid\":1,\"ts\":5,\"args\":{\"data\":"
+	"{\"startTime\":100}}},"
+	"{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"id\":\"0x1\",\"pid\":9,\"tid\":2,\"ts\":10,\"args\":{"
+	"\"data\":"
+	"{\"cpuProfile\":{\"nodes\":[{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"outer\","
+	"\"scriptId\":4}},{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":0}}],"
+	"\"samples\":[2]},\"timeDeltas\":[7]}}},"
+	"{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":9,\"tid\":1,\"args\":{\"name\":\"Main\"}},"
+	"{\"name\":\"Profile\",\"ph\":\"P\",\"id\":\"0x2\",\"pid\":9,\"tid\":3,\"ts\":6,\"args\":{\"data\":"
+	"{\"startTime\":100}}},"
+	"{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"id\":\"0x2\",\"pid\":9,\"tid\":3,\"ts\":11,\"args\":{"
+	"\"data\":"
+	"{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+	"{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"worker\"}}],\"samples\":[2,2,2]},"
+	"\"timeDeltas\":[1,1,1]}}}"
+	"]}";
+
+static void trace_chunks_in_ts_order(void)
+{
+	struct profile p;
+	struct cpuprof_opts o = {.profile = "0x1"};
+	CHECK_INT(load(trace, &o, &p), 0);
+	CHECK_INT(p.sample_count, 2);
+	CHECK_INT(self_of(&p, "outer", 0), 7);
+	CHECK_INT(self_of(&p, "inner", 0), 5);
+	uint32_t inner = func_named(&p, "inner");
+	CHECK_INT(p.funcs.items[inner].line, 3);
+	CHECK_INT(p.funcs.items[inner].column, 0); /* omitted columnNumber: unknown */
+	CHECK_INT(p.threads.len, 1);
+	CHECK_STR(profile_str(&p, p.threads.items[0].name), "pid 9 id 0x1 (Main)");
+	profile_release(&p);
+}
+
+static void trace_profile_selection(void)
+{
+	struct profile p;
+	pf_set_quiet(true);
+	/* default: the profile with most samples (0x2: 3 samples) */
+	CHECK_INT(load(trace, NULL, &p), 0);
+	CHECK_INT(self_of(&p, "worker", 1), 3);
+	CHECK_INT(p.sample_count, 3);
+	profile_release(&p);
+	struct cpuprof_opts o = {.profile = "all"};
+	CHECK_INT(load(trace, &o, &p), 0);
+	CHECK_INT(p.sample_count, 5);
+	CHECK_INT(p.threads.len, 2);
+	profile_release(&p);
+	o.profile = "9:0x2";
+	CHECK_INT(load(trace, &o, &p), 0);
+	CHECK_INT(p.sample_count, 3);
+	profile_release(&p);
+	o.profile = "1";
+	CHECK_INT(load(trace, &o, &p), 0);
+	CHECK_INT(p.sample_count, 2);
+	profile_release(&p);
+	o.profile = "3";
+	CHECK_INT(load(trace, &o, &p), -1);
+	o.profile = "8:0x2"; /* right id, wrong pid */
+	CHECK_INT(load(trace, &o, &p), -1);
+	o.profile = ":0x2";
+	CHECK_INT(load(trace, &o, &p), -1);
+	/* a bare .cpuprofile is profile 1 */
+	o.profile = "1";
+	CHECK_INT(load(modern, &o, &p), 0);
+	profile_release(&p);
+	o.profile = "2";
+	CHECK_INT(load(modern, &o, &p), -1);
+	o.profile = "0x7";
+	CHECK_INT(load(trace, &o, &p), -1);
+	pf_set_quiet(false);
+}
+
+/* Broken links are errors, never loops or crashes. */
+static void bad_links_fail(void)
+{
+	static const char *const bad[] = {
+		/* cycle through parent links: 2 -> 3 -> 2 */
+		"{\"traceEvents\":[{\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"args\":{\"data\":{"
+		"\"cpuProfile\":"
+		"{\"nodes\":[{\"id\":2,\"parent\":3,\"callFrame\":{}},{\"id\":3,\"parent\":2,\"callFrame\":{}"
+		"}],"
+		"\"samples\":[2]},\"timeDeltas\":[1]}}}]}",
+		/* dangling parent */
+		"{\"traceEvents\":[{\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"args\":{\"data\":{"
+		"\"cpuProfile\":"
+		"{\"nodes\":[{\"id\":2,\"parent\":5,\"callFrame\":{}}],\"samples\":[2]},\"timeDeltas\":[1]}}}"
+		"]}",
+		/* duplicate id */
+		"{\"nodes\":[{\"id\":1,\"callFrame\":{}},{\"id\":1,\"callFrame\":{}}],\"samples\":[],"
+		"\"timeDeltas\":[]}",
+		/* a node that is the child of two nodes */
+		"{\"nodes\":[{\"id\":1,\"callFrame\":{},\"children\":[3]},{\"id\":2,\"callFrame\":{},"
+		"\"children\":[3]},"
+		"{\"id\":3,\"callFrame\":{}}]}",
+		/* a self-loop through children */
+		"{\"nodes\":[{\"id\":1,\"callFrame\":{},\"children\":[1]}],\"samples\":[1],\"timeDeltas\":[1]"
+		"}",
+		/* wrong types */
+		"{\"nodes\":[{\"id\":\"1\",\"callFrame\":{}}]}",
+		"{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":7}}],\"samples\":[1],\"timeDeltas\":["
+		"1]}",
+		"{\"nodes\":[{\"id\":1,\"callFrame\":{}}],\"samples\":[1.5],\"timeDeltas\":[1]}",
+		"{\"nodes\":{}}",
+		"{\"something\":[]}",
+		"[1,2]",
+		"[]",
+		"{\"nodes\":[{\"id\":1,\"callFrame\":{}}],\"samples\":[1]}",
+		"{\"head\":{\"id\":1,\"children\":[{\"id\":2,\"children\":[7]}]},\"samples\":[],"
+		"\"timestamps\":[]}",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		struct profile p;
+		fprintf(stderr, "(expected) ");
+		int rc = load(bad[i], NULL, &p);
+		if (rc != -1)
+			fprintf(stderr, "bad input %zu was accepted\n", i);
+		CHECK_INT(rc, -1);
+	}
+}
+
+/* Unknown sample ids and unequal columns are skipped with a warning.
+ * samples [2, 9, 2, 2] vs deltas [1, 2, 4]: three pairs, id 9 unknown: a = 1 + 4. */
+static void unknown_samples_and_short_columns(void)
+{
+	static const char json[] = "{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME(
+		"(root)", "", -1,
+		-1) ",\"children\":[2,8]},{\"id\":2,\"callFrame\":" FRAME("a", "", -1,
+									  -1) "}],\"startTime\":0,"
+									      "\"samples\":[2,9,2,2],"
+									      "\"timeDeltas\":[1,2,4]}";
+	struct profile p;
+	pf_set_quiet(true);
+	CHECK_INT(load(json, NULL, &p), 0);
+	pf_set_quiet(false);
+	CHECK_INT(self_of(&p, "a", 0), 5);
+	CHECK_INT(p.sample_count, 2);
+	CHECK_INT(p.warnings.len, 3); /* unknown child 8, short columns, unknown sample 9 */
+	profile_release(&p);
+}
+
+/* hitCount only: 400 µs spread over 3 + 1 hits: a 300, b 100. */
+static void hit_counts_only(void)
+{
+	static const char json[] = "{\"nodes\":[{\"id\":1,\"hitCount\":0,\"callFrame\":" FRAME(
+		"(root)", "", -1, -1) ",\"children\":[2,3]},{\"id\":2,\"hitCount\":3,"
+				      "\"callFrame\":" FRAME("a", "", -1,
+							     -1) "},{\"id\":3,\"hitCount\":1,"
+								 "\"callFrame\":" FRAME("b", "", -1,
+											-1) "}],"
+											    "\"startTim"
+											    "e\":100,"
+											    "\"endTime"
+											    "\":500}";
+	struct profile p;
+	pf_set_quiet(true);
+	CHECK_INT(load(json, NULL, &p), 0);
+	pf_set_quiet(false);
+	CHECK_INT(self_of(&p, "a", 0), 300);
+	CHECK_INT(self_of(&p, "b", 0), 100);
+	CHECK_INT(self_of(&p, "a", 1), 3);
+	profile_release(&p);
+}
+
+/* Legacy: nested head, 1-based lines, start time in seconds, one timestamp
+ * more than samples (the first is the start): f gets 100 + 200. */
+static void legacy_head_timestamps(void)
+{
+	static const char json[] =
+		"{\"head\":{\"functionName\":\"(root)\",\"url\":\"\",\"lineNumber\":0,\"id\":1,\"children\":["
+		"{\"functionName\":\"f\",\"url\":\"a.js\",\"lineNumber\":3,\"id\":2,\"callUID\":9,"
+		"\"children\":[]}]},"
+		"\"startTime\":1,\"endTime\":2,\"samples\":[2,2],\"timestamps\":[1000000,1000100,1000300]}";
+	struct profile p;
+	CHECK_INT(load(json, NULL, &p), 0);
+	CHECK_INT(self_of(&p, "f", 0), 300);
+	CHECK_INT(p.funcs.items[func_named(&p, "f")].line, 3);
+	CHECK_INT(func_named(&p, "(root)"), PF_NONE);
+	profile_release(&p);
+}
+
+/* A 200,000-deep chain given child-first in trace form: built without recursion. */
+static void deep_chain(void)
+{
+	enum { DEPTH = 200000 };
+	size_t cap = (size_t)DEPTH * 80 + 1000, len = 0;
+	char *buf = malloc(cap);
+	len += (size_t)snprintf(buf + len, cap - len,
+				"[{\"name\":\"ProfileChunk\",\"id\":1,\"pid\":1,\"args\":"
+				"{\"data\":{\"cpuProfile\":{\"nodes\":[");
+	for (int id = DEPTH; id >= 1; id--) {
+		if (id > 1)
+			len += (size_t)snprintf(buf + len, cap - len,
+						"%s{\"id\":%d,\"parent\":%d,\"callFrame\":{}}",
+						id == DEPTH ? "" : ",", id, id - 1);
+		else
+			len += (size_t)snprintf(buf + len, cap - len, ",{\"id\":1,\"callFrame\":{}}");
+	}
+	len += (size_t)snprintf(buf + len, cap - len, "],\"samples\":[%d]},\"timeDeltas\":[3]}}}]", DEPTH);
+	struct profile p;
+	int rc = load_buffer(buf, len, "deep.json", NULL, cpuprof_load, NULL, &p);
+	CHECK_INT(rc, 0);
+	if (rc == 0) {
+		CHECK_INT(p.sample_count, 1);
+		CHECK_INT(profile_stack_depth(&p, p.sample_stack[0]), DEPTH);
+		CHECK_INT(p.funcs.len, 1); /* one (anonymous) function, recursing */
+		profile_release(&p);
+	}
+	free(buf);
+}
+
+/* A module built by hand: one imported function (index 0), two bodies
+ * (indices 1 and 2, bodies at bytes 34 and 39), names "one" and "two". */
+static const unsigned char module[] = {
+	0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,       /* magic, version */
+	0x01, 0x06, 0x01, 0x60, 0x01, 0x7f, 0x01, 0x7f,       /* type: (i32) -> i32 */
+	0x02, 0x07, 0x01, 0x01, 0x65, 0x01, 0x66, 0x00, 0x00, /* import e.f func */
+	0x03, 0x03, 0x02, 0x00, 0x00,                         /* function: 2 of type 0 */
+	0x0a, 0x0b, 0x02, 0x04, 0x00, 0x41, 0x01, 0x0b, 0x04, 0x00, 0x41, 0x02, 0x0b, /* code */
+	0x00, 0x12, 0x04, 0x6e, 0x61, 0x6d, 0x65,                                     /* custom "name" */
+	0x01, 0x0b, 0x02, 0x01, 0x03, 0x6f, 0x6e, 0x65, 0x02, 0x03, 0x74, 0x77, 0x6f,
+};
+
+static void wasm_module_sections(void)
+{
+	struct wasm_module m;
+	CHECK_INT(wasm_module_parse(module, sizeof(module), "m.wasm", &m), 0);
+	CHECK_INT(m.import_funcs, 1);
+	CHECK_INT(m.body_count, 2);
+	CHECK(m.has_name_section);
+	CHECK_STR(wasm_func_name(&m, 1), "one");
+	CHECK_STR(wasm_func_name(&m, 2), "two");
+	CHECK_STR(wasm_func_name(&m, 0), NULL);
+	CHECK(wasm_body_at(&m, 1, 34));
+	CHECK(wasm_body_at(&m, 2, 39));
+	CHECK(!wasm_body_at(&m, 2, 34));
+	CHECK(!wasm_body_at(&m, 0, 0));
+	CHECK(!wasm_body_at(&m, 3, 39));
+	wasm_module_release(&m);
+	/* every truncation fails cleanly, except those that end between sections */
+	for (size_t len = 0; len < sizeof(module); len++) {
+		bool between = len == 8 || len == 16 || len == 25 || len == 30 || len == 43;
+		fprintf(stderr, "(expected) ");
+		int rc = wasm_module_parse(module, len, "cut.wasm", &m);
+		if (between) {
+			CHECK_INT(rc, 0);
+			wasm_module_release(&m);
+		} else {
+			CHECK_INT(rc, -1);
+		}
+	}
+	fputc('\n', stderr);
+}
+
+/* --wasm names wasm-function[N] frames whose column is N's body offset. */
+static void wasm_naming(void)
+{
+	static const char good[] = "{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME(
+		"(root)", "", -1,
+		-1) ",\"children\":[2,3]},"
+		    "{\"id\":2,\"callFrame\":" FRAME(
+			    "wasm-function[1]", "wasm://wasm/abcd", 0,
+			    34) "},"
+				"{\"id\":3,\"callFrame\":" FRAME(
+					"wasm-function[2]", "wasm://wasm/abcd", 0,
+					39) "}],"
+					    "\"startTime\":0,\"samples\":[2,3],\"timeDeltas\":[5,6]}";
+	static const char wrong[] = "{\"nodes\":[{\"id\":1,\"callFrame\":" FRAME(
+		"(root)", "", -1, -1) ",\"children\":[2]},"
+				      "{\"id\":2,\"callFrame\":" FRAME(
+					      "wasm-function[1]", "wasm://wasm/abcd", 0,
+					      99) "}],"
+						  "\"startTime\":0,\"samples\":[2],\"timeDeltas\":[5]}";
+	struct wasm_module m;
+	CHECK_INT(wasm_module_parse(module, sizeof(module), "m.wasm", &m), 0);
+	struct cpuprof_opts o = {.wasm = &m, .wasm_path = "m.wasm"};
+	struct profile p;
+	CHECK_INT(load(good, &o, &p), 0);
+	CHECK_INT(self_of(&p, "one", 0), 5);
+	CHECK_INT(self_of(&p, "two", 0), 6);
+	CHECK(p.funcs.items[func_named(&p, "one")].flags & CPUPROF_FUNC_WASM);
+	CHECK(!(p.funcs.items[func_named(&p, "one")].flags & CPUPROF_FUNC_WASM_UNNAMED));
+	profile_release(&p);
+	/* without --wasm the frames stay unnamed and are flagged */
+	CHECK_INT(load(good, NULL, &p), 0);
+	CHECK(p.funcs.items[func_named(&p, "wasm-function[1]")].flags & CPUPROF_FUNC_WASM_UNNAMED);
+	profile_release(&p);
+	fprintf(stderr, "(expected) ");
+	CHECK_INT(load(wrong, &o, &p), -1); /* offsets disagree: not the profiled module */
+	wasm_module_release(&m);
+}
+
+static void plumbing_names(void)
+{
+	CHECK(cpuprof_is_plumbing("GenericJSToWasmWrapper"));
+	CHECK(cpuprof_is_plumbing("js-to-wasm:i:i"));
+	CHECK(cpuprof_is_plumbing("wasm-to-js:ii:i-js_checksum"));
+	CHECK(!cpuprof_is_plumbing("wasm-function[3]"));
+	CHECK(!cpuprof_is_plumbing("js"));
+}
+
+int main(void)
+{
+	RUN(weights_before_after_samples);
+	RUN(function_identity);
+	RUN(negative_deltas_hold_the_clock);
+	RUN(trace_chunks_in_ts_order);
+	RUN(trace_profile_selection);
+	RUN(bad_links_fail);
+	RUN(unknown_samples_and_short_columns);
+	RUN(hit_counts_only);
+	RUN(legacy_head_timestamps);
+	RUN(deep_chain);
+	RUN(wasm_module_sections);
+	RUN(wasm_naming);
+	RUN(plumbing_names);
+	return check_summary();
+}

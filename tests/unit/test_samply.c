@@ -1,0 +1,386 @@
+/* test_samply.c: the samply loader and native views against numbers from outside profan:
+ * the hand-designed synthetic profile of tests/samply/gen.py (every layout v41-v66,
+ * expectations in fixtures/samply/synthetic/expected.json, worked out in gen.py's
+ * comments), the independently computed totals of the public fixtures (spec §10),
+ * and malformed input, which must give exactly one error line. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "profan/load.h"
+#include "profan/native.h"
+#include "profan/samply.h"
+#include "profan/source.h"
+#include "profan/views.h"
+
+#define SYN PROFAN_FIXTURES "/samply/synthetic/"
+#define PUB PROFAN_FIXTURES "/samply/public/"
+
+static struct json_doc *expected_doc;
+
+static const struct json *expected(const char *key)
+{
+	if (expected_doc == NULL) {
+		size_t len;
+		char *buf = source_slurp(SYN "expected.json", &len);
+		if (buf == NULL)
+			return NULL;
+		expected_doc = json_parse_buffer(buf, len, "expected.json", NULL);
+		free(buf);
+	}
+	return expected_doc ? json_get(json_doc_root(expected_doc), key) : NULL;
+}
+
+static int64_t expected_int(const char *key)
+{
+	int64_t v = -1;
+	const struct json *j = expected(key);
+	if (j == NULL || !json_i64(j, &v))
+		fprintf(stderr, "expected.json has no integer %s\n", key);
+	return v;
+}
+
+static uint32_t func_named(const struct profile *p, const char *name)
+{
+	for (size_t f = 0; f < p->funcs.len; f++)
+		if (strcmp(profile_func_name(p, (uint32_t)f), name) == 0)
+			return (uint32_t)f;
+	return PF_NONE;
+}
+
+static uint32_t lib_named(const struct profile *p, const char *name)
+{
+	for (size_t l = 0; l < p->libs.len; l++)
+		if (strcmp(profile_str(p, p->libs.items[l].name), name) == 0)
+			return (uint32_t)l;
+	return (uint32_t)p->libs.len; /* the "(no library)" key */
+}
+
+/* Rows must be exactly the expected {name: value} map (rows with value 0 are ignored).
+ * BY_LIB: keys are libraries; "(none)" names the extra key past the last function. */
+static void check_rows(const char *what, const struct profile *p, const struct pf_rows *rows, const char *key,
+		       bool by_lib)
+{
+	const struct json *want = expected(key);
+	size_t nonzero = 0;
+	for (size_t i = 0; i < rows->len; i++)
+		nonzero += rows->items[i].value != 0;
+	if (want == NULL || json_len(want) != nonzero) {
+		fprintf(stderr, "%s %s: %zu rows, expected %zu\n", what, key, nonzero,
+			want ? json_len(want) : 0);
+		check_failures_++;
+		return;
+	}
+	for (size_t m = 0; m < json_len(want); m++) {
+		const char *name;
+		int64_t v;
+		json_i64(json_member(want, m, &name), &v);
+		uint32_t k = by_lib ? lib_named(p, name)
+			     : strcmp(name, "(none)") == 0 ? (uint32_t)p->funcs.len : func_named(p, name);
+		int64_t got = -1;
+		for (size_t i = 0; i < rows->len; i++)
+			if (rows->items[i].key == k)
+				got = rows->items[i].value;
+		if (got != v) {
+			fprintf(stderr, "%s %s[%s] == %lld, expected %lld\n", what, key, name, (long long)got,
+				(long long)v);
+			check_failures_++;
+		}
+	}
+}
+
+static void keep_owned(struct pf_rows *rows, const bool *owned)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < rows->len; i++)
+		if (owned[rows->items[i].key])
+			rows->items[k++] = rows->items[i];
+	rows->len = k;
+}
+
+static bool pick_worker(void *ctx, const struct samply_thread_desc *t)
+{
+	(void)ctx;
+	return strcmp(t->tid, "102") == 0; /* before v46 every main thread is named after its process */
+}
+
+static void check_layout(const char *file, const struct json_doc *syms)
+{
+	struct profile p;
+	struct samply_opts o = {.syms = syms};
+	if (load_file(file, NULL, samply_load, &o, &p) != 0) {
+		fprintf(stderr, "%s: did not load\n", file);
+		check_failures_++;
+		return;
+	}
+	struct pf_weights w;
+	weights_compute(&w, &p, SAMPLY_METRIC_CPU, NULL);
+	CHECK_INT(w.total, expected_int("cpu_total"));
+	CHECK_INT(w.sample_count, expected_int("samples"));
+	CHECK_INT(p.warnings.len, 0);
+	size_t nf, nl;
+	uint32_t *fk = keys_by_func(&p, &nf), *lk = keys_by_lib(&p, &nl);
+	bool *owned = native_owned_funcs(&p);
+	struct pf_rows rows;
+
+	view_self(&p, &w, lk, nl, &rows);
+	check_rows(file, &p, &rows, "by_lib", true);
+	rows_release(&rows);
+	view_self(&p, &w, fk, nf, &rows);
+	check_rows(file, &p, &rows, "self_all", false);
+	keep_owned(&rows, owned);
+	check_rows(file, &p, &rows, "self_app", false);
+	rows_release(&rows);
+	view_inclusive(&p, &w, fk, nf, &rows);
+	keep_owned(&rows, owned);
+	check_rows(file, &p, &rows, "inclusive_app", false);
+	rows_release(&rows);
+	view_nearest_owned(&p, &w, fk, nf, owned, &rows);
+	check_rows(file, &p, &rows, "nearest", false);
+	rows_release(&rows);
+
+	struct native_re *e = native_re_compile(NATIVE_ALLOC_ENTRY_DEFAULT, "entry");
+	struct native_re *pl = native_re_compile(NATIVE_ALLOC_PLUMBING_DEFAULT, "plumbing");
+	bool *is_e = native_funcs_matching(&p, e), *is_p = native_funcs_matching(&p, pl);
+	CHECK_INT(view_alloc_callers(&p, &w, is_e, is_p, &rows), 50);
+	check_rows(file, &p, &rows, "alloc", false);
+	rows_release(&rows);
+
+	struct native_re *fib = native_re_compile("^fib$", "under");
+	bool *m = native_funcs_matching(&p, fib), *keep = native_samples_under(&p, m);
+	struct pf_weights wu;
+	weights_compute(&wu, &p, SAMPLY_METRIC_CPU, keep);
+	CHECK_INT(wu.total, expected_int("under_fib"));
+	CHECK_INT(wu.sample_count, 3);
+	weights_release(&wu);
+
+	CHECK_INT(samply_weight_metric(&p), SAMPLY_METRIC_WEIGHT); /* s8 has weight 3 */
+	weights_compute(&wu, &p, samply_weight_metric(&p), NULL);
+	CHECK_INT(wu.total, expected_int("weight"));
+	view_self(&p, &wu, lk, nl, &rows);
+	check_rows(file, &p, &rows, "weight_by_lib", true);
+	rows_release(&rows);
+	weights_release(&wu);
+
+	/* Frames keyed by (lib, address): one app+0x700 frame, with the file's lib index and address. */
+	uint32_t hex = func_named(&p, "app+0x700");
+	CHECK(hex != PF_NONE && (p.funcs.items[hex].flags & PF_FUNC_UNRESOLVED));
+	size_t fib_frames = 0;
+	for (size_t f = 0; f < p.frames.len; f++) {
+		if (p.frames.items[f].func == hex) {
+			CHECK_INT(p.frames.items[f].lib, 0);
+			CHECK_INT(p.frames.items[f].address, 0x700);
+		}
+		fib_frames += p.frames.items[f].func == func_named(&p, "fib");
+	}
+	CHECK_INT(fib_frames, 1);
+	CHECK(p.libs.items[0].flags & PF_LIB_MAIN);
+
+	native_re_free(e);
+	native_re_free(pl);
+	native_re_free(fib);
+	free(is_e);
+	free(is_p);
+	free(m);
+	free(keep);
+	free(fk);
+	free(lk);
+	free(owned);
+	weights_release(&w);
+	profile_release(&p);
+
+	o.select_thread = pick_worker;
+	if (load_file(file, NULL, samply_load, &o, &p) == 0) {
+		weights_compute(&w, &p, SAMPLY_METRIC_CPU, NULL);
+		CHECK_INT(w.total, expected_int("thread_worker"));
+		CHECK_INT(p.threads.len, 1);
+		weights_release(&w);
+		profile_release(&p);
+	}
+}
+
+static void every_layout_gives_the_designed_numbers(void)
+{
+	const char *v[] = {"41", "44", "46", "49", "55", "56", "60", "66"};
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++) {
+		char path[256];
+		snprintf(path, sizeof(path), SYN "v%s.json", v[i]);
+		check_layout(path, NULL);
+	}
+}
+
+static void sidecar_names_hex_frames(void)
+{
+	size_t len;
+	char *buf = source_slurp(SYN "v49-sidecar.syms.json", &len);
+	struct json_doc *syms = buf ? json_parse_buffer(buf, len, "v49-sidecar.syms.json", NULL) : NULL;
+	free(buf);
+	CHECK(syms != NULL);
+	if (syms != NULL)
+		check_layout(SYN "v49-sidecar.json", syms);
+	json_doc_free(syms);
+}
+
+static void missing_cpu_falls_back_with_a_warning(void)
+{
+	struct profile p;
+	if (load_file(SYN "v55-nocpu.json", NULL, samply_load, NULL, &p) != 0) {
+		CHECK(!"v55-nocpu.json loads");
+		return;
+	}
+	struct pf_weights w;
+	weights_compute(&w, &p, SAMPLY_METRIC_CPU, NULL);
+	CHECK_INT(w.total, expected_int("nocpu_total"));
+	CHECK_INT(p.warnings.len, 1);
+	weights_release(&w);
+	profile_release(&p);
+}
+
+/* Spec §10: samples, Σweight, ΣthreadCPUDelta and distinct (lib, address) per public file. */
+static void public_fixture(const char *name, size_t threads, int64_t samples, int64_t weight, int64_t cpu,
+			   size_t distinct)
+{
+	char path[512];
+	snprintf(path, sizeof(path), PUB "%s", name);
+	struct profile p;
+	if (load_file(path, NULL, samply_load, NULL, &p) != 0) {
+		fprintf(stderr, "%s: did not load\n", name);
+		check_failures_++;
+		return;
+	}
+	int64_t sum[3] = {0};
+	size_t wm = samply_weight_metric(&p);
+	for (size_t i = 0; i < p.sample_count; i++) {
+		sum[SAMPLY_METRIC_CPU] += p.sample_values[SAMPLY_METRIC_CPU][i];
+		sum[SAMPLY_METRIC_SAMPLES] += p.sample_values[SAMPLY_METRIC_SAMPLES][i];
+		sum[SAMPLY_METRIC_WEIGHT] += p.sample_values[wm][i];
+	}
+	CHECK_INT(p.threads.len, threads);
+	CHECK_INT(sum[SAMPLY_METRIC_SAMPLES], samples);
+	CHECK_INT(sum[SAMPLY_METRIC_WEIGHT], weight);
+	CHECK_INT(sum[SAMPLY_METRIC_CPU], cpu);
+	size_t pairs = 0;
+	/* Frames are unique per (func, lib, address); unsymbolicated funcs are per (lib, address). */
+	for (size_t f = 0; f < p.frames.len; f++)
+		pairs += p.frames.items[f].address != PF_NO_ADDRESS;
+	CHECK_INT(pairs, distinct);
+	profile_release(&p);
+}
+
+static void public_fixtures_match_spec_totals(void)
+{
+	public_fixture("v41-import-perf-linux-aarch64-ls.json", 1, 5130, 13083, 153216, 608);
+	public_fixture("v49-record-linux-x86_64-cxx-llvm-small.json.gz", 2, 21, 21, 14737, 100);
+	public_fixture("v49-record-linux-x86_64-rust-vdso-small.json.gz", 7, 343, 343, 400073, 271);
+	public_fixture("v55-record-linux-x86_64-nixos-multiprocess.json.gz", 23, 670, 670, 474709, 1098);
+	public_fixture("v55-record-linux-x86_64-iouring-kernel-ip-34k-samples.json.gz", 3, 34510, 34510,
+		       34438465, 828);
+	/* ΣthreadCPUDelta is 0 here, so CPU falls back to weight x interval: 4 x 1 ms. */
+	public_fixture("v66-fxprof-crate-snapshot-synthetic.json", 1, 4, 4, 4000, 15);
+}
+
+/* Runs the loader on TEXT with stderr captured; the load must fail with
+ * exactly one line that contains NEEDLE. */
+static void rejects(const char *text, const char *needle)
+{
+	char tmpl[] = "/tmp/profan-test-XXXXXX";
+	int fd = mkstemp(tmpl);
+	fflush(stderr);
+	int saved = dup(2);
+	dup2(fd, 2);
+	struct profile p;
+	int rc = load_buffer(text, strlen(text), "bad.json", NULL, samply_load, NULL, &p);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	char buf[2048] = {0};
+	lseek(fd, 0, SEEK_SET);
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	unlink(tmpl);
+	if (rc == 0)
+		profile_release(&p);
+	CHECK_INT(rc, -1);
+	size_t lines = 0;
+	for (ssize_t i = 0; i < n; i++)
+		lines += buf[i] == '\n';
+	if (lines != 1 || strncmp(buf, "profan: bad.json: ", 18) != 0 || strstr(buf, needle) == NULL) {
+		fprintf(stderr, "for %s\n  got: %s  wanted one line with: %s\n", text, buf, needle);
+		check_failures_++;
+	}
+}
+
+#define HEAD "{\"meta\":{\"interval\":1,\"preprocessedProfileVersion\":55},\"libs\":[{\"name\":\"a\"}],"
+#define TABLES(frames, stacks)                                                                          \
+	"\"stringArray\":[\"0x10\",\"main\"],"                                                          \
+	"\"resourceTable\":{\"length\":1,\"lib\":[0],\"name\":[0]},"                                    \
+	"\"funcTable\":{\"length\":2,\"name\":[0,1],\"resource\":[0,-1]},"                              \
+	"\"frameTable\":{\"length\":2,\"address\":" frames ",\"func\":[0,1]},"                          \
+	"\"stackTable\":{\"length\":2,\"frame\":[0,1],\"prefix\":" stacks "},"
+#define SAMPLES(stack)                                                                                       \
+	"\"samples\":{\"length\":2,\"stack\":" stack ",\"timeDeltas\":[1,1],\"threadCPUDelta\":[5,6]}"
+#define THREAD(frames, stacks, stack)                                                                        \
+	HEAD "\"threads\":[{\"name\":\"t\",\"pid\":\"1\",\"tid\":\"1\"," TABLES(frames, stacks)              \
+		SAMPLES(stack) "}]}"
+
+static void good_minimal_profile_loads(void)
+{
+	struct profile p;
+	const char *text = THREAD("[16,-1]", "[null,0]", "[1,null]");
+	CHECK_INT(load_buffer(text, strlen(text), "ok.json", NULL, samply_load, NULL, &p), 0);
+	if (p.sample_count == 2) {
+		CHECK_INT(p.sample_values[SAMPLY_METRIC_CPU][0] + p.sample_values[SAMPLY_METRIC_CPU][1], 11);
+		CHECK_STR(profile_func_name(&p, profile_stack_func(&p, p.sample_stack[0])), "main");
+		CHECK_STR(profile_func_name(&p, profile_stack_func(&p, p.sample_stack[1])), "(no stack)");
+		profile_release(&p);
+	}
+}
+
+static void bad_input_gives_one_line(void)
+{
+	rejects("[1,2]", "expected an object");
+	rejects("{\"libs\":[],\"threads\":[]}", "meta");
+	rejects(THREAD("[16,-1]", "[1,null]", "[1,0]"), "parent stack 1 does not precede stack 0");
+	rejects(THREAD("[16,-1]", "[null,1]", "[1,0]"), "does not precede");
+	rejects(THREAD("[16,-1]", "[null,0]", "[2,0]"), "samples.stack[0]");
+	rejects(THREAD("[16,-1]", "[null,0]", "[-1,0]"), "samples.stack[0]");
+	rejects(THREAD("[4294967296,-1]", "[null,0]", "[1,0]"), "frameTable.address[0]");
+	rejects(THREAD("[16,-2]", "[null,0]", "[1,0]"), "frameTable.address[1]");
+	rejects(THREAD("[16]", "[null,0]", "[1,0]"), "frameTable.address");
+	rejects(THREAD("[16,\"x\"]", "[null,0]", "[1,0]"), "frameTable.address[1]");
+	rejects(THREAD("[16,-1]", "[null,0]", "\"no\""), "samples.stack");
+	rejects(HEAD "\"threads\":[{\"name\":\"t\"," TABLES("[16,-1]", "[null,0]")
+		     "\"samples\":{\"length\":1,\"stack\":[null]}}]}",
+		"neither \"time\" nor \"timeDeltas\"");
+	rejects(HEAD "\"threads\":[{\"name\":\"t\"," TABLES("[16,-1]", "[null,0]")
+		     "\"samples\":{\"length\":2,\"stack\":[0,1],\"time\":[1,2],\"threadCPUDelta\":[1,-5]}}]}",
+		"threadCPUDelta[1]");
+	rejects("{\"meta\":{\"interval\":0},\"libs\":[],\"threads\":[]}", "interval");
+}
+
+static void sidecar_path_replaces_the_last_extension(void)
+{
+	char *a = samply_sidecar_path("dir.d/profile.json.gz"), *b = samply_sidecar_path("prof.json"),
+	     *c = samply_sidecar_path("dir.d/prof");
+	CHECK_STR(a, "dir.d/profile.json.syms.json");
+	CHECK_STR(b, "prof.syms.json");
+	CHECK_STR(c, "dir.d/prof.syms.json");
+	free(a);
+	free(b);
+	free(c);
+}
+
+int main(void)
+{
+	RUN(every_layout_gives_the_designed_numbers);
+	RUN(sidecar_names_hex_frames);
+	RUN(missing_cpu_falls_back_with_a_warning);
+	RUN(public_fixtures_match_spec_totals);
+	RUN(good_minimal_profile_loads);
+	RUN(bad_input_gives_one_line);
+	RUN(sidecar_path_replaces_the_last_extension);
+	if (expected_doc)
+		json_doc_free(expected_doc);
+	return check_summary();
+}
