@@ -70,6 +70,10 @@ int pipeline_prepare(const struct cli_common *c, struct profile *p);
  * the exports. Returns PF_EXIT_OK, or PF_EXIT_FAIL after one error line (an
  * output file that cannot be written). */
 int pipeline_finish(const struct cli_common *c, const struct profile *p, size_t metric, struct report *r);
+/* The same for the samples whose KEEP flag is set (a subcommand's own sample
+ * selection, as weights_compute() takes it); KEEP may be NULL. */
+int pipeline_finish_selected(const struct cli_common *c, const struct profile *p, size_t metric, const bool *keep,
+			     struct report *r);
 
 /* ---- several inputs ---- */
 

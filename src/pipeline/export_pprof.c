@@ -128,7 +128,7 @@ static int write_gzip(const char *path, const struct pb *b)
 	return pl_close_output(f, path);
 }
 
-int export_pprof(const char *path, const struct profile *p, size_t metric)
+int export_pprof(const char *path, const struct profile *p, size_t metric, const bool *keep)
 {
 	struct strmap st; /* the string table: id 0 is "", as profile.proto requires */
 	strmap_init(&st);
@@ -142,7 +142,7 @@ int export_pprof(const char *path, const struct profile *p, size_t metric)
 	bool *weighted = xcalloc(nn + 1, sizeof(*weighted));
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t th = p->sample_thread[i];
-		if (th != PF_NONE && p->threads.items[th].excluded)
+		if ((keep != NULL && !keep[i]) || (th != PF_NONE && p->threads.items[th].excluded))
 			continue;
 		uint32_t s = p->sample_stack[i];
 		size_t slot = s == PF_NONE ? nn : s;

@@ -4,14 +4,14 @@
 
 #include <string.h>
 
-/* The lead links each loader here as it lands on main:
- *   {"samply", NULL, samply_load, NULL, {0}},
- *   {"dhat", NULL, dhat_load, NULL, {.repair_missing_open_bracket = true}},
- *   {"cpuprofile", "cpuprof", cpuprof_load, NULL, {0}}, */
+#include "profan/cpuprof.h"
+#include "profan/samply.h"
+
+/* Every loader with its defaults (NULL options). dhat_load goes in its row when it lands. */
 const struct pipeline_format pipeline_formats[] = {
-	{"samply", NULL, NULL, NULL, {0}},
+	{"samply", NULL, samply_load, NULL, {0}},
 	{"dhat", NULL, NULL, NULL, {.repair_missing_open_bracket = true}},
-	{"cpuprofile", "cpuprof", NULL, NULL, {0}},
+	{"cpuprofile", "cpuprof", cpuprof_load, NULL, {0}},
 };
 const size_t pipeline_format_count = ARRAY_SIZE(pipeline_formats);
 

@@ -172,8 +172,8 @@ int pipeline_load_files(char *const *paths, size_t n, const struct json_parse_op
 }
 
 /* Each function's share of its run's total, per run; SHARE[run * nkeys + key] in ppm. */
-static int64_t *run_shares(const struct profile *p, size_t metric, size_t runs, bool inclusive,
-			   size_t *nkeys_out)
+static int64_t *run_shares(const struct profile *p, size_t metric, const bool *selected, size_t runs,
+			   bool inclusive, size_t *nkeys_out)
 {
 	size_t nkeys;
 	uint32_t *keys = keys_by_func(p, &nkeys);
@@ -182,7 +182,7 @@ static int64_t *run_shares(const struct profile *p, size_t metric, size_t runs, 
 	for (size_t r = 0; r < runs; r++) {
 		for (size_t i = 0; i < p->sample_count; i++) {
 			uint32_t t = p->sample_thread[i];
-			keep[i] = t != PF_NONE && p->threads.items[t].run == r;
+			keep[i] = t != PF_NONE && p->threads.items[t].run == r && (selected == NULL || selected[i]);
 		}
 		struct pf_weights w;
 		weights_compute(&w, p, metric, keep);
@@ -204,10 +204,11 @@ static int64_t *run_shares(const struct profile *p, size_t metric, size_t runs, 
 	return share;
 }
 
-static void perfile_table(struct report *r, const struct profile *p, size_t metric, size_t top, bool inclusive)
+static void perfile_table(struct report *r, const struct profile *p, size_t metric, const bool *selected, size_t top,
+			  bool inclusive)
 {
 	size_t runs = profile_run_count(p), nkeys;
-	int64_t *share = run_shares(p, metric, runs, inclusive, &nkeys);
+	int64_t *share = run_shares(p, metric, selected, runs, inclusive, &nkeys);
 	struct report_table *t = report_add_table(
 		r, inclusive ? "per_file_inclusive" : "per_file_self",
 		report_printf(r, "%s share per file (%zu files)", inclusive ? "Inclusive" : "Self", runs), "Function");
@@ -246,8 +247,8 @@ static void perfile_table(struct report *r, const struct profile *p, size_t metr
 	free(share);
 }
 
-void perfile_tables(struct report *r, const struct profile *p, size_t metric, size_t top)
+void perfile_tables(struct report *r, const struct profile *p, size_t metric, const bool *keep, size_t top)
 {
-	perfile_table(r, p, metric, top, false);
-	perfile_table(r, p, metric, top, true);
+	perfile_table(r, p, metric, keep, top, false);
+	perfile_table(r, p, metric, keep, top, true);
 }

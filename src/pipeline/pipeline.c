@@ -286,17 +286,23 @@ static void add_trees(const struct pipeline_opts *o, const struct profile *p, co
 
 int pipeline_finish(const struct cli_common *c, const struct profile *p, size_t metric, struct report *r)
 {
+	return pipeline_finish_selected(c, p, metric, NULL, r);
+}
+
+int pipeline_finish_selected(const struct cli_common *c, const struct profile *p, size_t metric, const bool *keep,
+			     struct report *r)
+{
 	const struct pipeline_opts *o = &c->pipeline;
 	if (metric >= p->metric_count)
 		return PF_EXIT_OK;
 	bool want_tree = o->tree || o->inverted || o->callers || o->callees;
 	struct pf_weights w;
-	weights_compute(&w, p, metric, NULL);
+	weights_compute(&w, p, metric, keep);
 	if (want_tree)
 		add_trees(o, p, &w, r);
 	if (o->per_file) {
 		if (profile_run_count(p) > 1)
-			perfile_tables(r, p, metric, c->top);
+			perfile_tables(r, p, metric, keep, c->top);
 		else
 			report_warning(r, "--per-file compares several input files; there is only one");
 	}
@@ -331,7 +337,7 @@ int pipeline_finish(const struct cli_common *c, const struct profile *p, size_t 
 		calltree_release(&t);
 	}
 	if (rc == PF_EXIT_OK && o->pprof) {
-		if (export_pprof(o->pprof, p, metric) < 0)
+		if (export_pprof(o->pprof, p, metric, keep) < 0)
 			rc = PF_EXIT_FAIL;
 		else
 			report_header(r, "pprof", "%s", o->pprof);

@@ -97,7 +97,8 @@ FILE *pl_open_output(const char *path, const char *what);
 int pl_close_output(FILE *f, const char *path);
 
 int export_folded(const char *path, const struct calltree *t, bool two_sides);
-int export_pprof(const char *path, const struct profile *p, size_t metric);
+/* KEEP (NULL: all) selects samples, as in weights_compute(). */
+int export_pprof(const char *path, const struct profile *p, size_t metric, const bool *keep);
 struct flamegraph_opts {
 	const char *title, *subtitle;
 	enum pf_unit unit;
@@ -111,7 +112,7 @@ void tree_render(struct report *r, const struct calltree *t, const char *id, con
 		 const struct pf_metric *metric, bool show_self, int64_t pct_total, double threshold_pct);
 
 /* ---- per-file shares (merge.c) ---- */
-void perfile_tables(struct report *r, const struct profile *p, size_t metric, size_t top);
+void perfile_tables(struct report *r, const struct profile *p, size_t metric, const bool *keep, size_t top);
 
 /* Median of V[0..N) (sorts V); the mean of the two middle values for even N. */
 int64_t pl_median(int64_t *v, size_t n);
