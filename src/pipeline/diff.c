@@ -16,7 +16,7 @@ struct file_vals {
 };
 
 struct diff_state {
-	struct strmap keys;      /* label \x1f file \x1f library */
+	struct strmap keys;      /* label \x1f file \x1f library \x1f line:column: a function's identity */
 	VEC(char *) label, detail; /* by key */
 	struct file_vals *files[2];
 	size_t nfiles[2];
@@ -27,7 +27,7 @@ static uint32_t key_of(struct diff_state *d, const struct profile *p, uint32_t f
 	const struct pf_func *fn = &p->funcs.items[func];
 	const char *label = pl_func_label(p, func);
 	const char *lib = fn->lib != PF_NONE ? profile_str(p, p->libs.items[fn->lib].name) : "";
-	char *key = xasprintf("%s\x1f%s\x1f%s", label, profile_str(p, fn->file), lib);
+	char *key = xasprintf("%s\x1f%s\x1f%s\x1f%u:%u", label, profile_str(p, fn->file), lib, fn->line, fn->column);
 	uint32_t k = strmap_intern(&d->keys, key);
 	free(key);
 	while (d->label.len <= k) {

@@ -42,7 +42,7 @@ int transform_step(struct profile *p, const struct pipeline_step *st, size_t *ma
 
 struct calltree_node {
 	uint32_t parent; /* CALLTREE_ROOT for the outermost level */
-	uint32_t key;    /* names: label \x1f file \x1f library, so same-named functions stay apart */
+	uint32_t key;    /* names: label \x1f file \x1f library \x1f line:column (same-named functions stay apart) */
 	uint32_t label;  /* names: what is shown */
 	uint32_t func;   /* a function of the first profile that produced the node, or PF_NONE */
 };
