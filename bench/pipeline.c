@@ -43,8 +43,8 @@ static void build(struct profile *p)
 		char name[48], file[32];
 		snprintf(name, sizeof(name), "ns::module%d::function_%d", f % 97, f);
 		snprintf(file, sizeof(file), "src/file%d.c", f % 300);
-		frames[f] = profile_func_frame(p, profile_intern(p, name), profile_intern(p, file), libs[f % 8],
-					       (uint32_t)(f % 500 + 1), 0, 0);
+		frames[f] = profile_func_frame(p, profile_intern(p, name), profile_intern(p, file),
+					       libs[f % 8], (uint32_t)(f % 500 + 1), 0, 0);
 	}
 	/* samples walk random paths from a few hundred entry points, so prefixes are shared */
 	for (int i = 0; i < 2000000; i++) {

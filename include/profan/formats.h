@@ -8,10 +8,10 @@
 #include "profan/load.h"
 
 struct pipeline_format {
-	const char *name;        /* as profile->format says: "samply", "dhat", "cpuprofile" */
-	const char *alias;       /* the subcommand's name when it differs ("cpuprof"), or NULL */
-	pf_loader load;          /* NULL while the loader is not part of the build */
-	const void *opts;        /* LOAD's options for a plain run (NULL: its defaults) */
+	const char *name; /* as profile->format says: "samply", "dhat", "cpuprofile" */
+	const char *alias; /* the subcommand's name when it differs ("cpuprof"), or NULL */
+	pf_loader load; /* NULL while the loader is not part of the build */
+	const void *opts; /* LOAD's options for a plain run (NULL: its defaults) */
 	struct json_parse_opts jopts;
 };
 

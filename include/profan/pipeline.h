@@ -25,12 +25,12 @@ struct cli_opt;
 struct report;
 
 enum pipeline_step_kind {
-	PIPELINE_FOCUS,              /* keep samples with a matching frame */
-	PIPELINE_IGNORE,             /* drop samples with a matching frame */
-	PIPELINE_HIDE,               /* remove matching frames; their self goes to the caller */
-	PIPELINE_ROOT_AT,            /* cut everything above the outermost matching frame */
+	PIPELINE_FOCUS, /* keep samples with a matching frame */
+	PIPELINE_IGNORE, /* drop samples with a matching frame */
+	PIPELINE_HIDE, /* remove matching frames; their self goes to the caller */
+	PIPELINE_ROOT_AT, /* cut everything above the outermost matching frame */
 	PIPELINE_COLLAPSE_RECURSION, /* f -> f -> f becomes f (direct recursion) */
-	PIPELINE_BY,                 /* rebuild functions at another granularity */
+	PIPELINE_BY, /* rebuild functions at another granularity */
 };
 
 enum pipeline_by { PIPELINE_BY_FUNCTION, PIPELINE_BY_FILE, PIPELINE_BY_LINE, PIPELINE_BY_LIB };
@@ -39,7 +39,7 @@ enum pipeline_by { PIPELINE_BY_FUNCTION, PIPELINE_BY_FILE, PIPELINE_BY_LINE, PIP
 
 struct pipeline_step {
 	enum pipeline_step_kind kind;
-	const char *pattern;  /* the regex (points into argv) */
+	const char *pattern; /* the regex (points into argv) */
 	enum pipeline_by by;
 };
 
@@ -47,7 +47,7 @@ struct pipeline_opts {
 	struct pipeline_step steps[PIPELINE_MAX_STEPS];
 	size_t step_count;
 	bool tree, inverted;
-	double tree_threshold;  /* percent of the total under which tree nodes are elided */
+	double tree_threshold; /* percent of the total under which tree nodes are elided */
 	const char *callers, *callees; /* regexes */
 	bool per_file;
 	const char *folded, *pprof, *flamegraph; /* output paths */
@@ -72,8 +72,8 @@ int pipeline_prepare(const struct cli_common *c, struct profile *p);
 int pipeline_finish(const struct cli_common *c, const struct profile *p, size_t metric, struct report *r);
 /* The same for the samples whose KEEP flag is set (a subcommand's own sample
  * selection, as weights_compute() takes it); KEEP may be NULL. */
-int pipeline_finish_selected(const struct cli_common *c, const struct profile *p, size_t metric, const bool *keep,
-			     struct report *r);
+int pipeline_finish_selected(const struct cli_common *c, const struct profile *p, size_t metric,
+			     const bool *keep, struct report *r);
 
 /* ---- several inputs ---- */
 

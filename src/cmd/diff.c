@@ -13,8 +13,9 @@
 enum { OPT_BASE = 0x100, OPT_FORMAT, OPT_METRIC, OPT_MEDIAN };
 
 static const struct cli_opt opts[] = {
-	{"base", required_argument, OPT_BASE, "FILE", "a base file (repeat for several runs; then all "
-						      "PROFILEs are new)"},
+	{"base", required_argument, OPT_BASE, "FILE",
+	 "a base file (repeat for several runs; then all "
+	 "PROFILEs are new)"},
 	{"format", required_argument, OPT_FORMAT, "F", "samply, dhat or cpuprof (default: recognised)"},
 	{"metric", required_argument, OPT_METRIC, "M", "compare metric M (default: the profile's own)"},
 	{"median", no_argument, OPT_MEDIAN, NULL, "several files per side: median share, not the sum"},
@@ -69,13 +70,15 @@ const struct cli_command cmd_diff = {
 	.name = "diff",
 	.summary = "compare two profiles (or two groups of runs) of one format, by change of share",
 	.usage = "diff [options] BASE NEW  |  diff [options] --base B1 --base B2 NEW1 NEW2...",
-	.description = "Runs the same analysis on both sides, normalises each side to its own total, and "
-		       "lists functions by\nthe absolute change of their self and inclusive share (percentage "
-		       "points), with the relative\nchange and the raw values. Filters apply to both sides; "
-		       "--flamegraph draws a differential flame\ngraph (red: grew, blue: shrank) and --folded "
-		       "writes difffolded's two-column stacks.",
+	.description =
+		"Runs the same analysis on both sides, normalises each side to its own total, and "
+		"lists functions by\nthe absolute change of their self and inclusive share (percentage "
+		"points), with the relative\nchange and the raw values. Filters apply to both sides; "
+		"--flamegraph draws a differential flame\ngraph (red: grew, blue: shrank) and --folded "
+		"writes difffolded's two-column stacks.",
 	.examples = "  profan diff before.json.gz after.json.gz --top 20\n"
-		    "  profan diff --base a1.cpuprofile --base a2.cpuprofile b1.cpuprofile b2.cpuprofile --median\n"
+		    "  profan diff --base a1.cpuprofile --base a2.cpuprofile b1.cpuprofile b2.cpuprofile "
+		    "--median\n"
 		    "  profan diff old.json new.json --focus '^parse' --flamegraph diff.svg\n",
 	.opts = opts,
 	.run = run,
@@ -103,11 +106,12 @@ static int run(int argc, char **argv)
 		cli_usage_error(&cmd_diff, "no new profile to compare with the --base files");
 		return PF_EXIT_USAGE;
 	}
-	if (c.pipeline.pprof || c.pipeline.tree || c.pipeline.inverted || c.pipeline.callers || c.pipeline.callees ||
-	    c.pipeline.per_file) {
+	if (c.pipeline.pprof || c.pipeline.tree || c.pipeline.inverted || c.pipeline.callers ||
+	    c.pipeline.callees || c.pipeline.per_file) {
 		vec_free(&a.base);
-		cli_usage_error(&cmd_diff, "--pprof, trees and --per-file work on one side: use them with the "
-					   "format's own command");
+		cli_usage_error(&cmd_diff,
+				"--pprof, trees and --per-file work on one side: use them with the "
+				"format's own command");
 		return PF_EXIT_USAGE;
 	}
 	const struct pipeline_format *fmt = NULL;

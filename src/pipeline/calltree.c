@@ -92,8 +92,8 @@ static void func_keys(struct calltree *t, const struct profile *p, uint32_t **ke
 		const struct pf_func *fn = &p->funcs.items[f];
 		const char *label = pl_func_label(p, (uint32_t)f);
 		const char *lib = fn->lib != PF_NONE ? profile_str(p, p->libs.items[fn->lib].name) : "";
-		char *key = xasprintf("%s\x1f%s\x1f%s\x1f%u:%u", label, profile_str(p, fn->file), lib, fn->line,
-				      fn->column);
+		char *key = xasprintf("%s\x1f%s\x1f%s\x1f%u:%u", label, profile_str(p, fn->file), lib,
+				      fn->line, fn->column);
 		(*keys)[f] = strmap_intern(&t->names, key);
 		(*labels)[f] = strmap_intern(&t->names, label);
 		free(key);

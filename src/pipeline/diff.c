@@ -16,7 +16,7 @@ struct file_vals {
 };
 
 struct diff_state {
-	struct strmap keys;      /* label \x1f file \x1f library \x1f line:column: a function's identity */
+	struct strmap keys; /* label \x1f file \x1f library \x1f line:column: a function's identity */
 	VEC(char *) label, detail; /* by key */
 	struct file_vals *files[2];
 	size_t nfiles[2];
@@ -27,7 +27,8 @@ static uint32_t key_of(struct diff_state *d, const struct profile *p, uint32_t f
 	const struct pf_func *fn = &p->funcs.items[func];
 	const char *label = pl_func_label(p, func);
 	const char *lib = fn->lib != PF_NONE ? profile_str(p, p->libs.items[fn->lib].name) : "";
-	char *key = xasprintf("%s\x1f%s\x1f%s\x1f%u:%u", label, profile_str(p, fn->file), lib, fn->line, fn->column);
+	char *key = xasprintf("%s\x1f%s\x1f%s\x1f%u:%u", label, profile_str(p, fn->file), lib, fn->line,
+			      fn->column);
 	uint32_t k = strmap_intern(&d->keys, key);
 	free(key);
 	while (d->label.len <= k) {
@@ -82,19 +83,23 @@ static void measure(struct diff_state *d, const struct profile *p, size_t metric
 }
 
 /* A side's share of key K in ppm, and its summed value. */
-static int64_t side_share(const struct diff_state *d, int s, size_t k, bool inclusive, bool median, int64_t *sum)
+static int64_t side_share(const struct diff_state *d, int s, size_t k, bool inclusive, bool median,
+			  int64_t *sum)
 {
 	size_t n = d->nfiles[s];
 	int64_t total = 0, value = 0;
 	int64_t *shares = xreallocarray(NULL, n + 1, sizeof(*shares));
 	for (size_t f = 0; f < n; f++) {
 		const struct file_vals *fv = &d->files[s][f];
-		int64_t v = inclusive ? get_at(fv->incl.items, fv->incl.len, k) : get_at(fv->self.items, fv->self.len, k);
+		int64_t v = inclusive ? get_at(fv->incl.items, fv->incl.len, k)
+				      : get_at(fv->self.items, fv->self.len, k);
 		value += v;
 		total += fv->total;
 		shares[f] = fv->total ? (int64_t)llround((double)v * 1e6 / (double)fv->total) : 0;
 	}
-	int64_t out = median ? pl_median(shares, n) : total ? (int64_t)llround((double)value * 1e6 / (double)total) : 0;
+	int64_t out = median  ? pl_median(shares, n)
+		      : total ? (int64_t)llround((double)value * 1e6 / (double)total)
+			      : 0;
 	free(shares);
 	*sum = value;
 	return out;
@@ -109,14 +114,14 @@ static int change_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static void diff_table(struct report *r, const struct diff_state *d, const struct pf_metric *m, bool inclusive,
-		       bool median, size_t top)
+static void diff_table(struct report *r, const struct diff_state *d, const struct pf_metric *m,
+		       bool inclusive, bool median, size_t top)
 {
-	struct report_table *t = report_add_table(
-		r, inclusive ? "diff_inclusive" : "diff_self",
-		report_printf(r, "%s share of %s: base → new, by size of change", inclusive ? "Inclusive" : "Self",
-			      m->label),
-		"Function");
+	struct report_table *t =
+		report_add_table(r, inclusive ? "diff_inclusive" : "diff_self",
+				 report_printf(r, "%s share of %s: base → new, by size of change",
+					       inclusive ? "Inclusive" : "Self", m->label),
+				 "Function");
 	report_table_col(t, "Change", PF_UNIT_PPM, 0);
 	report_table_col(t, "Base", PF_UNIT_PPM, 0);
 	report_table_col(t, "New", PF_UNIT_PPM, 0);
@@ -140,9 +145,10 @@ static void diff_table(struct report *r, const struct diff_state *d, const struc
 		report_format_value(vb, sizeof(vb), sb, m->unit);
 		report_format_value(vn, sizeof(vn), sn, m->unit);
 		const char *detail = d->detail.items[k];
-		struct report_row *row = report_table_row(
-			r, t, d->label.items[k],
-			report_printf(r, "%s  (%s → %s)%s%s", rel, vb, vn, detail ? "  " : "", detail ? detail : ""));
+		struct report_row *row =
+			report_table_row(r, t, d->label.items[k],
+					 report_printf(r, "%s  (%s → %s)%s%s", rel, vb, vn,
+						       detail ? "  " : "", detail ? detail : ""));
 		row->values[0] = n - b;
 		row->values[1] = b;
 		row->values[2] = n;
@@ -162,7 +168,8 @@ static const char *side_text(struct report *r, const struct diff_side *s, const 
 	char tv[48];
 	report_format_value(tv, sizeof(tv), total, m->unit);
 	if (s->count == 1)
-		return report_printf(r, "%s (%s, %s)", s->paths[0], s->files[0].format ? s->files[0].format : "?", tv);
+		return report_printf(r, "%s (%s, %s)", s->paths[0],
+				     s->files[0].format ? s->files[0].format : "?", tv);
 	const char *list = s->paths[0];
 	for (size_t i = 1; i < s->count; i++)
 		list = report_printf(r, "%s, %s", list, s->paths[i]);
@@ -196,13 +203,15 @@ int diff_run(const struct cli_common *c, const struct diff_side *base, const str
 			const struct profile *p = &sides[s]->files[f];
 			size_t m = profile_metric_index(p, metric_name);
 			if (m == SIZE_MAX) {
-				pf_error("%s: no metric '%s' in this profile", sides[s]->paths[f], metric_name);
+				pf_error("%s: no metric '%s' in this profile", sides[s]->paths[f],
+					 metric_name);
 				rc = PF_EXIT_FAIL;
 				break;
 			}
-			if (p->metrics[m].unit != first->metrics[profile_metric_index(first, metric_name)].unit) {
-				pf_error("%s: metric '%s' has another unit than in %s", sides[s]->paths[f], metric_name,
-					 base->paths[0]);
+			if (p->metrics[m].unit !=
+			    first->metrics[profile_metric_index(first, metric_name)].unit) {
+				pf_error("%s: metric '%s' has another unit than in %s", sides[s]->paths[f],
+					 metric_name, base->paths[0]);
 				rc = PF_EXIT_FAIL;
 				break;
 			}
@@ -232,7 +241,8 @@ int diff_run(const struct cli_common *c, const struct diff_side *base, const str
 	for (int s = 0; s < 2; s++)
 		for (size_t f = 0; f < sides[s]->count; f++)
 			for (size_t w = 0; w < sides[s]->files[f].warnings.len; w++)
-				report_warning(r, "%s: %s", sides[s]->paths[f], sides[s]->files[f].warnings.items[w]);
+				report_warning(r, "%s: %s", sides[s]->paths[f],
+					       sides[s]->files[f].warnings.items[w]);
 	diff_table(r, &d, m, false, median, c->top);
 	diff_table(r, &d, m, true, median, c->top);
 
@@ -257,7 +267,8 @@ int diff_run(const struct cli_common *c, const struct diff_side *base, const str
 		if (rc == PF_EXIT_OK && o->flamegraph) {
 			struct flamegraph_opts fo = {
 				.title = report_printf(r, "Differential flame graph: %s", m->label),
-				.subtitle = report_printf(r, "base %s · new %s", base->paths[0], new_side->paths[0]),
+				.subtitle = report_printf(r, "base %s · new %s", base->paths[0],
+							  new_side->paths[0]),
 				.unit = m->unit,
 				.diff = true,
 			};

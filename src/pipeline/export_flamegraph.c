@@ -16,9 +16,9 @@
 #define FG_PAD_TOP 56
 #define FG_PAD_BOTTOM 36
 #define FG_PAD_SIDE 10
-#define FG_MIN_PX 0.1       /* narrower frames are not drawn (they would be invisible) */
-#define FG_MAX_DEPTH 2048   /* a deeper stack is cut; the subtitle says so */
-#define FG_CHAR_W 6.6       /* monospace 11px */
+#define FG_MIN_PX 0.1 /* narrower frames are not drawn (they would be invisible) */
+#define FG_MAX_DEPTH 2048 /* a deeper stack is cut; the subtitle says so */
+#define FG_CHAR_W 6.6 /* monospace 11px */
 
 /* XML text: escaped, control bytes and broken UTF-8 replaced, since names come from binaries. */
 static void put_xml(FILE *f, const char *text)
@@ -79,10 +79,13 @@ struct fg_item {
 static const char script[] =
 	"var W=%d,PAD=%d,CW=%.1f,total=%" PRId64 ",zoomed=null;\n"
 	"function frames(){return document.querySelectorAll('g.f');}\n"
-	"function fit(g){var r=g.querySelector('rect'),t=g.querySelector('text'),w=+r.getAttribute('width');\n"
+	"function fit(g){var "
+	"r=g.querySelector('rect'),t=g.querySelector('text'),w=+r.getAttribute('width');\n"
 	" var n=g.getAttribute('data-n'),k=Math.floor((w-6)/CW);\n"
-	" t.textContent=k<3?'':(n.length<=k?n:n.substring(0,k-2)+'..');t.setAttribute('x',+r.getAttribute('x')+3);}\n"
-	"function zoom(g){var s=+g.getAttribute('data-s'),v=+g.getAttribute('data-v'),d=+g.getAttribute('data-d');\n"
+	" t.textContent=k<3?'':(n.length<=k?n:n.substring(0,k-2)+'..');t.setAttribute('x',+r.getAttribute('x'"
+	")+3);}\n"
+	"function zoom(g){var "
+	"s=+g.getAttribute('data-s'),v=+g.getAttribute('data-v'),d=+g.getAttribute('data-d');\n"
 	" if(v<=0)return;zoomed=g;frames().forEach(function(f){var fs=+f.getAttribute('data-s'),\n"
 	"  fv=+f.getAttribute('data-v'),fd=+f.getAttribute('data-d'),r=f.querySelector('rect');\n"
 	"  var inside=fd>=d&&fs>=s&&fs+fv<=s+v,above=fd<d&&fs<=s&&fs+fv>=s+v;\n"
@@ -96,9 +99,11 @@ static const char script[] =
 	" document.getElementById('unzoom').style.opacity=0.3;}\n"
 	"function pct(v){return (100*v/total).toFixed(2)+'%%';}\n"
 	"function search(){var re=prompt('Search (regular expression):','');if(re!==null)highlight(re);}\n"
-	"function highlight(re){clear();if(re==='')return;var x;try{x=new RegExp(re);}catch(e){alert(e);return;}\n"
+	"function highlight(re){clear();if(re==='')return;var x;try{x=new "
+	"RegExp(re);}catch(e){alert(e);return;}\n"
 	" var iv=[];\n"
-	" frames().forEach(function(f){if(x.test(f.getAttribute('data-n'))&&f.getAttribute('data-d')!=='0'){\n"
+	" frames().forEach(function(f){if(x.test(f.getAttribute('data-n'))&&f.getAttribute('data-d')!=='0'){"
+	"\n"
 	"  f.classList.add('hit');iv.push([+f.getAttribute('data-s'),+f.getAttribute('data-v')]);}});\n"
 	" iv.sort(function(a,b){return a[0]-b[0]||b[1]-a[1];});var sum=0,end=-1e300;\n"
 	" iv.forEach(function(i){if(i[0]>=end){sum+=i[1];end=i[0]+i[1];}});\n"
@@ -166,15 +171,18 @@ int export_flamegraph(const char *path, const struct calltree *t, const struct f
 	}
 	int height = FG_PAD_TOP + (int)(max_depth + 1) * FG_FRAME_H + FG_PAD_BOTTOM;
 	int width = FG_WIDTH + 2 * FG_PAD_SIDE;
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
-		   "<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-		   "viewBox=\"0 0 %d %d\" onload=\"init()\">\n",
+	fprintf(f,
+		"<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+		"<svg version=\"1.1\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+		"viewBox=\"0 0 %d %d\" onload=\"init()\">\n",
 		width, height, width, height);
 	fprintf(f, "<style>\n"
 		   "text{font-family:ui-monospace,'DejaVu Sans Mono',monospace;font-size:11px;fill:#000}\n"
 		   "g.f{cursor:pointer}g.f rect{stroke:#fff;stroke-width:0.5}g.f:hover rect{stroke:#000}\n"
-		   "g.f text{pointer-events:none}g.dim rect{opacity:0.45}g.hit rect{fill:rgb(230,0,230)!important}\n"
-		   ".title{font-size:17px;font-family:sans-serif}.sub{font-size:12px;fill:#555;font-family:sans-serif}\n"
+		   "g.f text{pointer-events:none}g.dim rect{opacity:0.45}g.hit "
+		   "rect{fill:rgb(230,0,230)!important}\n"
+		   ".title{font-size:17px;font-family:sans-serif}.sub{font-size:12px;fill:#555;font-family:"
+		   "sans-serif}\n"
 		   ".btn{cursor:pointer;font-size:12px;font-family:sans-serif;fill:#06c}\n"
 		   "</style>\n");
 	char total_text[48];
@@ -187,25 +195,29 @@ int export_flamegraph(const char *path, const struct calltree *t, const struct f
 	put_xml(f, o->title ? o->title : "Flame graph");
 	fprintf(f, "</text>\n<text class=\"sub\" x=\"%d\" y=\"40\" text-anchor=\"middle\">", width / 2);
 	char sub[512];
-	snprintf(sub, sizeof(sub), "%s%sTotal %s%s%s", o->subtitle ? o->subtitle : "", o->subtitle ? " · " : "",
-		 total_text, o->diff ? " (new) · red: share grew, blue: share shrank" : "",
+	snprintf(sub, sizeof(sub), "%s%sTotal %s%s%s", o->subtitle ? o->subtitle : "",
+		 o->subtitle ? " · " : "", total_text,
+		 o->diff ? " (new) · red: share grew, blue: share shrank" : "",
 		 cut_deep ? " · stacks cut at 2048 frames" : "");
 	put_xml(f, sub);
 	fprintf(f, "</text>\n");
-	fprintf(f, "<text id=\"unzoom\" class=\"btn\" x=\"%d\" y=\"22\" style=\"opacity:0.3\">Reset zoom</text>\n",
+	fprintf(f,
+		"<text id=\"unzoom\" class=\"btn\" x=\"%d\" y=\"22\" style=\"opacity:0.3\">Reset "
+		"zoom</text>\n",
 		FG_PAD_SIDE);
 	fprintf(f, "<text id=\"search\" class=\"btn\" x=\"%d\" y=\"22\" text-anchor=\"end\">Search</text>\n",
 		width - FG_PAD_SIDE);
 	fprintf(f, "<text id=\"matched\" class=\"sub\" x=\"%d\" y=\"%d\" text-anchor=\"end\"></text>\n",
 		width - FG_PAD_SIDE, height - 12);
-	fprintf(f, "<text id=\"details\" class=\"sub\" x=\"%d\" y=\"%d\"> </text>\n", FG_PAD_SIDE, height - 12);
+	fprintf(f, "<text id=\"details\" class=\"sub\" x=\"%d\" y=\"%d\"> </text>\n", FG_PAD_SIDE,
+		height - 12);
 
 	/* the largest change of share, for the colour scale of a diff */
 	double max_change = 0;
 	if (o->diff)
 		for (size_t n = 0; n < t->nodes.len; n++)
 			max_change = fmax(max_change, fabs(share(t->total[1][n], t->sum[1]) -
-							     share(t->total[0][n], t->sum[0])));
+							   share(t->total[0][n], t->sum[0])));
 	for (size_t i = 0; i < items.len; i++) {
 		const struct fg_item *it = &items.items[i];
 		const char *label;
@@ -230,8 +242,8 @@ int export_flamegraph(const char *path, const struct calltree *t, const struct f
 		if (o->diff) {
 			double sb = share(base, t->sum[0]), sn = share(v, t->sum[1]);
 			diff_colour(sn - sb, max_change, colour, sizeof(colour));
-			snprintf(tip, sizeof(tip), "\n%s (new) · share %.2f%% → %.2f%% (%+.2f pts)", value, 100 * sb,
-				 100 * sn, 100 * (sn - sb));
+			snprintf(tip, sizeof(tip), "\n%s (new) · share %.2f%% → %.2f%% (%+.2f pts)", value,
+				 100 * sb, 100 * sn, 100 * (sn - sb));
 		} else {
 			if (it->node == CALLTREE_ROOT)
 				snprintf(colour, sizeof(colour), "rgb(200,200,200)");
@@ -239,15 +251,18 @@ int export_flamegraph(const char *path, const struct calltree *t, const struct f
 				name_colour(label, colour, sizeof(colour));
 			snprintf(tip, sizeof(tip), "\n%s · %.2f%%", value, 100 * share(v, total));
 		}
-		fprintf(f, "<g class=\"f\" data-s=\"%" PRId64 "\" data-v=\"%" PRId64 "\" data-d=\"%u\" "
-			   "data-x=\"%.2f\" data-w=\"%.2f\" data-n=\"",
+		fprintf(f,
+			"<g class=\"f\" data-s=\"%" PRId64 "\" data-v=\"%" PRId64 "\" data-d=\"%u\" "
+			"data-x=\"%.2f\" data-w=\"%.2f\" data-n=\"",
 			it->start, v, it->depth, x, w);
 		put_xml(f, label);
 		fprintf(f, "\"><title>");
 		put_xml(f, label);
 		put_xml(f, tip);
-		fprintf(f, "</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%d\" fill=\"%s\" rx=\"1\"/>"
-			   "<text x=\"%.2f\" y=\"%.1f\">",
+		fprintf(f,
+			"</title><rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%d\" fill=\"%s\" "
+			"rx=\"1\"/>"
+			"<text x=\"%.2f\" y=\"%.1f\">",
 			x, y, w, FG_FRAME_H - 1, colour, x + 3, y + 11.5);
 		/* the same truncation the script applies after a zoom, so it reads right before any click */
 		int fit = (int)((w - 6) / FG_CHAR_W);

@@ -94,8 +94,14 @@ static const char *unit_name(enum pf_unit u)
 
 /* Field numbers of profile.proto. */
 enum {
-	PROFILE_SAMPLE_TYPE = 1, PROFILE_SAMPLE = 2, PROFILE_MAPPING = 3, PROFILE_LOCATION = 4,
-	PROFILE_FUNCTION = 5, PROFILE_STRING_TABLE = 6, PROFILE_COMMENT = 13, PROFILE_DEFAULT_SAMPLE_TYPE = 14,
+	PROFILE_SAMPLE_TYPE = 1,
+	PROFILE_SAMPLE = 2,
+	PROFILE_MAPPING = 3,
+	PROFILE_LOCATION = 4,
+	PROFILE_FUNCTION = 5,
+	PROFILE_STRING_TABLE = 6,
+	PROFILE_COMMENT = 13,
+	PROFILE_DEFAULT_SAMPLE_TYPE = 14,
 };
 
 static int write_gzip(const char *path, const struct pb *b)

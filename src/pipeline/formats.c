@@ -68,7 +68,8 @@ int formats_load(const char *path, const struct pipeline_format *format, struct 
 	struct json_parse_opts jopts = {0};
 	for (size_t i = 0; i < pipeline_format_count; i++)
 		if (format == NULL || format == &pipeline_formats[i])
-			jopts.repair_missing_open_bracket |= pipeline_formats[i].jopts.repair_missing_open_bracket;
+			jopts.repair_missing_open_bracket |=
+				pipeline_formats[i].jopts.repair_missing_open_bracket;
 	struct sniff_ctx ctx = {format};
 	return load_file(path, &jopts, sniff_and_load, &ctx, out);
 }

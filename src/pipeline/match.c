@@ -70,7 +70,8 @@ bool *pl_match_funcs(const struct profile *p, const struct pl_regex *re, size_t 
 FILE *pl_open_output(const char *path, const char *what)
 {
 	if (strcmp(path, "-") == 0) {
-		pf_error("%s: cannot go to standard output, which carries the report; give a file name", what);
+		pf_error("%s: cannot go to standard output, which carries the report; give a file name",
+			 what);
 		return NULL;
 	}
 	FILE *f = fopen(path, "wb");
@@ -110,7 +111,11 @@ size_t pl_utf8_clean(char *s, size_t len)
 	size_t fixed = 0;
 	for (size_t i = 0; i < len;) {
 		unsigned char c = (unsigned char)s[i];
-		size_t n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : (c & 0xf0) == 0xe0 ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+		size_t n = c < 0x80                 ? 1
+			   : c >= 0xc2 && c <= 0xdf ? 2
+			   : (c & 0xf0) == 0xe0     ? 3
+			   : c >= 0xf0 && c <= 0xf4 ? 4
+						    : 0;
 		bool ok = n > 0 && i + n <= len;
 		for (size_t k = 1; ok && k < n; k++)
 			ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;

@@ -10,7 +10,9 @@
 
 static uint32_t restr(struct profile *dst, const struct profile *src, uint32_t id)
 {
-	return id == 0 ? 0 : strmap_intern_len(&dst->strings, profile_str(src, id), strmap_len(&src->strings, id));
+	return id == 0 ? 0
+		       : strmap_intern_len(&dst->strings, profile_str(src, id),
+					   strmap_len(&src->strings, id));
 }
 
 size_t profile_run_count(const struct profile *p)
@@ -30,9 +32,10 @@ static void give_threads(struct profile *p, size_t from, uint32_t run)
 		if (p->sample_thread[i] != PF_NONE)
 			continue;
 		if (th == PF_NONE)
-			th = profile_add_thread(p, &(struct pf_thread){
-							   .name = profile_intern(p, profile_printf(p, "(file %u)", run + 1)),
-							   .run = run});
+			th = profile_add_thread(
+				p, &(struct pf_thread){
+					   .name = profile_intern(p, profile_printf(p, "(file %u)", run + 1)),
+					   .run = run});
 		p->sample_thread[i] = th;
 	}
 }
@@ -40,7 +43,8 @@ static void give_threads(struct profile *p, size_t from, uint32_t run)
 int profile_merge(struct profile *dst, const struct profile *src, const char *origin)
 {
 	if (dst->format && src->format && strcmp(dst->format, src->format) != 0) {
-		pf_error("%s: cannot merge a profile of format %s into one of format %s", origin, src->format, dst->format);
+		pf_error("%s: cannot merge a profile of format %s into one of format %s", origin, src->format,
+			 dst->format);
 		return -1;
 	}
 	size_t metric_of[PF_MAX_METRICS];
@@ -55,7 +59,8 @@ int profile_merge(struct profile *dst, const struct profile *src, const char *or
 			d = profile_add_metric(dst, sm->name, sm->label, sm->unit);
 			dst->metrics[d].additive = sm->additive;
 		} else if (dst->metrics[d].unit != sm->unit) {
-			pf_error("%s: metric '%s' has another unit than in the first input", origin, sm->name);
+			pf_error("%s: metric '%s' has another unit than in the first input", origin,
+				 sm->name);
 			return -1;
 		}
 		metric_of[m] = d;
@@ -103,8 +108,8 @@ int profile_merge(struct profile *dst, const struct profile *src, const char *or
 	uint32_t *stack_map = xreallocarray(NULL, src->stacks.len + 1, sizeof(*stack_map));
 	for (size_t s = 0; s < src->stacks.len; s++) {
 		const struct pf_stack *ss = &src->stacks.items[s];
-		stack_map[s] = profile_intern_stack(dst, ss->parent == PF_NONE ? PF_NONE : stack_map[ss->parent],
-						    frame_map[ss->frame]);
+		stack_map[s] = profile_intern_stack(
+			dst, ss->parent == PF_NONE ? PF_NONE : stack_map[ss->parent], frame_map[ss->frame]);
 	}
 #undef MAP_LIB
 	uint32_t *thread_map = xreallocarray(NULL, src->threads.len + 1, sizeof(*thread_map));
@@ -124,8 +129,8 @@ int profile_merge(struct profile *dst, const struct profile *src, const char *or
 		for (size_t m = 0; m < src->metric_count; m++)
 			values[metric_of[m]] = src->sample_values[m][i];
 		uint32_t s = src->sample_stack[i], t = src->sample_thread[i];
-		profile_add_sample(dst, s == PF_NONE ? PF_NONE : stack_map[s], t == PF_NONE ? PF_NONE : thread_map[t],
-				   values);
+		profile_add_sample(dst, s == PF_NONE ? PF_NONE : stack_map[s],
+				   t == PF_NONE ? PF_NONE : thread_map[t], values);
 	}
 	give_threads(dst, first, run);
 	for (size_t w = 0; w < src->warnings.len; w++)
@@ -182,7 +187,8 @@ static int64_t *run_shares(const struct profile *p, size_t metric, const bool *s
 	for (size_t r = 0; r < runs; r++) {
 		for (size_t i = 0; i < p->sample_count; i++) {
 			uint32_t t = p->sample_thread[i];
-			keep[i] = t != PF_NONE && p->threads.items[t].run == r && (selected == NULL || selected[i]);
+			keep[i] = t != PF_NONE && p->threads.items[t].run == r &&
+				  (selected == NULL || selected[i]);
 		}
 		struct pf_weights w;
 		weights_compute(&w, p, metric, keep);
@@ -204,14 +210,15 @@ static int64_t *run_shares(const struct profile *p, size_t metric, const bool *s
 	return share;
 }
 
-static void perfile_table(struct report *r, const struct profile *p, size_t metric, const bool *selected, size_t top,
-			  bool inclusive)
+static void perfile_table(struct report *r, const struct profile *p, size_t metric, const bool *selected,
+			  size_t top, bool inclusive)
 {
 	size_t runs = profile_run_count(p), nkeys;
 	int64_t *share = run_shares(p, metric, selected, runs, inclusive, &nkeys);
 	struct report_table *t = report_add_table(
 		r, inclusive ? "per_file_inclusive" : "per_file_self",
-		report_printf(r, "%s share per file (%zu files)", inclusive ? "Inclusive" : "Self", runs), "Function");
+		report_printf(r, "%s share per file (%zu files)", inclusive ? "Inclusive" : "Self", runs),
+		"Function");
 	report_table_col(t, "Median", PF_UNIT_PPM, 0);
 	report_table_col(t, "Min", PF_UNIT_PPM, 0);
 	report_table_col(t, "Max", PF_UNIT_PPM, 0);
@@ -230,7 +237,8 @@ static void perfile_table(struct report *r, const struct profile *p, size_t metr
 		}
 		vec_push(&detail, '\0');
 		if (any) {
-			struct report_row *row = report_table_row(r, t, pl_func_label(p, (uint32_t)k), detail.items);
+			struct report_row *row =
+				report_table_row(r, t, pl_func_label(p, (uint32_t)k), detail.items);
 			int64_t lo = v[0], hi = v[0];
 			for (size_t run = 1; run < runs; run++) {
 				lo = v[run] < lo ? v[run] : lo;

@@ -32,15 +32,22 @@ enum {
 };
 
 static const struct cli_opt pipeline_cli_opts[] = {
-	{"focus", required_argument, OPT_FOCUS, "RE", "keep only samples with a function matching RE on the stack"},
-	{"ignore", required_argument, OPT_IGNORE, "RE", "drop samples with a function matching RE on the stack"},
-	{"hide", required_argument, OPT_HIDE, "RE", "take functions matching RE out of stacks (time goes to callers)"},
-	{"root-at", required_argument, OPT_ROOT_AT, "RE", "start stacks at the outermost function matching RE"},
-	{"collapse-recursion", no_argument, OPT_COLLAPSE_RECURSION, NULL, "fold direct recursion f > f > f into f"},
+	{"focus", required_argument, OPT_FOCUS, "RE",
+	 "keep only samples with a function matching RE on the stack"},
+	{"ignore", required_argument, OPT_IGNORE, "RE",
+	 "drop samples with a function matching RE on the stack"},
+	{"hide", required_argument, OPT_HIDE, "RE",
+	 "take functions matching RE out of stacks (time goes to callers)"},
+	{"root-at", required_argument, OPT_ROOT_AT, "RE",
+	 "start stacks at the outermost function matching RE"},
+	{"collapse-recursion", no_argument, OPT_COLLAPSE_RECURSION, NULL,
+	 "fold direct recursion f > f > f into f"},
 	{"by", required_argument, OPT_BY, "G", "group by function (default), file, line or lib"},
 	{"tree", no_argument, OPT_TREE, NULL, "add the top-down call tree"},
-	{"inverted", no_argument, OPT_INVERTED, NULL, "add the bottom-up tree: hot functions and their callers"},
-	{"tree-threshold", required_argument, OPT_TREE_THRESHOLD, "PCT", "fold tree lines under PCT% (default 0.5)"},
+	{"inverted", no_argument, OPT_INVERTED, NULL,
+	 "add the bottom-up tree: hot functions and their callers"},
+	{"tree-threshold", required_argument, OPT_TREE_THRESHOLD, "PCT",
+	 "fold tree lines under PCT% (default 0.5)"},
 	{"callers", required_argument, OPT_CALLERS, "FN", "who calls the functions matching FN (a regex)"},
 	{"callees", required_argument, OPT_CALLEES, "FN", "what the functions matching FN call"},
 	{"per-file", no_argument, OPT_PER_FILE, NULL, "with several inputs: shares per file, min/median/max"},
@@ -56,12 +63,17 @@ const struct cli_opt *pipeline_cli_options(void)
 }
 
 static const char *const step_names[] = {
-	[PIPELINE_FOCUS] = "focus", [PIPELINE_IGNORE] = "ignore", [PIPELINE_HIDE] = "hide",
-	[PIPELINE_ROOT_AT] = "root-at", [PIPELINE_COLLAPSE_RECURSION] = "collapse-recursion",
+	[PIPELINE_FOCUS] = "focus",
+	[PIPELINE_IGNORE] = "ignore",
+	[PIPELINE_HIDE] = "hide",
+	[PIPELINE_ROOT_AT] = "root-at",
+	[PIPELINE_COLLAPSE_RECURSION] = "collapse-recursion",
 	[PIPELINE_BY] = "by",
 };
 static const char *const by_names[] = {
-	[PIPELINE_BY_FUNCTION] = "function", [PIPELINE_BY_FILE] = "file", [PIPELINE_BY_LINE] = "line",
+	[PIPELINE_BY_FUNCTION] = "function",
+	[PIPELINE_BY_FILE] = "file",
+	[PIPELINE_BY_LINE] = "line",
 	[PIPELINE_BY_LIB] = "lib",
 };
 
@@ -123,7 +135,8 @@ int pipeline_parse_opt(struct pipeline_opts *o, const struct cli_command *cmd, i
 		errno = 0;
 		double v = strtod(arg, &end);
 		if (*arg == '\0' || *end != '\0' || errno || !(v >= 0 && v <= 100)) {
-			cli_usage_error(cmd, "--tree-threshold wants a percentage from 0 to 100, not '%s'", arg);
+			cli_usage_error(cmd, "--tree-threshold wants a percentage from 0 to 100, not '%s'",
+					arg);
 			return -1;
 		}
 		o->tree_threshold = v;
@@ -176,8 +189,8 @@ int pipeline_prepare(const struct cli_common *c, struct profile *p)
 			return -1;
 		}
 		char *part = st->kind == PIPELINE_BY ? xasprintf("by=%s", by_names[st->by])
-			     : st->pattern          ? xasprintf("%s=%s", step_names[st->kind], st->pattern)
-						    : xstrdup(step_names[st->kind]);
+			     : st->pattern           ? xasprintf("%s=%s", step_names[st->kind], st->pattern)
+						     : xstrdup(step_names[st->kind]);
 		if (desc.len)
 			for (const char *s = ", "; *s; s++)
 				vec_push(&desc, *s);
@@ -186,7 +199,8 @@ int pipeline_prepare(const struct cli_common *c, struct profile *p)
 		free(part);
 		if (st->pattern && matched == 0)
 			profile_warn(p, "--%s '%s' matches no function", step_names[st->kind], st->pattern);
-		drops |= st->kind == PIPELINE_FOCUS || st->kind == PIPELINE_IGNORE || st->kind == PIPELINE_ROOT_AT;
+		drops |= st->kind == PIPELINE_FOCUS || st->kind == PIPELINE_IGNORE ||
+			 st->kind == PIPELINE_ROOT_AT;
 	}
 	vec_push(&desc, '\0');
 	if (drops && metric < p->metric_count) {
@@ -240,8 +254,8 @@ static void add_trees(const struct pipeline_opts *o, const struct profile *p, co
 		calltree_init(&t, false);
 		calltree_add_topdown(&t, p, w, 0, NULL);
 		calltree_finish(&t);
-		tree_render(r, &t, "tree", report_printf(r, "Call tree, top-down (%s)", m->label), m, true, w->total,
-			    o->tree_threshold);
+		tree_render(r, &t, "tree", report_printf(r, "Call tree, top-down (%s)", m->label), m, true,
+			    w->total, o->tree_threshold);
 		calltree_release(&t);
 	}
 	if (o->inverted) {
@@ -250,8 +264,9 @@ static void add_trees(const struct pipeline_opts *o, const struct profile *p, co
 		calltree_add_inverted(&t, p, w, 0, NULL, min_total);
 		calltree_finish(&t);
 		tree_render(r, &t, "tree_inverted",
-			    report_printf(r, "Call tree, bottom-up: where %s was spent, and the callers", m->label), m,
-			    false, w->total, o->tree_threshold);
+			    report_printf(r, "Call tree, bottom-up: where %s was spent, and the callers",
+					  m->label),
+			    m, false, w->total, o->tree_threshold);
 		calltree_release(&t);
 	}
 	if (o->callers) {
@@ -261,8 +276,9 @@ static void add_trees(const struct pipeline_opts *o, const struct profile *p, co
 			calltree_init(&t, true);
 			calltree_add_inverted(&t, p, w, 0, targets, min_total);
 			calltree_finish(&t);
-			tree_render(r, &t, "callers", report_printf(r, "Callers of /%s/ (%s)", o->callers, m->label),
-				    m, true, w->total, o->tree_threshold);
+			tree_render(r, &t, "callers",
+				    report_printf(r, "Callers of /%s/ (%s)", o->callers, m->label), m, true,
+				    w->total, o->tree_threshold);
 			r->tables.items[r->tables.len - 1]->note = "Total: through this call path; Self: the "
 								   "function's own time reached through it.";
 			calltree_release(&t);
@@ -276,8 +292,9 @@ static void add_trees(const struct pipeline_opts *o, const struct profile *p, co
 			calltree_init(&t, false);
 			calltree_add_topdown(&t, p, w, 0, roots);
 			calltree_finish(&t);
-			tree_render(r, &t, "callees", report_printf(r, "Callees of /%s/ (%s)", o->callees, m->label),
-				    m, true, w->total, o->tree_threshold);
+			tree_render(r, &t, "callees",
+				    report_printf(r, "Callees of /%s/ (%s)", o->callees, m->label), m, true,
+				    w->total, o->tree_threshold);
 			calltree_release(&t);
 			free(roots);
 		}
@@ -289,8 +306,8 @@ int pipeline_finish(const struct cli_common *c, const struct profile *p, size_t 
 	return pipeline_finish_selected(c, p, metric, NULL, r);
 }
 
-int pipeline_finish_selected(const struct cli_common *c, const struct profile *p, size_t metric, const bool *keep,
-			     struct report *r)
+int pipeline_finish_selected(const struct cli_common *c, const struct profile *p, size_t metric,
+			     const bool *keep, struct report *r)
 {
 	const struct pipeline_opts *o = &c->pipeline;
 	if (metric >= p->metric_count)
@@ -316,7 +333,8 @@ int pipeline_finish_selected(const struct cli_common *c, const struct profile *p
 			if (export_folded(o->folded, &t, false) < 0)
 				rc = PF_EXIT_FAIL;
 			else
-				report_header(r, "Folded stacks", "%s (%s)", o->folded, p->metrics[metric].name);
+				report_header(r, "Folded stacks", "%s (%s)", o->folded,
+					      p->metrics[metric].name);
 		}
 		if (rc == PF_EXIT_OK && o->flamegraph) {
 			const char *filters = NULL;

@@ -42,9 +42,9 @@ int transform_step(struct profile *p, const struct pipeline_step *st, size_t *ma
 
 struct calltree_node {
 	uint32_t parent; /* CALLTREE_ROOT for the outermost level */
-	uint32_t key;    /* names: label \x1f file \x1f library \x1f line:column (same-named functions stay apart) */
-	uint32_t label;  /* names: what is shown */
-	uint32_t func;   /* a function of the first profile that produced the node, or PF_NONE */
+	uint32_t key;    /* names: label \x1f file \x1f lib \x1f line:column (namesakes stay apart) */
+	uint32_t label; /* names: what is shown */
+	uint32_t func; /* a function of the first profile that produced the node, or PF_NONE */
 };
 
 /* Up to two sides (base and new for diffs). In a top-down tree a node's self
@@ -55,7 +55,7 @@ struct calltree {
 	VEC(struct calltree_node) nodes;
 	int64_t *self[2], *total[2];
 	size_t value_cap;
-	int64_t sum[2];      /* everything added to a side, samples without a stack included */
+	int64_t sum[2]; /* everything added to a side, samples without a stack included */
 	int64_t no_stack[2];
 	bool path_mode;
 	uint32_t *slots; /* (parent, key) -> node + 1 */
@@ -102,7 +102,7 @@ int export_pprof(const char *path, const struct profile *p, size_t metric, const
 struct flamegraph_opts {
 	const char *title, *subtitle;
 	enum pf_unit unit;
-	bool diff;        /* widths from side 1, colour from the change of each node's share */
+	bool diff; /* widths from side 1, colour from the change of each node's share */
 };
 int export_flamegraph(const char *path, const struct calltree *t, const struct flamegraph_opts *o);
 

@@ -184,7 +184,8 @@ static void regroup(struct profile *p, enum pipeline_by by)
 	if (by == PIPELINE_BY_FUNCTION) {
 		/* one location per function: addresses and lines go */
 		for (size_t i = 0; i < nf; i++) {
-			struct pf_frame fr = {.func = p->frames.items[i].func, .lib = p->frames.items[i].lib,
+			struct pf_frame fr = {.func = p->frames.items[i].func,
+					      .lib = p->frames.items[i].lib,
 					      .address = PF_NO_ADDRESS};
 			new_frame[i] = profile_intern_frame(p, &fr);
 		}
@@ -199,13 +200,15 @@ static void regroup(struct profile *p, enum pipeline_by by)
 			const struct pf_frame *fr = &p->frames.items[i];
 			const struct pf_func *f = &p->funcs.items[fr->func];
 			char *name = granular_name(p, fr, by);
-			uint32_t lib = by == PIPELINE_BY_LIB ? (fr->lib != PF_NONE ? fr->lib : f->lib) : f->lib;
+			uint32_t lib =
+				by == PIPELINE_BY_LIB ? (fr->lib != PF_NONE ? fr->lib : f->lib) : f->lib;
 			want[i] = (struct pf_func){.name = profile_intern(p, name), .lib = lib};
 			if (by == PIPELINE_BY_LINE) {
 				want[i].file = f->file;
 				want[i].line = fr->line ? fr->line : f->line;
 			}
-			char *key = xasprintf("%u/%u/%u/%u", want[i].name, want[i].file, want[i].lib, want[i].line);
+			char *key = xasprintf("%u/%u/%u/%u", want[i].name, want[i].file, want[i].lib,
+					      want[i].line);
 			group[i] = strmap_intern(&groups, key);
 			while (owned.len <= group[i])
 				vec_push(&owned, 0);
@@ -215,8 +218,10 @@ static void regroup(struct profile *p, enum pipeline_by by)
 		}
 		for (size_t i = 0; i < nf; i++) {
 			want[i].flags = owned.items[group[i]];
-			struct pf_frame fr = {.func = profile_intern_func(p, &want[i]), .lib = want[i].lib,
-					      .address = PF_NO_ADDRESS, .line = want[i].line};
+			struct pf_frame fr = {.func = profile_intern_func(p, &want[i]),
+					      .lib = want[i].lib,
+					      .address = PF_NO_ADDRESS,
+					      .line = want[i].line};
 			new_frame[i] = profile_intern_frame(p, &fr);
 		}
 		vec_free(&owned);

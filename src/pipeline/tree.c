@@ -13,14 +13,14 @@
 struct level {
 	uint32_t node;
 	size_t next, shown, elided; /* children visited, drawn, folded into the elision line */
-	int64_t combined, max;      /* of the folded children */
-	size_t prefix_len, depth;   /* the drawing in front of the children's rows; tree depth */
-	bool single;                /* exactly one child drawn and none folded */
+	int64_t combined, max; /* of the folded children */
+	size_t prefix_len, depth; /* the drawing in front of the children's rows; tree depth */
+	bool single; /* exactly one child drawn and none folded */
 };
 
 static void add_row(struct report *r, struct report_table *tab, const char *prefix, size_t prefix_len,
-		    const char *connector, const char *depth_tag, const char *label, int64_t total, int64_t self,
-		    bool show_self)
+		    const char *connector, const char *depth_tag, const char *label, int64_t total,
+		    int64_t self, bool show_self)
 {
 	char *name = xasprintf("%.*s%s%s%s", (int)prefix_len, prefix, connector, depth_tag, label);
 	struct report_row *row = report_table_row(r, tab, name, NULL);
@@ -49,7 +49,8 @@ void tree_render(struct report *r, const struct calltree *t, const char *id, con
 		size_t count;
 		const uint32_t *kids = calltree_children(t, lv->node, &count);
 		bool root_level = lv->node == CALLTREE_ROOT;
-		if (lv->next == 0) { /* first visit: which children clear the threshold, what the rest add up to */
+		if (lv->next ==
+		    0) { /* first visit: which children clear the threshold, what the rest add up to */
 			while (lv->shown < count && t->total[0][kids[lv->shown]] != 0 &&
 			       (double)t->total[0][kids[lv->shown]] >= cut)
 				lv->shown++;
@@ -95,8 +96,8 @@ void tree_render(struct report *r, const struct calltree *t, const char *id, con
 			report_format_value(mv, sizeof(mv), lv->max, metric->unit);
 			char *label = xasprintf("… %zu more under %.2g%%: %s in all, largest %s", lv->elided,
 						threshold_pct, cv, mv);
-			add_row(r, tab, prefix.items, lv->prefix_len, root_level ? "" : "└─ ", "", label, lv->combined, 0,
-				show_self);
+			add_row(r, tab, prefix.items, lv->prefix_len, root_level ? "" : "└─ ", "", label,
+				lv->combined, 0, show_self);
 			free(label);
 			rows++;
 		}
@@ -105,8 +106,10 @@ void tree_render(struct report *r, const struct calltree *t, const char *id, con
 	if (!truncated && t->no_stack[0] != 0)
 		add_row(r, tab, "", 0, "", "", "(no stack)", t->no_stack[0], t->no_stack[0], show_self);
 	if (truncated)
-		tab->note = report_printf(r, "Cut after %d lines: raise --tree-threshold (now %g%%) to see the "
-					     "heaviest paths only.", TREE_MAX_ROWS, threshold_pct);
+		tab->note = report_printf(r,
+					  "Cut after %d lines: raise --tree-threshold (now %g%%) to see the "
+					  "heaviest paths only.",
+					  TREE_MAX_ROWS, threshold_pct);
 	vec_free(&prefix);
 	vec_free(&stack);
 }

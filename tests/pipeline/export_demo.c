@@ -35,8 +35,8 @@ static void build_awkward(struct profile *p)
 	profile_init(p);
 	p->format = "test";
 	profile_add_metric(p, "samples", "samples", PF_UNIT_COUNT);
-	uint32_t top = profile_intern_stack(p, PF_NONE,
-					    profile_func_frame(p, profile_intern(p, "top"), 0, PF_NONE, 0, 0, 0));
+	uint32_t top = profile_intern_stack(
+		p, PF_NONE, profile_func_frame(p, profile_intern(p, "top"), 0, PF_NONE, 0, 0, 0));
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
 		uint32_t fr = profile_func_frame(p, profile_intern(p, names[i]), 0, PF_NONE, 0, 0, 0);
 		int64_t one = 1;
@@ -44,8 +44,8 @@ static void build_awkward(struct profile *p)
 	}
 }
 
-static const struct cli_command cmd = {.name = "demo", .summary = "pipeline export checks", .usage = "demo",
-				       .opts = opts};
+static const struct cli_command cmd = {
+	.name = "demo", .summary = "pipeline export checks", .usage = "demo", .opts = opts};
 
 static void view_table(struct report *r, const struct profile *p, const struct pf_weights *w, bool inclusive,
 		       size_t top)
@@ -92,8 +92,9 @@ int main(int argc, char **argv)
 		build_b(&b);
 		char *pa[] = {"hand.json"}, *pb[] = {"b.json"};
 		struct diff_side base = {&p, 1, pa}, news = {&b, 1, pb};
-		rc = pipeline_prepare(&c, &p) || pipeline_prepare(&c, &b) ? PF_EXIT_FAIL
-									 : diff_run(&c, &base, &news, NULL, false, &r);
+		rc = pipeline_prepare(&c, &p) || pipeline_prepare(&c, &b)
+			     ? PF_EXIT_FAIL
+			     : diff_run(&c, &base, &news, NULL, false, &r);
 		profile_release(&b);
 	} else {
 		rc = pipeline_prepare(&c, &p) < 0 ? PF_EXIT_FAIL : PF_EXIT_OK;

@@ -35,11 +35,15 @@ static uint32_t frame_for(struct profile *p, const char *name, uint32_t line)
 	for (size_t i = 0; i < ARRAY_SIZE(fns); i++) {
 		if (strcmp(fns[i].name, name) != 0)
 			continue;
-		struct pf_func f = {.name = profile_intern(p, name), .file = profile_intern(p, fns[i].file),
-				    .lib = fns[i].lib, .line = fns[i].line,
+		struct pf_func f = {.name = profile_intern(p, name),
+				    .file = profile_intern(p, fns[i].file),
+				    .lib = fns[i].lib,
+				    .line = fns[i].line,
 				    .flags = fns[i].lib == 0 ? PF_FUNC_OWNED : 0};
-		struct pf_frame fr = {.func = profile_intern_func(p, &f), .lib = fns[i].lib,
-				      .address = 0x1000 + line, .line = line};
+		struct pf_frame fr = {.func = profile_intern_func(p, &f),
+				      .lib = fns[i].lib,
+				      .address = 0x1000 + line,
+				      .line = line};
 		return profile_intern_frame(p, &fr);
 	}
 	abort();

@@ -114,10 +114,10 @@ static void hide(void)
 	struct cli_common c;
 	build(&p);
 	CHECK_INT(prepare(&p, &c, (const char *[]){"--hide", "^malloc$", NULL}), 0);
-	CHECK_INT(total(&p), 56);                  /* nothing leaves */
+	CHECK_INT(total(&p), 56); /* nothing leaves */
 	CHECK_INT(value(&p, "malloc", true), 0);
-	CHECK_INT(value(&p, "parse", false), 5);   /* sample 3 */
-	CHECK_INT(value(&p, "alloc", false), 13);  /* samples 4 and 8 */
+	CHECK_INT(value(&p, "parse", false), 5); /* sample 3 */
+	CHECK_INT(value(&p, "alloc", false), 13); /* samples 4 and 8 */
 	CHECK_INT(value(&p, "alloc", true), 13);
 	CHECK_INT(value(&p, "main", false), 1);
 	profile_release(&p);
@@ -159,7 +159,7 @@ static void collapse_recursion(void)
 	build(&p);
 	CHECK_INT(prepare(&p, &c, (const char *[]){"--collapse-recursion", NULL}), 0);
 	CHECK_INT(total(&p), 56);
-	CHECK_INT(value(&p, "lex", true), 30);  /* inclusive counts once per sample anyway */
+	CHECK_INT(value(&p, "lex", true), 30); /* inclusive counts once per sample anyway */
 	CHECK_INT(value(&p, "lex", false), 30);
 	size_t max_depth = 0;
 	for (size_t n = 0; n < p.stacks.len; n++) {
@@ -179,8 +179,8 @@ static void granularity(void)
 	struct cli_common c;
 	build(&p);
 	CHECK_INT(prepare(&p, &c, (const char *[]){"--by", "lib", NULL}), 0);
-	CHECK_INT(value(&p, "prog", false), 31);       /* 10 + 20 + 1 */
-	CHECK_INT(value(&p, "libc.so.6", false), 21);  /* 5 + 7 + 3 + 6 */
+	CHECK_INT(value(&p, "prog", false), 31); /* 10 + 20 + 1 */
+	CHECK_INT(value(&p, "libc.so.6", false), 21); /* 5 + 7 + 3 + 6 */
 	CHECK_INT(value(&p, "prog", true), 52);
 	CHECK_INT(value(&p, "libc.so.6", true), 21);
 	CHECK_STR(info(&p, "Filters"), "by=lib");
@@ -256,8 +256,8 @@ static void trees(void)
 	struct cli_common c;
 	build(&p);
 	CHECK_INT(prepare(&p, &c,
-			  (const char *[]){"--tree", "--inverted", "--callers", "^malloc$", "--callees", "^parse$",
-					   NULL}),
+			  (const char *[]){"--tree", "--inverted", "--callers", "^malloc$", "--callees",
+					   "^parse$", NULL}),
 		  0);
 	struct report r;
 	report_init(&r);
@@ -323,7 +323,8 @@ static void tree_threshold_elides(void)
 	struct cli_common c;
 	build(&p);
 	/* 10% of 56 is 5.6: memcpy (3) under main and malloc (5) under parse are cut */
-	CHECK_INT(prepare(&p, &c, (const char *[]){"--tree", "--inverted", "--tree-threshold", "10", NULL}), 0);
+	CHECK_INT(prepare(&p, &c, (const char *[]){"--tree", "--inverted", "--tree-threshold", "10", NULL}),
+		  0);
 	struct report r;
 	report_init(&r);
 	CHECK_INT(pipeline_finish(&c, &p, 0, &r), 0);
