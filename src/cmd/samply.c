@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "profan/cli.h"
+#include "profan/pipeline.h"
 #include "profan/load.h"
 #include "profan/native.h"
 #include "profan/samply.h"
@@ -370,12 +371,14 @@ static int run(int argc, char **argv)
 		goto out;
 	}
 	x.path = argv[first];
-	if (load(&x) != 0)
+	if (load(&x) != 0 || pipeline_prepare(&x.common, &x.p) != 0)
 		goto out;
 	if (metric == SAMPLY_METRIC_WEIGHT)
 		metric = samply_weight_metric(&x.p);
 	build(&x, metric);
-	rc = cli_emit(&x.common, &x.rep);
+	rc = pipeline_finish_selected(&x.common, &x.p, metric, x.keep, &x.rep);
+	if (rc == PF_EXIT_OK)
+		rc = cli_emit(&x.common, &x.rep);
 out:
 	ctx_release(&x);
 	return rc;
