@@ -230,7 +230,7 @@ static void perfile_table(struct report *r, const struct profile *p, size_t metr
 		for (size_t run = 0; run < runs; run++) {
 			v[run] = share[run * nkeys + k];
 			any |= v[run] != 0;
-			char *part = xasprintf("%s%.2f", run ? " " : "", (double)v[run] / 1e4);
+			char *part = xasprintf("%s%.2f%%", run ? " " : "", (double)v[run] / 1e4);
 			for (const char *s = part; *s; s++)
 				vec_push(&detail, *s);
 			free(part);

@@ -415,7 +415,7 @@ static void merge_and_per_file(void)
 	CHECK_INT(t->rows.items[0].values[0], 642857);
 	CHECK_INT(t->rows.items[0].values[1], 535714);
 	CHECK_INT(t->rows.items[0].values[2], 750000);
-	CHECK_STR(t->rows.items[0].detail, "53.57 75.00");
+	CHECK_STR(t->rows.items[0].detail, "53.57% 75.00%");
 	struct report_table *ti = find_table(&r, "per_file_inclusive");
 	/* main: 52/56 = 928571 and 40/40 = 1000000 */
 	CHECK_STR(ti->rows.items[0].name, "main");
