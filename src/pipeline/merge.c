@@ -162,16 +162,10 @@ int pipeline_load_files(char *const *paths, size_t n, const struct json_parse_op
 		}
 	}
 	if (n > 1) {
-		VEC(char) list = {0};
-		for (size_t i = 0; i < n; i++) {
-			char *part = xasprintf("%s%u: %s", i ? ", " : "", (unsigned)(i + 1), paths[i]);
-			for (const char *s = part; *s; s++)
-				vec_push(&list, *s);
-			free(part);
-		}
-		vec_push(&list, '\0');
-		profile_add_info(out, "Inputs", profile_printf(out, "%zu files merged (%s)", n, list.items));
-		vec_free(&list);
+		const char *list = "";
+		for (size_t i = 0; i < n; i++)
+			list = profile_printf(out, "%s%s%zu: %s", list, i ? ", " : "", i + 1, paths[i]);
+		profile_add_info(out, "Inputs", profile_printf(out, "%zu files merged (%s)", n, list));
 	}
 	return 0;
 }

@@ -180,41 +180,33 @@ int pipeline_prepare(const struct cli_common *c, struct profile *p)
 	size_t metric = p->default_metric;
 	int64_t before = counted_total(p, metric);
 	bool drops = false;
-	VEC(char) desc = {0};
+	const char *desc = ""; /* "focus=RE, hide=RE, by=file": at most PIPELINE_MAX_STEPS parts */
 	for (size_t i = 0; i < o->step_count; i++) {
 		const struct pipeline_step *st = &o->steps[i];
 		size_t matched;
-		if (transform_step(p, st, &matched) < 0) {
-			vec_free(&desc);
+		if (transform_step(p, st, &matched) < 0)
 			return -1;
-		}
-		char *part = st->kind == PIPELINE_BY ? xasprintf("by=%s", by_names[st->by])
-			     : st->pattern           ? xasprintf("%s=%s", step_names[st->kind], st->pattern)
-						     : xstrdup(step_names[st->kind]);
-		if (desc.len)
-			for (const char *s = ", "; *s; s++)
-				vec_push(&desc, *s);
-		for (const char *s = part; *s; s++)
-			vec_push(&desc, *s);
-		free(part);
+		if (st->kind == PIPELINE_BY)
+			desc = profile_printf(p, "%s%sby=%s", desc, *desc ? ", " : "", by_names[st->by]);
+		else if (st->pattern)
+			desc = profile_printf(p, "%s%s%s=%s", desc, *desc ? ", " : "", step_names[st->kind],
+					      st->pattern);
+		else
+			desc = profile_printf(p, "%s%s%s", desc, *desc ? ", " : "", step_names[st->kind]);
 		if (st->pattern && matched == 0)
 			profile_warn(p, "--%s '%s' matches no function", step_names[st->kind], st->pattern);
 		drops |= st->kind == PIPELINE_FOCUS || st->kind == PIPELINE_IGNORE ||
 			 st->kind == PIPELINE_ROOT_AT;
 	}
-	vec_push(&desc, '\0');
 	if (drops && metric < p->metric_count) {
 		int64_t after = counted_total(p, metric);
 		char a[48], b[48];
 		report_format_value(a, sizeof(a), after, p->metrics[metric].unit);
 		report_format_value(b, sizeof(b), before, p->metrics[metric].unit);
-		profile_add_info(p, "Filters",
-				 profile_printf(p, "%s (kept %s of %s, %.2f%%)", desc.items, a, b,
-						before ? 100.0 * (double)after / (double)before : 0.0));
-	} else {
-		profile_add_info(p, "Filters", desc.items);
+		desc = profile_printf(p, "%s (kept %s of %s, %.2f%%)", desc, a, b,
+				      before ? 100.0 * (double)after / (double)before : 0.0);
 	}
-	vec_free(&desc);
+	profile_add_info(p, "Filters", desc);
 	const char *bad = profile_check(p);
 	if (bad != NULL) { /* a bug in a transform, not in the input: say so loudly */
 		pf_error("internal error after filters: %s", bad);
