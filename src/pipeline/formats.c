@@ -5,12 +5,13 @@
 #include <string.h>
 
 #include "profan/cpuprof.h"
+#include "profan/dhat.h"
 #include "profan/samply.h"
 
-/* Every loader with its defaults (NULL options). dhat_load goes in its row when it lands. */
+/* Every loader with its defaults (NULL options); valgrind writes `"fs":]` for a stack it filtered. */
 const struct pipeline_format pipeline_formats[] = {
 	{"samply", NULL, samply_load, NULL, {0}},
-	{"dhat", NULL, NULL, NULL, {.repair_missing_open_bracket = true}},
+	{"dhat", NULL, dhat_load, NULL, {.repair_missing_open_bracket = true}},
 	{"cpuprofile", "cpuprof", cpuprof_load, NULL, {0}},
 };
 const size_t pipeline_format_count = ARRAY_SIZE(pipeline_formats);

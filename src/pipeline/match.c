@@ -1,51 +1,11 @@
-/* match.c: the pipeline's regex matching (pcre2, so users get the syntax they
- * know from perl and grep -P), function display labels and the shared helpers
- * for opening and closing export files. */
-#define PCRE2_CODE_UNIT_WIDTH 8
+/* match.c: which functions a user's regex (regex.h) names, function display
+ * labels, UTF-8 cleaning and the shared helpers for opening and closing export files. */
 #include <errno.h>
-#include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pipeline_int.h"
-
-struct pl_regex {
-	pcre2_code *code;
-	pcre2_match_data *md;
-};
-
-struct pl_regex *pl_regex_compile(const char *pattern, char *err, size_t errcap)
-{
-	int code;
-	PCRE2_SIZE off;
-	/* no UTF mode: names come from binaries and may hold any bytes */
-	pcre2_code *c = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, 0, &code, &off, NULL);
-	if (c == NULL) {
-		PCRE2_UCHAR msg[256];
-		pcre2_get_error_message(code, msg, sizeof(msg));
-		snprintf(err, errcap, "%s at offset %zu", (const char *)msg, (size_t)off);
-		return NULL;
-	}
-	pcre2_jit_compile(c, PCRE2_JIT_COMPLETE); /* a speed-up only: matching works without it */
-	struct pl_regex *re = xcalloc(1, sizeof(*re));
-	re->code = c;
-	re->md = pcre2_match_data_create_from_pattern(c, NULL);
-	return re;
-}
-
-bool pl_regex_match(const struct pl_regex *re, const char *s, size_t len)
-{
-	return pcre2_match(re->code, (PCRE2_SPTR)s, len, 0, 0, re->md, NULL) >= 0;
-}
-
-void pl_regex_free(struct pl_regex *re)
-{
-	if (re == NULL)
-		return;
-	pcre2_match_data_free(re->md);
-	pcre2_code_free(re->code);
-	free(re);
-}
+#include "profan/regex.h"
 
 const char *pl_func_label(const struct profile *p, uint32_t func)
 {
@@ -53,13 +13,20 @@ const char *pl_func_label(const struct profile *p, uint32_t func)
 	return *name ? name : "(anonymous)";
 }
 
-bool *pl_match_funcs(const struct profile *p, const struct pl_regex *re, size_t *match_count)
+bool *pl_match_funcs(const struct profile *p, const struct regex *re, size_t *match_count)
 {
 	bool *m = xcalloc(p->funcs.len + 1, sizeof(*m));
 	size_t n = 0;
+	char err[256];
 	for (size_t f = 0; f < p->funcs.len; f++) {
 		const char *label = pl_func_label(p, (uint32_t)f);
-		m[f] = pl_regex_match(re, label, strlen(label));
+		int hit = regex_match(re, label, strlen(label), err, sizeof(err));
+		if (hit < 0) {
+			pf_error("%s", err);
+			free(m);
+			return NULL;
+		}
+		m[f] = hit;
 		n += m[f];
 	}
 	if (match_count)

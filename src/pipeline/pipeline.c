@@ -12,6 +12,7 @@
 #include "profan/cli.h"
 #include "profan/report.h"
 #include "pipeline_int.h"
+#include "profan/regex.h"
 
 enum {
 	OPT_FOCUS = PIPELINE_OPT_FIRST,
@@ -96,12 +97,12 @@ static int add_step(struct pipeline_opts *o, const struct cli_command *cmd, stru
 static int check_regex(const struct cli_command *cmd, const char *opt, const char *arg)
 {
 	char err[300];
-	struct pl_regex *re = pl_regex_compile(arg, err, sizeof(err));
+	struct regex *re = regex_compile(arg, err, sizeof(err));
 	if (re == NULL) {
-		cli_usage_error(cmd, "--%s '%s': %s", opt, arg, err);
+		cli_usage_error(cmd, "--%s: %s", opt, err);
 		return -1;
 	}
-	pl_regex_free(re);
+	regex_free(re);
 	return 0;
 }
 
@@ -218,14 +219,18 @@ int pipeline_prepare(const struct cli_common *c, struct profile *p)
 static bool *match_or_warn(struct report *r, const struct profile *p, const char *opt, const char *re_text)
 {
 	char err[300];
-	struct pl_regex *re = pl_regex_compile(re_text, err, sizeof(err));
+	struct regex *re = regex_compile(re_text, err, sizeof(err));
 	if (re == NULL) {
-		report_warning(r, "--%s '%s': %s", opt, re_text, err);
+		report_warning(r, "--%s: %s", opt, err);
 		return NULL;
 	}
-	size_t n;
+	size_t n = 0;
 	bool *m = pl_match_funcs(p, re, &n);
-	pl_regex_free(re);
+	regex_free(re);
+	if (m == NULL) {
+		report_warning(r, "--%s '%s' could not be matched", opt, re_text);
+		return NULL;
+	}
 	if (n == 0) {
 		report_warning(r, "--%s '%s' matches no function", opt, re_text);
 		free(m);
@@ -256,7 +261,7 @@ static void add_trees(const struct pipeline_opts *o, const struct profile *p, co
 		calltree_add_inverted(&t, p, w, 0, NULL, min_total);
 		calltree_finish(&t);
 		tree_render(r, &t, "tree_inverted",
-			    report_printf(r, "Call tree, bottom-up: where %s was spent, and the callers",
+			    report_printf(r, "Call tree, bottom-up (%s): leaf functions, then their callers",
 					  m->label),
 			    m, false, w->total, o->tree_threshold);
 		calltree_release(&t);
@@ -304,6 +309,15 @@ int pipeline_finish_selected(const struct cli_common *c, const struct profile *p
 	const struct pipeline_opts *o = &c->pipeline;
 	if (metric >= p->metric_count)
 		return PF_EXIT_OK;
+	/* the filters and inputs belong in the header even if the subcommand wrote its own */
+	for (size_t i = 0; i < p->info.len; i++) {
+		const char *key = p->info.items[i].key;
+		bool shown = false;
+		for (size_t h = 0; h < r->header.len && !shown; h++)
+			shown = strcmp(r->header.items[h].key, key) == 0;
+		if (!shown && (strcmp(key, "Filters") == 0 || strcmp(key, "Inputs") == 0))
+			report_header(r, key, "%s", p->info.items[i].value);
+	}
 	bool want_tree = o->tree || o->inverted || o->callers || o->callees;
 	struct pf_weights w;
 	weights_compute(&w, p, metric, keep);

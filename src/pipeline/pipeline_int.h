@@ -1,5 +1,5 @@
 /* pipeline_int.h: what the pipeline's files share and nobody else needs:
- * a pcre2 matcher over function names, display labels, and the call tree
+ * function matching (regex.h), display labels, and the call tree
  * (functions merged along stack paths) behind --tree, the flame graph, the
  * folded export and the differential views. */
 #ifndef PROFAN_PIPELINE_INT_H
@@ -15,13 +15,10 @@
 
 /* ---- matching (match.c) ---- */
 
-struct pl_regex;
-/* NULL after writing pcre2's message ("missing closing parenthesis at offset 3") to ERR. */
-struct pl_regex *pl_regex_compile(const char *pattern, char *err, size_t errcap);
-bool pl_regex_match(const struct pl_regex *re, const char *s, size_t len);
-void pl_regex_free(struct pl_regex *re);
-/* One flag per function: does its display name match? Caller frees. */
-bool *pl_match_funcs(const struct profile *p, const struct pl_regex *re, size_t *match_count);
+struct regex;
+/* One flag per function: does its display name match RE? Caller frees. NULL
+ * after one error line when pcre2 gives up (a pathological pattern). */
+bool *pl_match_funcs(const struct profile *p, const struct regex *re, size_t *match_count);
 
 /* Names come from binaries and may hold any bytes; the export formats want UTF-8.
  * Replaces each byte that does not start a valid sequence with '?'; returns how many. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pipeline_int.h"
+#include "profan/regex.h"
 
 #define DROP (PF_NONE - 1) /* a stack node whose samples leave the profile */
 
@@ -257,13 +258,15 @@ int transform_step(struct profile *p, const struct pipeline_step *st, size_t *ma
 		return 0;
 	}
 	char err[300];
-	struct pl_regex *re = pl_regex_compile(st->pattern, err, sizeof(err));
+	struct regex *re = regex_compile(st->pattern, err, sizeof(err));
 	if (re == NULL) { /* cli_parse checked it already; keep the library honest anyway */
-		pf_error("bad regular expression '%s': %s", st->pattern, err);
+		pf_error("%s", err);
 		return -1;
 	}
 	bool *match = pl_match_funcs(p, re, matched);
-	pl_regex_free(re);
+	regex_free(re);
+	if (match == NULL)
+		return -1;
 	switch (st->kind) {
 	case PIPELINE_FOCUS: filter_samples(p, match, true); break;
 	case PIPELINE_IGNORE: filter_samples(p, match, false); break;
