@@ -25,9 +25,22 @@ static const struct cli_opt common_opts[] = {
 	{NULL, 0, 0, NULL, NULL},
 };
 
-static void print_opts(FILE *out, const struct cli_opt *opts)
+/* A subcommand's own option shadows a pipeline option of the same name (dhat's --tree). */
+static bool shadowed(const struct cli_command *cmd, const struct cli_opt *o, const struct cli_opt *set)
+{
+	if (set != pipeline_cli_options())
+		return false;
+	for (const struct cli_opt *c = cmd->opts; c && c->name; c++)
+		if (strcmp(c->name, o->name) == 0)
+			return true;
+	return false;
+}
+
+static void print_opts(FILE *out, const struct cli_command *cmd, const struct cli_opt *opts)
 {
 	for (const struct cli_opt *o = opts; o && o->name; o++) {
+		if (shadowed(cmd, o, opts))
+			continue;
 		char lhs[64], shortname[8] = "    ";
 		if (o->val > 0 && o->val < 0x80)
 			snprintf(shortname, sizeof(shortname), "-%c, ", o->val);
@@ -43,11 +56,11 @@ void cli_print_help(FILE *out, const struct cli_command *cmd)
 	if (cmd->description)
 		fprintf(out, "\n%s\n", cmd->description);
 	fprintf(out, "\nOptions:\n");
-	print_opts(out, cmd->opts);
+	print_opts(out, cmd, cmd->opts);
 	fprintf(out, "\nCommon options:\n");
-	print_opts(out, common_opts);
+	print_opts(out, cmd, common_opts);
 	fprintf(out, "\nFilters, trees and exports (filters apply in the order given):\n");
-	print_opts(out, pipeline_cli_options());
+	print_opts(out, cmd, pipeline_cli_options());
 	if (cmd->examples)
 		fprintf(out, "\nExamples:\n%s", cmd->examples);
 	fprintf(out, "\nExit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.\n");
@@ -100,6 +113,8 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 	size_t k = 0;
 	for (size_t set = 0; set < 3; set++) {
 		for (const struct cli_opt *o = all[set]; o && o->name; o++) {
+			if (shadowed(cmd, o, all[set]))
+				continue;
 			longopts[k++] = (struct option){o->name, o->has_arg, NULL, o->val};
 			if (o->val > 0 && o->val < 0x80 && sl + 3 < sizeof(shortopts)) {
 				shortopts[sl++] = (char)o->val;
