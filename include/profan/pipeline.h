@@ -90,6 +90,8 @@ size_t profile_run_count(const struct profile *p);
  * header line when N > 1. Returns 0, or -1 after printing an error. */
 int pipeline_load_files(char *const *paths, size_t n, const struct json_parse_opts *jopts, pf_loader load,
 			const void *opts, struct profile *out);
+/* The "Inputs" header line, for a subcommand that merges with profile_merge() itself. */
+void pipeline_note_inputs(struct profile *p, char *const *paths, size_t n);
 
 /* ---- profan diff ---- */
 

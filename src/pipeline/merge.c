@@ -161,13 +161,18 @@ int pipeline_load_files(char *const *paths, size_t n, const struct json_parse_op
 			return -1;
 		}
 	}
-	if (n > 1) {
-		const char *list = "";
-		for (size_t i = 0; i < n; i++)
-			list = profile_printf(out, "%s%s%zu: %s", list, i ? ", " : "", i + 1, paths[i]);
-		profile_add_info(out, "Inputs", profile_printf(out, "%zu files merged (%s)", n, list));
-	}
+	pipeline_note_inputs(out, paths, n);
 	return 0;
+}
+
+void pipeline_note_inputs(struct profile *p, char *const *paths, size_t n)
+{
+	if (n < 2)
+		return;
+	const char *list = "";
+	for (size_t i = 0; i < n; i++)
+		list = profile_printf(p, "%s%s%zu: %s", list, i ? ", " : "", i + 1, paths[i]);
+	profile_add_info(p, "Inputs", profile_printf(p, "%zu files merged (%s)", n, list));
 }
 
 /* Each function's share of its run's total, per run; SHARE[run * nkeys + key] in ppm. */
