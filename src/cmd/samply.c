@@ -370,7 +370,7 @@ static int run(int argc, char **argv)
 	case CLI_OK: break;
 	}
 	if (argc == first) {
-		cli_usage_error(&cmd_samply, "which profile? give one PROFILE (or several runs to merge)");
+		cli_usage_error(&cmd_samply, "which profile? give one PROFILE");
 		rc = PF_EXIT_USAGE;
 		goto out;
 	}
