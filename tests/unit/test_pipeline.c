@@ -10,6 +10,8 @@
 #include "../pipeline/hand_profile.h"
 #include "check.h"
 #include "profan/cli.h"
+#include "profan/formats.h"
+#include "profan/json.h"
 #include "profan/report.h"
 
 /* Sum of self (or inclusive) weight of the functions displayed as NAME. */
@@ -486,6 +488,79 @@ static void diff_shares(void)
 	profile_release(&b);
 }
 
+static const char *sniff(const char *text)
+{
+	struct json_doc *doc = json_parse_buffer(text, strlen(text), "t.json", NULL);
+	const struct pipeline_format *f = doc ? formats_sniff(json_doc_root(doc)) : NULL;
+	json_doc_free(doc);
+	return f ? f->name : NULL;
+}
+
+static void format_sniffing(void)
+{
+	CHECK_STR(sniff("{\"meta\": {}, \"threads\": []}"), "samply");
+	CHECK_STR(sniff("{\"dhatFileVersion\": 2, \"pps\": []}"), "dhat");
+	CHECK_STR(sniff("{\"nodes\": [], \"samples\": [], \"timeDeltas\": []}"), "cpuprofile");
+	CHECK_STR(sniff("{\"traceEvents\": []}"), "cpuprofile");
+	CHECK_STR(sniff("[{\"name\": \"Profile\"}]"), "cpuprofile");
+	CHECK(sniff("{\"meta\": {}}") == NULL); /* samply needs both keys */
+	CHECK(sniff("{\"nodes\": []}") == NULL);
+	CHECK(sniff("42") == NULL);
+	CHECK(formats_find("cpuprof") == formats_find("cpuprofile"));
+	CHECK(formats_find("perf") == NULL);
+}
+
+static void merge_metrics(void)
+{
+	/* a metric only the second input has: zero for the first input's samples */
+	struct profile a, b;
+	build(&a);
+	build_b(&b);
+	size_t bytes = profile_add_metric(&b, "bytes", "bytes", PF_UNIT_BYTES);
+	for (size_t i = 0; i < b.sample_count; i++)
+		b.sample_values[bytes][i] = 100;
+	CHECK_INT(profile_merge(&a, &b, "b"), 0);
+	size_t m = profile_metric_index(&a, "bytes");
+	CHECK(m != SIZE_MAX);
+	int64_t sum = 0;
+	for (size_t i = 0; i < a.sample_count; i++)
+		sum += a.sample_values[m][i];
+	CHECK_INT(sum, 200); /* B's two samples */
+	CHECK_INT(a.sample_count, 10);
+	profile_release(&a);
+	profile_release(&b);
+	/* the same metric in another unit cannot be added up */
+	build(&a);
+	build_b(&b);
+	b.metrics[0].unit = PF_UNIT_BYTES;
+	fprintf(stderr, "(one unit error expected below)\n");
+	CHECK_INT(profile_merge(&a, &b, "b.json"), -1);
+	profile_release(&a);
+	profile_release(&b);
+}
+
+static void selected_samples_only(void)
+{
+	/* a subcommand's own selection (samples 1 and 3: 10 + 5) reaches trees and exports */
+	struct profile p;
+	struct cli_common c;
+	build(&p);
+	CHECK_INT(prepare(&p, &c, (const char *[]){"--tree", NULL}), 0);
+	bool keep[8] = {true, false, true, false, false, false, false, false};
+	struct report r;
+	report_init(&r);
+	CHECK_INT(pipeline_finish_selected(&c, &p, 0, keep, &r), 0);
+	char *s = rows_text(find_table(&r, "tree"));
+	CHECK_STR(s, "main=15/0\n"
+		     "└─ parse=15/0\n"
+		     "   ├─ lex=10/10\n"
+		     "   └─ malloc=5/5\n");
+	free(s);
+	CHECK_INT(find_table(&r, "tree")->cols[0].total, 15);
+	report_release(&r);
+	profile_release(&p);
+}
+
 static void ppm_unit_prints_percent(void)
 {
 	char buf[32];
@@ -514,5 +589,8 @@ int main(void)
 	RUN(merge_and_per_file);
 	RUN(diff_shares);
 	RUN(ppm_unit_prints_percent);
+	RUN(format_sniffing);
+	RUN(merge_metrics);
+	RUN(selected_samples_only);
 	return check_summary();
 }
