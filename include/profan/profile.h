@@ -163,6 +163,10 @@ void profile_clear_stacks(struct profile *p);
 uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uint32_t lib, uint32_t line,
 			    uint32_t column, uint32_t func_flags);
 
+/* Frees the indexes behind the intern functions once a profile is built (they
+ * are as big as the tables); a later intern call rebuilds them. */
+void profile_seal(struct profile *p);
+
 /* Appends a sample; VALUES has one entry per metric (metric_count). */
 void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values);
 
