@@ -28,8 +28,8 @@ def check(cond, what):
         print("FAIL:", what)
 
 
-def stacks(path):
-    """[(root-to-leaf names, weight)] for each sample."""
+def stacks(path, by_url=False):
+    """[(root-to-leaf names, weight)] for each sample; BY_URL: script urls, repeats merged."""
     prof = json.load(gzip.open(f"{fixtures}/{path}"))
     nodes = {n["id"]: n for n in prof["nodes"]}
     parent = {c: n["id"] for n in prof["nodes"] for c in n.get("children", [])}
@@ -39,9 +39,12 @@ def stacks(path):
         while cur is not None:
             cf = nodes[cur]["callFrame"]
             if not (cur not in parent and cf["functionName"] == "(root)"):
-                names.append(cf["functionName"] or "(anonymous)")
+                names.append((cf.get("url") or "(no file)") if by_url else cf["functionName"] or "(anonymous)")
             cur = parent.get(cur)
-        out.append((tuple(reversed(names)), d))
+        names = list(reversed(names))
+        if by_url:  # a.js > a.js > b.js reads a.js > b.js
+            names = [n for i, n in enumerate(names) if i == 0 or names[i - 1] != n]
+        out.append((tuple(names), d))
     return out
 
 
@@ -142,6 +145,26 @@ check(set(got) == set(want_t) and len(got) > 3, f"callers: same paths ({len(got)
 for path, (t, s) in got.items():
     check((t, s) == (want_t.get(path), want_s.get(path, 0)), f"callers {path}: {(t, s)}")
 
+# 2b. callees of work: the top-down tree of what work calls, from its outermost frame
+rep = profan_json("pipeline/a1.cpuprofile.gz", "--callees", "^work$", "--tree-threshold", "0", "--top", "1")
+out_path = []
+got, _ = tree_paths(next(v for v in rep["views"] if v["id"] == "callees"))
+want_t, want_s = topdown([(names[names.index("work"):], w) for names, w in samples if "work" in names])
+check(set(got) == {p for p, v in want_t.items() if v}, f"callees: same paths ({len(got)} vs {len(want_t)})")
+for path, (t, s) in got.items():
+    check((t, s) == (want_t.get(path), want_s.get(path, 0)), f"callees {path}: {(t, s)}")
+
+# 2c. --focus ^work$ --by file: samples through work, each frame named by its script
+rep = profan_json("pipeline/a1.cpuprofile.gz", "--focus", "^work$", "--by", "file", "--tree", "--tree-threshold", "0",
+                  "--top", "1")
+out_path = []
+got, _ = tree_paths(next(v for v in rep["views"] if v["id"] == "tree"))
+by_file = [(u, w) for (names, w), (u, _) in zip(samples, stacks("pipeline/a1.cpuprofile.gz", True)) if "work" in names]
+want_t, want_s = topdown(by_file)
+check(set(got) == {p for p, v in want_t.items() if v}, f"by file: same paths ({len(got)} vs {len(want_t)})")
+for path, (t, s) in got.items():
+    check((t, s) == (want_t.get(path), want_s.get(path, 0)), f"by file {path}: {(t, s)}")
+
 # 3. threshold 2%: a line is drawn iff it is at least 2% of the total; elision lines sum the rest
 rep = profan_json("pipeline/a1.cpuprofile.gz", "--tree", "--tree-threshold", "2", "--top", "1")
 out_path = []
@@ -176,17 +199,23 @@ check(folded == {k: v for k, v in want.items() if v}, "--folded: the JSON's stac
 rep = profan_json("pipeline/a1.cpuprofile.gz", "pipeline/a2.cpuprofile.gz", "--per-file", "--top", "0")
 check(rep["header"]["Inputs"].startswith("2 files merged"), "merged inputs in the header")
 runs = [stacks("pipeline/a1.cpuprofile.gz"), stacks("pipeline/a2.cpuprofile.gz")]
+for vid in ("per_file_self", "per_file_inclusive"):
+    view = next(v for v in rep["views"] if v["id"] == vid)
+    for row in view["rows"]:
+        shares = []
+        for s in runs:
+            tot = sum(w for _, w in s)
+            if vid == "per_file_self":
+                v = sum(w for names, w in s if names and names[-1] == row["name"])
+            else:
+                v = sum(w for names, w in s if row["name"] in names)
+            shares.append(math.floor(v * 1e6 / tot + 0.5))
+        lo, hi = min(shares), max(shares)
+        if sum(r["name"] == row["name"] for r in view["rows"]) == 1:  # namesakes are separate rows there
+            check(row["values"] == [lo + (hi - lo) // 2, lo, hi], f"{vid} {row['name']}: {row['values']} "
+                                                                  f"vs {shares}")
+    check(len(view["rows"]) > 10, f"{vid}: rows")
 view = next(v for v in rep["views"] if v["id"] == "per_file_inclusive")
-for row in view["rows"]:
-    shares = []
-    for s in runs:
-        tot = sum(w for _, w in s)
-        v = sum(w for names, w in s if row["name"] in names)
-        shares.append(math.floor(v * 1e6 / tot + 0.5))
-    lo, hi = min(shares), max(shares)
-    if sum(r["name"] == row["name"] for r in view["rows"]) == 1:  # namesakes are separate rows there
-        check(row["values"] == [lo + (hi - lo) // 2, lo, hi], f"per-file {row['name']}: {row['values']} "
-                                                              f"vs {shares}")
 parse = next(r for r in view["rows"] if r["name"] == "parse")
 check(0.6e6 < parse["values"][1] <= parse["values"][2] < 0.85e6, f"parse ~3/4 in both A runs: {parse}")
 top = next(v for v in rep["views"] if v["id"] == "top_self")
