@@ -64,7 +64,8 @@ static uint32_t hash_find(const struct profile *p, const struct pf_hash *h, uint
 static void hash_insert(struct pf_hash *h, size_t slot, uint32_t idx, uint32_t hv)
 {
 	h->slots[slot] = (struct pf_slot){.idx1 = idx + 1, .hash = hv};
-	if (++h->count * 2 <= h->mask)
+	/* at most 3/4 full: with the hash bits in the slot, longer probes stay cheap */
+	if (++h->count * 4 <= h->mask * 3)
 		return;
 	size_t nmask = h->mask * 2 + 1;
 	struct pf_slot *ns = xcalloc(nmask + 1, sizeof(*ns));
@@ -117,9 +118,7 @@ void profile_init(struct profile *p)
 {
 	memset(p, 0, sizeof(*p));
 	strmap_init(&p->strings);
-	p->func_index = hash_new();
-	p->frame_index = hash_new();
-	p->stack_index = hash_new();
+	/* the indexes are made on first use (and again after profile_seal()) */
 }
 
 void profile_release(struct profile *p)
@@ -205,53 +204,88 @@ uint32_t profile_add_thread(struct profile *p, const struct pf_thread *t)
 	return (uint32_t)(p->threads.len - 1);
 }
 
-uint32_t profile_intern_func(struct profile *p, const struct pf_func *f)
+static uint32_t func_hash_of(const struct profile *p, size_t i)
 {
-	struct pf_func key = *f; /* seven uint32_t: no padding, so memcmp compares content */
-	size_t slot;
-	uint32_t hv = hash32(func_hash(&key));
-	uint32_t i = hash_find(p, p->func_index, hv, &key, func_eq, &slot);
+	return hash32(func_hash(&p->funcs.items[i]));
+}
+
+static uint32_t frame_hash_of(const struct profile *p, size_t i)
+{
+	return hash32(frame_hash(&p->frames.items[i]));
+}
+
+static uint32_t stack_hash_of(const struct profile *p, size_t i)
+{
+	return hash32(stack_hash(&p->stacks.items[i]));
+}
+
+/* Index the first N items of an array whose items are already unique. */
+static struct pf_hash *index_rebuild(const struct profile *p, size_t n, uint32_t (*hash_of)(const struct profile *,
+										 size_t))
+{
+	struct pf_hash *h = hash_new();
+	for (size_t i = 0; i < n; i++) {
+		uint32_t hv = hash_of(p, i);
+		size_t slot = hv & h->mask;
+		while (h->slots[slot].idx1 != 0)
+			slot = (slot + 1) & h->mask;
+		hash_insert(h, slot, (uint32_t)i, hv);
+	}
+	return h;
+}
+
+void profile_seal(struct profile *p)
+{
+	hash_free(p->func_index);
+	hash_free(p->frame_index);
+	hash_free(p->stack_index);
+	p->func_index = p->frame_index = p->stack_index = NULL;
+}
+
+/* The one dedup path behind the three intern functions: find KEY (of SIZE
+ * bytes, hash HV) in the table ITEMS/LEN/CAP through INDEX, or append it. */
+static uint32_t intern(struct profile *p, struct pf_hash **index, void **items, size_t *len, size_t *cap,
+		       size_t size, const void *key, uint32_t hv, hash_eq_fn eq,
+		       uint32_t (*hash_of)(const struct profile *, size_t))
+{
+	if (*index == NULL)
+		*index = index_rebuild(p, *len, hash_of);
+	size_t slot = 0;
+	uint32_t i = hash_find(p, *index, hv, key, eq, &slot);
 	if (i != PF_NONE)
 		return i;
-	vec_push(&p->funcs, key);
-	i = (uint32_t)(p->funcs.len - 1);
-	hash_insert(p->func_index, slot, i, hv);
+	vec_grow_(items, cap, size, *len + 1);
+	memcpy((char *)*items + *len * size, key, size);
+	i = (uint32_t)(*len)++;
+	hash_insert(*index, slot, i, hv);
 	return i;
+}
+
+uint32_t profile_intern_func(struct profile *p, const struct pf_func *f)
+{
+	/* seven uint32_t: no padding, so func_eq's memcmp compares content */
+	return intern(p, &p->func_index, (void **)&p->funcs.items, &p->funcs.len, &p->funcs.cap, sizeof(*f), f,
+		      hash32(func_hash(f)), func_eq, func_hash_of);
 }
 
 uint32_t profile_intern_frame(struct profile *p, const struct pf_frame *f)
 {
-	struct pf_frame key = *f;
-	size_t slot;
-	uint32_t hv = hash32(frame_hash(&key));
-	uint32_t i = hash_find(p, p->frame_index, hv, &key, frame_eq, &slot);
-	if (i != PF_NONE)
-		return i;
-	vec_push(&p->frames, key);
-	i = (uint32_t)(p->frames.len - 1);
-	hash_insert(p->frame_index, slot, i, hv);
-	return i;
+	return intern(p, &p->frame_index, (void **)&p->frames.items, &p->frames.len, &p->frames.cap, sizeof(*f), f,
+		      hash32(frame_hash(f)), frame_eq, frame_hash_of);
 }
 
 uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame)
 {
 	struct pf_stack key = {.parent = parent, .frame = frame};
-	size_t slot;
-	uint32_t hv = hash32(stack_hash(&key));
-	uint32_t i = hash_find(p, p->stack_index, hv, &key, stack_eq, &slot);
-	if (i != PF_NONE)
-		return i;
-	vec_push(&p->stacks, key);
-	i = (uint32_t)(p->stacks.len - 1);
-	hash_insert(p->stack_index, slot, i, hv);
-	return i;
+	return intern(p, &p->stack_index, (void **)&p->stacks.items, &p->stacks.len, &p->stacks.cap, sizeof(key),
+		      &key, hash32(stack_hash(&key)), stack_eq, stack_hash_of);
 }
 
 void profile_clear_stacks(struct profile *p)
 {
 	p->stacks.len = 0;
 	hash_free(p->stack_index);
-	p->stack_index = hash_new();
+	p->stack_index = NULL;
 }
 
 uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uint32_t lib, uint32_t line,
