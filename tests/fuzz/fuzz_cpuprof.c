@@ -40,7 +40,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				      NULL};
 		if (!(mode & 64))
 			args[2] = NULL; /* the default choice: the trace's largest profile */
-		fuzz_run_command(&cmd_cpuprof, data, size, args, 1);
+		fuzz_run_command(&cmd_cpuprof, data, size, args, size, 1);
+		if (mode & 128) { /* the file against itself: every change is 0 */
+			static const char *const diff[] = {"--format", "cpuprof", "@IN", NULL};
+			fuzz_run_command(&cmd_diff, data, size, diff, size / 3 % FUZZ_DIFF_VARIANTS, 1);
+		}
 	}
 	return 0;
 }

@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   "\"threadCPUDelta\":[10,20,30]}}]}",
 			   path, path, rel[0], rel[1], rel[0], rel[1]);
 	static const char *const variants[][4] = {{NULL}, {"--json", "--no-inline", NULL}};
-	if (fuzz_run_command(&cmd_samply, (const uint8_t *)json, (size_t)len, variants[rel[0] & 1], 1) != 0)
+	if (fuzz_run_command(&cmd_samply, (const uint8_t *)json, (size_t)len, variants[rel[0] & 1], rel[1], 1) != 0)
 		abort(); /* a missing or unreadable library is never an error */
 	return 0;
 }
