@@ -35,7 +35,7 @@ for ((i = 0; i < ${#names[@]}; i += 2)); do
 	wait
 done
 for name in "${names[@]}"; do
-	stats=$(grep -E '^#[0-9]+ +DONE' "$tmp/$name.log" | tail -n 1)
+	stats=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$tmp/$name.log" | tail -n 1)
 	if [ "$(cat "$tmp/$name.rc")" -eq 0 ]; then
 		echo "fuzz smoke $name: ok: ${stats:-no stats}"
 		passed=$((passed + 1))
