@@ -4,7 +4,8 @@
 #   run.sh PROFAN CMD CASE SANITIZED
 #
 # CMD is samply, dhat or cpuprof. CASE is `corpus` (every file in
-# tests/malformed/CMD/) or one of the generated cases below, whose inputs would
+# tests/malformed/CMD/), `diff` (the same files through `profan diff`) or one
+# of the generated cases below, whose inputs would
 # be large as files. Every bad input must end with exit 1 and exactly one line
 # "profan: FILE: ..." on stderr; inputs named valid* or ok-* must load (exit 0).
 # The exact messages of the corpus are pinned in tests/golden/malformed/CMD.t.
@@ -146,6 +147,18 @@ corpus)
 	for f in malformed/"$cmd"/*; do
 		case ${f##*/} in valid* | ok-*) check 0 "$f" "$f" ;; *) check 1 "$f" "$f" ;; esac
 	done
+	;;
+diff) # every bad file on either side of `profan diff`, and as one of several base runs
+	cd "$here/.." || exit 1
+	valid=$(ls malformed/"$cmd"/valid.*)
+	real_cmd=$cmd cmd=diff
+	for f in malformed/"$real_cmd"/*; do
+		case ${f##*/} in valid* | ok-*) continue ;; esac
+		check 1 "$f" --format "$real_cmd" "$f" "$valid"
+		check 1 "$f" --format "$real_cmd" "$valid" "$f"
+		check 1 "$f" --format "$real_cmd" --base "$valid" --base "$f" "$valid"
+	done
+	cmd=$real_cmd
 	;;
 deep-stack) # two functions recursing 100000 deep; by design, 2 of 3 samples end in the odd one
 	# (dhat: one 10-byte block, each function counted once however often it recurs)
