@@ -15,7 +15,7 @@
 set -u
 profan=$(realpath "$1") cmd=$2 case=$3 sanitized=${4:-0}
 here=$(cd "$(dirname "$0")" && pwd)
-TIME_LIMIT=${TIME_LIMIT:-60} RSS_LIMIT_MB=${RSS_LIMIT_MB:-1024}
+TIME_LIMIT=${TIME_LIMIT:-60} RSS_LIMIT_MB=${RSS_LIMIT_MB:-512}
 export LC_ALL=C NO_COLOR=1
 unset PROFAN_MAX_INPUT_MB
 tmp=$(mktemp -d) || exit 1
