@@ -1,15 +1,37 @@
 /* progress.c: the "reading prof.json: 120/480 MB (25%)" line on a terminal's stderr. */
 #include "profan/progress.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
+#include <unistd.h>
 
 static bool enabled, shown;
+static double delay = 0.5; /* seconds of a phase before the line appears */
 static char phase[128];
 static uint64_t total;
 static bool in_bytes;
 static double started, last_drawn;
+
+static size_t utf8_columns(const char *s)
+{
+	size_t cols = 0;
+	for (; *s; s++)
+		cols += ((unsigned char)*s & 0xC0) != 0x80;
+	return cols;
+}
+
+/* S after its first COLS columns. */
+static const char *utf8_skip(const char *s, size_t cols)
+{
+	for (size_t c = 0; *s && c < cols; c++)
+		for (s++; ((unsigned char)*s & 0xC0) == 0x80; s++)
+			;
+	return s;
+}
 
 static double now(void)
 {
@@ -21,6 +43,10 @@ static double now(void)
 void progress_enable(bool on)
 {
 	enabled = on;
+	/* Test knob: the pty tests make the line appear on small fixtures. */
+	const char *ms = getenv("PROFAN_PROGRESS_DELAY_MS");
+	if (ms != NULL && *ms >= '0' && *ms <= '9')
+		delay = atof(ms) / 1e3;
 }
 
 void progress_phase(const char *what, uint64_t work, bool bytes)
@@ -41,7 +67,7 @@ void progress_update(uint64_t done)
 	if (!enabled || phase[0] == '\0')
 		return;
 	double t = now();
-	if (t - started < 0.5 || t - last_drawn < 0.1)
+	if (t - started < delay || t - last_drawn < 0.1)
 		return;
 	last_drawn = t;
 	char amount[64] = "";
@@ -52,7 +78,21 @@ void progress_update(uint64_t done)
 		snprintf(amount, sizeof(amount), ": %.0f MB", (double)done / 1e6);
 	else if (total)
 		snprintf(amount, sizeof(amount), ": %llu/%llu", (unsigned long long)done, (unsigned long long)total);
-	fprintf(stderr, "\r\033[Kprofan: %s%s", phase, amount);
+	/* A line that wraps cannot be erased by "\r, erase line", so it must fit the
+	 * terminal: the phase gives way ("reading …/prof.json.gz") before the numbers. */
+	const char *what = phase, *ellipsis = "";
+	size_t room = SIZE_MAX;
+	struct winsize ws;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		room = (size_t)ws.ws_col - 1;
+	size_t fixed = strlen("profan: ") + utf8_columns(amount), cols = utf8_columns(phase);
+	if (fixed + cols > room && room > fixed + 8) {
+		what = utf8_skip(phase, cols - (room - fixed - 1));
+		ellipsis = "\u2026";
+	} else if (fixed + cols > room) {
+		return; /* too narrow for anything useful */
+	}
+	fprintf(stderr, "\r\033[Kprofan: %s%s%s", ellipsis, what, amount);
 	fflush(stderr);
 	shown = true;
 }
