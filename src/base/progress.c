@@ -1,7 +1,6 @@
 /* progress.c: the "reading prof.json: 120/480 MB (25%)" line on a terminal's stderr. */
 #include "profan/progress.h"
 
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,20 +78,22 @@ void progress_update(uint64_t done)
 	else if (total)
 		snprintf(amount, sizeof(amount), ": %llu/%llu", (unsigned long long)done, (unsigned long long)total);
 	/* A line that wraps cannot be erased by "\r, erase line", so it must fit the
-	 * terminal: the phase gives way ("reading …/prof.json.gz") before the numbers. */
-	const char *what = phase, *ellipsis = "";
+	 * terminal: the phase gives way in its middle ("reading /ho…/prof.json.gz"). */
 	size_t room = SIZE_MAX;
 	struct winsize ws;
 	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		room = (size_t)ws.ws_col - 1;
 	size_t fixed = strlen("profan: ") + utf8_columns(amount), cols = utf8_columns(phase);
-	if (fixed + cols > room && room > fixed + 8) {
-		what = utf8_skip(phase, cols - (room - fixed - 1));
-		ellipsis = "\u2026";
-	} else if (fixed + cols > room) {
-		return; /* too narrow for anything useful */
+	int head = (int)strlen(phase);
+	const char *tail = "";
+	if (fixed + cols > room) {
+		if (room < fixed + 12)
+			return; /* too narrow for anything useful */
+		size_t keep = room - fixed - 1;
+		head = (int)(utf8_skip(phase, keep / 3) - phase);
+		tail = utf8_skip(phase, cols - (keep - keep / 3));
 	}
-	fprintf(stderr, "\r\033[Kprofan: %s%s%s", ellipsis, what, amount);
+	fprintf(stderr, "\r\033[Kprofan: %.*s%s%s%s", head, phase, *tail ? "\u2026" : "", tail, amount);
 	fflush(stderr);
 	shown = true;
 }
