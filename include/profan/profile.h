@@ -154,6 +154,9 @@ uint32_t profile_add_thread(struct profile *p, const struct pf_thread *t);
 uint32_t profile_intern_func(struct profile *p, const struct pf_func *f);
 uint32_t profile_intern_frame(struct profile *p, const struct pf_frame *f);
 uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame);
+/* Empties the stack table and its index, for a pass that rebuilds the tree
+ * (symbolication expands one node into an inline chain). Samples are untouched. */
+void profile_clear_stacks(struct profile *p);
 /* A frame for a function that has no address: the common case for named frames. */
 uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uint32_t lib, uint32_t line,
 			    uint32_t column, uint32_t func_flags);

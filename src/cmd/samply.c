@@ -13,6 +13,7 @@
 #include "profan/native.h"
 #include "profan/samply.h"
 #include "profan/source.h"
+#include "profan/symbolize.h"
 #include "profan/views.h"
 
 enum {
@@ -25,6 +26,10 @@ enum {
 	OPT_ALLOC_ENTRY,
 	OPT_ALLOC_PLUMBING,
 	OPT_NO_SIDECAR,
+	OPT_SYMBOL_PATH,
+	OPT_KALLSYMS,
+	OPT_NO_INLINE,
+	OPT_NO_SYMBOLS,
 };
 
 static const struct cli_opt opts[] = {
@@ -41,6 +46,11 @@ static const struct cli_opt opts[] = {
 	{"alloc-plumbing", required_argument, OPT_ALLOC_PLUMBING, "RE",
 	 "container plumbing skipped above them (replaces default)"},
 	{"no-sidecar", no_argument, OPT_NO_SIDECAR, NULL, "ignore a .syms.json file beside the profile"},
+	{"symbol-path", required_argument, OPT_SYMBOL_PATH, "DIR",
+	 "also look for binaries and debug files in DIR (repeatable; also $PROFAN_SYMBOL_PATH)"},
+	{"kallsyms", required_argument, OPT_KALLSYMS, "FILE", "name kernel frames from a copy of /proc/kallsyms"},
+	{"no-inline", no_argument, OPT_NO_INLINE, NULL, "charge inlined code to the function it was inlined into"},
+	{"no-symbols", no_argument, OPT_NO_SYMBOLS, NULL, "read no symbol files: native frames stay LIB+0xADDR"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
@@ -48,7 +58,9 @@ struct args {
 	struct samply_opts load;
 	const char *thread_re, *pid, *under_re, *metric;
 	const char *alloc_entry, *alloc_plumbing;
-	bool threads, no_sidecar;
+	bool threads, no_sidecar, no_symbols;
+	VEC(const char *) symbol_paths;
+	struct symbolize_opts sym;
 	struct native_re *thread_match;
 };
 
@@ -65,6 +77,10 @@ static int handle(int val, const char *arg, void *ctx)
 	case OPT_ALLOC_ENTRY: a->alloc_entry = arg; break;
 	case OPT_ALLOC_PLUMBING: a->alloc_plumbing = arg; break;
 	case OPT_NO_SIDECAR: a->no_sidecar = true; break;
+	case OPT_SYMBOL_PATH: vec_push(&a->symbol_paths, arg); break;
+	case OPT_KALLSYMS: a->sym.kallsyms = arg; break;
+	case OPT_NO_INLINE: a->sym.no_inline = true; break;
+	case OPT_NO_SYMBOLS: a->no_symbols = true; break;
 	default: return -1;
 	}
 	return 0;
@@ -202,6 +218,7 @@ static void ctx_release(struct ctx *x)
 		profile_release(&x->p);
 	if (x->syms)
 		json_doc_free(x->syms);
+	vec_free(&x->a.symbol_paths);
 	native_re_free(x->a.thread_match);
 	native_re_free(x->under);
 	native_re_free(x->entry);
@@ -254,6 +271,10 @@ static int load(struct ctx *x)
 	if (load_file(x->path, NULL, samply_load, &x->a.load, &x->p) != 0)
 		return -1;
 	x->loaded = true;
+	x->a.sym.symbol_paths = x->a.symbol_paths.items;
+	x->a.sym.symbol_path_count = x->a.symbol_paths.len;
+	if (!x->a.no_symbols && symbolize_profile(&x->p, &x->a.sym, NULL) != 0)
+		return -1;
 	if (x->p.threads.len == 0 && (x->a.thread_match || x->a.pid)) {
 		pf_error("%s: no thread with samples matches the --thread/--pid selection", x->path);
 		return -1;
@@ -271,6 +292,7 @@ static void build(struct ctx *x, size_t metric)
 
 	report_header(r, "Input", "%s", x->path);
 	report_header(r, "Format", "samply, %s", p->format_detail);
+	symbolize_add_header(p, metric); /* nothing when --no-symbols */
 	report_header_from_profile(r, p);
 	if (x->syms)
 		report_header(r, "Symbols", "names from %s", json_doc_origin(x->syms));

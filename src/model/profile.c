@@ -244,6 +244,13 @@ uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame
 	return i;
 }
 
+void profile_clear_stacks(struct profile *p)
+{
+	p->stacks.len = 0;
+	hash_free(p->stack_index);
+	p->stack_index = hash_new();
+}
+
 uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uint32_t lib, uint32_t line,
 			    uint32_t column, uint32_t func_flags)
 {

@@ -129,7 +129,7 @@ def views(prof, opts, binary):
 def main():
     profan, path, args = sys.argv[1], sys.argv[2], sys.argv[3:]
     opts = {args[i][2:]: args[i + 1] for i in range(0, len(args), 2)}
-    run = subprocess.run([profan, "samply", path, "--json", "--top", "0", "-q"] + args,
+    run = subprocess.run([profan, "samply", path, "--no-symbols", "--json", "--top", "0", "-q"] + args,
                          capture_output=True, text=True, check=True)
     report = json.loads(run.stdout)
     binary = opts.get("binary") or report["header"]["Binary"]

@@ -1,7 +1,7 @@
 # Real samply files (fixtures/samply/public, provenance in fixtures/samply/README.md). Totals match
 # docs/samply-format.md §10 (ΣthreadCPUDelta 474709 µs, 670 samples); every row agrees with
 # tests/samply/reference.py (ctest -L samply).
-$ profan samply samply/public/v55-record-linux-x86_64-nixos-multiprocess.json.gz --top 4 --threads
+$ profan samply --no-symbols samply/public/v55-record-linux-x86_64-nixos-multiprocess.json.gz --top 4 --threads
 Input:        samply/public/v55-record-linux-x86_64-nixos-multiprocess.json.gz
 Format:       samply, processed profile v55
 Binary:       majjit
@@ -63,7 +63,7 @@ Total:        474.71 ms in 670 samples
     3.63%   17.23 ms       18  jj  pid 726043.1 tid 726043.1
     1.48%    7.03 ms        7  jj  pid 726039.1 tid 726039.1
   ... 19 more rows (raise --top to see them)
-$ profan samply samply/public/v55-record-linux-x86_64-iouring-kernel-ip-34k-samples.json.gz --top 3
+$ profan samply --no-symbols samply/public/v55-record-linux-x86_64-iouring-kernel-ip-34k-samples.json.gz --top 3
 Input:        samply/public/v55-record-linux-x86_64-iouring-kernel-ip-34k-samples.json.gz
 Format:       samply, processed profile v55
 Binary:       radixox
@@ -112,7 +112,7 @@ Total:        34438.46 ms in 34510 samples
 
 === Allocation CPU by requesting caller: 0.00% of all CPU ===
   (nothing to show)
-$ profan samply samply/real/work.json.gz --top 3
+$ profan samply --no-symbols samply/real/work.json.gz --top 3
 Input:        samply/real/work.json.gz
 Format:       samply, processed profile v55
 Binary:       work

@@ -2,7 +2,7 @@
 # in gen.py's comments (CPU 257 µs; fib 110, write 90, malloc 50, (no stack) 7; inclusive main 210,
 # run 190; nearest run 50, __rust_alloc 30, app+0x700 20, none 47; allocation 50 = 19.46 %), and
 # tests/samply/reference.py recomputes them from the JSON.
-$ profan samply samply/synthetic/v66.json --threads
+$ profan samply --no-symbols samply/synthetic/v66.json --threads
 Input:        samply/synthetic/v66.json
 Format:       samply, processed profile v66
 Binary:       app
@@ -57,7 +57,7 @@ Total:        0.26 ms in 9 samples
      CPU%      CPU  Samples  Thread
    80.54%  0.21 ms        6  app  pid 100.1 tid 100.1
    19.46%  0.05 ms        3  worker  pid 100.2 tid 102
-$ profan samply samply/synthetic/v41.json --metric weight --top 2
+$ profan samply --no-symbols samply/synthetic/v41.json --metric weight --top 2
 Input:        samply/synthetic/v41.json
 Format:       samply, processed profile v41
 Binary:       app
@@ -101,7 +101,7 @@ Total:        11 in 9 samples
   Weight%  Weight  Caller
     9.09%       1  alloc_site  [app]
     9.09%       1  main  [app]
-$ profan samply samply/synthetic/v55.json --under '^fib$' --top 3
+$ profan samply --no-symbols samply/synthetic/v55.json --under '^fib$' --top 3
 Input:        samply/synthetic/v55.json
 Format:       samply, processed profile v55
 Binary:       app
@@ -135,7 +135,7 @@ Total:        0.11 ms in 3 samples under /^fib$/
 
 === Allocation CPU by requesting caller: 0.00% of all CPU ===
   (nothing to show)
-$ profan samply samply/synthetic/v55-nocpu.json --top 1 --pid 100.2
+$ profan samply --no-symbols samply/synthetic/v55-nocpu.json --top 1 --pid 100.2
 Input:        samply/synthetic/v55-nocpu.json
 Format:       samply, processed profile v55
 Binary:       app
@@ -173,7 +173,7 @@ warning: no threadCPUDelta in this profile: CPU is estimated as sample weight x 
 
 === Allocation CPU by requesting caller: 0.00% of all CPU ===
   (nothing to show)
-$ profan samply samply/synthetic/v49-sidecar.json --top 3
+$ profan samply --no-symbols samply/synthetic/v49-sidecar.json --top 3
 Input:        samply/synthetic/v49-sidecar.json
 Format:       samply, processed profile v49
 Binary:       app
@@ -220,7 +220,7 @@ Total:        0.26 ms in 9 samples
      CPU%      CPU  Caller
    11.67%  0.03 ms  alloc_site  [app]
     7.78%  0.02 ms  main  [app]
-$ profan samply samply/synthetic/v49-sidecar.json --top 2 --no-sidecar
+$ profan samply --no-symbols samply/synthetic/v49-sidecar.json --top 2 --no-sidecar
 Input:        samply/synthetic/v49-sidecar.json
 Format:       samply, processed profile v49
 Binary:       app

@@ -1,0 +1,139 @@
+/* symbolize.h: native addresses → demangled function names, file:line and
+ * inline chains, in process, through libdwfl/libdw.
+ *
+ * Two levels:
+ *   symbolize_profile() -- rewrites a loaded profile: every frame whose func is
+ *       PF_FUNC_UNRESOLVED and has (lib, relative address) becomes one frame per
+ *       level of its inline chain, outer → inner; kernel frames are named from
+ *       --kallsyms (else grouped as "[kernel]"), [vdso] from this kernel's own
+ *       vDSO when the ids agree. Used by `profan samply`.
+ *   symmod_*            -- one ELF file, SVMA in, frames out; for anything else
+ *       that holds native addresses (and for the tests).
+ *
+ * Files are looked up on the local disk only (debuginfod is switched off), and a
+ * file is used only if its GNU build id matches the profile's codeId (or, when
+ * the codeId is null, the recomputed breakpadId). */
+#ifndef PROFAN_SYMBOLIZE_H
+#define PROFAN_SYMBOLIZE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profan/profile.h"
+
+/* Name of the environment variable that adds symbol directories (colon-separated). */
+#define SYMBOLIZE_PATH_ENV "PROFAN_SYMBOL_PATH"
+
+struct symbolize_opts {
+	const char *const *symbol_paths; /* --symbol-path DIR, in order; searched before the env var */
+	size_t symbol_path_count;
+	const char *kallsyms;            /* --kallsyms FILE (a copy of /proc/kallsyms), or NULL */
+	bool no_inline;                  /* --no-inline: charge the outer function, not the inlinee */
+	bool no_env;                     /* ignore PROFAN_SYMBOL_PATH (tests) */
+};
+
+struct symbolize_stats {
+	size_t libs_found, libs_missing, libs_mismatched, libs_skipped;
+	size_t addresses;     /* distinct (lib, address) pairs looked up */
+	size_t resolved;      /* ... of which got a function name */
+	size_t inline_frames; /* frames added for inlined functions */
+};
+
+/* Symbolicates P in place (see above). Fills pf_lib.sym_state and sym_file,
+ * warns once per library whose file has another build id, and rebuilds the
+ * stack table (old stack indices are invalid afterwards; samples are
+ * remapped). Missing files are not an error: their frames stay as they were.
+ * Returns 0, or -1 after printing one line when --kallsyms cannot be read. */
+int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct symbolize_stats *st);
+
+/* Adds the report header lines about symbols, for the samply command:
+ *   "Symbol files: 5 libraries: 3 found, 1 missing, 1 mismatched, 0 not on disk"
+ *   "Symbols found: wado 61.0%, libc.so.6 30.2%", "Symbols missing: ..." (one line
+ *   per state, largest self weight of METRIC first, at most 8 names then "+N more")
+ * The share is the self weight of frames in that library. */
+void symbolize_add_header(struct profile *p, size_t metric);
+
+/* ---- identity ---------------------------------------------------------- */
+
+enum symfind_result { SYMFIND_FOUND, SYMFIND_MISSING, SYMFIND_MISMATCH };
+
+struct symfind_query {
+	const char *name;        /* "libc.so.6" */
+	const char *path;        /* recorded path, or NULL */
+	const char *debug_name;  /* or NULL */
+	const char *debug_path;  /* or NULL */
+	const char *code_id;     /* lowercase hex build id, or NULL/"" */
+	const char *breakpad_id; /* 33 hex chars, or NULL/"" */
+};
+
+struct symfind_answer {
+	enum symfind_result result;
+	char *path;          /* FOUND: the file to use (malloc'd) */
+	bool verified;       /* FOUND: the id was checked (false when the profile has none) */
+	char *mismatch_path; /* MISMATCH: the first file whose id differed (malloc'd) */
+	char *mismatch_id;   /* ...and its id (malloc'd), in the form the profile used */
+};
+
+/* Looks for the file of library Q in the recorded path, DIRS (each searched by
+ * name and by build-id layout) and /usr/lib/debug/.build-id. */
+void symfind_locate(const struct symfind_query *q, const char *const *dirs, size_t ndirs,
+		    struct symfind_answer *a);
+void symfind_answer_release(struct symfind_answer *a);
+
+/* Lowercase hex GNU build id of the ELF file at PATH, or NULL (malloc'd). */
+char *symfind_build_id(const char *path);
+/* The breakpad id samply would compute for PATH (33 chars: 32 hex + age "0"), or NULL. */
+char *symfind_breakpad_id(const char *path);
+/* Breakpad id of a build id given as hex (first 16 bytes, UUID byte order, age 0). */
+char *symfind_breakpad_of_build_id(const char *hex);
+
+/* ---- one module -------------------------------------------------------- */
+
+struct symmod;
+
+/* One level of an inline chain. Strings belong to the module. */
+struct sym_loc {
+	const char *name;      /* demangled; never NULL */
+	const char *file;      /* source file of this location, or NULL */
+	uint32_t line, column; /* of this location: the call site for outer levels */
+	const char *decl_file; /* where the function is defined, or NULL */
+	uint32_t decl_line;
+	uint32_t folded;       /* other symbols sharing this code (outermost level only) */
+	bool inlined;          /* every level but the outermost */
+};
+
+/* Opens the ELF file at PATH (with separate debug info found through
+ * .gnu_debuglink and build-id directories, DEBUG_DIRS first). NULL after a
+ * warning when the file cannot be read as ELF. */
+struct symmod *symmod_open(const char *path, const char *const *debug_dirs, size_t ndirs);
+void symmod_close(struct symmod *m);
+/* SVMA of relative address REL as samply computes it: + first PT_LOAD p_vaddr,
+ * with the samply ≤ 0.10 fallback (REL already an SVMA) for non-PIE files. */
+uint64_t symmod_svma_of_relative(const struct symmod *m, uint64_t rel);
+/* SVMA of a file offset, through the PT_LOAD that maps it; UINT64_MAX if none. */
+uint64_t symmod_svma_of_offset(const struct symmod *m, uint64_t off);
+/* Frames at SVMA, outer → inner; *N = 0 when nothing covers it. The array is
+ * valid until the next lookup. Without INLINE only the outermost level. */
+const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline_chain, size_t *n);
+
+/* ---- helpers ------------------------------------------------------------ */
+
+/* Demangles Rust (legacy, v0) and C++ names; strips a Rust "::h<16 hex>".
+ * Returns a malloc'd string, or NULL when NAME is not mangled. */
+char *sym_demangle(const char *name);
+
+/* A temporary file holding the running kernel's vDSO, if its build id is
+ * CODE_ID; the caller unlinks it and frees the path. NULL otherwise. */
+char *vdso_image_file(const char *code_id);
+
+struct kallsyms;
+/* Parses a /proc/kallsyms copy; NULL after printing "profan: FILE: ..." */
+struct kallsyms *kallsyms_load(const char *path);
+void kallsyms_free(struct kallsyms *k);
+/* Name of the symbol covering kernel address ADDR ("name" or "name [module]"), or NULL. */
+const char *kallsyms_lookup(const struct kallsyms *k, uint64_t addr);
+/* Address of symbol NAME (e.g. "_text"), or 0. */
+uint64_t kallsyms_address(const struct kallsyms *k, const char *name);
+
+#endif

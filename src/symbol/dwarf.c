@@ -1,0 +1,905 @@
+/* dwarf.c: one ELF module: SVMA → function, file:line and inline chain.
+ * Part of symbolication (see symbolize.h). libdwfl opens the file and finds
+ * separate debug info; the lookups themselves use profan's own tables, because
+ * libdwfl's per-address calls scan the whole symbol table and find no CU in
+ * binaries without .debug_aranges (symbolication-and-json.md §1.2, §1.4). */
+#include "profan/symbolize.h"
+
+#include <dwarf.h>
+#include <sys/stat.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+
+/* One alias group of the symbol table: every FUNC symbol starting at ADDR. */
+struct symgroup {
+	uint64_t addr, size;
+	const char *best;      /* the name a person knows: see rawsym_cmp */
+	uint32_t first, count; /* into symmod.symnames / sympublic */
+	uint32_t folded;       /* other functions sharing this code (aliases of one function excluded) */
+	bool best_public;
+};
+
+struct range {
+	uint64_t lo, hi; /* DWARF addresses, [lo, hi) */
+	uint32_t idx;
+};
+
+/* A node of a function's inline tree, in preorder: the subtree is [i+1, end). */
+struct inode {
+	Dwarf_Die die;
+	uint32_t end;
+	uint32_t range_first, range_count;
+	bool is_inline, transparent, named;
+	const char *name, *call_file, *decl_file;
+	uint32_t call_line, call_column, decl_line;
+};
+
+struct func {
+	Dwarf_Die die;
+	uint32_t cu;
+	bool named, tree_built;
+	bool linkage;         /* DWARF gave a linkage name (with namespace and parameters) */
+	const char *raw, *name, *decl_file;
+	uint32_t decl_line;
+	struct inode *nodes;
+	struct range *ranges; /* of the nodes */
+	uint32_t node_count;
+};
+
+struct cuinfo {
+	Dwarf_Die die;
+	bool indexed, files_loaded;
+	Dwarf_Files *files;
+	size_t file_count;
+	struct range *fr;    /* function ranges, sorted by lo */
+	uint64_t *fr_maxhi;  /* prefix maximum of fr[].hi: where a backward scan may stop */
+	size_t fr_count;
+};
+
+struct namecache {
+	const char **keys, **vals;
+	size_t mask, count;
+};
+
+/* DIE offset → enclosing namespace/class path, for functions without a
+ * linkage name (C++ internal-linkage templates): DWARF names them "mix<int>",
+ * without the namespace, and libdw has no parent pointers. */
+struct scope {
+	Dwarf_Off off;
+	const char *prefix, *full;
+};
+struct scopemap {
+	struct scope *slots;
+	size_t mask, count;
+};
+
+struct symmod {
+	Dwfl *dwfl;
+	Dwfl_Module *mod;
+	Dwfl_Callbacks cb;      /* libdwfl keeps pointers to it and to the path */
+	char *debuginfo_path;
+	GElf_Addr bias;         /* Dwfl address = SVMA + bias */
+	Dwarf *dw;
+	Dwarf_Addr dwbias;      /* DWARF address = Dwfl address - dwbias */
+
+	uint64_t image_base;    /* p_vaddr of the first PT_LOAD */
+	VEC(GElf_Phdr) loads;
+
+	struct symgroup *groups;
+	size_t group_count;
+	const char **symnames;
+	bool *sympublic;        /* GLOBAL or WEAK */
+
+	struct cuinfo *cus;
+	size_t cu_count;
+	struct range *cur;      /* CU ranges, sorted */
+	uint64_t *cur_maxhi;    /* prefix maximum of cur[].hi */
+	size_t cur_count;
+
+	VEC(struct func) funcs;
+
+	struct namecache names;
+	struct scopemap scopes;
+	VEC(char *) owned;      /* demangled and qualified names */
+	VEC(struct sym_loc) out;
+	VEC(uint32_t) chain;
+};
+
+/* ---- names ------------------------------------------------------------- */
+
+/* Demangled form of a name that lives in the ELF or DWARF string tables; those
+ * pointers are stable while the module is open, so the cache keys on them. */
+/* Length of RAW without what says "a part or copy of" rather than "which
+ * function": a symbol version (memcpy@@GLIBC_2.14) and GCC's clone suffixes
+ * (foo.cold, foo.part.0, _ZL3runj.isra.0; legacy Rust names contain dots of
+ * their own, so only these suffixes). DWARF already names clones after
+ * their origin, so the symbol table must too, or one function splits in two. */
+static size_t name_base_len(const char *raw)
+{
+	static const char *const clones[] = {".cold", ".part.", ".isra.", ".constprop.", ".lto_priv.",
+					     ".localalias", ".clone."};
+	size_t len = strcspn(raw, "@");
+	if (len == 0)
+		return strlen(raw);
+	const char *dot = memchr(raw, '.', len);
+	if (!dot || dot == raw)
+		return len;
+	for (const char *d = dot; d && d < raw + len; d = memchr(d + 1, '.', (size_t)(raw + len - d - 1)))
+		for (size_t i = 0; i < ARRAY_SIZE(clones); i++)
+			if (strncmp(d, clones[i], strlen(clones[i])) == 0)
+				return (size_t)(d - raw);
+	return len;
+}
+
+static const char *demangled(struct symmod *m, const char *raw)
+{
+	if (!raw)
+		return NULL;
+	struct namecache *c = &m->names;
+	if (c->count * 2 >= c->mask) {
+		size_t nmask = c->mask ? c->mask * 2 + 1 : 1023;
+		const char **nk = xcalloc(nmask + 1, sizeof(*nk)), **nv = xcalloc(nmask + 1, sizeof(*nv));
+		for (size_t i = 0; c->keys && i <= c->mask; i++) {
+			if (!c->keys[i])
+				continue;
+			size_t j = (size_t)hash_mix((uint64_t)(uintptr_t)c->keys[i]) & nmask;
+			while (nk[j])
+				j = (j + 1) & nmask;
+			nk[j] = c->keys[i];
+			nv[j] = c->vals[i];
+		}
+		free(c->keys);
+		free(c->vals);
+		c->keys = nk;
+		c->vals = nv;
+		c->mask = nmask;
+	}
+	size_t j = (size_t)hash_mix((uint64_t)(uintptr_t)raw) & c->mask;
+	while (c->keys[j]) {
+		if (c->keys[j] == raw)
+			return c->vals[j];
+		j = (j + 1) & c->mask;
+	}
+	size_t keep = name_base_len(raw);
+	char *plain = keep < strlen(raw) ? xstrndup(raw, keep) : NULL;
+	char *d = sym_demangle(plain ? plain : raw);
+	if (d) {
+		free(plain);
+		plain = NULL;
+		vec_push(&m->owned, d);
+	} else if (plain) {
+		vec_push(&m->owned, plain);
+	}
+	c->keys[j] = raw;
+	c->vals[j] = d ? d : plain ? plain : raw;
+	c->count++;
+	return c->vals[j];
+}
+
+static struct scope *scope_slot(struct scopemap *sm, Dwarf_Off off, bool insert)
+{
+	if (insert && sm->count * 2 >= sm->mask) {
+		size_t nmask = sm->mask ? sm->mask * 2 + 1 : 255;
+		struct scope *ns = xcalloc(nmask + 1, sizeof(*ns));
+		for (size_t i = 0; sm->slots && i <= sm->mask; i++) {
+			if (!sm->slots[i].prefix)
+				continue;
+			size_t j = (size_t)hash_mix(sm->slots[i].off) & nmask;
+			while (ns[j].prefix)
+				j = (j + 1) & nmask;
+			ns[j] = sm->slots[i];
+		}
+		free(sm->slots);
+		sm->slots = ns;
+		sm->mask = nmask;
+	}
+	if (!sm->slots)
+		return NULL;
+	size_t j = (size_t)hash_mix(off) & sm->mask;
+	for (; sm->slots[j].prefix; j = (j + 1) & sm->mask)
+		if (sm->slots[j].off == off)
+			return &sm->slots[j];
+	return insert ? &sm->slots[j] : NULL;
+}
+
+/* The mangled name when there is one (it says namespace and parameters),
+ * following abstract_origin and specification. */
+static const char *die_linkage_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute at;
+	const char *s = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &at));
+	if (!s)
+		s = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &at));
+	return s;
+}
+
+/* Display name of DIE; *RAW gets the name as stored (to compare with the symtab). */
+static const char *die_name(struct symmod *m, Dwarf_Die *die, const char **raw)
+{
+	const char *s = die_linkage_name(die);
+	if (s) {
+		*raw = s;
+		return demangled(m, s);
+	}
+	*raw = s = dwarf_diename(die);
+	if (!s || !m->scopes.count)
+		return s;
+	/* Find the DIE that holds the name: the end of the origin/specification chain. */
+	Dwarf_Die cur = *die, next;
+	Dwarf_Attribute at;
+	for (int hops = 0; hops < 8 && !dwarf_hasattr(&cur, DW_AT_name); hops++) {
+		Dwarf_Attribute *a = dwarf_attr(&cur, DW_AT_abstract_origin, &at);
+		if (!a)
+			a = dwarf_attr(&cur, DW_AT_specification, &at);
+		if (!a || !dwarf_formref_die(a, &next))
+			break;
+		cur = next;
+	}
+	struct scope *sc = scope_slot(&m->scopes, dwarf_dieoffset(&cur), false);
+	if (!sc)
+		return s;
+	if (!sc->full) {
+		char *full = xasprintf("%s%s", sc->prefix, s);
+		vec_push(&m->owned, full);
+		sc->full = full;
+	}
+	return sc->full;
+}
+
+/* ---- symbol table ------------------------------------------------------ */
+
+struct rawsym {
+	uint64_t addr, size;
+	const char *name;
+	int bind;        /* 0 GLOBAL, 1 WEAK, 2 LOCAL */
+	int underscores; /* leading '_': __libc_malloc is the internal name of malloc */
+};
+
+/* Within one address: exported names first, then the plainest, then GLOBAL
+ * over WEAK, then the largest size. */
+static int rawsym_cmp(const void *a, const void *b)
+{
+	const struct rawsym *x = a, *y = b;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if ((x->bind == 2) != (y->bind == 2))
+		return x->bind == 2 ? 1 : -1;
+	if (x->underscores != y->underscores)
+		return x->underscores - y->underscores;
+	if (x->bind != y->bind)
+		return x->bind - y->bind;
+	if (x->size != y->size)
+		return x->size > y->size ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* glibc gives one function several names (write, __write, __libc_write,
+ * __GI___libc_write, memcpy@@GLIBC_2.14); they are not folded code. */
+static size_t alias_key(const char *s, const char **start)
+{
+	static const char *const prefixes[] = {"GI_", "libc_"};
+	while (*s == '_')
+		s++;
+	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++) {
+		if (strncmp(s, prefixes[i], strlen(prefixes[i])) == 0) {
+			s += strlen(prefixes[i]);
+			while (*s == '_')
+				s++;
+		}
+	}
+	*start = s;
+	return strcspn(s, "@");
+}
+
+static uint32_t distinct_functions(const struct rawsym *r, size_t n)
+{
+	uint32_t d = 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *a, *b;
+		size_t la = alias_key(r[i].name, &a);
+		bool seen = false;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = alias_key(r[j].name, &b) == la && memcmp(a, b, la) == 0;
+		d += !seen;
+	}
+	return d;
+}
+
+static void symtab_build(struct symmod *m)
+{
+	int n = dwfl_module_getsymtab(m->mod);
+	if (n <= 0)
+		return;
+	struct rawsym *raw = xcalloc((size_t)n, sizeof(*raw));
+	size_t k = 0;
+	for (int i = 1; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Addr value;
+		GElf_Word shndx;
+		const char *name = dwfl_module_getsym_info(m->mod, i, &sym, &value, &shndx, NULL, NULL);
+		int type = GELF_ST_TYPE(sym.st_info);
+		if (!name || !*name || shndx == SHN_UNDEF || (type != STT_FUNC && type != STT_GNU_IFUNC))
+			continue;
+		int bind = GELF_ST_BIND(sym.st_info);
+		raw[k++] = (struct rawsym){.addr = value - m->bias, .size = sym.st_size, .name = name,
+					   .bind = bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2,
+					   .underscores = (int)strspn(name, "_")};
+	}
+	qsort(raw, k, sizeof(*raw), rawsym_cmp);
+	m->groups = xcalloc(k ? k : 1, sizeof(*m->groups));
+	m->symnames = xcalloc(k ? k : 1, sizeof(*m->symnames));
+	m->sympublic = xcalloc(k ? k : 1, sizeof(*m->sympublic));
+	for (size_t i = 0; i < k;) {
+		size_t j = i;
+		uint64_t size = 0;
+		for (; j < k && raw[j].addr == raw[i].addr; j++) {
+			m->symnames[j] = raw[j].name;
+			m->sympublic[j] = raw[j].bind != 2;
+			if (raw[j].size > size)
+				size = raw[j].size;
+		}
+		uint32_t d = j - i > 1 ? distinct_functions(raw + i, j - i) : 1;
+		m->groups[m->group_count++] = (struct symgroup){.addr = raw[i].addr, .size = size,
+								.best = raw[i].name, .first = (uint32_t)i,
+								.count = (uint32_t)(j - i), .folded = d - 1,
+								.best_public = raw[i].bind != 2};
+		i = j;
+	}
+	free(raw);
+}
+
+/* The alias group whose code covers SVMA, or NULL. Sizeless symbols reach to the next one. */
+static const struct symgroup *symtab_find(const struct symmod *m, uint64_t svma)
+{
+	size_t lo = 0, hi = m->group_count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->groups[mid].addr <= svma)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	const struct symgroup *g = &m->groups[lo - 1];
+	if (g->size ? svma - g->addr < g->size : lo < m->group_count)
+		return g;
+	return NULL;
+}
+
+/* ---- CUs and functions --------------------------------------------------- */
+
+static int range_cmp(const void *a, const void *b)
+{
+	const struct range *x = a, *y = b;
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return x->hi < y->hi ? -1 : x->hi > y->hi;
+}
+
+struct range_vec {
+	struct range *items;
+	size_t len, cap;
+};
+
+/* Appends DIE's non-empty address ranges to V, tagged INDEX; returns how many. */
+static size_t push_ranges(struct range_vec *v, Dwarf_Die *die, uint32_t index)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+	size_t n = 0;
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+		if (hi > lo) {
+			vec_push(v, ((struct range){lo, hi, index}));
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Prefix maxima of R[].hi: a backward scan for ranges containing pc can stop
+ * where no earlier range reaches pc. */
+static uint64_t *prefix_maxhi(const struct range *r, size_t n)
+{
+	uint64_t *mx = xcalloc(n ? n : 1, sizeof(*mx));
+	for (size_t i = 0; i < n; i++)
+		mx[i] = i && mx[i - 1] > r[i].hi ? mx[i - 1] : r[i].hi;
+	return mx;
+}
+
+/* The smallest of the N sorted ranges R that contains PC, or NULL. */
+static const struct range *range_smallest(const struct range *r, const uint64_t *maxhi, size_t n, uint64_t pc)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r[mid].lo <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* One range spanning many others would make every scan run to the start;
+	 * past the first hit, a few more entries find any nested one in practice. */
+	const struct range *best = NULL;
+	size_t after_hit = 0;
+	for (size_t i = lo; i-- > 0 && maxhi[i] > pc && after_hit < 64;) {
+		if (best)
+			after_hit++;
+		if (pc < r[i].hi && (!best || r[i].hi - r[i].lo < best->hi - best->lo))
+			best = &r[i];
+	}
+	return best;
+}
+
+/* Our own CU range table: libdw 0.188 maps addresses to CUs only through
+ * .debug_aranges, which clang does not emit by default. */
+static void cus_build(struct symmod *m)
+{
+	VEC(struct cuinfo) cus = {0};
+	struct range_vec rs = {0};
+	Dwarf_CU *cu = NULL;
+	Dwarf_Die cudie;
+	uint8_t unit_type;
+	while (dwarf_get_units(m->dw, cu, &cu, NULL, &unit_type, &cudie, NULL) == 0) {
+		if (unit_type != DW_UT_compile && unit_type != DW_UT_partial)
+			continue;
+		struct cuinfo ci = {.die = cudie};
+		vec_push(&cus, ci);
+		push_ranges(&rs, &cudie, (uint32_t)(cus.len - 1));
+	}
+	qsort(rs.items, rs.len, sizeof(*rs.items), range_cmp);
+	m->cus = cus.items;
+	m->cu_count = cus.len;
+	m->cur = rs.items;
+	m->cur_count = rs.len;
+	m->cur_maxhi = prefix_maxhi(rs.items, rs.len);
+}
+
+/* CU ranges do not nest as a rule, but old or hand-written units can span others. */
+static struct cuinfo *cu_find(struct symmod *m, uint64_t pc)
+{
+	const struct range *r = range_smallest(m->cur, m->cur_maxhi, m->cur_count, pc);
+	return r ? &m->cus[r->idx] : NULL;
+}
+
+struct walk {
+	struct symmod *m;
+	uint32_t cu;
+	struct range_vec rs;
+	char prefix[1024]; /* "ns::Class::" of the DIE being visited */
+	size_t plen;
+};
+
+static void remember_scope(struct walk *w, Dwarf_Die *die)
+{
+	if (w->plen == 0 || dwarf_hasattr(die, DW_AT_linkage_name) ||
+	    dwarf_hasattr(die, DW_AT_MIPS_linkage_name) || !dwarf_hasattr(die, DW_AT_name))
+		return;
+	struct scope *sc = scope_slot(&w->m->scopes, dwarf_dieoffset(die), true);
+	if (sc->prefix)
+		return;
+	char *prefix = xstrndup(w->prefix, w->plen);
+	vec_push(&w->m->owned, prefix);
+	*sc = (struct scope){.off = dwarf_dieoffset(die), .prefix = prefix};
+	w->m->scopes.count++;
+}
+
+static void cu_walk(struct walk *w, Dwarf_Die *parent, int depth)
+{
+	Dwarf_Die child;
+	if (depth > 64 || dwarf_child(parent, &child) != 0)
+		return;
+	do {
+		switch (dwarf_tag(&child)) {
+		case DW_TAG_subprogram: {
+			remember_scope(w, &child);
+			struct func f = {.die = child, .cu = w->cu};
+			uint32_t idx = (uint32_t)w->m->funcs.len;
+			if (push_ranges(&w->rs, &child, idx) > 0)
+				vec_push(&w->m->funcs, f);
+			break;
+		}
+		case DW_TAG_namespace:
+		case DW_TAG_class_type:
+		case DW_TAG_structure_type:
+		case DW_TAG_union_type:
+		case DW_TAG_module: {
+			size_t saved = w->plen;
+			const char *nm = dwarf_diename(&child);
+			int k = snprintf(w->prefix + w->plen, sizeof(w->prefix) - w->plen, "%s::",
+					 nm ? nm : "(anonymous namespace)");
+			if (k > 0 && (size_t)k < sizeof(w->prefix) - w->plen)
+				w->plen += (size_t)k;
+			cu_walk(w, &child, depth + 1);
+			w->plen = saved;
+			w->prefix[saved] = '\0';
+			break;
+		}
+		case DW_TAG_lexical_block:
+			cu_walk(w, &child, depth + 1);
+			break;
+		default:
+			break;
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+static void cu_index(struct symmod *m, struct cuinfo *c)
+{
+	struct walk w = {.m = m, .cu = (uint32_t)(c - m->cus)};
+	cu_walk(&w, &c->die, 0);
+	qsort(w.rs.items, w.rs.len, sizeof(*w.rs.items), range_cmp);
+	c->fr = w.rs.items;
+	c->fr_count = w.rs.len;
+	c->fr_maxhi = prefix_maxhi(w.rs.items, w.rs.len);
+	c->indexed = true;
+}
+
+/* The innermost concrete function of CU C containing PC (the smallest range:
+ * nested functions, or ICF'd duplicates claiming one body), or NULL. */
+static struct func *func_find(struct symmod *m, struct cuinfo *c, uint64_t pc)
+{
+	if (!c->indexed)
+		cu_index(m, c);
+	const struct range *r = range_smallest(c->fr, c->fr_maxhi, c->fr_count, pc);
+	return r ? &m->funcs.items[r->idx] : NULL;
+}
+
+static const char *cu_file(struct cuinfo *c, Dwarf_Word idx)
+{
+	if (!c->files_loaded) {
+		c->files_loaded = true;
+		if (dwarf_getsrcfiles(&c->die, &c->files, &c->file_count) != 0)
+			c->files = NULL;
+	}
+	if (!c->files || idx >= c->file_count)
+		return NULL;
+	return dwarf_filesrc(c->files, idx, NULL, NULL);
+}
+
+static void func_name(struct symmod *m, struct func *f)
+{
+	if (f->named)
+		return;
+	f->named = true;
+	f->name = die_name(m, &f->die, &f->raw);
+	f->linkage = die_linkage_name(&f->die) != NULL;
+	f->decl_file = dwarf_decl_file(&f->die);
+	int line = 0;
+	if (dwarf_decl_line(&f->die, &line) == 0 && line > 0)
+		f->decl_line = (uint32_t)line;
+}
+
+/* ---- inline trees ------------------------------------------------------ */
+
+struct tree {
+	VEC(struct inode) nodes;
+	struct range_vec rs;
+};
+
+static void tree_walk(struct tree *t, Dwarf_Die *parent, int depth)
+{
+	Dwarf_Die child;
+	if (depth > 256 || dwarf_child(parent, &child) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&child);
+		bool inl = tag == DW_TAG_inlined_subroutine;
+		if (!inl && tag != DW_TAG_lexical_block && tag != DW_TAG_try_block &&
+		    tag != DW_TAG_catch_block && tag != DW_TAG_with_stmt)
+			continue;
+		uint32_t idx = (uint32_t)t->nodes.len;
+		struct inode n = {.die = child, .is_inline = inl, .range_first = (uint32_t)t->rs.len};
+		n.range_count = (uint32_t)push_ranges(&t->rs, &child, idx);
+		if (n.range_count == 0) {
+			if (inl)
+				continue; /* an inline with no code: nothing can be inside it */
+			n.transparent = true;
+		}
+		vec_push(&t->nodes, n);
+		tree_walk(t, &child, depth + 1);
+		t->nodes.items[idx].end = (uint32_t)t->nodes.len;
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+static void tree_build(struct func *f)
+{
+	struct tree t = {0};
+	tree_walk(&t, &f->die, 0);
+	f->nodes = t.nodes.items;
+	f->node_count = (uint32_t)t.nodes.len;
+	f->ranges = t.rs.items;
+	f->tree_built = true;
+}
+
+static bool node_has(const struct func *f, const struct inode *n, uint64_t pc)
+{
+	if (n->transparent)
+		return true;
+	for (uint32_t r = n->range_first; r < n->range_first + n->range_count; r++)
+		if (pc >= f->ranges[r].lo && pc < f->ranges[r].hi)
+			return true;
+	return false;
+}
+
+static void node_name(struct symmod *m, struct cuinfo *c, struct inode *n)
+{
+	if (n->named)
+		return;
+	n->named = true;
+	const char *raw;
+	n->name = die_name(m, &n->die, &raw);
+	Dwarf_Attribute at;
+	Dwarf_Word v;
+	if (dwarf_formudata(dwarf_attr(&n->die, DW_AT_call_file, &at), &v) == 0)
+		n->call_file = cu_file(c, v);
+	if (dwarf_formudata(dwarf_attr(&n->die, DW_AT_call_line, &at), &v) == 0)
+		n->call_line = (uint32_t)v;
+	if (dwarf_formudata(dwarf_attr(&n->die, DW_AT_call_column, &at), &v) == 0)
+		n->call_column = (uint32_t)v;
+	/* dwarf_decl_* follow DW_AT_abstract_origin to the inlined function. */
+	n->decl_file = dwarf_decl_file(&n->die);
+	int line = 0;
+	if (dwarf_decl_line(&n->die, &line) == 0 && line > 0)
+		n->decl_line = (uint32_t)line;
+}
+
+/* ---- open, lookup, close ------------------------------------------------- */
+
+static void phdrs_read(struct symmod *m)
+{
+	GElf_Addr bias;
+	Elf *e = dwfl_module_getelf(m->mod, &bias);
+	size_t n;
+	if (!e || elf_getphdrnum(e, &n) != 0)
+		return;
+	bool first = true;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (first)
+			m->image_base = ph.p_vaddr;
+		first = false;
+		vec_push(&m->loads, ph);
+	}
+}
+
+struct symmod *symmod_open(const char *path, const char *const *debug_dirs, size_t ndirs)
+{
+	/* Never the network: libdwfl would ask debuginfod servers for every
+	 * missing debug file, which can mean hundreds of MB. */
+	unsetenv("DEBUGINFOD_URLS");
+	struct symmod *m = xcalloc(1, sizeof(*m));
+	/* Setting a path replaces libdwfl's default, so restate it first. libdwfl
+	 * reads relative entries as subdirectories of the binary's directory and
+	 * looks up build ids only under absolute ones, so pass real paths. */
+	size_t len = 32;
+	char **abs = xcalloc(ndirs ? ndirs : 1, sizeof(*abs));
+	for (size_t i = 0; i < ndirs; i++) {
+		abs[i] = realpath(debug_dirs[i], NULL);
+		if (abs[i])
+			len += strlen(abs[i]) + 1;
+	}
+	m->debuginfo_path = xmalloc(len);
+	strcpy(m->debuginfo_path, ":.debug:/usr/lib/debug");
+	for (size_t i = 0; i < ndirs; i++) {
+		if (!abs[i])
+			continue;
+		strcat(m->debuginfo_path, ":");
+		strcat(m->debuginfo_path, abs[i]);
+		free(abs[i]);
+	}
+	free(abs);
+	static const Dwfl_Callbacks proto = {
+		.find_elf = dwfl_build_id_find_elf,
+		.find_debuginfo = dwfl_standard_find_debuginfo,
+		.section_address = dwfl_offline_section_address,
+	};
+	m->cb = proto;
+	m->cb.debuginfo_path = &m->debuginfo_path;
+	m->dwfl = dwfl_begin(&m->cb);
+	/* Only regular files: opening a FIFO would block. libdwfl opens the file
+	 * itself, so it also closes it, on failure too. */
+	struct stat stb;
+	if (!m->dwfl || stat(path, &stb) != 0 || !S_ISREG(stb.st_mode))
+		goto fail;
+	/* base 0 without add_p_vaddr: the module's bias is 0 for ET_DYN and
+	 * ET_EXEC alike, so Dwfl addresses are SVMAs (still read back below). */
+	m->mod = dwfl_report_elf(m->dwfl, path, path, -1, 0, false);
+	dwfl_report_end(m->dwfl, NULL, NULL);
+	if (!m->mod || !dwfl_module_getelf(m->mod, &m->bias))
+		goto fail;
+	m->dw = dwfl_module_getdwarf(m->mod, &m->dwbias);
+	phdrs_read(m);
+	symtab_build(m);
+	if (m->dw)
+		cus_build(m);
+	return m;
+fail:
+	pf_warn("%s: cannot read as ELF: %s", path, dwfl_errmsg(-1));
+	symmod_close(m);
+	return NULL;
+}
+
+void symmod_close(struct symmod *m)
+{
+	if (!m)
+		return;
+	if (m->dwfl)
+		dwfl_end(m->dwfl);
+	free(m->debuginfo_path);
+	vec_free(&m->loads);
+	free(m->groups);
+	free(m->symnames);
+	free(m->sympublic);
+	for (size_t i = 0; i < m->cu_count; i++) {
+		free(m->cus[i].fr);
+		free(m->cus[i].fr_maxhi);
+	}
+	free(m->cus);
+	free(m->cur);
+	free(m->cur_maxhi);
+	for (size_t i = 0; i < m->funcs.len; i++) {
+		free(m->funcs.items[i].nodes);
+		free(m->funcs.items[i].ranges);
+	}
+	vec_free(&m->funcs);
+	free(m->names.keys);
+	free(m->names.vals);
+	free(m->scopes.slots);
+	for (size_t i = 0; i < m->owned.len; i++)
+		free(m->owned.items[i]);
+	vec_free(&m->owned);
+	vec_free(&m->out);
+	vec_free(&m->chain);
+	free(m);
+}
+
+static bool in_exec_load(const struct symmod *m, uint64_t svma)
+{
+	for (size_t i = 0; i < m->loads.len; i++) {
+		const GElf_Phdr *ph = &m->loads.items[i];
+		if ((ph->p_flags & PF_X) && svma >= ph->p_vaddr && svma - ph->p_vaddr < ph->p_memsz)
+			return true;
+	}
+	return false;
+}
+
+uint64_t symmod_svma_of_relative(const struct symmod *m, uint64_t rel)
+{
+	uint64_t svma = m->image_base + rel;
+	/* samply <= 0.10 stored SVMAs for non-PIE executables (samply-format.md §6.2). */
+	if (m->image_base != 0 && !in_exec_load(m, svma) && in_exec_load(m, rel))
+		return rel;
+	return svma;
+}
+
+uint64_t symmod_svma_of_offset(const struct symmod *m, uint64_t off)
+{
+	for (size_t i = 0; i < m->loads.len; i++) {
+		const GElf_Phdr *ph = &m->loads.items[i];
+		if (off >= ph->p_offset && off - ph->p_offset < ph->p_filesz)
+			return off - ph->p_offset + ph->p_vaddr;
+	}
+	return UINT64_MAX;
+}
+
+static struct sym_loc *out_push(struct symmod *m, const char *name, bool inlined)
+{
+	struct sym_loc l = {.name = name ? name : "??", .inlined = inlined};
+	vec_push(&m->out, l);
+	return &m->out.items[m->out.len - 1];
+}
+
+/* True if one of F's address ranges starts at SVMA: then a symbol there is the
+ * function's own (GCC's .cold parts come before the entry, so the lowest
+ * address would not do). */
+static bool starts_a_range(struct symmod *m, struct func *f, uint64_t svma)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+	while ((off = dwarf_ranges(&f->die, off, &base, &lo, &hi)) > 0)
+		if (lo + m->dwbias - m->bias == svma)
+			return true;
+	return false;
+}
+
+/* The outermost name: DWARF's, unless the symbol table at the function's entry
+ * says more: an exported name where DWARF names a local alias (glibc's DWARF
+ * says __GI___libc_write where the symbol is write), or a mangled name (with
+ * its parameters) where DWARF has only a bare one (C++ static functions). */
+static const char *outer_name(struct symmod *m, struct func *f, const struct symgroup *g)
+{
+	if (!f)
+		return g ? demangled(m, g->best) : NULL;
+	if (!g || !f->raw)
+		return f->name;
+	bool public_match = false;
+	const char *mangled = NULL;
+	for (uint32_t i = g->first; i < g->first + g->count; i++) {
+		const char *sn = m->symnames[i];
+		if (m->sympublic[i] && strcmp(sn, f->raw) == 0)
+			public_match = true;
+		if (!mangled && (strncmp(sn, "_Z", 2) == 0 || strncmp(sn, "_R", 2) == 0))
+			mangled = sn;
+	}
+	const char *better = g->best_public && !public_match ? g->best : !f->linkage && mangled ? mangled : NULL;
+	return better && starts_a_range(m, f, g->addr) ? demangled(m, better) : f->name;
+}
+
+const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline_chain, size_t *n)
+{
+	m->out.len = 0;
+	m->chain.len = 0;
+	*n = 0;
+	const struct symgroup *g = symtab_find(m, svma);
+	struct cuinfo *c = NULL;
+	struct func *f = NULL;
+	uint64_t pc = svma + m->bias - m->dwbias;
+	if (m->dw && (c = cu_find(m, pc)) != NULL)
+		f = func_find(m, c, pc);
+	if (!f && !g)
+		return NULL;
+
+	const char *lfile = NULL;
+	uint32_t lline = 0, lcol = 0;
+	if (c) {
+		Dwarf_Line *ln = dwarf_getsrc_die(&c->die, pc);
+		int v;
+		if (ln) {
+			lfile = dwarf_linesrc(ln, NULL, NULL);
+			if (dwarf_lineno(ln, &v) == 0 && v > 0)
+				lline = (uint32_t)v;
+			if (dwarf_linecol(ln, &v) == 0 && v > 0)
+				lcol = (uint32_t)v;
+		}
+	}
+	if (f) {
+		func_name(m, f);
+		if (!f->tree_built)
+			tree_build(f);
+		for (uint32_t i = 0; i < f->node_count;) {
+			struct inode *nd = &f->nodes[i];
+			if (!node_has(f, nd, pc)) {
+				i = nd->end;
+				continue;
+			}
+			if (nd->is_inline)
+				vec_push(&m->chain, i);
+			i++;
+		}
+	}
+	struct sym_loc *outer = out_push(m, outer_name(m, f, g), false);
+	outer->folded = g ? g->folded : 0;
+	if (f) {
+		outer->decl_file = f->decl_file;
+		outer->decl_line = f->decl_line;
+	}
+	/* Level k is located at the call site of level k+1; the innermost at the line table's row. */
+	size_t prev = 0;
+	for (size_t k = 0; k < m->chain.len; k++) {
+		struct inode *nd = &f->nodes[m->chain.items[k]];
+		node_name(m, c, nd);
+		m->out.items[prev].file = nd->call_file;
+		m->out.items[prev].line = nd->call_line;
+		m->out.items[prev].column = nd->call_column;
+		if (!inline_chain)
+			break;
+		struct sym_loc *l = out_push(m, nd->name, true);
+		l->decl_file = nd->decl_file;
+		l->decl_line = nd->decl_line;
+		prev = m->out.len - 1;
+	}
+	if (inline_chain || m->chain.len == 0) {
+		m->out.items[prev].file = lfile;
+		m->out.items[prev].line = lline;
+		m->out.items[prev].column = lcol;
+	}
+	*n = m->out.len;
+	return m->out.items;
+}

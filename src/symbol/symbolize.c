@@ -1,0 +1,537 @@
+/* symbolize.c: rewrites a loaded profile's unresolved native frames into named
+ * frames, one per inline level (see symbolize.h). Sits between the loaders and
+ * the views: it finds each library's file (find.c), resolves every distinct
+ * (library, address) once (dwarf.c, kallsyms.c) and rebuilds the stack tree. */
+#include "profan/symbolize.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "profan/progress.h"
+#include "profan/views.h"
+
+struct site {
+	uint32_t lib;
+	uint64_t address;
+	uint32_t frame; /* an old frame at (lib, address) */
+};
+
+static int site_cmp(const void *a, const void *b)
+{
+	const struct site *x = a, *y = b;
+	if (x->lib != y->lib)
+		return x->lib < y->lib ? -1 : 1;
+	if (x->address != y->address)
+		return x->address < y->address ? -1 : 1;
+	return x->frame < y->frame ? -1 : x->frame > y->frame;
+}
+
+/* What each old frame becomes: frames pool[first .. first+count), outer → inner. */
+struct expansion {
+	uint32_t first, count;
+};
+
+/* Module string (stable while its module is open) → profile string id:
+ * interning hashes the text, and the same names come back on every address. */
+struct ptrids {
+	const char **keys;
+	uint32_t *ids;
+	size_t mask, count;
+};
+
+struct ctx {
+	struct profile *p;
+	const struct symbolize_opts *o;
+	struct symbolize_stats *st;
+	VEC(const char *) dirs;
+	char *env_copy;
+	struct kallsyms *kallsyms;
+	struct expansion *exp; /* per old frame; count 0 = unchanged */
+	size_t old_frames;
+	struct ptrids names, files; /* cleared whenever a module closes */
+	size_t done;                /* sites handled, for the progress line */
+	VEC(uint32_t) pool;
+};
+
+static const char *lib_str(const struct profile *p, uint32_t id)
+{
+	const char *s = profile_str(p, id);
+	return *s ? s : NULL;
+}
+
+static bool has_prefix(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+enum kernel_kind { NOT_KERNEL, KERNEL_IMAGE, KERNEL_IPS, KERNEL_MODULE };
+
+/* [kernel.kallsyms] holds addresses relative to _text (samply import); a
+ * kernel-flagged library without brackets (the loader's pseudo-library for
+ * bare "0xffffffff8..." frames of live recordings) holds absolute ones; a
+ * module's layout cannot be reproduced, so it is left alone. */
+static enum kernel_kind kernel_kind(const struct profile *p, const struct pf_lib *l)
+{
+	const char *name = profile_str(p, l->name);
+	if (strcmp(name, "[kernel.kallsyms]") == 0)
+		return KERNEL_IMAGE;
+	if (!(l->flags & PF_LIB_KERNEL))
+		return NOT_KERNEL;
+	return name[0] == '[' || strstr(profile_str(p, l->path), ".ko") ? KERNEL_MODULE : KERNEL_IPS;
+}
+
+/* The absolute address in a bare kernel IP's name ("0xffffffff8badf00d"), or 0. */
+static uint64_t kernel_ip(const char *name)
+{
+	if (strncmp(name, "0xffff", 6) != 0 || strlen(name) != 18)
+		return 0;
+	uint64_t v = 0;
+	for (const char *q = name + 2; *q; q++) {
+		int d = *q >= '0' && *q <= '9' ? *q - '0' : *q >= 'a' && *q <= 'f' ? *q - 'a' + 10 : -1;
+		if (d < 0)
+			return 0;
+		v = v << 4 | (uint64_t)d;
+	}
+	return v;
+}
+
+/* Libraries whose addresses do not refer to an ELF file on disk (samply-format.md §6.4). */
+static bool is_special(const struct profile *p, const struct pf_lib *l)
+{
+	const char *name = profile_str(p, l->name);
+	const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	size_t len = strlen(base);
+	return (l->flags & (PF_LIB_SPECIAL | PF_LIB_KERNEL)) || name[0] == '[' ||
+	       (has_prefix(base, "perf-") && len > 4 && strcmp(base + len - 4, ".map") == 0) ||
+	       (has_prefix(base, "jit-") && len > 5 && strcmp(base + len - 5, ".dump") == 0);
+}
+
+/* Samply writes the nil breakpad id for libraries it could not read; their
+ * addresses are then file offsets (samply-format.md §6.2, case 4). */
+static bool addresses_are_offsets(const struct profile *p, const struct pf_lib *l)
+{
+	if (lib_str(p, l->code_id))
+		return false;
+	const char *b = lib_str(p, l->breakpad_id);
+	if (!b)
+		return false;
+	for (; *b; b++)
+		if (*b != '0')
+			return false;
+	return true;
+}
+
+static void expand_to(struct ctx *c, const struct site *s, size_t n, uint32_t first, uint32_t count)
+{
+	for (size_t i = 0; i < n; i++)
+		c->exp[s[i].frame] = (struct expansion){first, count};
+}
+
+static void ptrids_clear(struct ptrids *m)
+{
+	free(m->keys);
+	free(m->ids);
+	memset(m, 0, sizeof(*m));
+}
+
+static uint32_t *ptrids_slot(struct ptrids *m, const char *key)
+{
+	if (m->count * 2 >= m->mask) {
+		size_t nmask = m->mask ? m->mask * 2 + 1 : 1023;
+		const char **nk = xcalloc(nmask + 1, sizeof(*nk));
+		uint32_t *ni = xcalloc(nmask + 1, sizeof(*ni));
+		for (size_t i = 0; m->keys && i <= m->mask; i++) {
+			if (!m->keys[i])
+				continue;
+			size_t j = (size_t)hash_mix((uint64_t)(uintptr_t)m->keys[i]) & nmask;
+			while (nk[j])
+				j = (j + 1) & nmask;
+			nk[j] = m->keys[i];
+			ni[j] = m->ids[i];
+		}
+		free(m->keys);
+		free(m->ids);
+		m->keys = nk;
+		m->ids = ni;
+		m->mask = nmask;
+	}
+	size_t j = (size_t)hash_mix((uint64_t)(uintptr_t)key) & m->mask;
+	while (m->keys[j] && m->keys[j] != key)
+		j = (j + 1) & m->mask;
+	if (!m->keys[j]) {
+		m->keys[j] = key;
+		m->ids[j] = UINT32_MAX;
+		m->count++;
+	}
+	return &m->ids[j];
+}
+
+static uint32_t intern_name(struct ctx *c, const char *name)
+{
+	uint32_t *id = ptrids_slot(&c->names, name);
+	if (*id == UINT32_MAX)
+		*id = profile_intern(c->p, name);
+	return *id;
+}
+
+/* DWARF file names as compilers wrote them, minus leading "./" (addr2line
+ * prints "././x.c" where the directory entry is "." as well). */
+static uint32_t intern_file(struct ctx *c, const char *file)
+{
+	if (!file)
+		return 0;
+	uint32_t *id = ptrids_slot(&c->files, file);
+	if (*id == UINT32_MAX) {
+		const char *f = file;
+		while (f[0] == '.' && f[1] == '/')
+			f += 2;
+		*id = profile_intern(c->p, f);
+	}
+	return *id;
+}
+
+/* One new frame per chain level for the sites S[0..n) (all at one address). */
+static void emit_chain(struct ctx *c, const struct site *s, size_t n, const struct sym_loc *loc, size_t depth)
+{
+	struct profile *p = c->p;
+	/* Copies: interning below may move the frame array. */
+	const uint64_t address = p->frames.items[s[0].frame].address;
+	uint32_t old_func = p->frames.items[s[0].frame].func;
+	uint32_t flags = p->funcs.items[old_func].flags & ~(uint32_t)PF_FUNC_UNRESOLVED;
+	uint32_t first = (uint32_t)c->pool.len;
+	for (size_t k = 0; k < depth; k++) {
+		const struct sym_loc *l = &loc[k];
+		struct pf_func f = {.name = intern_name(c, l->name),
+				    .file = intern_file(c, l->decl_file),
+				    .lib = s[0].lib,
+				    .line = l->decl_line,
+				    .flags = flags,
+				    .folded = l->folded};
+		struct pf_frame fr = {.func = profile_intern_func(p, &f),
+				      .lib = s[0].lib,
+				      .address = address,
+				      .line = l->line,
+				      .column = l->column,
+				      .flags = l->inlined ? PF_FRAME_INLINED : 0};
+		vec_push(&c->pool, profile_intern_frame(p, &fr));
+	}
+	expand_to(c, s, n, first, (uint32_t)depth);
+	c->st->resolved++;
+	c->st->inline_frames += depth - 1;
+}
+
+static void resolve_kernel(struct ctx *c, struct pf_lib *lib, bool absolute, const struct site *s, size_t n)
+{
+	struct profile *p = c->p;
+	uint64_t text = c->kallsyms ? kallsyms_address(c->kallsyms, "_text") : 0;
+	size_t distinct = 0, named = 0;
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && s[j].address == s[i].address)
+			j++;
+		/* samply's [kernel.kallsyms] addresses are relative to _text, which KASLR moves. */
+		uint64_t addr = absolute ? s[i].address : text + s[i].address;
+		bool known = c->kallsyms && (absolute || text);
+		const char *name = known ? kallsyms_lookup(c->kallsyms, addr) : NULL;
+		struct sym_loc loc = {.name = name ? name : "[kernel]"};
+		emit_chain(c, s + i, j - i, &loc, 1);
+		if (!name)
+			c->st->resolved--;
+		distinct++;
+		named += name != NULL;
+		i = j;
+	}
+	if (c->kallsyms && named * 2 < distinct)
+		profile_warn(p,
+			     "%s: only %zu of %zu kernel addresses fall inside %s's functions: was it copied "
+			     "during the same boot as the recording?",
+			     profile_str(p, lib->name), named, distinct, c->o->kallsyms);
+}
+
+/* Resolves the sites S[0..n) of one library with module M (NULL: count them
+ * only), then closes M. */
+static void resolve_sites(struct ctx *c, struct symmod *m, bool offsets, const struct site *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && s[j].address == s[i].address)
+			j++;
+		c->st->addresses++;
+		progress_update(c->done += j - i);
+		if (m) {
+			uint64_t svma = offsets ? symmod_svma_of_offset(m, s[i].address)
+						: symmod_svma_of_relative(m, s[i].address);
+			size_t depth = 0;
+			const struct sym_loc *loc =
+				svma == UINT64_MAX ? NULL : symmod_lookup(m, svma, !c->o->no_inline, &depth);
+			if (depth)
+				emit_chain(c, s + i, j - i, loc, depth);
+		}
+		i = j;
+	}
+	symmod_close(m);
+	ptrids_clear(&c->names); /* the module's strings are gone */
+	ptrids_clear(&c->files);
+}
+
+static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s, size_t n)
+{
+	struct profile *p = c->p;
+	struct symfind_query q = {.name = lib_str(p, lib->name),
+				  .path = lib_str(p, lib->path),
+				  .debug_name = lib_str(p, lib->debug_name),
+				  .debug_path = lib_str(p, lib->debug_path),
+				  .code_id = lib_str(p, lib->code_id),
+				  .breakpad_id = lib_str(p, lib->breakpad_id)};
+	struct symfind_answer a;
+	symfind_locate(&q, c->dirs.items, c->dirs.len, &a);
+	const char *name = q.name ? q.name : q.path ? q.path : "?";
+	if (a.result == SYMFIND_MISMATCH) {
+		lib->sym_state = PF_SYM_MISMATCH;
+		lib->sym_file = profile_intern(p, a.mismatch_path);
+		c->st->libs_mismatched++;
+		profile_warn(p, "%s: %s is another build (id %s, profile has %s); its frames stay "
+			     "unsymbolicated",
+			     name, a.mismatch_path, a.mismatch_id, q.code_id ? q.code_id : q.breakpad_id);
+	} else if (a.result == SYMFIND_MISSING) {
+		lib->sym_state = PF_SYM_MISSING;
+		c->st->libs_missing++;
+	}
+	struct symmod *m = a.result == SYMFIND_FOUND ? symmod_open(a.path, c->dirs.items, c->dirs.len) : NULL;
+	if (a.result == SYMFIND_FOUND) {
+		lib->sym_file = profile_intern(p, a.path);
+		lib->sym_state = m ? PF_SYM_FOUND : PF_SYM_MISSING;
+		if (m)
+			c->st->libs_found++;
+		else
+			c->st->libs_missing++;
+	}
+	resolve_sites(c, m, addresses_are_offsets(p, lib), s, n);
+	symfind_answer_release(&a);
+}
+
+/* [vdso] is named from this machine's own vDSO when the build ids agree
+ * (the profile was recorded on this kernel); otherwise it is left alone. */
+static void resolve_vdso(struct ctx *c, struct pf_lib *lib, const struct site *s, size_t n)
+{
+	char *path = vdso_image_file(lib_str(c->p, lib->code_id));
+	struct symmod *m = path ? symmod_open(path, NULL, 0) : NULL;
+	if (path) {
+		unlink(path); /* libdwfl keeps its descriptor */
+		free(path);
+	}
+	if (!m) {
+		lib->sym_state = PF_SYM_SKIPPED;
+		c->st->libs_skipped++;
+		return;
+	}
+	lib->sym_state = PF_SYM_FOUND;
+	lib->sym_file = profile_intern(c->p, "(this kernel's vDSO)");
+	c->st->libs_found++;
+	resolve_sites(c, m, false, s, n);
+}
+
+static void dirs_init(struct ctx *c)
+{
+	for (size_t i = 0; i < c->o->symbol_path_count; i++)
+		vec_push(&c->dirs, c->o->symbol_paths[i]);
+	const char *env = c->o->no_env ? NULL : getenv(SYMBOLIZE_PATH_ENV);
+	if (!env || !*env)
+		return;
+	c->env_copy = xstrdup(env);
+	for (char *save = NULL, *d = strtok_r(c->env_copy, ":", &save); d; d = strtok_r(NULL, ":", &save))
+		vec_push(&c->dirs, d);
+}
+
+/* New stack tree: node by node, parents first, each old node replaced by its
+ * frame's expansion (a chain of nodes); samples follow their leaf. */
+static void rebuild_stacks(struct ctx *c)
+{
+	struct profile *p = c->p;
+	size_t n = p->stacks.len;
+	struct pf_stack *old = xreallocarray(NULL, n ? n : 1, sizeof(*old));
+	memcpy(old, p->stacks.items, n * sizeof(*old));
+	uint32_t *map = xreallocarray(NULL, n ? n : 1, sizeof(*map));
+	profile_clear_stacks(p);
+	for (size_t s = 0; s < n; s++) {
+		/* Parents come first (profile.h); a loader bug must not read map[] unset. */
+		uint32_t parent = old[s].parent < s ? map[old[s].parent] : PF_NONE;
+		const struct expansion none = {0};
+		const struct expansion *e = old[s].frame < c->old_frames ? &c->exp[old[s].frame] : &none;
+		if (e->count == 0) {
+			parent = profile_intern_stack(p, parent, old[s].frame);
+		} else {
+			for (uint32_t k = 0; k < e->count; k++)
+				parent = profile_intern_stack(p, parent, c->pool.items[e->first + k]);
+		}
+		map[s] = parent;
+	}
+	for (size_t i = 0; i < p->sample_count; i++)
+		if (p->sample_stack[i] != PF_NONE && p->sample_stack[i] < n)
+			p->sample_stack[i] = map[p->sample_stack[i]];
+	free(old);
+	free(map);
+}
+
+int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct symbolize_stats *st)
+{
+	struct symbolize_stats dummy;
+	struct symbolize_opts none = {0};
+	st = st ? st : &dummy;
+	o = o ? o : &none;
+	memset(st, 0, sizeof(*st));
+	struct ctx c = {.p = p, .o = o, .st = st};
+	if (o->kallsyms && !(c.kallsyms = kallsyms_load(o->kallsyms)))
+		return -1;
+	dirs_init(&c);
+
+	VEC(struct site) sites = {0};
+	for (size_t i = 0; i < p->frames.len; i++) {
+		const struct pf_frame *f = &p->frames.items[i];
+		if (f->lib >= p->libs.len || f->func >= p->funcs.len)
+			continue;
+		if (f->address != PF_NO_ADDRESS && (p->funcs.items[f->func].flags & PF_FUNC_UNRESOLVED)) {
+			vec_push(&sites, ((struct site){f->lib, f->address, (uint32_t)i}));
+		} else if (f->address == PF_NO_ADDRESS &&
+			   kernel_kind(p, &p->libs.items[f->lib]) == KERNEL_IPS) {
+			uint64_t ip = kernel_ip(profile_func_name(p, f->func));
+			if (ip)
+				vec_push(&sites, ((struct site){f->lib, ip, (uint32_t)i}));
+		}
+	}
+	qsort(sites.items, sites.len, sizeof(*sites.items), site_cmp);
+	progress_phase("symbolicating", sites.len, false);
+	c.old_frames = p->frames.len;
+	c.exp = xcalloc(p->frames.len ? p->frames.len : 1, sizeof(*c.exp));
+	for (size_t i = 0; i < sites.len;) {
+		size_t j = i;
+		while (j < sites.len && sites.items[j].lib == sites.items[i].lib)
+			j++;
+		struct pf_lib *lib = &p->libs.items[sites.items[i].lib];
+		enum kernel_kind kk = kernel_kind(p, lib);
+		if (kk == KERNEL_IMAGE || kk == KERNEL_IPS) {
+			lib->sym_state = c.kallsyms ? PF_SYM_FOUND : PF_SYM_SKIPPED;
+			if (c.kallsyms) {
+				lib->sym_file = profile_intern(p, o->kallsyms);
+				st->libs_found++;
+			} else {
+				st->libs_skipped++;
+			}
+			resolve_kernel(&c, lib, kk == KERNEL_IPS, sites.items + i, j - i);
+		} else if (strcmp(profile_str(p, lib->name), "[vdso]") == 0) {
+			resolve_vdso(&c, lib, sites.items + i, j - i);
+		} else if (is_special(p, lib)) {
+			lib->sym_state = PF_SYM_SKIPPED;
+			st->libs_skipped++;
+		} else {
+			resolve_elf(&c, lib, sites.items + i, j - i);
+		}
+		i = j;
+	}
+	progress_end();
+	rebuild_stacks(&c);
+	vec_free(&sites);
+	free(c.exp);
+	vec_free(&c.pool);
+	vec_free(&c.dirs);
+	free(c.env_copy);
+	kallsyms_free(c.kallsyms);
+	ptrids_clear(&c.names);
+	ptrids_clear(&c.files);
+	return 0;
+}
+
+/* ---- report header ------------------------------------------------------- */
+
+struct lib_share {
+	uint32_t lib;
+	int64_t self;
+};
+
+static int share_cmp(const void *a, const void *b)
+{
+	const struct lib_share *x = a, *y = b;
+	if (x->self != y->self)
+		return x->self > y->self ? -1 : 1;
+	return x->lib < y->lib ? -1 : x->lib > y->lib;
+}
+
+static const char *state_key(enum pf_symstate s)
+{
+	switch (s) {
+	case PF_SYM_FOUND:
+		return "Symbols found";
+	case PF_SYM_MISSING:
+		return "Symbols missing";
+	case PF_SYM_MISMATCH:
+		return "Symbols mismatched";
+	case PF_SYM_SKIPPED:
+		return "Symbols not on disk";
+	case PF_SYM_NONE:
+		break;
+	}
+	return NULL;
+}
+
+void symbolize_add_header(struct profile *p, size_t metric)
+{
+	struct pf_weights w;
+	weights_compute(&w, p, metric, NULL);
+	struct lib_share *sh = xcalloc(p->libs.len ? p->libs.len : 1, sizeof(*sh));
+	for (size_t i = 0; i < p->libs.len; i++)
+		sh[i].lib = (uint32_t)i;
+	for (size_t s = 0; s < w.node_count; s++) {
+		uint32_t lib = profile_stack_frame(p, (uint32_t)s)->lib;
+		if (lib < p->libs.len)
+			sh[lib].self += w.node[s];
+	}
+	qsort(sh, p->libs.len, sizeof(*sh), share_cmp);
+	size_t count[PF_SYM_SKIPPED + 1] = {0}, total = 0;
+	for (size_t i = 0; i < p->libs.len; i++)
+		if (p->libs.items[i].sym_state != PF_SYM_NONE) {
+			count[p->libs.items[i].sym_state]++;
+			total++;
+		}
+	if (total == 0) {
+		free(sh);
+		weights_release(&w);
+		return;
+	}
+	const char *summary = profile_printf(p, "%zu librar%s: %zu found, %zu missing, %zu mismatched, "
+					     "%zu not on disk",
+					     total, total == 1 ? "y" : "ies", count[PF_SYM_FOUND],
+					     count[PF_SYM_MISSING], count[PF_SYM_MISMATCH],
+					     count[PF_SYM_SKIPPED]);
+	profile_add_info(p, "Symbol files", summary);
+	/* One line per state: the libraries in it, largest share of the metric first. */
+	for (int st = PF_SYM_FOUND; st <= PF_SYM_SKIPPED; st++) {
+		char line[1024];
+		size_t len = 0, shown = 0, rest = 0;
+		line[0] = '\0';
+		for (size_t i = 0; i < p->libs.len; i++) {
+			const struct pf_lib *l = &p->libs.items[sh[i].lib];
+			if ((int)l->sym_state != st)
+				continue;
+			const char *name = profile_str(p, l->name);
+			double pct = w.total > 0 ? 100.0 * (double)sh[i].self / (double)w.total : 0.0;
+			int k = snprintf(line + len, sizeof(line) - len, "%s%s %.1f%%", shown ? ", " : "",
+					 *name ? name : profile_str(p, l->path), pct);
+			if (shown >= 8 || k < 0 || (size_t)k >= sizeof(line) - len - 16) {
+				line[len] = '\0';
+				rest++;
+				continue;
+			}
+			len += (size_t)k;
+			shown++;
+		}
+		if (shown == 0)
+			continue;
+		if (rest)
+			snprintf(line + len, sizeof(line) - len, ", +%zu more", rest);
+		profile_add_info(p, state_key((enum pf_symstate)st), line);
+	}
+	free(sh);
+	weights_release(&w);
+}

@@ -1,0 +1,734 @@
+/* test_symbol_profile.c: symbolize_profile() on profiles built by hand, the way
+ * the samply loader builds them ("LIB+0xADDR" funcs flagged unresolved), with
+ * addresses of the committed fixtures in fixtures/elf.
+ *
+ * Where the expectations come from:
+ *   - build ids: `readelf -n`; breakpad ids: perf2samply.py's breakpad_id_for_elf
+ *     (an independent implementation of samply's rule);
+ *   - addresses: `nm` and `objdump -d` (a call at 0x107e, 5 bytes long, returns
+ *     to 0x1083, so the caller frame holds 0x1082);
+ *   - names, lines and inline chains: `addr2line -a -i -f -C` on those
+ *     addresses, and the source: tests/symbol/symtest.c has leaf_mix's body on
+ *     line 10, middle_mix's first call on line 15, outer_loop's call on line 23,
+ *     main's call of outer_loop on line 37, fib's recursive call on line 31. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "profan/symbolize.h"
+
+#define PIE_ID "49d9aa5fed736ad17b331dabaf4fbe60d57a80d6"
+#define NOPIE_ID "a9740bcd8c9abe7937067c2955453b34f067c25b"
+#define CLANG_ID "452ba5412d0dcfb45cdafd1cee3381af1a032701"
+#define CPP_ID "c68421a3ee3ee834cc8556eadda5564e96747877"
+#define LIB_ID "eec5605bd197da818af864bf2712c9d72932d554"
+#define RUST_BREAKPAD "B64A4A161459EE4A68056031786F79620"
+#define NIL_BREAKPAD "000000000000000000000000000000000"
+
+static uint32_t add_lib(struct profile *p, const char *name, const char *path, const char *code_id,
+			const char *breakpad, uint32_t flags)
+{
+	struct pf_lib l = {.name = profile_intern(p, name),
+			   .path = profile_intern(p, path),
+			   .debug_name = profile_intern(p, name),
+			   .debug_path = profile_intern(p, path),
+			   .code_id = profile_intern(p, code_id),
+			   .breakpad_id = profile_intern(p, breakpad),
+			   .flags = flags};
+	return profile_add_lib(p, &l);
+}
+
+/* What the samply loader makes of a native frame. */
+static uint32_t native(struct profile *p, uint32_t lib, uint64_t addr)
+{
+	const char *name = profile_printf(p, "%s+0x%llx", profile_str(p, p->libs.items[lib].name),
+					  (unsigned long long)addr);
+	struct pf_func f = {.name = profile_intern(p, name), .lib = lib, .flags = PF_FUNC_UNRESOLVED};
+	struct pf_frame fr = {.func = profile_intern_func(p, &f), .lib = lib, .address = addr};
+	return profile_intern_frame(p, &fr);
+}
+
+/* Adds a sample of VALUE µs on the stack FRAMES[0] (root) .. FRAMES[n-1] (leaf). */
+static void sample(struct profile *p, const uint32_t *frames, size_t n, int64_t value)
+{
+	uint32_t s = PF_NONE;
+	for (size_t i = 0; i < n; i++)
+		s = profile_intern_stack(p, s, frames[i]);
+	profile_add_sample(p, s, PF_NONE, &value);
+}
+
+static void setup(struct profile *p)
+{
+	profile_init(p);
+	profile_add_metric(p, "cpu", "CPU time", PF_UNIT_MICROSECONDS);
+	pf_set_quiet(true);
+}
+
+struct level {
+	const char *name;
+	uint32_t line;
+	bool inlined;
+	uint32_t folded;
+};
+
+/* The stack of sample I, root first. */
+static size_t stack_levels(const struct profile *p, size_t i, struct level *out, size_t cap)
+{
+	struct level tmp[64];
+	size_t n = 0;
+	for (uint32_t s = p->sample_stack[i]; s != PF_NONE && n < 64; s = p->stacks.items[s].parent) {
+		const struct pf_frame *f = profile_stack_frame(p, s);
+		tmp[n++] = (struct level){profile_func_name(p, f->func), f->line,
+					  (f->flags & PF_FRAME_INLINED) != 0, p->funcs.items[f->func].folded};
+	}
+	for (size_t k = 0; k < n && k < cap; k++)
+		out[k] = tmp[n - 1 - k];
+	return n;
+}
+
+static void check_level(const struct level *l, const char *name, uint32_t line, bool inlined)
+{
+	CHECK_STR(l->name, name);
+	CHECK_INT(l->line, line);
+	CHECK_INT(l->inlined, inlined);
+}
+
+static void pie_inline_chain_expands_outer_to_inner(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "symtest-pie", "elf/symtest-pie", PIE_ID, "", PF_LIB_MAIN);
+	uint32_t fr[] = {native(&p, lib, 0x1082), native(&p, lib, 0x1218)};
+	sample(&p, fr, 2, 1000);
+	struct symbolize_stats st;
+	struct symbolize_opts o = {.no_env = true};
+	CHECK_INT(symbolize_profile(&p, &o, &st), 0);
+	CHECK(profile_check(&p) == NULL);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 4);
+	check_level(&l[0], "main", 37, false);
+	check_level(&l[1], "outer_loop", 23, false);
+	check_level(&l[2], "middle_mix", 15, true);
+	check_level(&l[3], "leaf_mix", 10, true);
+	CHECK_INT(p.libs.items[lib].sym_state, PF_SYM_FOUND);
+	CHECK_STR(profile_str(&p, p.libs.items[lib].sym_file), "elf/symtest-pie");
+	CHECK_INT(st.libs_found, 1);
+	CHECK_INT(st.addresses, 2);
+	CHECK_INT(st.resolved, 2);
+	CHECK_INT(st.inline_frames, 2);
+	/* The inlinee's function records where it is defined (leaf_mix opens on line 8). */
+	const struct pf_frame *leaf = profile_stack_frame(&p, p.sample_stack[0]);
+	CHECK_STR(profile_str(&p, p.funcs.items[leaf->func].file), "tests/symbol/symtest.c");
+	CHECK_INT(p.funcs.items[leaf->func].line, 8);
+	CHECK(!(p.funcs.items[leaf->func].flags & PF_FUNC_UNRESOLVED));
+	profile_release(&p);
+}
+
+static void no_inline_charges_the_outer_function(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "symtest-pie", "elf/symtest-pie", PIE_ID, "", 0);
+	uint32_t fr[] = {native(&p, lib, 0x1082), native(&p, lib, 0x1218)};
+	sample(&p, fr, 2, 1000);
+	struct symbolize_opts o = {.no_env = true, .no_inline = true};
+	CHECK_INT(symbolize_profile(&p, &o, NULL), 0);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 2);
+	check_level(&l[0], "main", 37, false);
+	check_level(&l[1], "outer_loop", 23, false); /* the call site of middle_mix, not leaf_mix's line */
+	profile_release(&p);
+}
+
+static void non_pie_relative_and_old_samply_svma(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "symtest-nopie", "elf/symtest-nopie", NOPIE_ID, "", 0);
+	/* samply >= 0.11: SVMA - 0x400000 (first PT_LOAD); samply <= 0.10: the SVMA itself. */
+	uint32_t a[] = {native(&p, lib, 0x1072), native(&p, lib, 0x1208)};
+	uint32_t b[] = {native(&p, lib, 0x401072), native(&p, lib, 0x40125a)};
+	sample(&p, a, 2, 10);
+	sample(&p, b, 2, 20);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 4);
+	check_level(&l[0], "main", 37, false);
+	check_level(&l[1], "outer_loop", 23, false);
+	check_level(&l[3], "leaf_mix", 10, true);
+	CHECK_INT(stack_levels(&p, 1, l, 8), 2);
+	check_level(&l[0], "main", 37, false);
+	check_level(&l[1], "fib", 31, false);
+	profile_release(&p);
+}
+
+static void recursion_keeps_every_level(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "symtest-pie", "elf/symtest-pie", PIE_ID, "", 0);
+	uint32_t fr[] = {native(&p, lib, 0x1082 + 12), /* main calls fib at 0x108a: frame 0x108e */
+			 native(&p, lib, 0x126a), native(&p, lib, 0x126a), native(&p, lib, 0x1250)};
+	sample(&p, fr, 4, 5);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	CHECK(profile_check(&p) == NULL);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 4);
+	check_level(&l[0], "main", 38, false);
+	check_level(&l[1], "fib", 31, false);
+	check_level(&l[2], "fib", 31, false);
+	check_level(&l[3], "fib", 28, false);
+	profile_release(&p);
+}
+
+static void shared_library_inline(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "libsymtest.so", "elf/libsymtest.so", LIB_ID, "", 0);
+	uint32_t fr[] = {native(&p, lib, 0x1118)};
+	sample(&p, fr, 1, 5);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 2);
+	check_level(&l[0], "shape_area", 17, false);
+	check_level(&l[1], "tri_area", 6, true);
+	profile_release(&p);
+}
+
+static void exported_name_over_internal_alias(void)
+{
+	struct profile p;
+	setup(&p);
+	/* readelf -s: scale (WEAK), __scale (GLOBAL) and __libc_scale (LOCAL, the name
+	 * DWARF and addr2line give) all at 0x1130: one function, glibc's pattern. */
+	uint32_t lib = add_lib(&p, "libsymtest.so", "elf/libsymtest.so", LIB_ID, "", 0);
+	uint32_t fr[] = {native(&p, lib, 0x1134)};
+	sample(&p, fr, 1, 5);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 1);
+	check_level(&l[0], "scale", 25, false);
+	CHECK_INT(l[0].folded, 0);
+	profile_release(&p);
+}
+
+static void rebuilt_binary_is_refused_with_one_warning(void)
+{
+	struct profile p;
+	setup(&p);
+	/* The profile was recorded from the non-PIE build; the file now at the path is the PIE one. */
+	uint32_t lib = add_lib(&p, "symtest", "elf/symtest-pie", NOPIE_ID, "", 0);
+	uint32_t fr[] = {native(&p, lib, 0x1082), native(&p, lib, 0x1218)};
+	uint32_t fr2[] = {native(&p, lib, 0x1082), native(&p, lib, 0x1250)};
+	sample(&p, fr, 2, 1);
+	sample(&p, fr2, 2, 1);
+	struct symbolize_stats st;
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, &st), 0);
+	CHECK_INT(p.libs.items[lib].sym_state, PF_SYM_MISMATCH);
+	CHECK_INT(st.libs_mismatched, 1);
+	CHECK_INT(st.resolved, 0);
+	CHECK_INT(p.warnings.len, 1);
+	const char *w = p.warnings.len == 1 ? p.warnings.items[0] : "";
+	CHECK(strstr(w, PIE_ID) && strstr(w, NOPIE_ID) && strstr(w, "elf/symtest-pie"));
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 2);
+	CHECK_STR(l[1].name, "symtest+0x1218");
+	profile_release(&p);
+}
+
+static void missing_binary_degrades_cleanly(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "gone", "elf/no-such-binary", PIE_ID, "", 0);
+	uint32_t fr[] = {native(&p, lib, 0x1218)};
+	sample(&p, fr, 1, 1);
+	struct symbolize_stats st;
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, &st), 0);
+	CHECK_INT(p.libs.items[lib].sym_state, PF_SYM_MISSING);
+	CHECK_INT(st.libs_missing, 1);
+	CHECK_INT(p.warnings.len, 0);
+	CHECK(profile_check(&p) == NULL);
+	CHECK_STR(profile_func_name(&p, profile_stack_func(&p, p.sample_stack[0])), "gone+0x1218");
+	profile_release(&p);
+}
+
+static void broken_files_degrade_cleanly(void)
+{
+	/* A truncated copy of symtest-pie: its build-id note (offset 0x338) survives,
+	 * so the id matches, but sections and DWARF are cut off. */
+	char tmp[] = "/tmp/profan-test-truncated-XXXXXX";
+	int fd = mkstemp(tmp);
+	CHECK(fd >= 0);
+	FILE *in = fopen("elf/symtest-pie", "rb");
+	char buf[4096];
+	size_t got = in ? fread(buf, 1, sizeof(buf), in) : 0;
+	CHECK(got == sizeof(buf) && write(fd, buf, got) == (ssize_t)got);
+	if (in)
+		fclose(in);
+	close(fd);
+	struct profile p;
+	setup(&p);
+	uint32_t cut = add_lib(&p, "cut", tmp, PIE_ID, "", 0);
+	uint32_t text = add_lib(&p, "text", "elf/kallsyms.txt", PIE_ID, "", 0);
+	uint32_t dir = add_lib(&p, "dir", "elf", "", "", 0);
+	/* A FIFO at the recorded path: opening it for reading would wait for a writer forever. */
+	char fifo[] = "/tmp/profan-test-fifo-XXXXXX";
+	int ffd = mkstemp(fifo);
+	CHECK(ffd >= 0);
+	close(ffd);
+	unlink(fifo);
+	CHECK(mkfifo(fifo, 0600) == 0);
+	uint32_t pipe = add_lib(&p, "pipe", fifo, "", "", 0);
+	uint32_t fr[] = {native(&p, cut, 0x1218), native(&p, text, 0x10), native(&p, dir, 0x20),
+			 native(&p, pipe, 0x30)};
+	sample(&p, fr, 4, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	CHECK(profile_check(&p) == NULL);
+	CHECK_INT(p.libs.items[text].sym_state, PF_SYM_MISSING);
+	CHECK_INT(p.libs.items[dir].sym_state, PF_SYM_MISSING);
+	CHECK_INT(p.libs.items[pipe].sym_state, PF_SYM_MISSING);
+	unlink(fifo);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 4);
+	CHECK_STR(l[0].name, "cut+0x1218");
+	CHECK_STR(l[1].name, "text+0x10");
+	profile_release(&p);
+	unlink(tmp);
+}
+
+static void symbol_path_finds_file_and_separate_debug_info(void)
+{
+	struct profile p;
+	setup(&p);
+	/* Recorded path gone; --symbol-path holds the stripped copy (same build id) by
+	 * name, and its DWARF sits in DIR/.build-id/49/d9aa....debug of another dir. */
+	uint32_t lib = add_lib(&p, "symtest-stripped", "/nonexistent/symtest-stripped", PIE_ID, "", 0);
+	uint32_t fr[] = {native(&p, lib, 0x1218)};
+	sample(&p, fr, 1, 1);
+	const char *dirs[] = {"elf", "elf/debugroot"};
+	struct symbolize_opts o = {.no_env = true, .symbol_paths = dirs, .symbol_path_count = 2};
+	CHECK_INT(symbolize_profile(&p, &o, NULL), 0);
+	CHECK_INT(p.libs.items[lib].sym_state, PF_SYM_FOUND);
+	CHECK_STR(profile_str(&p, p.libs.items[lib].sym_file), "elf/symtest-stripped");
+	struct level l[8] = {{0}};
+	if (stack_levels(&p, 0, l, 8) == 3) {
+		check_level(&l[0], "outer_loop", 23, false);
+		check_level(&l[2], "leaf_mix", 10, true);
+	} else {
+		CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+	}
+	profile_release(&p);
+
+	/* Only the debug file exists, found by build-id layout under a dir from the environment. */
+	setup(&p);
+	lib = add_lib(&p, "symtest-pie", "/nonexistent/symtest-pie", PIE_ID, "", 0);
+	uint32_t fr2[] = {native(&p, lib, 0x1218)};
+	sample(&p, fr2, 1, 1);
+	setenv(SYMBOLIZE_PATH_ENV, "/nonexistent:elf/debugroot", 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){0}, NULL), 0);
+	unsetenv(SYMBOLIZE_PATH_ENV);
+	CHECK_INT(p.libs.items[lib].sym_state, PF_SYM_FOUND);
+	CHECK_STR(profile_str(&p, p.libs.items[lib].sym_file),
+		  "elf/debugroot/.build-id/49/d9aa5fed736ad17b331dabaf4fbe60d57a80d6.debug");
+	CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+	check_level(&l[2], "leaf_mix", 10, true);
+	profile_release(&p);
+}
+
+static void gnu_debuglink_next_to_the_binary(void)
+{
+	struct profile p;
+	setup(&p);
+	/* symtest-linked is stripped; its .gnu_debuglink names symtest-linked.debug beside it. */
+	uint32_t lib = add_lib(&p, "symtest-linked", "elf/symtest-linked", PIE_ID, "", 0);
+	uint32_t fr[] = {native(&p, lib, 0x1218)};
+	sample(&p, fr, 1, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+	if (stack_levels(&p, 0, l, 8) == 3) {
+		check_level(&l[0], "outer_loop", 23, false);
+		check_level(&l[2], "leaf_mix", 10, true);
+	}
+	profile_release(&p);
+}
+
+static void rust_without_build_id_uses_breakpad_and_counts_folds(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "symtest-rust", "elf/symtest-rust", "", RUST_BREAKPAD, 0);
+	uint32_t fr[] = {native(&p, lib, 0xfce0)};
+	sample(&p, fr, 1, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	CHECK_INT(p.libs.items[lib].sym_state, PF_SYM_FOUND);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 1);
+	/* Four vec_len::<T> share this code (nm lists 4 symbols at 0xfce0): 3 others folded. */
+	CHECK_STR(l[0].name, "symtest::vec_len");
+	CHECK_INT(l[0].folded, 3);
+	CHECK_INT(l[0].line, 32);
+	profile_release(&p);
+
+	/* A breakpad id of another build is refused. */
+	setup(&p);
+	lib = add_lib(&p, "symtest-rust", "elf/symtest-rust", "", "5FAAD94973EDD16A7B331DABAF4FBE600", 0);
+	uint32_t fr2[] = {native(&p, lib, 0xfce0)};
+	sample(&p, fr2, 1, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	CHECK_INT(p.libs.items[lib].sym_state, PF_SYM_MISMATCH);
+	CHECK(p.warnings.len == 1 && strstr(p.warnings.items[0], RUST_BREAKPAD));
+	profile_release(&p);
+}
+
+static void rust_inline_chain_through_std(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "symtest-rust", "elf/symtest-rust", "", RUST_BREAKPAD, 0);
+	uint32_t fr[] = {native(&p, lib, 0xfc40)};
+	sample(&p, fr, 1, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+	check_level(&l[0], "symtest::shapes::churn", 24, false);
+	check_level(&l[1],
+		    "core::iter::range::<impl core::iter::traits::iterator::Iterator for "
+		    "core::ops::range::Range<A>>::next",
+		    857, true);
+	check_level(&l[2], "<core::ops::range::Range<T> as core::iter::range::RangeIteratorImpl>::spec_next",
+		    0, true);
+	profile_release(&p);
+}
+
+static void cpp_names(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "symtest-cpp", "elf/symtest-cpp", CPP_ID, "", 0);
+	/* llvm-addr2line -i: 0x17be is mix<long unsigned int>:12 inlined in
+	 * geo::Acc<unsigned long>::total(unsigned int):20; mix is declared in
+	 * namespace geo (symtest.cpp), which its DWARF name leaves out. 0x1200 is
+	 * the static run (nm: _ZL3runj), 0x10c0 its cold part (_ZL3runj.cold). */
+	uint32_t a[] = {native(&p, lib, 0x1200), native(&p, lib, 0x17be)};
+	uint32_t b[] = {native(&p, lib, 0x10c0)};
+	sample(&p, a, 2, 1);
+	sample(&p, b, 1, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+	check_level(&l[0], "run(unsigned int)", 31, false);
+	check_level(&l[1], "geo::Acc<unsigned long>::total(unsigned int)", 20, false);
+	check_level(&l[2], "geo::mix<long unsigned int>", 12, true);
+	/* The cold part is the same function: one row, not "run(unsigned int) [clone .cold]". */
+	CHECK_INT(stack_levels(&p, 1, l, 8), 3);
+	CHECK_STR(l[0].name, "run(unsigned int)");
+	CHECK_INT(profile_stack_func(&p, p.sample_stack[1]) != profile_stack_func(&p, p.sample_stack[0]), 1);
+	uint32_t s = p.sample_stack[1];
+	while (p.stacks.items[s].parent != PF_NONE)
+		s = p.stacks.items[s].parent;
+	uint32_t t = p.sample_stack[0];
+	while (p.stacks.items[t].parent != PF_NONE)
+		t = p.stacks.items[t].parent;
+	CHECK_INT(profile_stack_func(&p, s), profile_stack_func(&p, t));
+	profile_release(&p);
+}
+
+static void file_offsets_map_through_pt_load(void)
+{
+	struct profile p;
+	setup(&p);
+	/* Unreadable at record time: no code id, nil breakpad id, addresses are file
+	 * offsets. lld put .text at vaddr 0xf1a0, offset 0xe1a0 (readelf -l), so
+	 * vec_len at 0xfce0 has file offset 0xece0. */
+	uint32_t lib = add_lib(&p, "symtest-rust", "elf/symtest-rust", "", NIL_BREAKPAD, 0);
+	uint32_t fr[] = {native(&p, lib, 0xece0)};
+	sample(&p, fr, 1, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 1);
+	CHECK_STR(l[0].name, "symtest::vec_len");
+	profile_release(&p);
+}
+
+static void clang_binary_without_aranges(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "symtest-clang", "elf/symtest-clang", CLANG_ID, "", 0);
+	/* llvm-addr2line -i: 0x1193 is leaf_mix:10 in middle_mix:15 in outer_loop:23. */
+	uint32_t fr[] = {native(&p, lib, 0x1193)};
+	sample(&p, fr, 1, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+	check_level(&l[0], "outer_loop", 23, false);
+	check_level(&l[1], "middle_mix", 15, true);
+	check_level(&l[2], "leaf_mix", 10, true);
+	profile_release(&p);
+}
+
+static void special_libraries_never_reach_libdw(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t vdso = add_lib(&p, "[vdso]", "[vdso]", "", NIL_BREAKPAD, PF_LIB_SPECIAL);
+	uint32_t map = add_lib(&p, "perf-4242.map", "/tmp/perf-4242.map", "", NIL_BREAKPAD, 0);
+	uint32_t kern =
+		add_lib(&p, "[kernel.kallsyms]", "[kernel.kallsyms]", "", NIL_BREAKPAD, PF_LIB_SPECIAL);
+	uint32_t fr[] = {native(&p, vdso, 0x930), native(&p, map, 0x1000), native(&p, kern, 0x234010),
+			 native(&p, kern, 0x234250)};
+	sample(&p, fr, 4, 7);
+	struct profile q;
+	setup(&q);
+	/* The same, symbolicated with a kallsyms copy (fixtures/elf/kallsyms.txt: _text at
+	 * ffffffff81000000, do_syscall_64 at +0x234000, handle_page_fault at +0x234200). */
+	vdso = add_lib(&q, "[vdso]", "[vdso]", "", NIL_BREAKPAD, PF_LIB_SPECIAL);
+	kern = add_lib(&q, "[kernel.kallsyms]", "[kernel.kallsyms]", "", NIL_BREAKPAD, PF_LIB_SPECIAL);
+	uint32_t fq[] = {native(&q, vdso, 0x930), native(&q, kern, 0x234010), native(&q, kern, 0x234250)};
+	sample(&q, fq, 3, 7);
+
+	struct symbolize_stats st;
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, &st), 0);
+	CHECK_INT(st.libs_skipped, 3);
+	CHECK_INT(p.libs.items[0].sym_state, PF_SYM_SKIPPED);
+	CHECK_INT(p.libs.items[1].sym_state, PF_SYM_SKIPPED);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 4);
+	CHECK_STR(l[0].name, "[vdso]+0x930");
+	CHECK_STR(l[1].name, "perf-4242.map+0x1000");
+	CHECK_STR(l[2].name, "[kernel]");
+	CHECK_STR(l[3].name, "[kernel]");
+
+	struct symbolize_opts with_kallsyms = {.no_env = true, .kallsyms = "elf/kallsyms.txt"};
+	CHECK_INT(symbolize_profile(&q, &with_kallsyms, &st), 0);
+	CHECK_INT(q.libs.items[kern].sym_state, PF_SYM_FOUND);
+	CHECK_INT(stack_levels(&q, 0, l, 8), 3);
+	CHECK_STR(l[0].name, "[vdso]+0x930");
+	CHECK_STR(l[1].name, "do_syscall_64");
+	CHECK_STR(l[2].name, "handle_page_fault");
+	profile_release(&q);
+	profile_release(&p);
+
+	setup(&p);
+	struct symbolize_opts bad_kallsyms = {.no_env = true, .kallsyms = "elf/nope.txt"};
+	CHECK_INT(symbolize_profile(&p, &bad_kallsyms, NULL), -1);
+	profile_release(&p);
+}
+
+/* A frame as the samply loader makes it for a live recording's bare kernel IP. */
+static uint32_t kernel_ip_frame(struct profile *p, uint32_t lib, const char *hex)
+{
+	struct pf_func f = {.name = profile_intern(p, hex), .lib = lib};
+	struct pf_frame fr = {.func = profile_intern_func(p, &f), .lib = lib, .address = PF_NO_ADDRESS};
+	return profile_intern_frame(p, &fr);
+}
+
+static void bare_kernel_ips_and_modules(void)
+{
+	for (int with = 0; with < 2; with++) {
+		struct profile p;
+		setup(&p);
+		uint32_t k = add_lib(&p, "kernel", "", "", "", PF_LIB_SPECIAL | PF_LIB_KERNEL);
+		uint32_t mod = add_lib(&p, "[ext4]", "/lib/modules/6.1/ext4.ko", "", NIL_BREAKPAD,
+				       PF_LIB_SPECIAL | PF_LIB_KERNEL);
+		uint32_t fr[] = {kernel_ip_frame(&p, k, "0xffffffff81234010"), native(&p, mod, 0x40),
+				 kernel_ip_frame(&p, k, "0xffffffff81234210")};
+		sample(&p, fr, 3, 1);
+		struct symbolize_opts o = {.no_env = true, .kallsyms = with ? "elf/kallsyms.txt" : NULL};
+		CHECK_INT(symbolize_profile(&p, &o, NULL), 0);
+		struct level l[8] = {{0}};
+		CHECK_INT(stack_levels(&p, 0, l, 8), 3);
+		CHECK_STR(l[0].name, with ? "do_syscall_64" : "[kernel]");
+		CHECK_STR(l[1].name, "[ext4]+0x40");
+		CHECK_STR(l[2].name, with ? "handle_page_fault" : "[kernel]");
+		CHECK_INT(p.libs.items[mod].sym_state, PF_SYM_SKIPPED);
+		CHECK_INT(p.warnings.len, 0);
+		profile_release(&p);
+	}
+	/* Addresses outside every kallsyms function: probably another boot. */
+	struct profile p;
+	setup(&p);
+	uint32_t k = add_lib(&p, "kernel", "", "", "", PF_LIB_SPECIAL | PF_LIB_KERNEL);
+	uint32_t fr[] = {kernel_ip_frame(&p, k, "0xffffffff90000000")};
+	sample(&p, fr, 1, 1);
+	struct symbolize_opts o = {.no_env = true, .kallsyms = "elf/kallsyms.txt"};
+	CHECK_INT(symbolize_profile(&p, &o, NULL), 0);
+	CHECK_INT(p.warnings.len, 1);
+	profile_release(&p);
+}
+
+/* Runs CMD and returns the first line of its output that starts with PREFIX
+ * (after leading blanks), with the prefix cut off; "" when none. */
+static const char *command_line(const char *cmd, const char *prefix, char *buf, size_t size)
+{
+	FILE *f = popen(cmd, "r");
+	buf[0] = '\0';
+	char line[512];
+	while (f && fgets(line, sizeof(line), f)) {
+		const char *l = line + strspn(line, " \t");
+		if (strncmp(l, prefix, strlen(prefix)) == 0 && !buf[0]) {
+			snprintf(buf, size, "%s", l + strlen(prefix));
+			buf[strcspn(buf, "\n")] = '\0';
+		}
+	}
+	if (f)
+		pclose(f);
+	return buf;
+}
+
+static void vdso_of_this_kernel(void)
+{
+	/* The expectations come from binutils on a copy of this process's [vdso]
+	 * mapping (found in /proc/self/maps): readelf -n for its build id, nm -D
+	 * for clock_gettime, a weak alias of __vdso_clock_gettime. */
+	FILE *maps = fopen("/proc/self/maps", "r");
+	char line[512];
+	unsigned long lo = 0, hi = 0;
+	while (maps && fgets(line, sizeof(line), maps))
+		if (strstr(line, "[vdso]"))
+			sscanf(line, "%lx-%lx", &lo, &hi);
+	if (maps)
+		fclose(maps);
+	if (!lo)
+		return; /* no vDSO on this system: nothing to check */
+	char tmp[] = "/tmp/profan-test-vdso-XXXXXX";
+	int fd = mkstemp(tmp);
+	CHECK(fd >= 0 && write(fd, (const void *)lo, hi - lo) == (ssize_t)(hi - lo));
+	close(fd);
+	char cmd[256], id[128];
+	snprintf(cmd, sizeof(cmd), "readelf -n %s", tmp);
+	command_line(cmd, "Build ID: ", id, sizeof(id));
+	snprintf(cmd, sizeof(cmd), "nm -D %s | grep ' clock_gettime'", tmp);
+	FILE *f = popen(cmd, "r");
+	unsigned long addr = 0;
+	CHECK(f && fscanf(f, "%lx", &addr) == 1);
+	if (f)
+		pclose(f);
+	unlink(tmp);
+	CHECK(id[0] != '\0' && addr != 0);
+
+	struct profile p;
+	setup(&p);
+	uint32_t vdso = add_lib(&p, "[vdso]", "[vdso]", id, "", PF_LIB_SPECIAL);
+	uint32_t other = add_lib(&p, "[vdso]", "[vdso]", NOPIE_ID, "", PF_LIB_SPECIAL);
+	uint32_t fr[] = {native(&p, vdso, addr + 4), native(&p, other, addr + 4)};
+	sample(&p, fr, 2, 1);
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+	CHECK_INT(p.libs.items[vdso].sym_state, PF_SYM_FOUND);
+	CHECK_INT(p.libs.items[other].sym_state, PF_SYM_SKIPPED);
+	struct level l[8] = {{0}};
+	CHECK_INT(stack_levels(&p, 0, l, 8), 2);
+	CHECK_STR(l[0].name, "clock_gettime");
+	CHECK_STR(l[1].name, profile_printf(&p, "[vdso]+0x%lx", addr + 4));
+	CHECK_INT(p.warnings.len, 0);
+	profile_release(&p);
+}
+
+static void each_site_resolved_once_and_samples_follow(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "symtest-pie", "elf/symtest-pie", PIE_ID, "", 0);
+	/* Two loader frames for one (lib, address), as per-thread tables give (samply-format.md P1). */
+	struct pf_func other = {.name = profile_intern(&p, "thread2 symtest-pie+0x1218"), .lib = lib,
+				.flags = PF_FUNC_UNRESOLVED};
+	struct pf_frame dup = {.func = profile_intern_func(&p, &other), .lib = lib, .address = 0x1218};
+	uint32_t a[] = {native(&p, lib, 0x1082), native(&p, lib, 0x1218)};
+	uint32_t b[] = {native(&p, lib, 0x1082), profile_intern_frame(&p, &dup)};
+	uint32_t c[] = {native(&p, lib, 0x1082)};
+	sample(&p, a, 2, 100);
+	sample(&p, b, 2, 200);
+	sample(&p, c, 1, 300);
+	profile_add_sample(&p, PF_NONE, PF_NONE, (int64_t[]){400});
+	struct symbolize_stats st;
+	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, &st), 0);
+	CHECK_INT(st.addresses, 2);
+	CHECK(profile_check(&p) == NULL);
+	/* Both threads' frames became the same nodes: main → outer_loop → middle_mix → leaf_mix. */
+	CHECK_INT(p.sample_stack[0], p.sample_stack[1]);
+	CHECK_INT(p.stacks.len, 4);
+	CHECK_INT(p.sample_stack[3], PF_NONE);
+	CHECK_STR(profile_func_name(&p, profile_stack_func(&p, p.sample_stack[2])), "main");
+
+	/* Header: one library, found, holding 600 of 1000 µs as self time (400 are stackless). */
+	symbolize_add_header(&p, 0);
+	CHECK_INT(p.info.len, 2);
+	if (p.info.len == 2) {
+		CHECK_STR(p.info.items[0].key, "Symbol files");
+		CHECK_STR(p.info.items[0].value,
+			  "1 library: 1 found, 0 missing, 0 mismatched, 0 not on disk");
+		CHECK_STR(p.info.items[1].key, "Symbols found");
+		CHECK_STR(p.info.items[1].value, "symtest-pie 60.0%");
+	}
+	profile_release(&p);
+}
+
+static void ids_are_computed_like_samply(void)
+{
+	char *s = symfind_build_id("elf/symtest-pie");
+	CHECK_STR(s, PIE_ID);
+	free(s);
+	s = symfind_breakpad_id("elf/symtest-pie");
+	CHECK_STR(s, "5FAAD94973EDD16A7B331DABAF4FBE600");
+	free(s);
+	s = symfind_breakpad_id("elf/symtest-rust");
+	CHECK_STR(s, RUST_BREAKPAD);
+	free(s);
+	CHECK(symfind_build_id("elf/symtest-rust") == NULL);
+	CHECK(symfind_build_id("elf/kallsyms.txt") == NULL);
+	/* The worked example of samply-format.md §3.2. */
+	s = symfind_breakpad_of_build_id("020d6f7c33b2413f4fe10814c4729dce1387f049");
+	CHECK_STR(s, "7C6F0D02B2333F414FE10814C4729DCE0");
+	free(s);
+}
+
+static void demangles_rust_and_cpp(void)
+{
+	/* Expected strings: `c++filt` (binutils) and rustc-demangle's documented forms. */
+	char *s = sym_demangle("_ZN7symtest7vec_len17h53b67e2f2126fedeE");
+	CHECK_STR(s, "symtest::vec_len");
+	free(s);
+	s = sym_demangle("_ZN3foo3bar17h0000000000000000E"); /* libiberty keeps this hash; we strip it */
+	CHECK_STR(s, "foo::bar");
+	free(s);
+	s = sym_demangle("_RNvCskwGfYPst2Cb_3foo16example_function");
+	CHECK_STR(s, "foo::example_function");
+	free(s);
+	s = sym_demangle("_ZNSt6vectorIiSaIiEE9push_backERKi");
+	CHECK_STR(s, "std::vector<int, std::allocator<int> >::push_back(int const&)");
+	free(s);
+	CHECK(sym_demangle("main") == NULL);
+	CHECK(sym_demangle("_Znotmangled") == NULL);
+}
+
+int main(void)
+{
+	RUN(pie_inline_chain_expands_outer_to_inner);
+	RUN(no_inline_charges_the_outer_function);
+	RUN(non_pie_relative_and_old_samply_svma);
+	RUN(recursion_keeps_every_level);
+	RUN(shared_library_inline);
+	RUN(exported_name_over_internal_alias);
+	RUN(rebuilt_binary_is_refused_with_one_warning);
+	RUN(missing_binary_degrades_cleanly);
+	RUN(broken_files_degrade_cleanly);
+	RUN(symbol_path_finds_file_and_separate_debug_info);
+	RUN(gnu_debuglink_next_to_the_binary);
+	RUN(rust_without_build_id_uses_breakpad_and_counts_folds);
+	RUN(rust_inline_chain_through_std);
+	RUN(cpp_names);
+	RUN(file_offsets_map_through_pt_load);
+	RUN(clang_binary_without_aranges);
+	RUN(special_libraries_never_reach_libdw);
+	RUN(bare_kernel_ips_and_modules);
+	RUN(vdso_of_this_kernel);
+	RUN(each_site_resolved_once_and_samples_follow);
+	RUN(ids_are_computed_like_samply);
+	RUN(demangles_rust_and_cpp);
+	return check_summary();
+}
