@@ -246,6 +246,13 @@ def check_pipe():
     check(err.startswith("\x1b[1;33mprofan: warning: \x1b[0m"), "pipe --color=always: warning prefix not colored")
     rc, out, err = run_pipe(["-q", WARNS])
     check(rc == 0 and err == "", f"pipe -q: stderr {err!r}")
+    # samply: the user's binary's functions are highlighted, libc's are not (work.c is the program)
+    r = subprocess.run([PROFAN, "samply", "--color=always", "--symbol-path", "samply/real", "samply/real/work.json.gz"],
+                       capture_output=True, text=True, cwd=FIX, env=base_env())
+    check("\x1b[1;36mfib\x1b[0m" in r.stdout and "\x1b[1;36mmain\x1b[0m" in r.stdout,
+          "samply --color=always: work's own functions are not highlighted")
+    check(re.search(r"  write  ", SGR.sub("", r.stdout)) and "\x1b[1;36mwrite" not in r.stdout,
+          "samply --color=always: libc's write is highlighted as own code")
     rc, out, err = run_pipe(["--color=sometimes", PROFILE])
     check(rc == 2 and "--color wants auto, always or never, not 'sometimes'" in err, f"bad --color: {rc} {err!r}")
 
