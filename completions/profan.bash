@@ -10,14 +10,14 @@ _profan_commands='samply dhat cpuprof'
 # completes as that value, not as an option or a profile.
 _profan_common='--top --json --output -o --color --wide --quiet -q --help -h'
 _profan_opts_samply='--binary --thread --pid --under --threads --metric --alloc-entry --alloc-plumbing
-	--no-sidecar'
+	--no-sidecar --symbol-path --kallsyms --no-inline --no-symbols'
 _profan_opts_dhat=''
 _profan_opts_cpuprof='--weight --profile --wasm'
 _profan_takes_value='--top --output -o --binary --thread --pid --under --metric --alloc-entry
-	--alloc-plumbing --weight --profile --wasm'
+	--alloc-plumbing --symbol-path --kallsyms --weight --profile --wasm'
 
-# Prints the values of option $2 of command $1, "FILE" for a file name, or nothing
-# when the value is free text (a number, a regex).
+# Prints the values of option $2 of command $1, "FILE" for a file name, "DIR" for a
+# directory, or nothing when the value is free text (a number, a regex).
 _profan_values()
 {
 	case "$1 $2" in
@@ -25,7 +25,8 @@ _profan_values()
 	"cpuprof --weight") echo 'before after samples' ;;
 	"cpuprof --profile") echo 'all' ;;
 	*" --color") echo 'auto always never' ;;
-	*" --output" | *" -o" | "cpuprof --wasm") echo FILE ;;
+	*" --output" | *" -o" | "samply --kallsyms" | "cpuprof --wasm") echo FILE ;;
+	"samply --symbol-path") echo DIR ;;
 	esac
 }
 
@@ -66,6 +67,9 @@ _profan()
 		if [[ $values == FILE ]]; then
 			compopt -o filenames 2>/dev/null
 			COMPREPLY=($(compgen -f -- "$value"))
+		elif [[ $values == DIR ]]; then
+			compopt -o filenames 2>/dev/null
+			COMPREPLY=($(compgen -d -- "$value"))
 		elif [[ -n $values ]]; then
 			COMPREPLY=($(compgen -W "$values" -- "$value"))
 		fi

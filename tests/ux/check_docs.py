@@ -7,7 +7,8 @@ does not, misses one it does, or offers option values profan refuses.
 
 Usage: check_docs.py PROFAN SRCDIR CHECK   with CHECK one of
   man      every command and option in man/profan.1 (per command), no stray
-           --option anywhere in it, every getenv() in src/ in ENVIRONMENT
+           --option anywhere in it, every getenv() in src/ in ENVIRONMENT, and
+           the examples' output excerpts found in real runs on fixtures/
   render   groff renders man/profan.1 without a single warning
   bash     completions/profan.bash, run in bash: commands, options per command,
            which options take a value, option values, file names
@@ -19,6 +20,7 @@ file, line or lib, not 'x'"), the completions must offer exactly those words.
 Every value a completion offers must also be accepted by profan."""
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -183,15 +185,61 @@ def check_man():
                     fail(f"man page: --{long} of {cmd} does not name its value '{w}' in bold")
     for n in sorted(everywhere - ALL_LONG - FOREIGN):
         fail(f"man page mentions --{n}, which no command's --help lists")
-    used = set()
-    for root, _, files in os.walk(os.path.join(SRC, "src")):
-        for f in files:
-            if f.endswith(".c"):
-                used |= set(re.findall(r'getenv\("([A-Z_]+)"\)', open(os.path.join(root, f)).read()))
+    used, macros, named = set(), {}, set()
+    for top in ("src", "include"):
+        for root, _, files in os.walk(os.path.join(SRC, top)):
+            for f in files:
+                text = open(os.path.join(root, f)).read()
+                used |= set(re.findall(r'(?:getenv|unsetenv)\("([A-Z_]+)"\)', text))
+                named |= set(re.findall(r"(?:getenv|unsetenv)\(([A-Z_]+)\)", text))
+                macros.update(re.findall(r'#define ([A-Z_]+) "([A-Z_]+)"', text))
+    used |= {macros[m] for m in named if m in macros}
     for v in sorted(used - set(env)):
         fail(f"man page: src/ reads ${v}, ENVIRONMENT does not describe it")
     for v in sorted(set(env) - used):
         fail(f"man page: ENVIRONMENT describes ${v}, which nothing in src/ reads")
+    check_examples()
+
+
+def unescape(line):
+    return (line.replace("\\-", "-").replace("\\&", "").replace("\\(aq", "'")
+            .replace("\\[u2026]", "\u2026").replace("\\e", "\\"))
+
+
+def check_examples():
+    """Each example after an 'example-cwd' comment, run for real: its lines must
+    appear in the output in order; '...' in a line stands for anything, and a
+    line '...' for any number of lines."""
+    lines = open(MAN, encoding="utf-8").read().splitlines()
+    count = 0
+    for i, line in enumerate(lines):
+        m = re.match(r'^\.\\" example-cwd: (\S+)$', line)
+        if not m:
+            continue
+        end = lines.index(".EE", i)
+        block = [unescape(l) for l in lines[i + 2:end]]
+        while block and not block[0].startswith("$ profan "):
+            block.pop(0)
+        command, expected = block[0][2:], block[1:]
+        if "| jq" in command and shutil.which("jq") is None:
+            continue
+        r = subprocess.run(command.replace("profan ", shlex.quote(PROFAN) + " ", 1), shell=True,
+                           capture_output=True, text=True, cwd=os.path.join(FIX, m.group(1)))
+        out = r.stdout.splitlines()
+        count += 1
+        pos = 0
+        for want in expected:
+            if want == "...":
+                continue
+            pattern = re.compile(".*".join(map(re.escape, want.split("..."))))
+            while pos < len(out) and not pattern.fullmatch(out[pos]):
+                pos += 1
+            if pos == len(out):
+                fail(f"man example '{command}': no line '{want}' (in order) in its real output")
+                break
+            pos += 1
+    if count == 0:
+        fail("man page: no example is checked against a real run")
 
 
 def check_render():
@@ -294,7 +342,7 @@ def zsh_specs(words):
     return r.stdout.splitlines()
 
 
-ZSH_SPEC = re.compile(r"^(?:\([^)]*\))?(--?[A-Za-z0-9][A-Za-z0-9-]*)([=+]?-?)(\[(?:\\.|[^\]\\])*\])?(.*)$")
+ZSH_SPEC = re.compile(r"^(?:\([^)]*\))?\*?(--?[A-Za-z0-9][A-Za-z0-9-]*)([=+]?-?)(\[(?:\\.|[^\]\\])*\])?(.*)$")
 
 
 def zsh_values(action):
@@ -320,7 +368,7 @@ def check_zsh():
     for cmd in COMMANDS:
         specs = {}
         for line in zsh_specs(["profan", cmd, ""]):
-            if not line.startswith("ARG ") or line[4:].startswith(("-s", "-S", "*:", ":")):
+            if not line.startswith("ARG ") or line[4:] in ("-s", "-S") or line[4:].startswith(("*:", ":")):
                 continue
             m = ZSH_SPEC.match(line[4:])
             if not m:
@@ -357,4 +405,4 @@ shutil.rmtree(SCRATCH)
 if failures:
     print(f"{len(failures)} problem(s)")
     sys.exit(1)
-print(f"{CHECK}: ok ({len(COMMANDS)} commands, {sum(len(h) for h in HELP.values())} options)")
+print(f"{CHECK}: ok" + (f" ({len(COMMANDS)} commands, {sum(map(len, HELP.values()))} options)" if HELP else ""))
