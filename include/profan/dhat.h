@@ -1,0 +1,70 @@
+/* dhat.h: valgrind DHAT profiles (--tool=dhat JSON, dhatFileVersion 1 and 2).
+ *
+ * The loader turns each program point (PP) into one sample whose stack is the
+ * PP's frames, root first, and whose values are DHAT's per-PP counters, one
+ * metric each, named after DHAT's own fields (tb tbk tl mb mbk gb gbk eb ebk rb
+ * wb). Program points with identical stacks are merged into one sample. A
+ * frame's function is its name with its file or object; its line and address
+ * sit on the frame. Spec: docs/dhat.md and ../shared/docs/dhat-format.md. */
+#ifndef PROFAN_DHAT_H
+#define PROFAN_DHAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profan/json.h"
+#include "profan/profile.h"
+
+/* What the file says about the run, beyond the samples. Strings live in the profile. */
+struct dhat_meta {
+	int version;      /* dhatFileVersion: 1 or 2 */
+	const char *mode; /* "heap", "copy", "ad-hoc" (v1 files are heap) */
+	const char *verb; /* "Allocated", "Copied", "Occurred" */
+	const char *cmd;  /* the command line, for display only (DHAT does not quote it) */
+	const char *exe;  /* its first word: the profiled executable */
+	int64_t pid;
+	int64_t te;                        /* t-end, in instructions */
+	int64_t tg;                        /* t-gmax, in instructions (heap only) */
+	int64_t tuth;                      /* "short-lived" threshold in instructions (500 when absent) */
+	bool bklt, bkacc;                  /* block lifetimes / accesses recorded */
+	const char *unit, *units, *blocks; /* "byte"/"bytes"/"blocks", or ad-hoc's bu/bsu/bksu */
+	const char *tu;                    /* time unit, "instrs" */
+	size_t pps;                        /* program points in the file */
+	size_t merged;                     /* of which merged into an earlier one with the same stack */
+	size_t repairs;                    /* `"fs":]` stacks read as empty */
+};
+
+struct dhat_load_opts {
+	struct dhat_meta *meta; /* filled when not NULL */
+};
+
+/* pf_loader for load_file()/load_buffer(). Parse with dhat_json_opts so DHAT's
+ * invalid `"fs":]` reads as an empty stack. OPTS is a struct dhat_load_opts or NULL. */
+int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts);
+extern const struct json_parse_opts dhat_json_opts;
+
+/* A frame text "0x1234: name (loc)" split at the last " (" (names contain
+ * parentheses). loc is "file:line", "in object" or absent; spans point into TEXT. */
+struct dhat_frame_text {
+	bool has_address;
+	uint64_t address;
+	const char *name, *file, *object;
+	size_t name_len, file_len, object_len; /* file/object NULL when absent */
+	uint32_t line;                         /* 0 when absent */
+};
+void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out);
+
+/* Valgrind (amd64, x86, arm64 Linux) maps the executable below this address and
+ * shared objects above it, so a frame there is a library's even when DHAT names
+ * only its source file (libc with debug info: "_IO_file_doallocate (filedoalloc.c:101)"). */
+#define DHAT_SHARED_OBJECTS_FROM 0x4000000u
+
+/* The default "user's own code" rule: the frame's object is the executable EXE,
+ * or its source file and function name are not the system's, the C/C++/Rust
+ * standard libraries', libc's or valgrind's and it is not IN_SHARED_OBJECT.
+ * OBJECT and FILE may be NULL. */
+bool dhat_default_owned(const char *name, const char *file, const char *object, const char *exe,
+			bool in_shared_object);
+
+#endif

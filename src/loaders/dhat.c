@@ -1,0 +1,536 @@
+/* dhat.c: valgrind DHAT JSON (dhatFileVersion 1 and 2) -> the common profile model.
+ *
+ * One sample per distinct stack: program points whose frames are identical
+ * (DHAT's below-main trimming and frame filtering can produce those) are summed.
+ * Frames are listed innermost first in the file and become stack nodes root
+ * first. Every counter is read as an exact int64. The ownership flag set here
+ * is the default rule; `profan dhat --ours RE` overrides it per frame. */
+#include "profan/dhat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct json_parse_opts dhat_json_opts = {.repair_missing_open_bracket = true};
+
+/* ---------------------------------------------------------------- frame text */
+
+static bool is_hex(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static bool parse_line(const char *s, size_t len, uint32_t *line)
+{
+	uint64_t v = 0;
+	if (len == 0 || len > 9)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		v = v * 10 + (uint64_t)(s[i] - '0');
+	}
+	*line = (uint32_t)v;
+	return true;
+}
+
+void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out)
+{
+	memset(out, 0, sizeof(*out));
+	const char *s = text;
+	size_t n = len;
+	/* "0xHEX: " prefix */
+	if (n > 4 && s[0] == '0' && s[1] == 'x') {
+		size_t i = 2;
+		uint64_t a = 0;
+		while (i < n && is_hex(s[i]) && i < 18) {
+			a = a << 4 | (uint64_t)(s[i] <= '9' ? s[i] - '0' : (s[i] | 0x20) - 'a' + 10);
+			i++;
+		}
+		if (i > 2 && i + 1 < n && s[i] == ':' && s[i + 1] == ' ') {
+			out->has_address = true;
+			out->address = a;
+			s += i + 2;
+			n -= i + 2;
+		}
+	}
+	out->name = s;
+	out->name_len = n;
+	/* the location is the last " (...)" group, and only if it looks like one */
+	if (n < 4 || s[n - 1] != ')')
+		return;
+	size_t open = SIZE_MAX;
+	for (size_t i = n - 1; i-- > 1;)
+		if (s[i] == '(' && s[i - 1] == ' ') {
+			open = i;
+			break;
+		}
+	if (open == SIZE_MAX)
+		return;
+	const char *loc = s + open + 1;
+	size_t loc_len = n - open - 2;
+	if (loc_len > 3 && memcmp(loc, "in ", 3) == 0) {
+		out->object = loc + 3;
+		out->object_len = loc_len - 3;
+	} else {
+		size_t colon = SIZE_MAX;
+		for (size_t i = loc_len; i-- > 0;)
+			if (loc[i] == ':') {
+				colon = i;
+				break;
+			}
+		if (colon == SIZE_MAX || colon == 0 ||
+		    !parse_line(loc + colon + 1, loc_len - colon - 1, &out->line))
+			return; /* "(something)" that is part of the name */
+		out->file = loc;
+		out->file_len = colon;
+	}
+	out->name_len = open - 1;
+}
+
+/* ---------------------------------------------------------------- ownership */
+
+static bool starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static bool ends(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* Source files of libc, the C++ and Rust standard libraries and valgrind. Without
+ * --fullpath-after DHAT prints bare file names, so known names are listed too. */
+static bool system_file(const char *file)
+{
+	static const char *const dirs[] = {"/usr/",   "/lib/",        "/lib64/",
+					   "/rustc/", "/build/glibc", "library/"};
+	static const char *const parts[] = {"/.cargo/registry/", "/.rustup/", "/rustlib/", "/bits/", "/c++/",
+					    "/glibc-",           "/valgrind/"};
+	static const char *const names[] = {"libc-start.c",    "libc_start_call_main.h",
+					    "new_allocator.h", "alloc_traits.h",
+					    "allocator.h",     "basic_string.h",
+					    "char_traits.h",   "unique_ptr.h",
+					    "ptr_traits.h",    "move.h",
+					    "invoke.h",        "std_function.h",
+					    "malloc.c",        "arena.c",
+					    "obmalloc.c",      "rtld-malloc.h"};
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
+		if (starts(file, dirs[i]))
+			return true;
+	for (size_t i = 0; i < ARRAY_SIZE(parts); i++)
+		if (strstr(file, parts[i]))
+			return true;
+	const char *b = base_name(file);
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(b, names[i]) == 0)
+			return true;
+	if (starts(file, "bits/") || starts(file, "ext/") || ends(b, ".tcc"))
+		return true;
+	if (starts(b, "stl_") || starts(b, "hashtable") || starts(b, "shared_ptr"))
+		return true;
+	if (starts(b, "dl-") || starts(b, "rtld") || starts(b, "vg_replace_"))
+		return true;
+	return false;
+}
+
+static bool system_name(const char *name)
+{
+	static const char *const prefixes[] = {"std::",        "__gnu_cxx::", "__cxxabiv1::", "__cxx11::",
+					       "alloc::",      "core::",      "<alloc::",     "<core::",
+					       "<std::",       "hashbrown::", "<hashbrown::", "[root]",
+					       "(below main)", "_dl_",        "__libc_"};
+	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (starts(name, prefixes[i]))
+			return true;
+	return false;
+}
+
+/* Rust inlines its std into the program with DWARF short names and bare file
+ * names ("call_once<...> (function.rs:287)"), indistinguishable from the user's
+ * own by file. The user's real functions carry a path ("rsdemo::fill_vec"). */
+static bool rust_std_inline(const char *name, const char *file)
+{
+	if (!ends(file, ".rs") || strchr(file, '/') != NULL)
+		return false;
+	const char *p = name[0] == '<' ? name + 1 : name;
+	size_t path_len = strcspn(p, "<");
+	for (size_t i = 0; i + 1 < path_len; i++)
+		if (p[i] == ':' && p[i + 1] == ':')
+			return false;
+	return true;
+}
+
+bool dhat_default_owned(const char *name, const char *file, const char *object, const char *exe,
+			bool in_shared_object)
+{
+	if (system_name(name))
+		return false;
+	if (object != NULL)
+		return exe != NULL && *exe && strcmp(base_name(object), base_name(exe)) == 0;
+	if (file != NULL)
+		return !in_shared_object && !system_file(file) && !rust_std_inline(name, file);
+	return false;
+}
+
+/* ---------------------------------------------------------------- loading */
+
+enum { F_TB, F_TBK, F_TL, F_MB, F_MBK, F_GB, F_GBK, F_EB, F_EBK, F_RB, F_WB, F_COUNT };
+
+struct loader {
+	struct jr r;
+	struct profile *p;
+	struct dhat_meta meta;
+	const struct json *ftbl;
+	size_t ftbl_len;
+	/* per ftbl entry, built on first use */
+	uint64_t *addr;        /* PF_NO_ADDRESS when the text has none */
+	uint32_t (*frame)[2];  /* [not inlined, inlined] frame ids, PF_NONE until built */
+	bool layout_known;     /* the executable lies below DHAT_SHARED_OBJECTS_FROM */
+	uint32_t *lib_of_path; /* string id -> lib index + 1 */
+	size_t lib_of_path_len;
+	/* field name in the file -> metric index, SIZE_MAX when absent */
+	const char *key[F_COUNT];
+	size_t metric[F_COUNT];
+	/* stack id -> sample index + 1, to merge identical stacks */
+	/* leaf stack -> sample, to merge identical stacks: open addressing over
+	 * (stack, sample) pairs, sized by the number of points, not of stack nodes */
+	struct leaf_slot {
+		uint32_t stack, sample; /* sample = PF_NONE: empty slot */
+	} * leaves;
+	size_t leaf_mask;
+	uint32_t empty_stack_sample; /* sample index + 1 */
+};
+
+static uint32_t lib_for(struct loader *L, const char *path, size_t len)
+{
+	struct profile *p = L->p;
+	uint32_t id = strmap_intern_len(&p->strings, path, len);
+	if (id >= L->lib_of_path_len) {
+		size_t n = (size_t)id * 2 + 16;
+		L->lib_of_path = xreallocarray(L->lib_of_path, n, sizeof(*L->lib_of_path));
+		memset(L->lib_of_path + L->lib_of_path_len, 0,
+		       (n - L->lib_of_path_len) * sizeof(*L->lib_of_path));
+		L->lib_of_path_len = n;
+	}
+	if (L->lib_of_path[id] == 0) {
+		const char *full = profile_str(p, id);
+		struct pf_lib lib = {.name = profile_intern(p, base_name(full)), .path = id};
+		if (L->meta.exe && strcmp(base_name(full), base_name(L->meta.exe)) == 0)
+			lib.flags |= PF_LIB_MAIN;
+		L->lib_of_path[id] = profile_add_lib(p, &lib) + 1;
+	}
+	return L->lib_of_path[id] - 1;
+}
+
+/* The frame for ftbl[idx], as an inlined callee or not. */
+static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
+{
+	if (L->frame[idx][inlined] != PF_NONE)
+		return L->frame[idx][inlined];
+	struct profile *p = L->p;
+	const struct json *s = json_at(L->ftbl, idx);
+	struct dhat_frame_text ft;
+	dhat_split_frame(json_str(s), json_str_len(s), &ft);
+	char *name = xstrndup(ft.name, ft.name_len);
+	char *file = ft.file ? xstrndup(ft.file, ft.file_len) : NULL;
+	char *object = ft.object ? xstrndup(ft.object, ft.object_len) : NULL;
+	struct pf_func f = {.name = profile_intern(p, name), .lib = PF_NONE};
+	if (file)
+		f.file = profile_intern(p, file);
+	if (object && strcmp(object, "???") != 0)
+		f.lib = lib_for(L, object, strlen(object));
+	bool shared = L->layout_known && ft.has_address && ft.address >= DHAT_SHARED_OBJECTS_FROM;
+	if (dhat_default_owned(name, file, object, L->meta.exe, shared))
+		f.flags |= PF_FUNC_OWNED;
+	if (strcmp(name, "???") == 0)
+		f.flags |= PF_FUNC_UNRESOLVED;
+	if (strcmp(name, "[root]") == 0 || strcmp(name, "(below main)") == 0)
+		f.flags |= PF_FUNC_SYNTHETIC;
+	struct pf_frame fr = {.func = profile_intern_func(p, &f),
+			      .lib = f.lib,
+			      .address = ft.has_address ? ft.address : PF_NO_ADDRESS,
+			      .line = ft.line,
+			      .flags = inlined ? PF_FRAME_INLINED : 0};
+	free(name);
+	free(file);
+	free(object);
+	return L->frame[idx][inlined] = profile_intern_frame(p, &fr);
+}
+
+static int prepare_ftbl(struct loader *L, const struct json *root)
+{
+	L->ftbl = jr_need(&L->r, root, "ftbl", JSON_ARRAY);
+	if (L->ftbl == NULL)
+		return -1;
+	L->ftbl_len = json_len(L->ftbl);
+	if (L->ftbl_len > 0 && json_is_packed(L->ftbl))
+		return jr_error(&L->r, L->ftbl, SIZE_MAX, "expected an array of strings, got numbers");
+	bool high_exe = false;
+	L->addr = xreallocarray(NULL, L->ftbl_len + 1, sizeof(*L->addr));
+	L->frame = xreallocarray(NULL, L->ftbl_len + 1, sizeof(*L->frame));
+	for (size_t i = 0; i < L->ftbl_len; i++) {
+		const struct json *s = json_at(L->ftbl, i);
+		if (json_type(s) != JSON_STRING)
+			return jr_error(&L->r, L->ftbl, i, "expected a string, got %s %s",
+					json_type(s) == JSON_ARRAY || json_type(s) == JSON_OBJECT ? "an"
+												  : "a",
+					json_type_name(json_type(s)));
+		struct dhat_frame_text ft;
+		dhat_split_frame(json_str(s), json_str_len(s), &ft);
+		L->addr[i] = ft.has_address ? ft.address : PF_NO_ADDRESS;
+		L->frame[i][0] = L->frame[i][1] = PF_NONE;
+		/* a frame of the executable mapped high: some other layout, so addresses say nothing */
+		if (ft.has_address && ft.object && ft.address >= DHAT_SHARED_OBJECTS_FROM && L->meta.exe &&
+		    ft.object_len >= strlen(base_name(L->meta.exe)) &&
+		    strncmp(ft.object + ft.object_len - strlen(base_name(L->meta.exe)),
+			    base_name(L->meta.exe), strlen(base_name(L->meta.exe))) == 0)
+			high_exe = true;
+	}
+	L->layout_known = !high_exe;
+	return 0;
+}
+
+static void add_metric(struct loader *L, int field, const char *key, const char *name, const char *label,
+		       enum pf_unit unit, bool additive)
+{
+	L->key[field] = key;
+	L->metric[field] = profile_add_metric(L->p, name, label, unit);
+	L->p->metrics[L->metric[field]].additive = additive;
+}
+
+static void define_metrics(struct loader *L)
+{
+	struct dhat_meta *m = &L->meta;
+	bool bytes = strcmp(m->units, "bytes") == 0;
+	enum pf_unit u = bytes ? PF_UNIT_BYTES : PF_UNIT_COUNT;
+	for (int f = 0; f < F_COUNT; f++)
+		L->metric[f] = SIZE_MAX;
+	const char *what = strcmp(m->mode, "copy") == 0   ? "copied"
+			   : strcmp(m->mode, "heap") == 0 ? "allocated"
+							  : "";
+	char label[128];
+	snprintf(label, sizeof(label), "%s%s%s in total", m->units, *what ? " " : "", what);
+	add_metric(L, F_TB, "tb", "tb", label, u, true);
+	snprintf(label, sizeof(label), "%s in total", strcmp(m->mode, "copy") == 0 ? "copies" : m->blocks);
+	add_metric(L, F_TBK, "tbk", "tbk", label, PF_UNIT_COUNT, true);
+	if (m->bklt) {
+		bool v1 = m->version == 1;
+		add_metric(L, F_TL, v1 ? "tli" : "tl", "tl", "block lifetimes summed (instrs)", PF_UNIT_COUNT,
+			   true);
+		add_metric(L, F_MB, "mb", "mb",
+			   v1 ? "max bytes live" : "max bytes live (unreliable in DHAT >= 3.17)", u, false);
+		add_metric(L, F_MBK, "mbk", "mbk", v1 ? "max blocks live" : "max blocks live (unreliable)",
+			   PF_UNIT_COUNT, false);
+		add_metric(L, F_GB, "gb", "gb", "bytes live at t-gmax", u, true);
+		add_metric(L, F_GBK, "gbk", "gbk", "blocks live at t-gmax", PF_UNIT_COUNT, true);
+		add_metric(L, F_EB, v1 ? "fb" : "eb", "eb", "bytes live at t-end", u, true);
+		add_metric(L, F_EBK, v1 ? "fbk" : "ebk", "ebk", "blocks live at t-end", PF_UNIT_COUNT, true);
+	}
+	if (m->bkacc) {
+		add_metric(L, F_RB, "rb", "rb", "bytes read", PF_UNIT_BYTES, true);
+		add_metric(L, F_WB, "wb", "wb", "bytes written", PF_UNIT_BYTES, true);
+	}
+	L->p->default_metric = m->bklt ? L->metric[F_GB] : L->metric[F_TB];
+}
+
+static int read_header(struct loader *L, const struct json *root)
+{
+	struct jr *r = &L->r;
+	struct dhat_meta *m = &L->meta;
+	struct profile *p = L->p;
+	int64_t version;
+	if (!jr_int(r, root, "dhatFileVersion", 0, INT64_MAX, false, 0, &version))
+		return -1;
+	if (version != 1 && version != 2)
+		return jr_error(r, json_get(root, "dhatFileVersion"), SIZE_MAX,
+				"version %lld is not supported (profan reads DHAT files of version 1 and 2)",
+				(long long)version);
+	m->version = (int)version;
+	bool v1 = version == 1;
+	if (v1) {
+		m->mode = "heap";
+		m->verb = "Allocated";
+		m->bklt = m->bkacc = true;
+	} else {
+		const char *mode = jr_str(r, root, "mode", false);
+		const char *verb = jr_str(r, root, "verb", true);
+		const struct json *bklt = jr_need(r, root, "bklt", JSON_BOOL);
+		const struct json *bkacc = jr_need(r, root, "bkacc", JSON_BOOL);
+		if (r->failed)
+			return -1;
+		m->mode = profile_strdup(p, mode);
+		m->verb = profile_strdup(p, verb ? verb : "Allocated");
+		m->bklt = json_bool(bklt);
+		m->bkacc = json_bool(bkacc);
+	}
+	const char *bu = jr_str(r, root, "bu", true), *bsu = jr_str(r, root, "bsu", true);
+	const char *bksu = jr_str(r, root, "bksu", true), *tu = jr_str(r, root, "tu", true);
+	const char *cmd = jr_str(r, root, "cmd", false);
+	if (r->failed)
+		return -1;
+	m->unit = profile_strdup(p, bu ? bu : "byte");
+	m->units = profile_strdup(p, bsu ? bsu : "bytes");
+	m->blocks = profile_strdup(p, bksu ? bksu : "blocks");
+	m->tu = profile_strdup(p, tu ? tu : "instrs");
+	m->cmd = profile_strdup(p, cmd);
+	size_t exe_len = strcspn(cmd, " ");
+	m->exe = arena_strndup(&p->arena, cmd, exe_len);
+	if (!jr_int(r, root, "pid", INT32_MIN, INT64_MAX, false, 0, &m->pid) ||
+	    !jr_int(r, root, v1 ? "ei" : "te", 0, INT64_MAX, false, 0, &m->te))
+		return -1;
+	if (m->bklt && (!jr_int(r, root, v1 ? "mi" : "tg", 0, INT64_MAX, false, 0, &m->tg) ||
+			!jr_int(r, root, "tuth", 0, INT64_MAX, true, 500, &m->tuth)))
+		return -1;
+	if (!m->bklt)
+		m->tuth = 500;
+	return 0;
+}
+
+/* The stack of one program point, root first; PF_NONE for an empty one. */
+static int build_stack(struct loader *L, const struct json *fs, uint32_t *out)
+{
+	size_t n = json_len(fs);
+	int64_t prev = -1;
+	uint32_t node = PF_NONE;
+	for (size_t k = n; k-- > 0;) {
+		int64_t idx;
+		if (!jr_int_at(&L->r, fs, k, 0, (int64_t)L->ftbl_len - 1, false, 0, &idx))
+			return -1;
+		/* Another frame at the address of the next outer one is an inlined callee of it.
+		 * The same frame twice is recursion through one call site, not inlining. */
+		bool inlined = prev >= 0 && idx != prev && L->addr[idx] != PF_NO_ADDRESS &&
+			       L->addr[idx] == L->addr[prev];
+		node = profile_intern_stack(L->p, node, frame_for(L, (size_t)idx, inlined));
+		prev = idx;
+	}
+	*out = node;
+	return 0;
+}
+
+/* Counters are summed in views, so their totals over the file must fit in int64 too;
+ * then no sum of any subset (a site, a merged stack, a tree node) can overflow. */
+static int check_totals(struct loader *L, const struct json *pp, int64_t *totals, const int64_t *v)
+{
+	const struct profile *p = L->p;
+	for (size_t m = 0; m < p->metric_count; m++)
+		if (__builtin_add_overflow(totals[m], v[m], &totals[m]))
+			return jr_error(&L->r, pp, SIZE_MAX, "%s summed over the program points exceeds 2^63 - 1",
+					p->metrics[m].name);
+	return 0;
+}
+
+static void merge_values(struct profile *p, uint32_t sample, const int64_t *v)
+{
+	for (size_t m = 0; m < p->metric_count; m++) {
+		int64_t *dst = &p->sample_values[m][sample];
+		if (!p->metrics[m].additive)
+			*dst = v[m] > *dst ? v[m] : *dst; /* maxima (mb, mbk) */
+		else
+			*dst += v[m];
+	}
+}
+
+static int read_pps(struct loader *L, const struct json *root)
+{
+	struct profile *p = L->p;
+	const struct json *pps = jr_need(&L->r, root, L->meta.version == 1 ? "aps" : "pps", JSON_ARRAY);
+	if (pps == NULL)
+		return -1;
+	size_t n = json_len(pps);
+	if (n > 0 && json_is_packed(pps))
+		return jr_error(&L->r, pps, SIZE_MAX, "expected an array of objects, got numbers");
+	L->meta.pps = n;
+	if (n > UINT32_MAX / 4)
+		return jr_error(&L->r, pps, SIZE_MAX, "more than %u program points", UINT32_MAX / 4);
+	/* at most N leaves: keep the table at most half full */
+	for (L->leaf_mask = 63; L->leaf_mask < 2 * n; L->leaf_mask = L->leaf_mask * 2 + 1)
+		;
+	L->leaves = xreallocarray(NULL, L->leaf_mask + 1, sizeof(*L->leaves));
+	memset(L->leaves, 0xff, (L->leaf_mask + 1) * sizeof(*L->leaves));
+	/* Stack nodes never outnumber the frames of all stacks: reserving that bound up front
+	 * spares the profile's node array its doubling copies (untouched pages cost no memory). */
+	size_t frames_total = 0;
+	for (size_t i = 0; i < n; i++)
+		frames_total += json_len(json_get(json_at(pps, i), "fs"));
+	vec_reserve(&p->stacks, p->stacks.len + (frames_total < (1u << 26) ? frames_total : (1u << 26)));
+	int64_t values[PF_MAX_METRICS] = {0}, totals[PF_MAX_METRICS] = {0};
+	for (size_t i = 0; i < n; i++) {
+		const struct json *pp = json_at(pps, i);
+		if (!jr_is(&L->r, pp, JSON_OBJECT))
+			return -1;
+		for (int f = 0; f < F_COUNT; f++)
+			if (L->metric[f] != SIZE_MAX &&
+			    !jr_int(&L->r, pp, L->key[f], 0, INT64_MAX, false, 0, &values[L->metric[f]]))
+				return -1;
+		if (check_totals(L, pp, totals, values) < 0)
+			return -1;
+		const struct json *fs = jr_need(&L->r, pp, "fs", JSON_ARRAY);
+		uint32_t stack;
+		if (fs == NULL || build_stack(L, fs, &stack) < 0)
+			return -1;
+		uint32_t *slot = &L->empty_stack_sample, sample_plus_one = 0;
+		struct leaf_slot *leaf = NULL;
+		if (stack != PF_NONE) {
+			size_t h = (size_t)hash_mix(stack) & L->leaf_mask;
+			while (L->leaves[h].sample != PF_NONE && L->leaves[h].stack != stack)
+				h = (h + 1) & L->leaf_mask;
+			leaf = &L->leaves[h];
+			sample_plus_one = leaf->sample == PF_NONE ? 0 : leaf->sample + 1;
+			slot = &sample_plus_one;
+		}
+		if (*slot != 0) {
+			L->meta.merged++;
+			merge_values(p, *slot - 1, values);
+		} else {
+			profile_add_sample(p, stack, PF_NONE, values);
+			*slot = (uint32_t)p->sample_count;
+			if (leaf != NULL)
+				*leaf = (struct leaf_slot){stack, (uint32_t)p->sample_count - 1};
+		}
+	}
+	return 0;
+}
+
+static void describe(struct loader *L)
+{
+	struct profile *p = L->p;
+	struct dhat_meta *m = &L->meta;
+	p->format = "dhat";
+	p->format_detail = profile_printf(p, "dhatFileVersion %d, %s mode", m->version, m->mode);
+	if (m->repairs)
+		profile_warn(p, "%zu stack%s written by DHAT as `\"fs\":]` (invalid JSON) read as empty",
+			     m->repairs, m->repairs == 1 ? "" : "s");
+}
+
+int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)
+{
+	const struct dhat_load_opts *o = opts;
+	struct loader L = {.r = jr_begin(doc), .p = out};
+	const struct json *root = json_doc_root(doc);
+	int rc = -1;
+	if (!jr_is(&L.r, root, JSON_OBJECT) || read_header(&L, root) < 0 || prepare_ftbl(&L, root) < 0)
+		goto done;
+	define_metrics(&L);
+	if (read_pps(&L, root) < 0)
+		goto done;
+	L.meta.repairs = json_doc_repairs(doc);
+	describe(&L);
+	if (o != NULL && o->meta != NULL)
+		*o->meta = L.meta;
+	rc = 0;
+done:
+	free(L.addr);
+	free(L.frame);
+	free(L.lib_of_path);
+	free(L.leaves);
+	return rc;
+}

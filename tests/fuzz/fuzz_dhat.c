@@ -1,0 +1,52 @@
+/* fuzz_dhat.c: the DHAT loader, dh_view's conditions and the tree on arbitrary bytes.
+ * A profile that loads must pass profile_check() (load_buffer runs it); the tree is
+ * built for every metric, with and without a condition. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "profan/dhat.h"
+#include "profan/dhat_tree.h"
+#include "profan/load.h"
+#include "profan/report.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char *frame_name(void *ctx, uint32_t frame)
+{
+	const struct profile *p = ctx;
+	return profile_func_name(p, p->frames.items[frame].func);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	pf_set_quiet(true);
+	struct dhat_meta meta;
+	struct dhat_load_opts opts = {.meta = &meta};
+	struct profile p;
+	if (load_buffer((const char *)data, size, "fuzz", &dhat_json_opts, dhat_load, &opts, &p) != 0)
+		return 0;
+	for (size_t m = 0; m < p.metric_count; m++) {
+		enum dhat_pred pred = (enum dhat_pred)(m % 6);
+		if (!dhat_pred_available(&meta, pred))
+			pred = DHAT_PRED_NONE;
+		bool *keep = calloc(p.sample_count + 1, sizeof(*keep));
+		for (size_t i = 0; i < p.sample_count; i++)
+			keep[i] = dhat_pred_holds(&p, &meta, i, pred) || i % 2;
+		struct report r;
+		report_init(&r);
+		struct dhat_tree_opts to = {.metric = m, .pred = pred, .keep = keep, .frame_text = frame_name, .ctx = &p};
+		dhat_tree_report(&r, &p, &meta, &to);
+		FILE *null = fopen("/dev/null", "w");
+		if (null) {
+			report_print_text(null, &r);
+			report_print_json(null, &r);
+			fclose(null);
+		}
+		report_release(&r);
+		free(keep);
+	}
+	profile_release(&p);
+	return 0;
+}

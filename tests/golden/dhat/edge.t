@@ -1,0 +1,130 @@
+# DHAT's invalid `"fs":]` is read as an empty stack with a warning; identical stacks merge.
+$ profan dhat dhat/peak.fsbug.json --top 3
+Input:           dhat/peak.fsbug.json (dhatFileVersion 2, heap mode)
+Command:         ./peak
+PID:             5994
+Mode:            heap
+Total:           40,031 B (39.09 KiB) allocated in 23 blocks
+At t-gmax:       36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)
+At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
+Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
+Program points:  11
+Metric:          gb: bytes live at t-gmax
+warning: 1 stack written by DHAT as `"fs":]` (invalid JSON) read as empty
+
+=== live at t-gmax by allocation site ===
+Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+      gb%         gb  gbk         tb  Site
+   81.25%  29.30 KiB    1  29.30 KiB  make_big (peak.c:22) <- main (peak.c:70)
+   13.54%   4.88 KiB    1   5.97 KiB  realloc_chain (peak.c:47) <- main (peak.c:68)
+    2.71%     1000 B   10     1000 B  make_small (peak.c:30) <- main (peak.c:71)
+  ... 5 more rows (raise --top to see them)
+
+=== live at t-gmax by peak function (inclusive) ===
+each function counted once per stack, however often it appears on it
+      gb%         gb  gbk         tb  Function
+  100.00%  36.05 KiB   18  39.09 KiB  main  peak.c
+   81.25%  29.30 KiB    1  29.30 KiB  make_big  peak.c
+   13.54%   4.88 KiB    1   5.97 KiB  realloc_chain  peak.c
+  ... 4 more rows (raise --top to see them)
+$ profan dhat dhat/peak.dup.json --top 2
+Input:           dhat/peak.dup.json (dhatFileVersion 2, heap mode)
+Command:         ./peak
+PID:             5994
+Mode:            heap
+Total:           41,031 B (40.07 KiB) allocated in 24 blocks
+At t-gmax:       37,921 B (37.03 KiB) in 20 blocks, at 155842 instrs (96.27% of the run)
+At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
+Reads, writes:   1,110 B (1.08 KiB) read, 32,110 B (31.36 KiB) written
+Program points:  12 (1 merged into identical stacks)
+Metric:          gb: bytes live at t-gmax
+
+=== live at t-gmax by allocation site ===
+Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+      gb%         gb  gbk         tb  Site
+   81.75%  30.27 KiB    2  30.27 KiB  make_big (peak.c:22) <- main (peak.c:70)
+   13.19%   4.88 KiB    1   5.97 KiB  realloc_chain (peak.c:47) <- main (peak.c:68)
+  ... 6 more rows (raise --top to see them)
+
+=== live at t-gmax by peak function (inclusive) ===
+each function counted once per stack, however often it appears on it
+      gb%         gb  gbk         tb  Function
+  100.00%  37.03 KiB   20  40.07 KiB  main  peak.c
+   81.75%  30.27 KiB    2  30.27 KiB  make_big  peak.c
+  ... 6 more rows (raise --top to see them)
+$ profan dhat dhat/peak.json --top 2 --json
+{
+	"profan_version":	"0.1.0",
+	"header":	{
+		"Input":	"dhat/peak.json (dhatFileVersion 2, heap mode)",
+		"Command":	"./peak",
+		"PID":	"5994",
+		"Mode":	"heap",
+		"Total":	"40,031 B (39.09 KiB) allocated in 23 blocks",
+		"At t-gmax":	"36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)",
+		"At t-end":	"5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs",
+		"Reads, writes":	"1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written",
+		"Program points":	"11",
+		"Metric":	"gb: bytes live at t-gmax"
+	},
+	"warnings":	[],
+	"views":	[{
+			"id":	"sites",
+			"title":	"live at t-gmax by allocation site",
+			"key":	"Site",
+			"columns":	[{
+					"name":	"gb",
+					"unit":	"bytes",
+					"total":	36921
+				}, {
+					"name":	"gbk",
+					"unit":	"count",
+					"total":	0
+				}, {
+					"name":	"tb",
+					"unit":	"bytes",
+					"total":	0
+				}],
+			"rows":	[{
+					"name":	"make_big (peak.c:22) <- main (peak.c:70)",
+					"values":	[30000, 1, 30000],
+					"percent":	[81.254570569594534, null, null]
+				}, {
+					"name":	"realloc_chain (peak.c:47) <- main (peak.c:68)",
+					"values":	[5000, 1, 6110],
+					"percent":	[13.542428428265756, null, null]
+				}],
+			"rows_cut":	6,
+			"note":	"Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it"
+		}, {
+			"id":	"functions",
+			"title":	"live at t-gmax by peak function (inclusive)",
+			"key":	"Function",
+			"columns":	[{
+					"name":	"gb",
+					"unit":	"bytes",
+					"total":	36921
+				}, {
+					"name":	"gbk",
+					"unit":	"count",
+					"total":	0
+				}, {
+					"name":	"tb",
+					"unit":	"bytes",
+					"total":	0
+				}],
+			"rows":	[{
+					"name":	"main",
+					"detail":	"peak.c",
+					"values":	[36921, 19, 40031],
+					"percent":	[100, null, null]
+				}, {
+					"name":	"make_big",
+					"detail":	"peak.c",
+					"values":	[30000, 1, 30000],
+					"percent":	[81.254570569594534, null, null]
+				}],
+			"rows_cut":	6,
+			"note":	"each function counted once per stack, however often it appears on it"
+		}]
+}

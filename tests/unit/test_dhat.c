@@ -1,0 +1,482 @@
+/* test_dhat.c: the DHAT loader and dh_view's metric conditions.
+ *
+ * Expected numbers come from the design of tests/dhat/peak.c (see its header) and
+ * from DHAT's own end-of-run summary for the run that wrote fixtures/dhat/peak.json:
+ *   Total: 40,031 bytes in 23 blocks; At t-gmax: 36,921 bytes in 19 blocks;
+ *   At t-end: 5,001 bytes in 2 blocks; Reads 1,110 bytes; Writes 31,110 bytes. */
+#include "check.h"
+
+#include <stdlib.h>
+
+#include "profan/dhat.h"
+#include "profan/dhat_tree.h"
+#include "profan/load.h"
+
+static struct dhat_meta meta;
+
+static int load(const char *path, struct profile *p)
+{
+	struct dhat_load_opts o = {.meta = &meta};
+	memset(&meta, 0, sizeof(meta));
+	return load_file(path, &dhat_json_opts, dhat_load, &o, p);
+}
+
+static int load_text(const char *text, struct profile *p)
+{
+	struct dhat_load_opts o = {.meta = &meta};
+	memset(&meta, 0, sizeof(meta));
+	return load_buffer(text, strlen(text), "inline.json", &dhat_json_opts, dhat_load, &o, p);
+}
+
+static int64_t sum(const struct profile *p, const char *metric)
+{
+	size_t m = profile_metric_index(p, metric);
+	int64_t s = 0;
+	if (m == SIZE_MAX)
+		return -1;
+	for (size_t i = 0; i < p->sample_count; i++)
+		s += p->sample_values[m][i];
+	return s;
+}
+
+static int64_t value(const struct profile *p, size_t sample, const char *metric)
+{
+	return p->sample_values[profile_metric_index(p, metric)][sample];
+}
+
+/* The sample whose allocating frame (just above malloc) is function NAME; the first if several. */
+static size_t sample_of(const struct profile *p, const char *name)
+{
+	for (size_t i = 0; i < p->sample_count; i++) {
+		uint32_t s = p->sample_stack[i];
+		if (s == PF_NONE || p->stacks.items[s].parent == PF_NONE)
+			continue;
+		if (strcmp(profile_func_name(p, profile_stack_func(p, p->stacks.items[s].parent)), name) == 0)
+			return i;
+	}
+	return SIZE_MAX;
+}
+
+static void peak_totals_match_dhat_summary(void)
+{
+	struct profile p;
+	CHECK_INT(load("dhat/peak.json", &p), 0);
+	CHECK_INT(sum(&p, "tb"), 40031);
+	CHECK_INT(sum(&p, "tbk"), 23);
+	CHECK_INT(sum(&p, "gb"), 36921);
+	CHECK_INT(sum(&p, "gbk"), 19);
+	CHECK_INT(sum(&p, "eb"), 5001);
+	CHECK_INT(sum(&p, "ebk"), 2);
+	CHECK_INT(sum(&p, "rb"), 1110);
+	CHECK_INT(sum(&p, "wb"), 31110);
+	CHECK_INT(p.sample_count, 11);
+	CHECK_STR(p.metrics[p.default_metric].name, "gb");
+	CHECK(!p.metrics[profile_metric_index(&p, "mb")].additive);
+	CHECK_STR(meta.cmd, "./peak");
+	CHECK_STR(meta.exe, "./peak");
+	CHECK_STR(meta.mode, "heap");
+	CHECK_INT(meta.pid, 5994);
+	CHECK_INT(meta.te, 161881);
+	CHECK_INT(meta.tg, 155842);
+	CHECK_INT(meta.tuth, 500);
+	CHECK_INT(meta.version, 2);
+	CHECK_INT(meta.merged, 0);
+	CHECK_INT(meta.repairs, 0);
+	profile_release(&p);
+}
+
+static void peak_sites_follow_the_program_design(void)
+{
+	struct profile p;
+	CHECK_INT(load("dhat/peak.json", &p), 0);
+	size_t big = sample_of(&p, "make_big"), chain = sample_of(&p, "realloc_chain");
+	size_t zero = sample_of(&p, "zero_size"), small = sample_of(&p, "make_small");
+	CHECK(big != SIZE_MAX && chain != SIZE_MAX && zero != SIZE_MAX && small != SIZE_MAX);
+	if (big == SIZE_MAX || chain == SIZE_MAX || zero == SIZE_MAX || small == SIZE_MAX)
+		goto out;
+	CHECK_INT(value(&p, big, "gb"), 30000);
+	/* realloc chain 10 -> 100 -> 1000 -> 5000: every step adds its new size and a block */
+	CHECK_INT(value(&p, chain, "tb"), 10 + 100 + 1000 + 5000);
+	CHECK_INT(value(&p, chain, "tbk"), 4);
+	CHECK_INT(value(&p, chain, "gb"), 5000);
+	CHECK_INT(value(&p, chain, "eb"), 5000);
+	/* malloc(0) counts one byte */
+	CHECK_INT(value(&p, zero, "tb"), 1);
+	CHECK_INT(value(&p, zero, "eb"), 1);
+	CHECK_INT(value(&p, small, "gbk"), 10);
+	/* frames are innermost first in the file; stacks are root first: main -> make_big -> malloc */
+	uint32_t s = p.sample_stack[big];
+	CHECK_INT(profile_stack_depth(&p, s), 3);
+	CHECK_STR(profile_func_name(&p, profile_stack_func(&p, s)), "malloc");
+	uint32_t root = p.stacks.items[p.stacks.items[s].parent].parent;
+	CHECK_STR(profile_func_name(&p, profile_stack_func(&p, root)), "main");
+	const struct pf_frame *fr = profile_stack_frame(&p, p.stacks.items[s].parent);
+	CHECK_INT(fr->line, 22);
+	CHECK_INT(fr->address, 0x10917A);
+	const struct pf_func *f = &p.funcs.items[fr->func];
+	CHECK_STR(profile_str(&p, f->file), "peak.c");
+	CHECK(f->flags & PF_FUNC_OWNED);
+	const struct pf_func *m = &p.funcs.items[profile_stack_func(&p, s)];
+	CHECK(!(m->flags & PF_FUNC_OWNED));
+	CHECK(m->lib != PF_NONE);
+	CHECK_STR(profile_str(&p, p.libs.items[m->lib].name), "vgpreload_dhat-amd64-linux.so");
+out:
+	profile_release(&p);
+}
+
+static void recursion_and_inlining(void)
+{
+	struct profile p;
+	CHECK_INT(load("dhat/peak.json", &p), 0);
+	/* recurse(rec, 4): five blocks of 24 bytes, one program point per depth */
+	int points = 0;
+	int64_t bytes = 0;
+	size_t depth_sum = 0;
+	for (size_t i = 0; i < p.sample_count; i++) {
+		uint32_t s = p.sample_stack[i];
+		if (strcmp(profile_func_name(&p, profile_stack_func(&p, p.stacks.items[s].parent)),
+			   "recurse") == 0) {
+			points++;
+			bytes += value(&p, i, "gb");
+			depth_sum += profile_stack_depth(&p, s);
+		}
+	}
+	CHECK_INT(points, 5);
+	CHECK_INT(bytes, 5 * 24);
+	/* recursion through one call site repeats one frame: the same return address, but not inlining */
+	for (size_t i = 0; i < p.sample_count; i++)
+		for (uint32_t s = p.sample_stack[i]; s != PF_NONE; s = p.stacks.items[s].parent)
+			if (strcmp(profile_func_name(&p, profile_stack_func(&p, s)), "recurse") == 0)
+				CHECK(!(profile_stack_frame(&p, s)->flags & PF_FRAME_INLINED));
+	CHECK_INT(depth_sum, 3 + 4 + 5 + 6 + 7);
+	/* inlined_grab is inlined into use_inlined: same address, the callee flagged */
+	size_t inl = sample_of(&p, "inlined_grab");
+	CHECK(inl != SIZE_MAX);
+	if (inl != SIZE_MAX) {
+		uint32_t s = p.stacks.items[p.sample_stack[inl]].parent;
+		const struct pf_frame *callee = profile_stack_frame(&p, s);
+		const struct pf_frame *caller = profile_stack_frame(&p, p.stacks.items[s].parent);
+		CHECK(callee->flags & PF_FRAME_INLINED);
+		CHECK(!(caller->flags & PF_FRAME_INLINED));
+		CHECK_STR(profile_func_name(&p, caller->func), "use_inlined");
+		CHECK_INT(callee->address, caller->address);
+		CHECK_INT(value(&p, inl, "gb"), 800);
+	}
+	profile_release(&p);
+}
+
+static void version_1_reads_like_version_2(void)
+{
+	struct profile a, b;
+	CHECK_INT(load("dhat/peak.json", &a), 0);
+	CHECK_INT(load("dhat/peak.v1.json", &b), 0);
+	CHECK_INT(meta.version, 1);
+	CHECK_STR(meta.mode, "heap");
+	CHECK_INT(meta.tg, 155842);
+	CHECK_INT(meta.te, 161881);
+	static const char *const fields[] = {"tb",  "tbk", "tl",  "mb", "mbk", "gb",
+					     "gbk", "eb",  "ebk", "rb", "wb"};
+	for (size_t i = 0; i < ARRAY_SIZE(fields); i++)
+		CHECK_INT(sum(&b, fields[i]), sum(&a, fields[i]));
+	CHECK_INT(b.stacks.len, a.stacks.len);
+	profile_release(&a);
+	profile_release(&b);
+}
+
+static void invalid_fs_is_repaired_as_an_empty_stack(void)
+{
+	struct profile p;
+	pf_set_quiet(true);
+	CHECK_INT(load("dhat/peak.fsbug.json", &p), 0);
+	pf_set_quiet(false);
+	CHECK_INT(meta.repairs, 1);
+	CHECK_INT(p.warnings.len, 1);
+	CHECK_INT(sum(&p, "gb"), 36921);
+	size_t empty = 0;
+	for (size_t i = 0; i < p.sample_count; i++)
+		if (p.sample_stack[i] == PF_NONE) {
+			empty++;
+			CHECK_INT(value(&p, i, "tb"), 1); /* the malloc(0) point */
+		}
+	CHECK_INT(empty, 1);
+	profile_release(&p);
+}
+
+static void identical_stacks_merge(void)
+{
+	struct profile p;
+	CHECK_INT(load("dhat/peak.dup.json", &p), 0);
+	CHECK_INT(meta.pps, 12);
+	CHECK_INT(meta.merged, 1);
+	CHECK_INT(p.sample_count, 11);
+	size_t big = sample_of(&p, "make_big");
+	CHECK_INT(value(&p, big, "tb"), 31000);
+	CHECK_INT(value(&p, big, "gb"), 31000);
+	CHECK_INT(value(&p, big, "tbk"), 2);
+	CHECK_INT(value(&p, big, "mb"), 30000); /* a maximum, not a sum */
+	profile_release(&p);
+}
+
+static void copy_and_ad_hoc_modes(void)
+{
+	struct profile p;
+	/* events.c: 3 x memcpy 4096 from copy_block, 2 x strcpy of 12 bytes from copy_name */
+	CHECK_INT(load("dhat/events.copy.json", &p), 0);
+	CHECK_STR(meta.mode, "copy");
+	CHECK(!meta.bklt && !meta.bkacc);
+	CHECK_INT(p.metric_count, 2);
+	CHECK_STR(p.metrics[p.default_metric].name, "tb");
+	CHECK_INT(p.metrics[0].unit, PF_UNIT_BYTES);
+	CHECK_INT(sum(&p, "tb"), 12597); /* DHAT's summary: 12,597 bytes in 28 blocks */
+	CHECK_INT(sum(&p, "tbk"), 28);
+	int64_t block = 0, name = 0;
+	for (size_t i = 0; i < p.sample_count; i++)
+		for (uint32_t s = p.sample_stack[i]; s != PF_NONE; s = p.stacks.items[s].parent) {
+			const char *fn = profile_func_name(&p, profile_stack_func(&p, s));
+			if (strcmp(fn, "copy_block") == 0)
+				block += value(&p, i, "tb");
+			if (strcmp(fn, "copy_name") == 0)
+				name += value(&p, i, "tb");
+		}
+	CHECK_INT(block, 3 * 4096);
+	CHECK_INT(name, 2 * 12);
+	profile_release(&p);
+	/* ad hoc: weights 10 and 20 from hot_path, 30 from cold_path */
+	CHECK_INT(load("dhat/events.adhoc.json", &p), 0);
+	CHECK_STR(meta.units, "units");
+	CHECK_STR(meta.blocks, "events");
+	CHECK_INT(p.metrics[0].unit, PF_UNIT_COUNT);
+	CHECK_INT(sum(&p, "tb"), 60);
+	CHECK_INT(sum(&p, "tbk"), 3);
+	profile_release(&p);
+}
+
+static void libc_with_debug_info_is_not_the_program(void)
+{
+	/* sort is stripped ("??? (in /usr/bin/sort)"); libc has debug info, so its frames carry
+	 * only file names, e.g. "_IO_file_doallocate (filedoalloc.c:101)" at 0x48F2E2B */
+	struct profile p;
+	CHECK_INT(load("dhat/sort.json", &p), 0);
+	CHECK_INT(sum(&p, "tb"), 7106619); /* DHAT's summary: 7,106,619 bytes in 222 blocks */
+	CHECK_INT(sum(&p, "tbk"), 222);
+	CHECK_INT(sum(&p, "gb"), 7095148); /* at t-gmax: 7,095,148 bytes in 157 blocks */
+	CHECK_INT(sum(&p, "gbk"), 157);
+	int owned_unresolved = 0, libc_files = 0, libc_owned = 0;
+	for (size_t i = 0; i < p.funcs.len; i++) {
+		const struct pf_func *f = &p.funcs.items[i];
+		const char *file = profile_str(&p, f->file);
+		if ((f->flags & PF_FUNC_UNRESOLVED) && (f->flags & PF_FUNC_OWNED))
+			owned_unresolved++;
+		if (strcmp(file, "filedoalloc.c") == 0 || strcmp(file, "setlocale.c") == 0) {
+			libc_files++;
+			libc_owned += (f->flags & PF_FUNC_OWNED) != 0;
+		}
+	}
+	CHECK(owned_unresolved == 1); /* all of sort's frames: one "???" function of /usr/bin/sort */
+	CHECK(libc_files >= 2);
+	CHECK_INT(libc_owned, 0);
+	profile_release(&p);
+}
+
+static void malformed_files_fail_cleanly(void)
+{
+	static const char *const files[] = {"dhat/bad.truncated.json", "dhat/bad.fs-range.json",
+					    "dhat/bad.gb-type.json",   "dhat/bad.version.json",
+					    "dhat/bad.no-ftbl.json",   "dhat/bad.negative.json",
+					    "dhat/does-not-exist.json"};
+	pf_set_quiet(true);
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		struct profile p;
+		int rc = load(files[i], &p);
+		if (rc != -1)
+			fprintf(stderr, "%s loaded\n", files[i]);
+		CHECK_INT(rc, -1);
+		if (rc == 0)
+			profile_release(&p);
+	}
+	static const char *const texts[] = {
+		"[]",
+		"{\"dhatFileVersion\":2}",
+		"{\"dhatFileVersion\":2,\"mode\":\"heap\",\"bklt\":1,\"bkacc\":true,\"cmd\":\"x\",\"pid\":1,"
+		"\"te\":1,"
+		"\"tg\":1,\"pps\":[],\"ftbl\":[\"[root]\"]}",
+		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\","
+		"\"pid\":1,"
+		"\"te\":1,\"pps\":[{\"tb\":1,\"tbk\":1,\"fs\":[1]}],\"ftbl\":[\"[root]\",7]}",
+		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\","
+		"\"pid\":1,"
+		"\"te\":1,\"pps\":[{\"tb\":1,\"tbk\":1,\"fs\":[1.5]}],\"ftbl\":[\"[root]\",\"f\"]}",
+		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\","
+		"\"pid\":1,"
+		"\"te\":1,\"pps\":[{\"tb\":9223372036854775807,\"tbk\":1,\"fs\":[1]},"
+		"{\"tb\":1,\"tbk\":1,\"fs\":[1]}],\"ftbl\":[\"[root]\",\"f\"]}",
+		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\","
+		"\"pid\":1,"
+		"\"te\":1,\"pps\":[{\"tb\":1,\"tbk\":1,\"fs\":[1]}],\"ftbl\":[\"[root]\",\"f\"]",
+		/* two different stacks whose tb add up beyond 2^63 - 1: every view sums them */
+		"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"x\","
+		"\"pid\":1,\"te\":1,\"pps\":[{\"tb\":9223372036854775807,\"tbk\":1,\"fs\":[1]},"
+		"{\"tb\":1,\"tbk\":1,\"fs\":[2]}],\"ftbl\":[\"[root]\",\"f\",\"g\"]}",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(texts); i++) {
+		struct profile p;
+		int rc = load_text(texts[i], &p);
+		if (rc != -1)
+			fprintf(stderr, "text %zu loaded\n", i);
+		CHECK_INT(rc, -1);
+		if (rc == 0)
+			profile_release(&p);
+	}
+	pf_set_quiet(false);
+}
+
+static void empty_and_deep_inputs(void)
+{
+	struct profile p;
+	/* no program points at all: DHAT writes "[" and "]" on separate lines */
+	CHECK_INT(
+		load_text(
+			"{\"dhatFileVersion\":2,\"mode\":\"heap\",\"verb\":\"Allocated\",\"bklt\":true,"
+			"\"bkacc\":true,\"tu\":\"instrs\",\"Mtu\":\"Minstr\",\"tuth\":500,\"cmd\":\"./true\","
+			"\"pid\":1,\"te\":100,\"tg\":0,\"pps\":\n [\n ]\n,\"ftbl\":\n [\"[root]\"\n ]\n}",
+			&p),
+		0);
+	CHECK_INT(p.sample_count, 0);
+	profile_release(&p);
+	/* one stack 200,000 frames deep (alternating two frames): no recursion may blow up */
+	size_t n = 200000, cap = n * 3 + 512, len = 0;
+	char *t = malloc(cap);
+	len += (size_t)snprintf(t, cap,
+				"{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,"
+				"\"cmd\":\"d\",\"pid\":1,\"te\":1,\"pps\":[{\"tb\":5,\"tbk\":1,\"fs\":[");
+	for (size_t i = 0; i < n; i++)
+		len += (size_t)snprintf(t + len, cap - len, "%s%d", i ? "," : "", 1 + (int)(i & 1));
+	snprintf(t + len, cap - len, "]}],\"ftbl\":[\"[root]\",\"0x1: a (a.c:1)\",\"0x2: b (b.c:2)\"]}");
+	CHECK_INT(load_text(t, &p), 0);
+	CHECK_INT(p.sample_count, 1);
+	CHECK_INT(profile_stack_depth(&p, p.sample_stack[0]), n);
+	CHECK_INT(p.funcs.len, 2);
+	profile_release(&p);
+	free(t);
+}
+
+static void frame_text_splits_at_the_last_paren(void)
+{
+	struct dhat_frame_text f;
+#define SPLIT(s) dhat_split_frame(s, strlen(s), &f)
+#define SPAN(p, n) ((p) ? strndup((p), (n)) : NULL)
+	char *a, *b;
+	SPLIT("0x4884249: (below main) (libc_start_call_main.h:58)");
+	CHECK(f.has_address);
+	CHECK_INT(f.address, 0x4884249);
+	CHECK_STR(a = SPAN(f.name, f.name_len), "(below main)");
+	CHECK_STR(b = SPAN(f.file, f.file_len), "libc_start_call_main.h");
+	CHECK_INT(f.line, 58);
+	free(a), free(b);
+	SPLIT("0x143A33: call_once<(), (dyn core::ops::function::Fn<(), Output=i32> + core::marker::Sync)> "
+	      "(function.rs:287)");
+	CHECK_STR(a = SPAN(f.name, f.name_len),
+		  "call_once<(), (dyn core::ops::function::Fn<(), Output=i32> + core::marker::Sync)>");
+	CHECK_INT(f.line, 287);
+	free(a);
+	SPLIT("0x4841F2F: operator new(unsigned long) (in "
+	      "/usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)");
+	CHECK_STR(a = SPAN(f.name, f.name_len), "operator new(unsigned long)");
+	CHECK_STR(b = SPAN(f.object, f.object_len), "/usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so");
+	CHECK(f.file == NULL);
+	free(a), free(b);
+	SPLIT("0x11DCB1: alloc (library/alloc/src/alloc.rs:95)");
+	CHECK_STR(a = SPAN(f.file, f.file_len), "library/alloc/src/alloc.rs");
+	free(a);
+	SPLIT("0x10EE8C: ??? (in /usr/bin/sort)");
+	CHECK_STR(a = SPAN(f.name, f.name_len), "???");
+	free(a);
+	SPLIT("[root]");
+	CHECK(!f.has_address);
+	CHECK_STR(a = SPAN(f.name, f.name_len), "[root]");
+	free(a);
+	SPLIT("0x1: f(int) (const)"); /* a parenthesised group that is not a location stays in the name */
+	CHECK_STR(a = SPAN(f.name, f.name_len), "f(int) (const)");
+	CHECK(f.file == NULL && f.object == NULL);
+	free(a);
+	SPLIT("0x1: (below main)");
+	CHECK_STR(a = SPAN(f.name, f.name_len), "(below main)");
+	free(a);
+	SPLIT("0xZZ: x (a.c:1)"); /* not an address: kept as text */
+	CHECK(!f.has_address);
+	CHECK_STR(a = SPAN(f.name, f.name_len), "0xZZ: x");
+	free(a);
+#undef SPLIT
+#undef SPAN
+}
+
+static void ownership_rule(void)
+{
+	CHECK(dhat_default_owned("make_buf", "demo.c", NULL, "./demo", false));
+	CHECK(dhat_default_owned("???", NULL, "/home/u/demo", "./demo", false));
+	CHECK(!dhat_default_owned("malloc", NULL, "/usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so",
+				  "./demo", false));
+	CHECK(!dhat_default_owned("(below main)", "libc_start_call_main.h", NULL, "./demo", false));
+	CHECK(!dhat_default_owned("alloc", "library/alloc/src/alloc.rs", NULL, "./demo", false));
+	CHECK(!dhat_default_owned("std::__new_allocator<int>::allocate(unsigned long, void const*)",
+				  "new_allocator.h", NULL, "./demo", false));
+	CHECK(!dhat_default_owned("reserve", "vector.tcc", NULL, "./demo", false));
+	CHECK(!dhat_default_owned("call_init", "dl-init.c", NULL, "./demo", false));
+	CHECK(!dhat_default_owned("x", "/usr/include/c++/12/bits/stl_vector.h", NULL, "./demo", false));
+	CHECK(!dhat_default_owned("f", NULL, NULL, "./demo", false));
+	/* libc with debug info names only its file; its address says it is a shared object */
+	CHECK(!dhat_default_owned("_IO_file_doallocate", "filedoalloc.c", NULL, "./demo", true));
+	CHECK(dhat_default_owned("_IO_file_doallocate", "filedoalloc.c", NULL, "./demo", false));
+	CHECK(dhat_default_owned("rsdemo::fill_vec", "src/main.rs", NULL, "target/release/rsdemo", false));
+	CHECK(dhat_default_owned("rsdemo::fill_vec", "rsdemo.rs", NULL, "./rsdemo", false));
+	CHECK(dhat_default_owned("<rsdemo::Foo as core::fmt::Display>::fmt", "rsdemo.rs", NULL, "./rsdemo",
+				 false));
+	/* Rust std inlined into the program: short name, bare file */
+	CHECK(!dhat_default_owned("call_once<(), (dyn core::ops::function::Fn<(), Output=i32>)>",
+				  "function.rs", NULL, "./rsdemo", false));
+	CHECK(!dhat_default_owned("<alloc::raw_vec::RawVecInner>::try_allocate_in", NULL, "/tmp/rsdemo",
+				  "./rsdemo", false));
+}
+
+static void dh_view_conditions(void)
+{
+	/* tiny: average size <= 16 */
+	CHECK(dhat_pred_eval(DHAT_PRED_TINY, &(struct dhat_vals){.tb = 160, .tbk = 10}, 500));
+	CHECK(!dhat_pred_eval(DHAT_PRED_TINY, &(struct dhat_vals){.tb = 161, .tbk = 10}, 500));
+	CHECK(!dhat_pred_eval(DHAT_PRED_TINY, &(struct dhat_vals){.tb = 0, .tbk = 0}, 500));
+	/* short-lived: average lifetime <= tuth */
+	CHECK(dhat_pred_eval(DHAT_PRED_SHORT_LIVED, &(struct dhat_vals){.tbk = 2, .tl = 1000}, 500));
+	CHECK(!dhat_pred_eval(DHAT_PRED_SHORT_LIVED, &(struct dhat_vals){.tbk = 2, .tl = 1001}, 500));
+	/* zero reads or zero writes */
+	CHECK(dhat_pred_eval(DHAT_PRED_ZERO_ACCESS, &(struct dhat_vals){.tb = 8, .rb = 0, .wb = 8}, 500));
+	CHECK(!dhat_pred_eval(DHAT_PRED_ZERO_ACCESS, &(struct dhat_vals){.tb = 8, .rb = 1, .wb = 8}, 500));
+	/* low access: both non-zero and one of them <= 0.4 per byte */
+	CHECK(dhat_pred_eval(DHAT_PRED_LOW_ACCESS, &(struct dhat_vals){.tb = 10, .rb = 4, .wb = 100}, 500));
+	CHECK(!dhat_pred_eval(DHAT_PRED_LOW_ACCESS, &(struct dhat_vals){.tb = 10, .rb = 5, .wb = 5}, 500));
+	CHECK(!dhat_pred_eval(DHAT_PRED_LOW_ACCESS, &(struct dhat_vals){.tb = 10, .rb = 0, .wb = 1}, 500));
+	/* high access: >= 1000 per byte */
+	CHECK(dhat_pred_eval(DHAT_PRED_HIGH_ACCESS, &(struct dhat_vals){.tb = 2, .rb = 2000}, 500));
+	CHECK(!dhat_pred_eval(DHAT_PRED_HIGH_ACCESS, &(struct dhat_vals){.tb = 2, .rb = 1999, .wb = 1999},
+			      500));
+	/* no overflow near INT64_MAX */
+	CHECK(!dhat_pred_eval(DHAT_PRED_TINY, &(struct dhat_vals){.tb = INT64_MAX, .tbk = 1}, 500));
+	CHECK(dhat_pred_eval(DHAT_PRED_TINY, &(struct dhat_vals){.tb = INT64_MAX, .tbk = INT64_MAX}, 500));
+}
+
+int main(void)
+{
+	RUN(peak_totals_match_dhat_summary);
+	RUN(peak_sites_follow_the_program_design);
+	RUN(recursion_and_inlining);
+	RUN(version_1_reads_like_version_2);
+	RUN(invalid_fs_is_repaired_as_an_empty_stack);
+	RUN(identical_stacks_merge);
+	RUN(copy_and_ad_hoc_modes);
+	RUN(libc_with_debug_info_is_not_the_program);
+	RUN(malformed_files_fail_cleanly);
+	RUN(empty_and_deep_inputs);
+	RUN(frame_text_splits_at_the_last_paren);
+	RUN(ownership_rule);
+	RUN(dh_view_conditions);
+	return check_summary();
+}
