@@ -11,10 +11,11 @@ _profan_commands='samply dhat cpuprof'
 _profan_common='--top --json --output -o --color --wide --quiet -q --help -h'
 _profan_opts_samply='--binary --thread --pid --under --threads --metric --alloc-entry --alloc-plumbing
 	--no-sidecar --symbol-path --kallsyms --no-inline --no-symbols'
-_profan_opts_dhat=''
+_profan_opts_dhat='--where --not --metric --stacks --tree --ours --plumbing'
 _profan_opts_cpuprof='--weight --profile --wasm'
 _profan_takes_value='--top --output -o --binary --thread --pid --under --metric --alloc-entry
-	--alloc-plumbing --symbol-path --kallsyms --weight --profile --wasm'
+	--alloc-plumbing --symbol-path --kallsyms --where --not --stacks --ours --plumbing --weight --profile
+	--wasm'
 
 # Prints the values of option $2 of command $1, "FILE" for a file name, "DIR" for a
 # directory, or nothing when the value is free text (a number, a regex).
@@ -22,6 +23,9 @@ _profan_values()
 {
 	case "$1 $2" in
 	"samply --metric") echo 'cpu samples weight' ;;
+	"dhat --metric")
+		echo 'gb gbk tb tbk tiny short-lived zero-access zero-access-blocks low-access low-access-blocks
+			eb ebk rb high-reads wb high-writes tl mb mbk list' ;;
 	"cpuprof --weight") echo 'before after samples' ;;
 	"cpuprof --profile") echo 'all' ;;
 	*" --color") echo 'auto always never' ;;

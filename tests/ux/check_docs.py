@@ -36,12 +36,12 @@ ZSH = os.path.join(SRC, "completions", "_profan")
 FIXTURES = {
     "samply": ["samply/synthetic/v55.json"],
     "cpuprof": ["cpuprof/hot.cpuprofile"],
-    "dhat": ["dhat/basic.json"],
+    "dhat": ["dhat/peak.json"],
     "diff": ["samply/synthetic/v55.json", "samply/synthetic/v56.json"],
 }
 # Options of other programs that the man page quotes (samply record --save-only, ...),
 # and profan's own --version, which main.c handles before any command.
-FOREIGN = {"version", "save-only", "tool", "cpu-prof", "cpu-prof-name", "cpu-prof-dir", "trace-event-categories"}
+FOREIGN = {"version", "num-callers", "dhat-out-file", "save-only", "tool", "cpu-prof", "cpu-prof-name", "cpu-prof-dir", "trace-event-categories"}
 # Argument names that are file names, and those that are directories.
 FILE_ARGS = {"FILE", "MODULE"}
 DIR_ARGS = {"DIR", "DIRS", "PATH"}
@@ -68,14 +68,14 @@ def help_commands():
 
 
 class Opt:
-    def __init__(self, long, short, arg, optional):
-        self.long, self.short, self.arg, self.optional = long, short, arg, optional
+    def __init__(self, long, short, arg, optional, help):
+        self.long, self.short, self.arg, self.optional, self.help = long, short, arg, optional, help
 
     def names(self):
         return {"--" + self.long} | ({"-" + self.short} if self.short else set())
 
 
-HELP_LINE = re.compile(r"^  (?:-(\w), |    )--([a-z0-9][a-z0-9-]*)(\[=([A-Z]+)\])?(?: ([A-Z][A-Z0-9_:.-]*))?(?:\s|$)")
+HELP_LINE = re.compile(r"^  (?:-(\w), |    )--([a-z0-9][a-z0-9-]*)(\[=([A-Z]+)\])?(?: ([A-Z][A-Z0-9_:.-]*))?(?:\s+(.*))?$")
 
 
 def help_options(cmd):
@@ -88,8 +88,8 @@ def help_options(cmd):
     for line in r.stdout.splitlines():
         m = HELP_LINE.match(line)
         if m:
-            short, long, _, optarg, arg = m.groups()
-            opts[long] = Opt(long, short, optarg or arg, optarg is not None)
+            short, long, _, optarg, arg, text = m.groups()
+            opts[long] = Opt(long, short, optarg or arg, optarg is not None, text or "")
     if not opts:
         fail(f"profan {cmd} --help: no options found (has the layout changed?)")
     return opts
@@ -117,6 +117,18 @@ def accepted_values(cmd, opt):
     if not m or r.returncode != 2:
         return None
     return set(re.split(r", | or ", m.group(1)))
+
+
+def listed_values(cmd, opt):
+    """For an option whose help says "'list' shows all": the first word of each
+    line that `profan CMD --OPT=list` prints, plus 'list' itself; else None."""
+    if "'list' shows all" not in HELP[cmd][opt].help:
+        return None
+    r = run([cmd, f"--{opt}=list"] + [os.path.join(FIX, f) for f in FIXTURES.get(cmd, [])])
+    words = set(re.findall(r"^  ([a-z0-9][a-z0-9-]*)\s{2,}", r.stdout, re.M))
+    if r.returncode != 0 or not words:
+        fail(f"profan {cmd} --{opt}=list: exit {r.returncode}, no list")
+    return words | {"list"}
 
 
 def value_is_accepted(cmd, opt, value):
@@ -273,7 +285,7 @@ def bash_complete(words, cwd):
 
 def check_completion_values(shell, cmd, opt, offered):
     """OFFERED: the values a completion gives for --OPT of CMD (None: free text or files)."""
-    words = accepted_values(cmd, opt.long)
+    words = accepted_values(cmd, opt.long) or listed_values(cmd, opt.long)
     if words is not None and offered != words:
         fail(f"{shell}: {cmd} --{opt.long} completes {sorted(offered or ())}, profan accepts {sorted(words)}")
     for v in sorted(offered or ()):
