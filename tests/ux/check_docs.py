@@ -41,7 +41,8 @@ FIXTURES = {
 }
 # Options of other programs that the man page quotes (samply record --save-only, ...),
 # and profan's own --version, which main.c handles before any command.
-FOREIGN = {"version", "num-callers", "dhat-out-file", "save-only", "tool", "cpu-prof", "cpu-prof-name", "cpu-prof-dir", "trace-event-categories"}
+FOREIGN = {"version", "num-callers", "dhat-out-file", "save-only", "tool", "cpu-prof", "cpu-prof-name",
+           "cpu-prof-dir", "trace-event-categories"}
 # Argument names that are file names, and those that are directories.
 FILE_ARGS = {"FILE", "MODULE"}
 DIR_ARGS = {"DIR", "DIRS", "PATH"}
@@ -75,7 +76,9 @@ class Opt:
         return {"--" + self.long} | ({"-" + self.short} if self.short else set())
 
 
-HELP_LINE = re.compile(r"^  (?:-(\w), |    )--([a-z0-9][a-z0-9-]*)(\[=([A-Z]+)\])?(?: ([A-Z][A-Z0-9_:.-]*))?(?:\s+(.*))?$")
+# "  -o, --output FILE   help", "      --color[=WHEN]  help": short, long, optional or required argument, help
+HELP_LINE = re.compile(r"^  (?:-(\w), |    )--([a-z0-9][a-z0-9-]*)(\[=([A-Z]+)\])?"
+                       r"(?: ([A-Z][A-Z0-9_:.-]*))?(?:\s+(.*))?$")
 
 
 def help_options(cmd):
@@ -113,7 +116,8 @@ def accepted_values(cmd, opt):
         fail(f"no fixture for '{cmd}' in check_docs.py FIXTURES")
         return None
     r = run([cmd, f"--{opt}=zz-not-a-value"] + [os.path.join(FIX, f) for f in files])
-    m = re.search(rf"--{opt} wants ((?:[a-z0-9-]+, )*[a-z0-9-]+ or [a-z0-9-]+), not 'zz-not-a-value'", r.stderr)
+    m = re.search(rf"--{opt} wants ((?:[a-z0-9-]+, )*[a-z0-9-]+ or [a-z0-9-]+), not 'zz-not-a-value'",
+                  r.stderr)
     if not m or r.returncode != 2:
         return None
     return set(re.split(r", | or ", m.group(1)))
@@ -319,7 +323,8 @@ def check_bash():
                 after = bash_complete(["profan", cmd, name, ""], d)
                 if o.arg is None:
                     if "prof.json.gz" not in after:
-                        fail(f"bash: after {cmd} {name} (no value) a profile should complete, got {sorted(after)}")
+                        fail(f"bash: after {cmd} {name} (no value) a profile should complete, "
+                             f"got {sorted(after)}")
                 elif o.arg in FILE_ARGS:
                     if "prof.json.gz" not in after:
                         fail(f"bash: {cmd} {name} {o.arg}: file names should complete, got {sorted(after)}")
@@ -417,4 +422,5 @@ shutil.rmtree(SCRATCH)
 if failures:
     print(f"{len(failures)} problem(s)")
     sys.exit(1)
-print(f"{CHECK}: ok" + (f" ({len(COMMANDS)} commands, {sum(map(len, HELP.values()))} options)" if HELP else ""))
+counts = f" ({len(COMMANDS)} commands, {sum(map(len, HELP.values()))} options)" if HELP else ""
+print(f"{CHECK}: ok{counts}")

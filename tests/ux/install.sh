@@ -18,7 +18,8 @@ cmp -s "$src/completions/profan.bash" "$prefix/share/bash-completion/completions
 	{ echo "FAIL: bash completion differs"; status=1; }
 cmp -s "$src/completions/_profan" "$prefix/share/zsh/site-functions/_profan" ||
 	{ echo "FAIL: zsh completion differs"; status=1; }
-"$prefix/bin/profan" --version | grep -q '^profan [0-9]' || { echo "FAIL: installed profan --version"; status=1; }
+"$prefix/bin/profan" --version | grep -q '^profan [0-9]' ||
+	{ echo "FAIL: installed profan --version"; status=1; }
 # man finds the page through the prefix, as it would through MANPATH
 if command -v man >/dev/null; then
 	MANPATH="$prefix/share/man" MANWIDTH=80 man profan 2>/dev/null | grep -q 'profan - read samply' ||

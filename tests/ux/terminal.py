@@ -54,7 +54,8 @@ def base_env(**extra):
 
 
 def run_pipe(args, **env):
-    r = subprocess.run([PROFAN, "cpuprof"] + args, capture_output=True, cwd=FIX, env=base_env(**env), timeout=120)
+    r = subprocess.run([PROFAN, "cpuprof"] + args, capture_output=True, cwd=FIX, env=base_env(**env),
+                       timeout=120)
     return r.returncode, r.stdout.decode(), r.stderr.decode()
 
 
@@ -169,7 +170,8 @@ def check_tty():
             check(w.startswith(g), f"tty: {g!r} is not {w!r}, or it without its detail")
     check(cut > 0, "tty: no name was shortened at 60 columns")
     non_rows = [l for l in lines if not ROW.match(l)]
-    check(non_rows == [l for l in ref if not ROW.match(l)], "tty: header or title lines differ from the piped run")
+    check(non_rows == [l for l in ref if not ROW.match(l)],
+          "tty: header or title lines differ from the piped run")
 
     # --wide: nothing shortened, every row as in the pipe
     rc, raw = run_tty(["--wide", PROFILE])
@@ -194,7 +196,8 @@ def check_tty():
 
     # warnings: colored prefix on the terminal; --quiet: no warning and no progress
     rc, raw = run_tty([WARNS], PROFAN_PROGRESS_DELAY_MS="0")
-    check("\x1b[1;33mprofan: warning: \x1b[0mthe trace holds 2 profiles" in raw, "tty: warning prefix not yellow")
+    check("\x1b[1;33mprofan: warning: \x1b[0mthe trace holds 2 profiles" in raw,
+          "tty: warning prefix not yellow")
     rc, raw = run_tty(["-q", WARNS], PROFAN_PROGRESS_DELAY_MS="0")
     check(rc == 0 and "profan:" not in raw and "\x1b[K" not in raw, f"tty -q: stderr output {raw[:120]!r}")
 
@@ -223,7 +226,8 @@ def check_tty():
         check(re.search(r"\r\x1b\[Kprofan: reading [^\r]*\u2026[^\r]*/hot\.cpuprofile: ", raw),
               "tty: the progress line does not shorten a long path")
         screen = terminal(raw, 50)
-        check(not any("profan: " in l or " MB (" in l for l in screen), "tty 50 columns: progress left on screen")
+        check(not any("profan: " in l or " MB (" in l for l in screen),
+              "tty 50 columns: progress left on screen")
 
 
 def check_pipe():
@@ -243,18 +247,20 @@ def check_pipe():
     check(err.startswith("profan: warning: the trace holds 2 profiles") and "\x1b" not in err,
           f"pipe: warning line {err!r}")
     rc, out, err = run_pipe(["--color=always", WARNS])
-    check(err.startswith("\x1b[1;33mprofan: warning: \x1b[0m"), "pipe --color=always: warning prefix not colored")
+    check(err.startswith("\x1b[1;33mprofan: warning: \x1b[0m"),
+          "pipe --color=always: warning prefix not colored")
     rc, out, err = run_pipe(["-q", WARNS])
     check(rc == 0 and err == "", f"pipe -q: stderr {err!r}")
     # samply: the user's binary's functions are highlighted, libc's are not (work.c is the program)
-    r = subprocess.run([PROFAN, "samply", "--color=always", "--symbol-path", "samply/real", "samply/real/work.json.gz"],
-                       capture_output=True, text=True, cwd=FIX, env=base_env())
+    r = subprocess.run([PROFAN, "samply", "--color=always", "--symbol-path", "samply/real",
+                        "samply/real/work.json.gz"], capture_output=True, text=True, cwd=FIX, env=base_env())
     check("\x1b[1;36mfib\x1b[0m" in r.stdout and "\x1b[1;36mmain\x1b[0m" in r.stdout,
           "samply --color=always: work's own functions are not highlighted")
     check(re.search(r"  write  ", SGR.sub("", r.stdout)) and "\x1b[1;36mwrite" not in r.stdout,
           "samply --color=always: libc's write is highlighted as own code")
     rc, out, err = run_pipe(["--color=sometimes", PROFILE])
-    check(rc == 2 and "--color wants auto, always or never, not 'sometimes'" in err, f"bad --color: {rc} {err!r}")
+    check(rc == 2 and "--color wants auto, always or never, not 'sometimes'" in err,
+          f"bad --color: {rc} {err!r}")
 
 
 {"tty": check_tty, "pipe": check_pipe}[MODE]()
