@@ -34,8 +34,23 @@ struct json {
 			uint32_t count;
 		} c;
 	} u;
-	const struct json_doc *doc;
 };
+
+/* Nodes live in chunks aligned to their own size, so a node finds its chunk
+ * (and so its document) by masking its address: no back pointer per node,
+ * and chunks never move while the tree grows. */
+#define CHUNK_SHIFT 15
+#define CHUNK_NODES (1u << CHUNK_SHIFT)
+#define CHUNK_ALIGN ((size_t)1 << 20)
+
+struct node_chunk {
+	const struct json_doc *doc;
+	uint32_t base; /* index of nodes[0] */
+	struct json nodes[];
+};
+
+_Static_assert(sizeof(struct node_chunk) + CHUNK_NODES * sizeof(struct json) <= CHUNK_ALIGN,
+	       "a node chunk must fit its alignment");
 
 struct pack {
 	enum pack_kind kind;
@@ -45,14 +60,28 @@ struct pack {
 	uint64_t *nulls; /* bitmap, NULL when no element is null */
 };
 
+/* A finished packed array as the tree keeps it. */
+struct packed {
+	uint8_t kind;  /* enum pack_kind */
+	bool owned;    /* data and nulls are heap buffers of their own (big arrays) */
+	uint32_t len;
+	void *data;
+	uint64_t *nulls;
+};
+
+/* Arrays up to this size are copied into the document's arena, so the
+ * parser's scratch buffer is reused and small arrays cost no malloc each. */
+#define PACK_ARENA_MAX 16384
+
 struct json_doc {
 	char *origin;
-	struct json *nodes;
-	size_t node_count, node_cap;
+	struct node_chunk **chunks;
+	size_t chunk_count, node_count;
 	uint32_t *kids;
 	size_t kid_count, kid_cap;
-	struct pack *packs;
+	struct packed *packs;
 	size_t pack_count, pack_cap;
+	struct arena pack_arena; /* data of small packed arrays; big ones own their buffer */
 	char *pool; /* string bytes, each NUL-terminated */
 	size_t pool_len, pool_cap;
 	struct strmap keys;
@@ -135,9 +164,19 @@ static void pack_push_null(struct pack *p)
 	pack_push_int(p, 0);
 }
 
-static bool pack_is_null(const struct pack *p, size_t i)
+static bool bit_is_set(const uint64_t *bits, size_t i)
 {
-	return p->nulls != NULL && (p->nulls[i / 64] >> (i % 64) & 1);
+	return bits != NULL && (bits[i / 64] >> (i % 64) & 1);
+}
+
+/* Empty the scratch pack for the next array, keeping its buffers. */
+static void pack_reset(struct pack *p)
+{
+	if (p->nulls)
+		memset(p->nulls, 0, (p->len + 63) / 64 * 8);
+	p->len = 0;
+	p->kind = PACK_I32;
+	p->has_wide_int = false;
 }
 
 /* ---------------------------------------------------------------- parser */
@@ -170,6 +209,27 @@ struct parser {
 	struct pack cur;        /* the innermost array while it is still packed */
 	char numbuf[512];
 };
+
+static const struct node_chunk *chunk_of(const struct json *v)
+{
+	return (const struct node_chunk *)((uintptr_t)v & ~(uintptr_t)(CHUNK_ALIGN - 1));
+}
+
+static const struct json_doc *doc_of(const struct json *v)
+{
+	return chunk_of(v)->doc;
+}
+
+static uint32_t index_of(const struct json *v)
+{
+	const struct node_chunk *c = chunk_of(v);
+	return c->base + (uint32_t)(v - c->nodes);
+}
+
+static struct json *node_at(const struct json_doc *d, uint32_t idx)
+{
+	return &d->chunks[idx >> CHUNK_SHIFT]->nodes[idx & (CHUNK_NODES - 1)];
+}
 
 static uint64_t offset_of(const struct parser *ps, const char *at)
 {
@@ -244,12 +304,19 @@ static inline int peek_nonws(struct parser *ps)
 static uint32_t new_node(struct parser *ps, enum json_type t)
 {
 	struct json_doc *d = ps->doc;
-	if (d->node_count == d->node_cap) {
-		d->node_cap = d->node_cap ? d->node_cap * 2 : 256;
-		d->nodes = xreallocarray(d->nodes, d->node_cap, sizeof(*d->nodes));
+	if ((d->node_count & (CHUNK_NODES - 1)) == 0) {
+		struct node_chunk *c = NULL;
+		if (posix_memalign((void **)&c, CHUNK_ALIGN, CHUNK_ALIGN) != 0 || c == NULL) {
+			fprintf(stderr, "profan: out of memory (allocating a JSON node chunk)\n");
+			abort();
+		}
+		c->doc = d;
+		c->base = (uint32_t)d->node_count;
+		d->chunks = xreallocarray(d->chunks, d->chunk_count + 1, sizeof(*d->chunks));
+		d->chunks[d->chunk_count++] = c;
 	}
 	uint32_t idx = (uint32_t)d->node_count++;
-	struct json *n = &d->nodes[idx];
+	struct json *n = node_at(d, idx);
 	memset(n, 0, sizeof(*n));
 	n->type = (uint8_t)t;
 	n->parent = ps->stack.len ? ps->stack.items[ps->stack.len - 1].node : UINT32_MAX;
@@ -577,11 +644,11 @@ static void unpack_current(struct parser *ps)
 	struct pack *p = &ps->cur;
 	for (size_t i = 0; i < p->len; i++) {
 		uint32_t idx;
-		if (pack_is_null(p, i)) {
+		if (bit_is_set(p->nulls, i)) {
 			idx = new_node(ps, JSON_NULL);
 		} else {
 			idx = new_node(ps, JSON_NUMBER);
-			struct json *n = &ps->doc->nodes[idx];
+			struct json *n = node_at(ps->doc, idx);
 			switch (p->kind) {
 			case PACK_I32: n->u.i = ((int32_t *)p->data)[i]; n->flags = NF_INT; break;
 			case PACK_I64: n->u.i = ((int64_t *)p->data)[i]; n->flags = NF_INT; break;
@@ -590,9 +657,7 @@ static void unpack_current(struct parser *ps)
 		}
 		vec_push(&ps->kidstack, idx);
 	}
-	free(p->data);
-	free(p->nulls);
-	memset(p, 0, sizeof(*p));
+	pack_reset(p);
 	f->packed = false;
 }
 
@@ -655,14 +720,31 @@ static int close_container(struct parser *ps)
 {
 	struct frame f = ps->stack.items[--ps->stack.len];
 	struct json_doc *d = ps->doc;
-	struct json *n = &d->nodes[f.node];
+	struct json *n = node_at(d, f.node);
 	if (f.packed) {
 		struct pack *p = &ps->cur;
-		if (p->len < p->cap && p->len > 0) {
-			p->data = xreallocarray(p->data, p->len, pack_elem_size(p->kind));
-			if (p->nulls)
-				p->nulls = xreallocarray(p->nulls, (p->len + 63) / 64, 8);
-			p->cap = p->len;
+		if (p->len > UINT32_MAX) {
+			parse_error(ps, "array with more than 4294967295 elements");
+			return -1;
+		}
+		struct packed rec = {.kind = (uint8_t)p->kind, .len = (uint32_t)p->len};
+		size_t bytes = p->len * pack_elem_size(p->kind), null_bytes = (p->len + 63) / 64 * 8;
+		if (p->len == 0) {
+			pack_reset(p);
+		} else if (bytes <= PACK_ARENA_MAX) {
+			rec.data = arena_alloc(&d->pack_arena, bytes);
+			memcpy(rec.data, p->data, bytes);
+			if (p->nulls) {
+				rec.nulls = arena_alloc(&d->pack_arena, null_bytes);
+				memcpy(rec.nulls, p->nulls, null_bytes);
+			}
+			pack_reset(p);
+		} else {
+			/* a big array: hand the buffers over, trimmed, and start a new scratch */
+			rec.owned = true;
+			rec.data = xreallocarray(p->data, p->len, pack_elem_size(p->kind));
+			rec.nulls = p->nulls ? xreallocarray(p->nulls, (p->len + 63) / 64, 8) : NULL;
+			memset(p, 0, sizeof(*p));
 		}
 		if (d->pack_count == d->pack_cap) {
 			d->pack_cap = d->pack_cap ? d->pack_cap * 2 : 64;
@@ -670,13 +752,8 @@ static int close_container(struct parser *ps)
 		}
 		n->flags |= NF_PACKED;
 		n->u.c.first = (uint32_t)d->pack_count;
-		if (p->len > UINT32_MAX) {
-			parse_error(ps, "array with more than 4294967295 elements");
-			return -1;
-		}
-		n->u.c.count = (uint32_t)p->len;
-		d->packs[d->pack_count++] = *p;
-		memset(p, 0, sizeof(*p));
+		n->u.c.count = rec.len;
+		d->packs[d->pack_count++] = rec;
 	} else {
 		size_t nk = ps->kidstack.len - f.kid_start;
 		const uint32_t *pairs = nk ? ps->kidstack.items + f.kid_start : NULL;
@@ -736,7 +813,7 @@ static int parse_scalar(struct parser *ps, int c)
 			return 0;
 		}
 		uint32_t idx = new_node(ps, JSON_NUMBER);
-		struct json *n = &ps->doc->nodes[idx];
+		struct json *n = node_at(ps->doc, idx);
 		if (v.is_int) {
 			n->flags = NF_INT;
 			n->u.i = v.i;
@@ -762,7 +839,7 @@ static int parse_scalar(struct parser *ps, int c)
 		if (expect_literal(ps, c == 't' ? "true" : "false") < 0)
 			return -1;
 		uint32_t idx = new_node(ps, JSON_BOOL);
-		ps->doc->nodes[idx].u.i = c == 't';
+		node_at(ps->doc, idx)->u.i = c == 't';
 		add_child(ps, idx);
 		return 0;
 	}
@@ -773,8 +850,8 @@ static int parse_scalar(struct parser *ps, int c)
 		if (parse_string(ps, &off, &len) < 0)
 			return -1;
 		uint32_t idx = new_node(ps, JSON_STRING);
-		ps->doc->nodes[idx].u.s.off = off;
-		ps->doc->nodes[idx].u.s.len = len;
+		node_at(ps->doc, idx)->u.s.off = off;
+		node_at(ps->doc, idx)->u.s.len = len;
 		add_child(ps, idx);
 		return 0;
 	}
@@ -980,11 +1057,16 @@ void json_doc_free(struct json_doc *d)
 	if (d == NULL)
 		return;
 	for (size_t i = 0; i < d->pack_count; i++) {
-		free(d->packs[i].data);
-		free(d->packs[i].nulls);
+		if (d->packs[i].owned) {
+			free(d->packs[i].data);
+			free(d->packs[i].nulls);
+		}
 	}
 	free(d->packs);
-	free(d->nodes);
+	arena_release(&d->pack_arena);
+	for (size_t i = 0; i < d->chunk_count; i++)
+		free(d->chunks[i]);
+	free(d->chunks);
 	free(d->kids);
 	free(d->pool);
 	strmap_release(&d->keys);
@@ -996,12 +1078,7 @@ void json_doc_free(struct json_doc *d)
  * back pointer is set once, on first access through the root. */
 const struct json *json_doc_root(const struct json_doc *d)
 {
-	if (d->node_count == 0)
-		return NULL;
-	if (d->nodes[0].doc == NULL)
-		for (size_t i = 0; i < d->node_count; i++)
-			d->nodes[i].doc = d;
-	return &d->nodes[0];
+	return d->node_count ? node_at(d, 0) : NULL;
 }
 
 const char *json_doc_origin(const struct json_doc *d)
@@ -1016,11 +1093,11 @@ size_t json_doc_repairs(const struct json_doc *d)
 
 size_t json_doc_memory(const struct json_doc *d)
 {
-	size_t m = d->node_cap * sizeof(struct json) + d->kid_cap * 4 + d->pool_cap +
-		   d->pack_cap * sizeof(struct pack);
+	size_t m = d->chunk_count * CHUNK_NODES * sizeof(struct json) + d->kid_cap * 4 + d->pool_cap +
+		   d->pack_cap * sizeof(struct packed);
 	for (size_t i = 0; i < d->pack_count; i++)
-		m += d->packs[i].cap * pack_elem_size(d->packs[i].kind) +
-		     (d->packs[i].nulls ? (d->packs[i].cap + 63) / 64 * 8 : 0);
+		m += d->packs[i].len * pack_elem_size(d->packs[i].kind) +
+		     (d->packs[i].nulls ? (d->packs[i].len + 63) / 64 * 8 : 0);
 	return m;
 }
 
@@ -1051,14 +1128,14 @@ const struct json *json_get(const struct json *obj, const char *key)
 {
 	if (obj == NULL || obj->type != JSON_OBJECT)
 		return NULL;
-	const struct json_doc *d = obj->doc;
+	const struct json_doc *d = doc_of(obj);
 	uint32_t k = strmap_find(&d->keys, key, strlen(key));
 	if (k == UINT32_MAX)
 		return NULL;
 	const uint32_t *pairs = d->kids + obj->u.c.first;
 	for (uint32_t i = 0; i < obj->u.c.count; i++)
 		if (pairs[2 * i] == k)
-			return &d->nodes[pairs[2 * i + 1]];
+			return node_at(d, pairs[2 * i + 1]);
 	return NULL;
 }
 
@@ -1066,18 +1143,19 @@ const struct json *json_member(const struct json *obj, size_t i, const char **ke
 {
 	if (obj == NULL || obj->type != JSON_OBJECT || i >= obj->u.c.count)
 		return NULL;
-	const struct json_doc *d = obj->doc;
+	const struct json_doc *d = doc_of(obj);
 	const uint32_t *pairs = d->kids + obj->u.c.first;
 	if (key)
 		*key = strmap_str(&d->keys, pairs[2 * i]);
-	return &d->nodes[pairs[2 * i + 1]];
+	return node_at(d, pairs[2 * i + 1]);
 }
 
 const struct json *json_at(const struct json *arr, size_t i)
 {
 	if (arr == NULL || arr->type != JSON_ARRAY || (arr->flags & NF_PACKED) || i >= arr->u.c.count)
 		return NULL;
-	return &arr->doc->nodes[arr->doc->kids[arr->u.c.first + i]];
+	const struct json_doc *d = doc_of(arr);
+	return node_at(d, d->kids[arr->u.c.first + i]);
 }
 
 bool json_bool(const struct json *v)
@@ -1087,7 +1165,7 @@ bool json_bool(const struct json *v)
 
 const char *json_str(const struct json *v)
 {
-	return v && v->type == JSON_STRING ? v->doc->pool + v->u.s.off : NULL;
+	return v && v->type == JSON_STRING ? doc_of(v)->pool + v->u.s.off : NULL;
 }
 
 size_t json_str_len(const struct json *v)
@@ -1124,8 +1202,8 @@ bool json_i64(const struct json *v, int64_t *out)
 enum json_elem json_i64_at(const struct json *arr, size_t i, int64_t *out)
 {
 	if (json_is_packed(arr)) {
-		const struct pack *p = &arr->doc->packs[arr->u.c.first];
-		if (pack_is_null(p, i))
+		const struct packed *p = &doc_of(arr)->packs[arr->u.c.first];
+		if (bit_is_set(p->nulls, i))
 			return JSON_ELEM_NULL;
 		switch (p->kind) {
 		case PACK_I32: *out = ((const int32_t *)p->data)[i]; return JSON_ELEM_OK;
@@ -1146,8 +1224,8 @@ enum json_elem json_i64_at(const struct json *arr, size_t i, int64_t *out)
 enum json_elem json_f64_at(const struct json *arr, size_t i, double *out)
 {
 	if (json_is_packed(arr)) {
-		const struct pack *p = &arr->doc->packs[arr->u.c.first];
-		if (pack_is_null(p, i))
+		const struct packed *p = &doc_of(arr)->packs[arr->u.c.first];
+		if (bit_is_set(p->nulls, i))
 			return JSON_ELEM_NULL;
 		switch (p->kind) {
 		case PACK_I32: *out = ((const int32_t *)p->data)[i]; break;
@@ -1171,14 +1249,14 @@ void json_path(const struct json_doc *d, const struct json *v, char *buf, size_t
 	uint32_t chain[64];
 	size_t depth = 0;
 	bool cut = false;
-	uint32_t idx = (uint32_t)(v - d->nodes);
-	while (d->nodes[idx].parent != UINT32_MAX) {
+	uint32_t idx = index_of(v);
+	while (node_at(d, idx)->parent != UINT32_MAX) {
 		if (depth == ARRAY_SIZE(chain)) {
 			cut = true;
 			break;
 		}
 		chain[depth++] = idx;
-		idx = d->nodes[idx].parent;
+		idx = node_at(d, idx)->parent;
 	}
 	size_t n = 0;
 	buf[0] = '\0';
@@ -1190,7 +1268,7 @@ void json_path(const struct json_doc *d, const struct json *v, char *buf, size_t
 	}
 	for (size_t k = depth; k-- > 0 && n < cap;) {
 		uint32_t child = chain[k];
-		const struct json *parent = &d->nodes[d->nodes[child].parent];
+		const struct json *parent = node_at(d, node_at(d, child)->parent);
 		const uint32_t *kids = d->kids + parent->u.c.first;
 		int w = 0;
 		if (parent->type == JSON_OBJECT) {
@@ -1348,9 +1426,9 @@ int64_t *jr_int_column(struct jr *r, const struct json *arr, int64_t min, int64_
 		return NULL;
 	size_t n = json_len(arr);
 	int64_t *out = xreallocarray(NULL, n ? n : 1, sizeof(*out));
-	if (json_is_packed(arr) && arr->doc->packs[arr->u.c.first].kind == PACK_I32 &&
-	    arr->doc->packs[arr->u.c.first].nulls == NULL && min <= INT32_MIN && max >= INT32_MAX) {
-		const int32_t *src = arr->doc->packs[arr->u.c.first].data;
+	const struct packed *pk = json_is_packed(arr) ? &doc_of(arr)->packs[arr->u.c.first] : NULL;
+	if (pk && pk->kind == PACK_I32 && pk->nulls == NULL && min <= INT32_MIN && max >= INT32_MAX) {
+		const int32_t *src = pk->data;
 		for (size_t i = 0; i < n; i++)
 			out[i] = src[i];
 	} else {

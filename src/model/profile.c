@@ -8,14 +8,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Open-addressing index over one of the profile's arrays: slots hold index + 1. */
+/* Open-addressing index over one of the profile's arrays. A slot keeps the
+ * 32-bit hash beside the index, so probing past other keys and growing the
+ * table never touch the arrays themselves (those are the cache misses that
+ * dominated symbolication and DHAT loading). */
+struct pf_slot {
+	uint32_t idx1; /* index + 1; 0 = empty */
+	uint32_t hash;
+};
+
 struct pf_hash {
-	uint32_t *slots;
+	struct pf_slot *slots;
 	size_t mask, count;
 };
 
 typedef bool (*hash_eq_fn)(const struct profile *p, uint32_t idx, const void *key);
-typedef uint64_t (*hash_of_fn)(const struct profile *p, uint32_t idx);
 
 static struct pf_hash *hash_new(void)
 {
@@ -33,35 +40,40 @@ static void hash_free(struct pf_hash *h)
 	}
 }
 
-/* Find KEY (hash KH); returns the index or PF_NONE and the slot to insert at. */
-static uint32_t hash_find(const struct profile *p, const struct pf_hash *h, uint64_t kh, const void *key,
+static uint32_t hash32(uint64_t kh)
+{
+	uint64_t m = hash_mix(kh);
+	return (uint32_t)(m >> 32) ^ (uint32_t)m;
+}
+
+/* Find KEY (hash H); returns the index or PF_NONE and the slot to insert at. */
+static uint32_t hash_find(const struct profile *p, const struct pf_hash *h, uint32_t hv, const void *key,
 			  hash_eq_fn eq, size_t *slot)
 {
-	size_t i = (size_t)hash_mix(kh) & h->mask;
-	for (;; i = (i + 1) & h->mask) {
-		uint32_t s = h->slots[i];
-		if (s == 0) {
+	for (size_t i = hv & h->mask;; i = (i + 1) & h->mask) {
+		const struct pf_slot *s = &h->slots[i];
+		if (s->idx1 == 0) {
 			*slot = i;
 			return PF_NONE;
 		}
-		if (eq(p, s - 1, key))
-			return s - 1;
+		if (s->hash == hv && eq(p, s->idx1 - 1, key))
+			return s->idx1 - 1;
 	}
 }
 
-static void hash_insert(const struct profile *p, struct pf_hash *h, size_t slot, uint32_t idx, hash_of_fn of)
+static void hash_insert(struct pf_hash *h, size_t slot, uint32_t idx, uint32_t hv)
 {
-	h->slots[slot] = idx + 1;
+	h->slots[slot] = (struct pf_slot){.idx1 = idx + 1, .hash = hv};
 	if (++h->count * 2 <= h->mask)
 		return;
 	size_t nmask = h->mask * 2 + 1;
-	uint32_t *ns = xcalloc(nmask + 1, sizeof(*ns));
+	struct pf_slot *ns = xcalloc(nmask + 1, sizeof(*ns));
 	for (size_t k = 0; k <= h->mask; k++) {
-		uint32_t s = h->slots[k];
-		if (s == 0)
+		struct pf_slot s = h->slots[k];
+		if (s.idx1 == 0)
 			continue;
-		size_t j = (size_t)hash_mix(of(p, s - 1)) & nmask;
-		while (ns[j] != 0)
+		size_t j = s.hash & nmask;
+		while (ns[j].idx1 != 0)
 			j = (j + 1) & nmask;
 		ns[j] = s;
 	}
@@ -74,10 +86,6 @@ static uint64_t func_hash(const struct pf_func *f)
 {
 	return hash_bytes(f, sizeof(*f));
 }
-static uint64_t func_hash_at(const struct profile *p, uint32_t i)
-{
-	return func_hash(&p->funcs.items[i]);
-}
 static bool func_eq(const struct profile *p, uint32_t i, const void *key)
 {
 	return memcmp(&p->funcs.items[i], key, sizeof(struct pf_func)) == 0;
@@ -87,10 +95,6 @@ static uint64_t frame_hash(const struct pf_frame *f)
 {
 	uint64_t h = hash_mix((uint64_t)f->func << 32 | f->lib) ^ hash_mix(f->address);
 	return h ^ hash_mix((uint64_t)f->line << 40 ^ (uint64_t)f->column << 8 ^ f->flags);
-}
-static uint64_t frame_hash_at(const struct profile *p, uint32_t i)
-{
-	return frame_hash(&p->frames.items[i]);
 }
 static bool frame_eq(const struct profile *p, uint32_t i, const void *key)
 {
@@ -102,10 +106,6 @@ static bool frame_eq(const struct profile *p, uint32_t i, const void *key)
 static uint64_t stack_hash(const struct pf_stack *s)
 {
 	return (uint64_t)s->parent << 32 | s->frame;
-}
-static uint64_t stack_hash_at(const struct profile *p, uint32_t i)
-{
-	return stack_hash(&p->stacks.items[i]);
 }
 static bool stack_eq(const struct profile *p, uint32_t i, const void *key)
 {
@@ -209,12 +209,13 @@ uint32_t profile_intern_func(struct profile *p, const struct pf_func *f)
 {
 	struct pf_func key = *f; /* seven uint32_t: no padding, so memcmp compares content */
 	size_t slot;
-	uint32_t i = hash_find(p, p->func_index, func_hash(&key), &key, func_eq, &slot);
+	uint32_t hv = hash32(func_hash(&key));
+	uint32_t i = hash_find(p, p->func_index, hv, &key, func_eq, &slot);
 	if (i != PF_NONE)
 		return i;
 	vec_push(&p->funcs, key);
 	i = (uint32_t)(p->funcs.len - 1);
-	hash_insert(p, p->func_index, slot, i, func_hash_at);
+	hash_insert(p->func_index, slot, i, hv);
 	return i;
 }
 
@@ -222,12 +223,13 @@ uint32_t profile_intern_frame(struct profile *p, const struct pf_frame *f)
 {
 	struct pf_frame key = *f;
 	size_t slot;
-	uint32_t i = hash_find(p, p->frame_index, frame_hash(&key), &key, frame_eq, &slot);
+	uint32_t hv = hash32(frame_hash(&key));
+	uint32_t i = hash_find(p, p->frame_index, hv, &key, frame_eq, &slot);
 	if (i != PF_NONE)
 		return i;
 	vec_push(&p->frames, key);
 	i = (uint32_t)(p->frames.len - 1);
-	hash_insert(p, p->frame_index, slot, i, frame_hash_at);
+	hash_insert(p->frame_index, slot, i, hv);
 	return i;
 }
 
@@ -235,12 +237,13 @@ uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame
 {
 	struct pf_stack key = {.parent = parent, .frame = frame};
 	size_t slot;
-	uint32_t i = hash_find(p, p->stack_index, stack_hash(&key), &key, stack_eq, &slot);
+	uint32_t hv = hash32(stack_hash(&key));
+	uint32_t i = hash_find(p, p->stack_index, hv, &key, stack_eq, &slot);
 	if (i != PF_NONE)
 		return i;
 	vec_push(&p->stacks, key);
 	i = (uint32_t)(p->stacks.len - 1);
-	hash_insert(p, p->stack_index, slot, i, stack_hash_at);
+	hash_insert(p->stack_index, slot, i, hv);
 	return i;
 }
 
