@@ -7,7 +7,7 @@
 #include "profan/cli.h"
 #include "profan/diag.h"
 
-static const struct cli_command *const commands[] = {&cmd_samply, &cmd_dhat, &cmd_cpuprof};
+static const struct cli_command *const commands[] = {&cmd_samply, &cmd_dhat, &cmd_cpuprof, &cmd_diff};
 
 static void print_usage(FILE *out)
 {

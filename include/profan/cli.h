@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "profan/pipeline.h"
 #include "profan/report.h"
 
 struct cli_opt {
@@ -28,6 +29,7 @@ struct cli_common {
 	bool quiet;
 	enum cli_color color; /* auto: only on a terminal, and never with NO_COLOR set */
 	bool wide;           /* never shorten names, even on a terminal */
+	struct pipeline_opts pipeline; /* filters, trees, exports (pipeline.h) */
 };
 
 struct cli_command {
@@ -58,6 +60,6 @@ int cli_parse_size(const struct cli_command *cmd, const char *opt, const char *a
 int cli_emit(const struct cli_common *common, const struct report *r);
 
 /* The subcommands (one per input format), for main.c and the man page test. */
-extern const struct cli_command cmd_samply, cmd_dhat, cmd_cpuprof;
+extern const struct cli_command cmd_samply, cmd_dhat, cmd_cpuprof, cmd_diff;
 
 #endif

@@ -30,6 +30,7 @@ enum pf_unit {
 	PF_UNIT_MICROSECONDS, /* printed as ms */
 	PF_UNIT_BYTES,        /* printed as B / KiB / MiB / GiB */
 	PF_UNIT_NANOSECONDS,  /* printed as ms */
+	PF_UNIT_PPM,          /* a share in millionths of a total, printed as a percentage: 12.34% */
 };
 
 struct pf_metric {
@@ -98,6 +99,7 @@ struct pf_thread {
 	uint32_t pid, tid;  /* interned text: samply pids look like "1234.1" */
 	bool is_main;
 	bool excluded;      /* duplicates other threads' samples (per-CPU pseudo-threads) */
+	uint32_t run;       /* which input file, when several were merged (profile_merge); else 0 */
 };
 
 /* A header line of the report: "Input: prof.json (samply, processed profile v55)". */
@@ -160,6 +162,10 @@ void profile_clear_stacks(struct profile *p);
 /* A frame for a function that has no address: the common case for named frames. */
 uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uint32_t lib, uint32_t line,
 			    uint32_t column, uint32_t func_flags);
+
+/* Frees the indexes behind the intern functions once a profile is built (they
+ * are as big as the tables); a later intern call rebuilds them. */
+void profile_seal(struct profile *p);
 
 /* Appends a sample; VALUES has one entry per metric (metric_count). */
 void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values);

@@ -25,9 +25,22 @@ static const struct cli_opt common_opts[] = {
 	{NULL, 0, 0, NULL, NULL},
 };
 
-static void print_opts(FILE *out, const struct cli_opt *opts)
+/* A subcommand's own option shadows a pipeline option of the same name (dhat's --tree). */
+static bool shadowed(const struct cli_command *cmd, const struct cli_opt *o, const struct cli_opt *set)
+{
+	if (set != pipeline_cli_options())
+		return false;
+	for (const struct cli_opt *c = cmd->opts; c && c->name; c++)
+		if (strcmp(c->name, o->name) == 0)
+			return true;
+	return false;
+}
+
+static void print_opts(FILE *out, const struct cli_command *cmd, const struct cli_opt *opts)
 {
 	for (const struct cli_opt *o = opts; o && o->name; o++) {
+		if (shadowed(cmd, o, opts))
+			continue;
 		char lhs[64], shortname[8] = "    ";
 		if (o->val > 0 && o->val < 0x80)
 			snprintf(shortname, sizeof(shortname), "-%c, ", o->val);
@@ -43,9 +56,11 @@ void cli_print_help(FILE *out, const struct cli_command *cmd)
 	if (cmd->description)
 		fprintf(out, "\n%s\n", cmd->description);
 	fprintf(out, "\nOptions:\n");
-	print_opts(out, cmd->opts);
+	print_opts(out, cmd, cmd->opts);
 	fprintf(out, "\nCommon options:\n");
-	print_opts(out, common_opts);
+	print_opts(out, cmd, common_opts);
+	fprintf(out, "\nFilters, trees and exports (filters apply in the order given):\n");
+	print_opts(out, cmd, pipeline_cli_options());
 	if (cmd->examples)
 		fprintf(out, "\nExamples:\n%s", cmd->examples);
 	fprintf(out, "\nExit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.\n");
@@ -101,14 +116,18 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 			  cli_handler handle, void *ctx, int *first_arg)
 {
 	*common = (struct cli_common){.top = 30};
+	pipeline_opts_init(&common->pipeline);
 	size_t n_cmd = count_opts(cmd->opts), n_common = count_opts(common_opts);
-	struct option *longopts = xcalloc(n_cmd + n_common + 1, sizeof(*longopts));
+	size_t n_pipe = count_opts(pipeline_cli_options());
+	struct option *longopts = xcalloc(n_cmd + n_common + n_pipe + 1, sizeof(*longopts));
 	char shortopts[128] = ":"; /* permute: options may follow the PROFILE, as users type them */
 	size_t sl = 1;
-	const struct cli_opt *all[2] = {cmd->opts, common_opts};
+	const struct cli_opt *all[3] = {cmd->opts, common_opts, pipeline_cli_options()};
 	size_t k = 0;
-	for (size_t set = 0; set < 2; set++) {
+	for (size_t set = 0; set < 3; set++) {
 		for (const struct cli_opt *o = all[set]; o && o->name; o++) {
+			if (shadowed(cmd, o, all[set]))
+				continue;
 			longopts[k++] = (struct option){o->name, o->has_arg, NULL, o->val};
 			if (o->val > 0 && o->val < 0x80 && sl + 3 < sizeof(shortopts)) {
 				shortopts[sl++] = (char)o->val;
@@ -122,7 +141,15 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 	optind = 0; /* full reinitialisation: main may parse several commands in tests */
 	opterr = 0;
 	int c;
-	while (res == CLI_OK && (c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	int li = -1; /* which long option: the pipeline's are the last table */
+	while (res == CLI_OK && (c = getopt_long(argc, argv, shortopts, longopts, &li)) != -1) {
+		if (li >= (int)(n_cmd + n_common)) {
+			li = -1;
+			if (pipeline_parse_opt(&common->pipeline, cmd, c, optarg) < 0)
+				res = CLI_USAGE;
+			continue;
+		}
+		li = -1;
 		switch (c) {
 		case OPT_TOP:
 			if (cli_parse_size(cmd, "top", optarg, &common->top) < 0)

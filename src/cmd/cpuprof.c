@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "profan/cli.h"
+#include "profan/pipeline.h"
 #include "profan/cpuprof.h"
 #include "profan/load.h"
 #include "profan/views.h"
@@ -284,10 +285,8 @@ static int run(int argc, char **argv)
 	case CLI_USAGE: return PF_EXIT_USAGE;
 	case CLI_OK: break;
 	}
-	if (argc - first != 1)
-		return cli_usage_error(&cmd_cpuprof,
-				       argc == first ? "no PROFILE given" : "one PROFILE at a time"),
-		       PF_EXIT_USAGE;
+	if (argc == first)
+		return cli_usage_error(&cmd_cpuprof, "no PROFILE given"), PF_EXIT_USAGE;
 	const char *path = argv[first];
 
 	struct wasm_module module;
@@ -305,15 +304,22 @@ static int run(int argc, char **argv)
 		o.load.wasm_path = o.wasm_path;
 	}
 	struct profile p;
-	int rc = load_file(path, NULL, cpuprof_load, &o.load, &p);
+	/* several PROFILEs are runs of one program: merged into one profile */
+	int rc = pipeline_load_files(argv + first, (size_t)(argc - first), NULL, cpuprof_load, &o.load, &p);
 	if (o.wasm_path != NULL)
 		wasm_module_release(&module);
 	if (rc < 0)
 		return PF_EXIT_FAIL;
+	if (pipeline_prepare(&common, &p) < 0) {
+		profile_release(&p);
+		return PF_EXIT_FAIL;
+	}
 	struct report r;
 	report_init(&r);
 	build_report(&r, &p, path, o.load.weight, common.top, o.wasm_path != NULL);
-	int exit_code = cli_emit(&common, &r);
+	int exit_code = pipeline_finish(&common, &p, p.default_metric, &r);
+	if (exit_code == PF_EXIT_OK)
+		exit_code = cli_emit(&common, &r);
 	report_release(&r);
 	profile_release(&p);
 	return exit_code;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "profan/cli.h"
+#include "profan/pipeline.h"
 #include "profan/dhat.h"
 #include "profan/dhat_tree.h"
 #include "profan/load.h"
@@ -701,6 +702,8 @@ static int run(int argc, char **argv)
 	if (load_file(c.path, &dhat_json_opts, dhat_load, &lo, &prof) < 0)
 		goto out;
 	loaded = true;
+	if (pipeline_prepare(&common, &prof) < 0)
+		goto out;
 	if (o.metric == NULL && !meta.bklt)
 		def = find_metric("tb"); /* copy and ad-hoc files have no peak */
 	c.p = &prof;
@@ -744,7 +747,9 @@ static int run(int argc, char **argv)
 					    .ctx = &c};
 		dhat_tree_report(&rep, &prof, &meta, &to);
 	}
-	rc = cli_emit(&common, &rep);
+	rc = pipeline_finish_selected(&common, &prof, c.metric, c.keep, &rep);
+	if (rc == PF_EXIT_OK)
+		rc = cli_emit(&common, &rep);
 out:
 	if (reported)
 		report_release(&rep);

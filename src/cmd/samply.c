@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "profan/cli.h"
+#include "profan/pipeline.h"
 #include "profan/load.h"
 #include "profan/native.h"
 #include "profan/samply.h"
@@ -373,9 +374,8 @@ static int run(int argc, char **argv)
 	case CLI_USAGE: rc = PF_EXIT_USAGE; goto out;
 	case CLI_OK: break;
 	}
-	if (argc - first != 1) {
-		cli_usage_error(&cmd_samply, argc == first ? "which profile? give one PROFILE"
-							   : "give exactly one PROFILE");
+	if (argc == first) {
+		cli_usage_error(&cmd_samply, "which profile? give one PROFILE");
 		rc = PF_EXIT_USAGE;
 		goto out;
 	}
@@ -399,10 +399,25 @@ static int run(int argc, char **argv)
 	x.path = argv[first];
 	if (load(&x) != 0)
 		goto out;
+	for (int i = first + 1; i < argc; i++) { /* more runs of the same program: merged */
+		struct ctx more = {.a = x.a, .path = argv[i]};
+		bool bad = load(&more) != 0 || profile_merge(&x.p, &more.p, more.path) != 0;
+		if (more.loaded)
+			profile_release(&more.p);
+		if (more.syms)
+			json_doc_free(more.syms);
+		if (bad)
+			goto out;
+	}
+	pipeline_note_inputs(&x.p, argv + first, (size_t)(argc - first));
+	if (pipeline_prepare(&x.common, &x.p) != 0)
+		goto out;
 	if (metric == SAMPLY_METRIC_WEIGHT)
 		metric = samply_weight_metric(&x.p);
 	build(&x, metric);
-	rc = cli_emit(&x.common, &x.rep);
+	rc = pipeline_finish_selected(&x.common, &x.p, metric, x.keep, &x.rep);
+	if (rc == PF_EXIT_OK)
+		rc = cli_emit(&x.common, &x.rep);
 out:
 	ctx_release(&x);
 	return rc;
@@ -411,7 +426,7 @@ out:
 const struct cli_command cmd_samply = {
 	.name = "samply",
 	.summary = "samply --save-only profiles (Firefox Profiler processed JSON, .json or .json.gz)",
-	.usage = "samply [options] PROFILE",
+	.usage = "samply [options] PROFILE...",
 	.description =
 		"Six views of where CPU went, weighted by real CPU time (threadCPUDelta): by library,\n"
 		"top self (all code, then your binary only), top inclusive in your binary (recursion\n"

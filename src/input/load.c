@@ -26,6 +26,7 @@ static int load_source(struct source *src, const struct json_parse_opts *jopts, 
 	}
 	int rc = load(doc, out, opts);
 	json_doc_free(doc);
+	profile_seal(out);
 	if (rc == 0) {
 		const char *bad = profile_check(out);
 		if (bad != NULL) {

@@ -64,7 +64,8 @@ static uint32_t hash_find(const struct profile *p, const struct pf_hash *h, uint
 static void hash_insert(struct pf_hash *h, size_t slot, uint32_t idx, uint32_t hv)
 {
 	h->slots[slot] = (struct pf_slot){.idx1 = idx + 1, .hash = hv};
-	if (++h->count * 2 <= h->mask)
+	/* at most 3/4 full: with the hash bits in the slot, longer probes stay cheap */
+	if (++h->count * 4 <= h->mask * 3)
 		return;
 	size_t nmask = h->mask * 2 + 1;
 	struct pf_slot *ns = xcalloc(nmask + 1, sizeof(*ns));
@@ -117,9 +118,7 @@ void profile_init(struct profile *p)
 {
 	memset(p, 0, sizeof(*p));
 	strmap_init(&p->strings);
-	p->func_index = hash_new();
-	p->frame_index = hash_new();
-	p->stack_index = hash_new();
+	/* the indexes are made on first use (and again after profile_seal()) */
 }
 
 void profile_release(struct profile *p)
@@ -205,11 +204,51 @@ uint32_t profile_add_thread(struct profile *p, const struct pf_thread *t)
 	return (uint32_t)(p->threads.len - 1);
 }
 
+static uint32_t func_hash_of(const struct profile *p, size_t i)
+{
+	return hash32(func_hash(&p->funcs.items[i]));
+}
+
+static uint32_t frame_hash_of(const struct profile *p, size_t i)
+{
+	return hash32(frame_hash(&p->frames.items[i]));
+}
+
+static uint32_t stack_hash_of(const struct profile *p, size_t i)
+{
+	return hash32(stack_hash(&p->stacks.items[i]));
+}
+
+/* Index the first N items of an array whose items are already unique. */
+static struct pf_hash *index_rebuild(const struct profile *p, size_t n, uint32_t (*hash_of)(const struct profile *,
+										 size_t))
+{
+	struct pf_hash *h = hash_new();
+	for (size_t i = 0; i < n; i++) {
+		uint32_t hv = hash_of(p, i);
+		size_t slot = hv & h->mask;
+		while (h->slots[slot].idx1 != 0)
+			slot = (slot + 1) & h->mask;
+		hash_insert(h, slot, (uint32_t)i, hv);
+	}
+	return h;
+}
+
+void profile_seal(struct profile *p)
+{
+	hash_free(p->func_index);
+	hash_free(p->frame_index);
+	hash_free(p->stack_index);
+	p->func_index = p->frame_index = p->stack_index = NULL;
+}
+
 uint32_t profile_intern_func(struct profile *p, const struct pf_func *f)
 {
 	struct pf_func key = *f; /* seven uint32_t: no padding, so memcmp compares content */
 	size_t slot;
 	uint32_t hv = hash32(func_hash(&key));
+	if (p->func_index == NULL)
+		p->func_index = index_rebuild(p, p->funcs.len, func_hash_of);
 	uint32_t i = hash_find(p, p->func_index, hv, &key, func_eq, &slot);
 	if (i != PF_NONE)
 		return i;
@@ -224,6 +263,8 @@ uint32_t profile_intern_frame(struct profile *p, const struct pf_frame *f)
 	struct pf_frame key = *f;
 	size_t slot;
 	uint32_t hv = hash32(frame_hash(&key));
+	if (p->frame_index == NULL)
+		p->frame_index = index_rebuild(p, p->frames.len, frame_hash_of);
 	uint32_t i = hash_find(p, p->frame_index, hv, &key, frame_eq, &slot);
 	if (i != PF_NONE)
 		return i;
@@ -238,6 +279,8 @@ uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame
 	struct pf_stack key = {.parent = parent, .frame = frame};
 	size_t slot;
 	uint32_t hv = hash32(stack_hash(&key));
+	if (p->stack_index == NULL)
+		p->stack_index = index_rebuild(p, p->stacks.len, stack_hash_of);
 	uint32_t i = hash_find(p, p->stack_index, hv, &key, stack_eq, &slot);
 	if (i != PF_NONE)
 		return i;
@@ -251,7 +294,7 @@ void profile_clear_stacks(struct profile *p)
 {
 	p->stacks.len = 0;
 	hash_free(p->stack_index);
-	p->stack_index = hash_new();
+	p->stack_index = NULL;
 }
 
 uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uint32_t lib, uint32_t line,

@@ -205,6 +205,9 @@ void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit)
 		snprintf(buf, cap, "%.2f %s", d, units[u]);
 		break;
 	}
+	case PF_UNIT_PPM:
+		snprintf(buf, cap, "%.2f%%", (double)v / 1e4);
+		break;
 	case PF_UNIT_COUNT:
 	default:
 		snprintf(buf, cap, "%" PRId64, v);
@@ -218,6 +221,7 @@ static const char *unit_id(enum pf_unit u)
 	case PF_UNIT_MICROSECONDS: return "us";
 	case PF_UNIT_NANOSECONDS: return "ns";
 	case PF_UNIT_BYTES: return "bytes";
+	case PF_UNIT_PPM: return "ppm";
 	case PF_UNIT_COUNT: break;
 	}
 	return "count";
@@ -378,22 +382,66 @@ int report_print_text_styled(FILE *out, const struct report *r, const struct rep
 	return ferror(out) ? -1 : 0;
 }
 
+/* Length of the valid UTF-8 sequence at S (1 to 4), or 0 if it is not one. */
+static size_t utf8_valid_len(const unsigned char *s)
+{
+	if (s[0] < 0x80)
+		return 1;
+	size_t n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+	if (n == 0 || s[0] > 0xF4)
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+	if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0) || (s[0] == 0xF0 && s[1] < 0x90) ||
+	    (s[0] == 0xF4 && s[1] >= 0x90))
+		return 0; /* overlong, surrogate, or past U+10FFFF */
+	return n;
+}
+
+/* A JSON string for TEXT. Names can carry raw bytes (DHAT copies symbol names
+ * as they are), and JSON must be UTF-8, so each invalid byte becomes U+FFFD. */
+static cJSON *json_text(const char *text)
+{
+	const unsigned char *s = (const unsigned char *)(text ? text : "");
+	size_t bad = 0;
+	for (size_t i = 0, n; s[i]; i += n ? n : 1)
+		bad += (n = utf8_valid_len(s + i)) == 0;
+	if (bad == 0)
+		return cJSON_CreateString((const char *)s);
+	char *clean = xmalloc(strlen((const char *)s) + 2 * bad + 1), *o = clean;
+	for (size_t i = 0, n; s[i]; i += n ? n : 1) {
+		n = utf8_valid_len(s + i);
+		if (n == 0) {
+			memcpy(o, "\xEF\xBF\xBD", 3);
+			o += 3;
+		} else {
+			memcpy(o, s + i, n);
+			o += n;
+		}
+	}
+	*o = '\0';
+	cJSON *j = cJSON_CreateString(clean);
+	free(clean);
+	return j;
+}
+
 int report_print_json(FILE *out, const struct report *r)
 {
 	cJSON *root = cJSON_CreateObject();
 	cJSON_AddStringToObject(root, "profan_version", PROFAN_VERSION);
 	cJSON *header = cJSON_AddObjectToObject(root, "header");
 	for (size_t i = 0; i < r->header.len; i++)
-		cJSON_AddStringToObject(header, r->header.items[i].key, r->header.items[i].value);
+		cJSON_AddItemToObject(header, r->header.items[i].key, json_text(r->header.items[i].value));
 	cJSON *warnings = cJSON_AddArrayToObject(root, "warnings");
 	for (size_t i = 0; i < r->warnings.len; i++)
-		cJSON_AddItemToArray(warnings, cJSON_CreateString(r->warnings.items[i]));
+		cJSON_AddItemToArray(warnings, json_text(r->warnings.items[i]));
 	cJSON *views = cJSON_AddArrayToObject(root, "views");
 	for (size_t i = 0; i < r->tables.len; i++) {
 		const struct report_table *t = r->tables.items[i];
 		cJSON *v = cJSON_CreateObject();
 		cJSON_AddStringToObject(v, "id", t->id);
-		cJSON_AddStringToObject(v, "title", t->title);
+		cJSON_AddItemToObject(v, "title", json_text(t->title));
 		cJSON_AddStringToObject(v, "key", t->key_header);
 		cJSON *cols = cJSON_AddArrayToObject(v, "columns");
 		for (size_t c = 0; c < t->col_count; c++) {
@@ -408,9 +456,9 @@ int report_print_json(FILE *out, const struct report *r)
 		for (size_t k = 0; k < t->rows.len; k++) {
 			const struct report_row *row = &t->rows.items[k];
 			cJSON *o = cJSON_CreateObject();
-			cJSON_AddStringToObject(o, "name", row->name);
+			cJSON_AddItemToObject(o, "name", json_text(row->name));
 			if (row->detail)
-				cJSON_AddStringToObject(o, "detail", row->detail);
+				cJSON_AddItemToObject(o, "detail", json_text(row->detail));
 			cJSON *vals = cJSON_AddArrayToObject(o, "values");
 			cJSON *pct = cJSON_AddArrayToObject(o, "percent");
 			for (size_t c = 0; c < t->col_count; c++) {
@@ -425,7 +473,7 @@ int report_print_json(FILE *out, const struct report *r)
 		}
 		cJSON_AddNumberToObject(v, "rows_cut", (double)t->rows_cut);
 		if (t->note)
-			cJSON_AddStringToObject(v, "note", t->note);
+			cJSON_AddItemToObject(v, "note", json_text(t->note));
 		cJSON_AddItemToArray(views, v);
 	}
 	char *text = cJSON_Print(root);

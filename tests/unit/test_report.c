@@ -102,8 +102,28 @@ static void value_formats(void)
 	CHECK_STR(b, "-42");
 }
 
+static void json_names_are_valid_utf8(void)
+{
+	struct report r;
+	report_init(&r);
+	struct report_table *t = report_add_table(&r, "t", "T", "Name");
+	report_table_col(t, "V", PF_UNIT_COUNT, 0);
+	report_table_row(&r, t, "ok\xc3\xa9 raw\xff \xed\xa0\x80 cut\xe2\x82", NULL)->values[0] = 1;
+	char *text = render(&r, true);
+	cJSON *j = cJSON_Parse(text);
+	cJSON *row = cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "views"), 0),
+							   "rows"), 0);
+	/* é stays; 0xff, each byte of the surrogate and of the cut sequence become U+FFFD */
+	CHECK_STR(cJSON_GetObjectItem(row, "name")->valuestring,
+		  "ok\xc3\xa9 raw\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd cut\xef\xbf\xbd\xef\xbf\xbd");
+	cJSON_Delete(j);
+	free(text);
+	report_release(&r);
+}
+
 int main(void)
 {
+	RUN(json_names_are_valid_utf8);
 	RUN(text_layout);
 	RUN(json_round_trip);
 	RUN(value_formats);

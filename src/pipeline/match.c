@@ -1,0 +1,97 @@
+/* match.c: which functions a user's regex (regex.h) names, function display
+ * labels, UTF-8 cleaning and the shared helpers for opening and closing export files. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline_int.h"
+#include "profan/regex.h"
+
+const char *pl_func_label(const struct profile *p, uint32_t func)
+{
+	const char *name = profile_func_name(p, func);
+	return *name ? name : "(anonymous)";
+}
+
+bool *pl_match_funcs(const struct profile *p, const struct regex *re, size_t *match_count)
+{
+	bool *m = xcalloc(p->funcs.len + 1, sizeof(*m));
+	size_t n = 0;
+	char err[256];
+	for (size_t f = 0; f < p->funcs.len; f++) {
+		const char *label = pl_func_label(p, (uint32_t)f);
+		int hit = regex_match(re, label, strlen(label), err, sizeof(err));
+		if (hit < 0) {
+			pf_error("%s", err);
+			free(m);
+			return NULL;
+		}
+		m[f] = hit;
+		n += m[f];
+	}
+	if (match_count)
+		*match_count = n;
+	return m;
+}
+
+FILE *pl_open_output(const char *path, const char *what)
+{
+	if (strcmp(path, "-") == 0) {
+		pf_error("%s: cannot go to standard output, which carries the report; give a file name",
+			 what);
+		return NULL;
+	}
+	FILE *f = fopen(path, "wb");
+	if (f == NULL)
+		pf_error("%s: cannot write: %s", path, strerror(errno));
+	return f;
+}
+
+int pl_close_output(FILE *f, const char *path)
+{
+	int bad = fflush(f) != 0 || ferror(f);
+	int saved = errno;
+	if (fclose(f) != 0 && !bad)
+		bad = 1, saved = errno;
+	if (bad) {
+		pf_error("%s: write error: %s", path, strerror(saved ? saved : EIO));
+		return -1;
+	}
+	return 0;
+}
+
+int64_t pl_median(int64_t *v, size_t n)
+{
+	if (n == 0)
+		return 0;
+	for (size_t i = 1; i < n; i++) /* n is the number of input files: insertion sort is plenty */
+		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			int64_t x = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = x;
+		}
+	return n % 2 ? v[n / 2] : v[n / 2 - 1] + (v[n / 2] - v[n / 2 - 1]) / 2;
+}
+
+size_t pl_utf8_clean(char *s, size_t len)
+{
+	size_t fixed = 0;
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)s[i];
+		size_t n = c < 0x80                 ? 1
+			   : c >= 0xc2 && c <= 0xdf ? 2
+			   : (c & 0xf0) == 0xe0     ? 3
+			   : c >= 0xf0 && c <= 0xf4 ? 4
+						    : 0;
+		bool ok = n > 0 && i + n <= len;
+		for (size_t k = 1; ok && k < n; k++)
+			ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
+		if (!ok) {
+			s[i++] = '?';
+			fixed++;
+			continue;
+		}
+		i += n;
+	}
+	return fixed;
+}

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""profan diff on two groups of node --cpu-prof runs (fixtures/pipeline/), checked
+against shares computed here straight from the .cpuprofile JSON: each sample
+weighs timeDeltas[i] (profan's default), a function is (name, url, line,
+column), self goes to the leaf, inclusive counts a function once per sample,
+and each side is normalised to its own total (ppm, rounded half up).
+
+usage: check_diff.py PROFAN FIXTURES_DIR"""
+import gzip
+import json
+import math
+import re
+import subprocess
+import sys
+
+profan, fixtures = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def measure(path, focus=None, hide=None):
+    prof = json.load(gzip.open(f"{fixtures}/{path}"))
+    nodes = {}
+    for n in prof["nodes"]:
+        nodes[n["id"]] = n
+    parent = {}
+    for n in prof["nodes"]:
+        for c in n.get("children", []):
+            parent[c] = n["id"]
+    self_, incl, total = {}, {}, 0
+    for sid, d in zip(prof["samples"], prof["timeDeltas"]):
+        check(d >= 0, f"{path}: negative delta (this check assumes none)")
+        path_keys, cur = [], sid
+        while cur is not None:
+            cf = nodes[cur]["callFrame"]
+            if not (cur not in parent and cf["functionName"] == "(root)"):
+                name = cf["functionName"] or "(anonymous)"
+                url = cf.get("url", "")
+                detail = f"{url}:{cf['lineNumber'] + 1}" if url and cf["lineNumber"] >= 0 else (url or None)
+                path_keys.append((name, detail))
+            cur = parent.get(cur)
+        if focus and not any(re.search(focus, name) for name, _ in path_keys):
+            continue
+        total += d
+        if hide:
+            path_keys = [k for k in path_keys if not re.search(hide, k[0])]
+        if not path_keys:
+            continue
+        self_[path_keys[0]] = self_.get(path_keys[0], 0) + d
+        for k in set(path_keys):
+            incl[k] = incl.get(k, 0) + d
+    return total, self_, incl
+
+
+def ppm(v, total):
+    return math.floor(v * 1e6 / total + 0.5) if total else 0
+
+
+def median(vals):
+    v = sorted(vals)
+    n = len(v)
+    return v[n // 2] if n % 2 else v[n // 2 - 1] + (v[n // 2] - v[n // 2 - 1]) // 2
+
+
+def side(paths, inclusive, use_median, filters):
+    runs = [measure(p, *filters) for p in paths]
+    keys = set()
+    for t, s, i in runs:
+        keys |= set((i if inclusive else s).keys())
+    out = {}
+    for k in keys:
+        vals = [(i if inclusive else s).get(k, 0) for t, s, i in runs]
+        if use_median:
+            out[k] = median([ppm(v, t) for v, (t, _, _) in zip(vals, runs)])
+        else:
+            out[k] = ppm(sum(vals), sum(t for t, _, _ in runs))
+    return out
+
+
+def run_profan(base, new, median_mode, filters):
+    args = [profan, "diff", "--json", "--top", "0"]
+    if filters[0]:
+        args += ["--focus", filters[0]]
+    if filters[1]:
+        args += ["--hide", filters[1]]
+    if len(base) == 1 and len(new) == 1:
+        args += base + new
+    else:
+        for b in base:
+            args += ["--base", b]
+        args += new
+    if median_mode:
+        args.append("--median")
+    p = subprocess.run(args, capture_output=True, text=True, cwd=fixtures)
+    check(p.returncode == 0, f"{args}: exit {p.returncode}: {p.stderr}")
+    return json.loads(p.stdout)
+
+
+def compare(base, new, median_mode, filters=(None, None)):
+    rep = run_profan(base, new, median_mode, filters)
+    for inclusive, tid in ((False, "diff_self"), (True, "diff_inclusive")):
+        b, n = side(base, inclusive, median_mode, filters), side(new, inclusive, median_mode, filters)
+        want = {}
+        for k in set(b) | set(n):
+            want[k] = (n.get(k, 0) - b.get(k, 0), b.get(k, 0), n.get(k, 0))
+        view = next(v for v in rep["views"] if v["id"] == tid)
+        got = {}
+        for r in view["rows"]:
+            detail = r.get("detail", "")
+            # the detail is "REL  (A → B)  url:line": the last field names the function's place
+            place = detail.split(")  ", 1)[1] if ")  " in detail else None
+            got[(r["name"], place)] = tuple(int(x) for x in r["values"])
+        label = f"{tid} {base} -> {new}{' median' if median_mode else ''}"
+        check(set(got) == {k for k, v in want.items() if v[1] or v[2] or k in got},
+              f"{label}: same functions ({len(got)} vs {len(want)})")
+        for k, v in got.items():
+            check(want.get(k) == v, f"{label}: {k}: profan {v}, expected {want.get(k)}")
+        changes = [abs(r["values"][0]) for r in view["rows"]]
+        check(changes == sorted(changes, reverse=True), f"{label}: rows by absolute change")
+    return rep
+
+
+rep = compare(["pipeline/a1.cpuprofile.gz"], ["pipeline/b1.cpuprofile.gz"], False)
+incl = {r["name"]: r["values"] for r in next(v for v in rep["views"] if v["id"] == "diff_inclusive")["rows"]}
+# the workload moved work from parse to render (ab.js): the two biggest inclusive changes
+check(incl["parse"][0] < -200000 and incl["render"][0] > 200000, f"parse fell, render rose: {incl}")
+compare(["pipeline/a1.cpuprofile.gz", "pipeline/a2.cpuprofile.gz"],
+        ["pipeline/b1.cpuprofile.gz", "pipeline/b2.cpuprofile.gz"], False)
+compare(["pipeline/a1.cpuprofile.gz", "pipeline/a2.cpuprofile.gz"],
+        ["pipeline/b1.cpuprofile.gz", "pipeline/b2.cpuprofile.gz"], True)
+# --focus keeps samples through work(); --hide takes spin() out, so its time is its callers' self
+rep = compare(["pipeline/a1.cpuprofile.gz"], ["pipeline/b1.cpuprofile.gz"], False, ("^work$", "^spin$"))
+check(rep["header"]["Filters"].startswith("focus=^work$, hide=^spin$"), "filters echoed in the header")
+print(f"{len(failures)} failed" if failures else "all diff checks passed")
+sys.exit(1 if failures else 0)
