@@ -3,19 +3,23 @@
 # loads it on first use; or source it from ~/.bashrc. Needs nothing but bash.
 # The lists mirror `profan CMD --help`: tests/ux/check_docs.py fails when they drift.
 
-_profan_commands='samply dhat cpuprof'
+_profan_commands='samply dhat cpuprof diff'
 
 # Options of every command, then each command's own. An option that takes a
 # value is also listed in _profan_takes_value, so that the word after it
 # completes as that value, not as an option or a profile.
-_profan_common='--top --json --output -o --color --wide --quiet -q --help -h'
+_profan_common='--top --json --output -o --color --wide --quiet -q --help -h
+	--focus --ignore --hide --root-at --collapse-recursion --by --tree --inverted --tree-threshold --callers
+	--callees --per-file --folded --pprof --flamegraph'
 _profan_opts_samply='--binary --thread --pid --under --threads --metric --alloc-entry --alloc-plumbing
 	--no-sidecar --symbol-path --kallsyms --no-inline --no-symbols'
 _profan_opts_dhat='--where --not --metric --stacks --tree --ours --plumbing'
 _profan_opts_cpuprof='--weight --profile --wasm'
+_profan_opts_diff='--base --format --metric --median'
 _profan_takes_value='--top --output -o --binary --thread --pid --under --metric --alloc-entry
 	--alloc-plumbing --symbol-path --kallsyms --where --not --stacks --ours --plumbing --weight --profile
-	--wasm'
+	--wasm --base --format --focus --ignore --hide --root-at --by --tree-threshold --callers --callees
+	--folded --pprof --flamegraph'
 
 # Prints the values of option $2 of command $1, "FILE" for a file name, "DIR" for a
 # directory, or nothing when the value is free text (a number, a regex).
@@ -28,8 +32,11 @@ _profan_values()
 			eb ebk rb high-reads wb high-writes tl mb mbk list' ;;
 	"cpuprof --weight") echo 'before after samples' ;;
 	"cpuprof --profile") echo 'all' ;;
+	"diff --format") echo 'samply dhat cpuprof' ;;
+	*" --by") echo 'function file line lib' ;;
 	*" --color") echo 'auto always never' ;;
-	*" --output" | *" -o" | "samply --kallsyms" | "cpuprof --wasm") echo FILE ;;
+	*" --output" | *" -o" | *" --folded" | *" --pprof" | *" --flamegraph" | "samply --kallsyms" | \
+		"cpuprof --wasm" | "diff --base") echo FILE ;;
 	"samply --symbol-path") echo DIR ;;
 	esac
 }

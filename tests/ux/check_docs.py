@@ -180,7 +180,17 @@ def man_sections():
     return per_cmd, shared, everywhere, env, paragraphs
 
 
+def check_synopses():
+    """Each command's .SS title is its --help usage line (the first form of it)."""
+    titles = re.findall(r'^\.SS "(profan \S+ .*)"$', open(MAN, encoding="utf-8").read(), re.M)
+    for cmd in COMMANDS:
+        usage = run([cmd, "--help"]).stdout.split("\n", 1)[0].removeprefix("Usage: ").split("  |  ")[0]
+        if usage not in map(unescape, titles):
+            fail(f"man page: no section titled '{usage}' (the usage line of profan {cmd} --help)")
+
+
 def check_man():
+    check_synopses()
     per_cmd, shared, everywhere, env, paragraphs = man_sections()
     if sorted(per_cmd) != sorted(COMMANDS):
         fail(f"man COMMANDS has {sorted(per_cmd)}, profan --help lists {sorted(COMMANDS)}")
@@ -219,7 +229,7 @@ def check_man():
 
 def unescape(line):
     return (line.replace("\\-", "-").replace("\\&", "").replace("\\(aq", "'")
-            .replace("\\[u2026]", "\u2026").replace("\\e", "\\"))
+            .replace("\\[u2026]", "\u2026").replace("\\[u2192]", "\u2192").replace("\\e", "\\"))
 
 
 def check_examples():
