@@ -11,15 +11,8 @@
 #include <stddef.h>
 
 #include "profan/profile.h"
+#include "profan/regex.h"
 #include "profan/views.h"
-
-/* A compiled user pattern (PCRE2, UTF-8). A thin stand-in until the shared
- * regex module lands; the interface is what callers need and nothing more. */
-struct native_re;
-/* NULL after printing "profan: WHAT: bad pattern at offset N: reason". */
-struct native_re *native_re_compile(const char *pattern, const char *what);
-bool native_re_match(const struct native_re *re, const char *s);
-void native_re_free(struct native_re *re);
 
 /* Default allocator entry points and container plumbing (--alloc-entry / --alloc-plumbing). */
 #define NATIVE_ALLOC_ENTRY_DEFAULT                                                                     \
@@ -30,7 +23,7 @@ void native_re_free(struct native_re *re);
 	"|^0x[0-9a-f]+$|\\+0x[0-9a-f]+$"
 
 /* Per function: true when its name matches RE. Caller frees. */
-bool *native_funcs_matching(const struct profile *p, const struct native_re *re);
+bool *native_funcs_matching(const struct profile *p, const struct regex *re);
 /* Per function: true when it belongs to the user's binary (PF_FUNC_OWNED, or
  * its library is PF_LIB_MAIN, which also covers functions the symbolication
  * layer adds later). Caller frees. */

@@ -62,7 +62,7 @@ struct args {
 	bool threads, no_sidecar, no_symbols;
 	VEC(const char *) symbol_paths;
 	struct symbolize_opts sym;
-	struct native_re *thread_match;
+	struct regex *thread_match;
 };
 
 static int handle(int val, const char *arg, void *ctx)
@@ -100,7 +100,8 @@ static bool select_thread(void *ctx, const struct samply_thread_desc *t)
 	const struct args *a = ctx;
 	if (a->pid != NULL && !pid_matches(a->pid, t->pid))
 		return false;
-	return a->thread_match == NULL || native_re_match(a->thread_match, t->name);
+	return a->thread_match == NULL ||
+	       regex_match(a->thread_match, t->name, strlen(t->name), NULL, 0) == 1;
 }
 
 static const char *metric_header(size_t m)
@@ -210,7 +211,7 @@ struct ctx {
 	struct json_doc *syms;
 	struct profile p;
 	bool loaded;
-	struct native_re *under, *entry, *plumbing;
+	struct regex *under, *entry, *plumbing;
 	bool *keep, *owned, *is_entry, *is_plumbing, *under_funcs;
 	uint32_t *func_keys, *lib_keys;
 	struct pf_weights w;
@@ -225,10 +226,10 @@ static void ctx_release(struct ctx *x)
 	if (x->syms)
 		json_doc_free(x->syms);
 	vec_free(&x->a.symbol_paths);
-	native_re_free(x->a.thread_match);
-	native_re_free(x->under);
-	native_re_free(x->entry);
-	native_re_free(x->plumbing);
+	regex_free(x->a.thread_match);
+	regex_free(x->under);
+	regex_free(x->entry);
+	regex_free(x->plumbing);
 	free(x->keep);
 	free(x->owned);
 	free(x->is_entry);
@@ -241,18 +242,29 @@ static void ctx_release(struct ctx *x)
 	report_release(&x->rep);
 }
 
+/* Compiles one option's pattern; a bad one is a usage error naming the option. */
+static int compile_one(const char *option, const char *pattern, struct regex **out)
+{
+	char err[512];
+	if (pattern == NULL)
+		return 0;
+	*out = regex_compile(pattern, err, sizeof(err));
+	if (*out == NULL) {
+		cli_usage_error(&cmd_samply, "%s: %s", option, err);
+		return -1;
+	}
+	return 0;
+}
+
 static int compile_patterns(struct ctx *x)
 {
 	struct args *a = &x->a;
-	if (a->thread_re && !(a->thread_match = native_re_compile(a->thread_re, "samply: --thread")))
+	if (compile_one("--thread", a->thread_re, &a->thread_match) < 0 ||
+	    compile_one("--under", a->under_re, &x->under) < 0 ||
+	    compile_one("--alloc-entry", a->alloc_entry ? a->alloc_entry : NATIVE_ALLOC_ENTRY_DEFAULT, &x->entry) < 0)
 		return -1;
-	if (a->under_re && !(x->under = native_re_compile(a->under_re, "samply: --under")))
-		return -1;
-	x->entry = native_re_compile(a->alloc_entry ? a->alloc_entry : NATIVE_ALLOC_ENTRY_DEFAULT,
-				     "samply: --alloc-entry");
-	x->plumbing = native_re_compile(a->alloc_plumbing ? a->alloc_plumbing : NATIVE_ALLOC_PLUMBING_DEFAULT,
-					"samply: --alloc-plumbing");
-	return x->entry && x->plumbing ? 0 : -1;
+	return compile_one("--alloc-plumbing", a->alloc_plumbing ? a->alloc_plumbing : NATIVE_ALLOC_PLUMBING_DEFAULT,
+			   &x->plumbing);
 }
 
 static int load(struct ctx *x)

@@ -242,52 +242,43 @@ void profile_seal(struct profile *p)
 	p->func_index = p->frame_index = p->stack_index = NULL;
 }
 
-uint32_t profile_intern_func(struct profile *p, const struct pf_func *f)
+/* The one dedup path behind the three intern functions: find KEY (of SIZE
+ * bytes, hash HV) in the table ITEMS/LEN/CAP through INDEX, or append it. */
+static uint32_t intern(struct profile *p, struct pf_hash **index, void **items, size_t *len, size_t *cap,
+		       size_t size, const void *key, uint32_t hv, hash_eq_fn eq,
+		       uint32_t (*hash_of)(const struct profile *, size_t))
 {
-	struct pf_func key = *f; /* seven uint32_t: no padding, so memcmp compares content */
-	size_t slot;
-	uint32_t hv = hash32(func_hash(&key));
-	if (p->func_index == NULL)
-		p->func_index = index_rebuild(p, p->funcs.len, func_hash_of);
-	uint32_t i = hash_find(p, p->func_index, hv, &key, func_eq, &slot);
+	if (*index == NULL)
+		*index = index_rebuild(p, *len, hash_of);
+	size_t slot = 0;
+	uint32_t i = hash_find(p, *index, hv, key, eq, &slot);
 	if (i != PF_NONE)
 		return i;
-	vec_push(&p->funcs, key);
-	i = (uint32_t)(p->funcs.len - 1);
-	hash_insert(p->func_index, slot, i, hv);
+	vec_grow_(items, cap, size, *len + 1);
+	memcpy((char *)*items + *len * size, key, size);
+	i = (uint32_t)(*len)++;
+	hash_insert(*index, slot, i, hv);
 	return i;
+}
+
+uint32_t profile_intern_func(struct profile *p, const struct pf_func *f)
+{
+	/* seven uint32_t: no padding, so func_eq's memcmp compares content */
+	return intern(p, &p->func_index, (void **)&p->funcs.items, &p->funcs.len, &p->funcs.cap, sizeof(*f), f,
+		      hash32(func_hash(f)), func_eq, func_hash_of);
 }
 
 uint32_t profile_intern_frame(struct profile *p, const struct pf_frame *f)
 {
-	struct pf_frame key = *f;
-	size_t slot;
-	uint32_t hv = hash32(frame_hash(&key));
-	if (p->frame_index == NULL)
-		p->frame_index = index_rebuild(p, p->frames.len, frame_hash_of);
-	uint32_t i = hash_find(p, p->frame_index, hv, &key, frame_eq, &slot);
-	if (i != PF_NONE)
-		return i;
-	vec_push(&p->frames, key);
-	i = (uint32_t)(p->frames.len - 1);
-	hash_insert(p->frame_index, slot, i, hv);
-	return i;
+	return intern(p, &p->frame_index, (void **)&p->frames.items, &p->frames.len, &p->frames.cap, sizeof(*f), f,
+		      hash32(frame_hash(f)), frame_eq, frame_hash_of);
 }
 
 uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame)
 {
 	struct pf_stack key = {.parent = parent, .frame = frame};
-	size_t slot;
-	uint32_t hv = hash32(stack_hash(&key));
-	if (p->stack_index == NULL)
-		p->stack_index = index_rebuild(p, p->stacks.len, stack_hash_of);
-	uint32_t i = hash_find(p, p->stack_index, hv, &key, stack_eq, &slot);
-	if (i != PF_NONE)
-		return i;
-	vec_push(&p->stacks, key);
-	i = (uint32_t)(p->stacks.len - 1);
-	hash_insert(p->stack_index, slot, i, hv);
-	return i;
+	return intern(p, &p->stack_index, (void **)&p->stacks.items, &p->stacks.len, &p->stacks.cap, sizeof(key),
+		      &key, hash32(stack_hash(&key)), stack_eq, stack_hash_of);
 }
 
 void profile_clear_stacks(struct profile *p)

@@ -5,55 +5,17 @@
  * whatever each node needs from its ancestors. */
 #include "profan/native.h"
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct native_re {
-	pcre2_code *code;
-	pcre2_match_data *md;
-};
-
-struct native_re *native_re_compile(const char *pattern, const char *what)
-{
-	int err;
-	PCRE2_SIZE off;
-	pcre2_code *code =
-		pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, PCRE2_UTF, &err, &off, NULL);
-	if (code == NULL) {
-		PCRE2_UCHAR msg[256];
-		pcre2_get_error_message(err, msg, sizeof(msg));
-		pf_error("%s: bad pattern at offset %zu: %s", what, (size_t)off, (const char *)msg);
-		return NULL;
-	}
-	pcre2_jit_compile(code, PCRE2_JIT_COMPLETE); /* best effort: the interpreter is fine too */
-	struct native_re *re = xmalloc(sizeof(*re));
-	re->code = code;
-	re->md = pcre2_match_data_create_from_pattern(code, NULL);
-	return re;
-}
-
-bool native_re_match(const struct native_re *re, const char *s)
-{
-	/* Names come from files; an invalid UTF-8 name simply does not match. */
-	return pcre2_match(re->code, (PCRE2_SPTR)s, strlen(s), 0, 0, re->md, NULL) >= 0;
-}
-
-void native_re_free(struct native_re *re)
-{
-	if (re == NULL)
-		return;
-	pcre2_match_data_free(re->md);
-	pcre2_code_free(re->code);
-	free(re);
-}
-
-bool *native_funcs_matching(const struct profile *p, const struct native_re *re)
+bool *native_funcs_matching(const struct profile *p, const struct regex *re)
 {
 	bool *m = xcalloc(p->funcs.len + 1, sizeof(*m));
-	for (size_t f = 0; f < p->funcs.len; f++)
-		m[f] = native_re_match(re, profile_func_name(p, (uint32_t)f));
+	for (size_t f = 0; f < p->funcs.len; f++) {
+		const char *name = profile_func_name(p, (uint32_t)f);
+		/* a pcre2 resource failure (-1) on one name counts as no match */
+		m[f] = regex_match(re, name, strlen(name), NULL, 0) == 1;
+	}
 	return m;
 }
 

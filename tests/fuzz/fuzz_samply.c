@@ -22,10 +22,11 @@ static bool odd_tid(void *ctx, const struct samply_thread_desc *t)
 
 static void all_views(const struct profile *p)
 {
-	static struct native_re *entry, *plumbing;
+	static struct regex *entry, *plumbing;
 	if (entry == NULL) {
-		entry = native_re_compile(NATIVE_ALLOC_ENTRY_DEFAULT, "entry");
-		plumbing = native_re_compile(NATIVE_ALLOC_PLUMBING_DEFAULT, "plumbing");
+		char err[256];
+		entry = regex_compile(NATIVE_ALLOC_ENTRY_DEFAULT, err, sizeof(err));
+		plumbing = regex_compile(NATIVE_ALLOC_PLUMBING_DEFAULT, err, sizeof(err));
 	}
 	for (size_t m = 0; m < p->metric_count; m++) {
 		struct pf_weights w;

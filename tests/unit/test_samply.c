@@ -140,14 +140,15 @@ static void check_layout(const char *file, const struct json_doc *syms)
 	check_rows(file, &p, &rows, "nearest", false);
 	rows_release(&rows);
 
-	struct native_re *e = native_re_compile(NATIVE_ALLOC_ENTRY_DEFAULT, "entry");
-	struct native_re *pl = native_re_compile(NATIVE_ALLOC_PLUMBING_DEFAULT, "plumbing");
+	char err[256];
+	struct regex *e = regex_compile(NATIVE_ALLOC_ENTRY_DEFAULT, err, sizeof(err));
+	struct regex *pl = regex_compile(NATIVE_ALLOC_PLUMBING_DEFAULT, err, sizeof(err));
 	bool *is_e = native_funcs_matching(&p, e), *is_p = native_funcs_matching(&p, pl);
 	CHECK_INT(view_alloc_callers(&p, &w, is_e, is_p, &rows), 50);
 	check_rows(file, &p, &rows, "alloc", false);
 	rows_release(&rows);
 
-	struct native_re *fib = native_re_compile("^fib$", "under");
+	struct regex *fib = regex_compile("^fib$", err, sizeof(err));
 	bool *m = native_funcs_matching(&p, fib), *keep = native_samples_under(&p, m);
 	struct pf_weights wu;
 	weights_compute(&wu, &p, SAMPLY_METRIC_CPU, keep);
@@ -177,9 +178,9 @@ static void check_layout(const char *file, const struct json_doc *syms)
 	CHECK_INT(fib_frames, 1);
 	CHECK(p.libs.items[0].flags & PF_LIB_MAIN);
 
-	native_re_free(e);
-	native_re_free(pl);
-	native_re_free(fib);
+	regex_free(e);
+	regex_free(pl);
+	regex_free(fib);
 	free(is_e);
 	free(is_p);
 	free(m);

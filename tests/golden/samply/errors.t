@@ -7,7 +7,8 @@ $ profan samply samply/no-such-file.json
 ! profan: samply/no-such-file.json: cannot open: No such file or directory
 $ profan samply samply/synthetic/v66.json --thread '('
 ! exit 2
-! profan: samply: --thread: bad pattern at offset 1: missing closing parenthesis
+! profan: samply: --thread: bad regex '(': missing closing parenthesis at offset 1
+! Try 'profan samply --help' for more information.
 $ profan samply samply/synthetic/v66.json --thread nothing-matches
 ! exit 1
 ! profan: samply/synthetic/v66.json: no thread with samples matches the --thread/--pid selection
