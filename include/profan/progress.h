@@ -2,9 +2,10 @@
  *
  * Shown only when enabled (stderr is a terminal and --quiet is off; the CLI
  * decides) and only once a phase has run for half a second, so small inputs,
- * pipes, files and CI logs never see it. Updates are throttled to ~10 per
- * second, so callers may report as often as they like. PROFAN_PROGRESS_DELAY_MS
- * overrides the half second (the terminal tests set it to 0). */
+ * pipes, files and CI logs never see it. Once it has appeared, later phases show
+ * from their start, so a long run says what it is doing throughout. Updates are
+ * throttled to ~10 per second, so callers may report as often as they like.
+ * PROFAN_PROGRESS_DELAY_MS overrides the half second (the terminal tests set it to 0). */
 #ifndef PROFAN_PROGRESS_H
 #define PROFAN_PROGRESS_H
 

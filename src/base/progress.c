@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 static bool enabled, shown;
+static bool seen; /* the line has appeared in this run: later phases show from their start */
 static double delay = 0.5; /* seconds of a phase before the line appears */
 static char phase[128];
 static uint64_t total;
@@ -57,8 +58,10 @@ void progress_phase(const char *what, uint64_t work, bool bytes)
 	in_bytes = bytes;
 	started = now();
 	last_drawn = 0;
-	if (shown)
+	if (seen) {
+		started -= delay;
 		progress_update(0);
+	}
 }
 
 void progress_update(uint64_t done)
@@ -95,7 +98,7 @@ void progress_update(uint64_t done)
 	}
 	fprintf(stderr, "\r\033[Kprofan: %.*s%s%s%s", head, phase, *tail ? "\u2026" : "", tail, amount);
 	fflush(stderr);
-	shown = true;
+	shown = seen = true;
 }
 
 void progress_clear(void)
