@@ -66,12 +66,18 @@ def run_tty(args, cols=COLS, **env):
     p = subprocess.Popen([PROFAN, "cpuprof"] + args, stdin=slave, stdout=slave, stderr=slave, cwd=FIX,
                          env=base_env(**env), start_new_session=True)
     os.close(slave)
+    data = read_all(master, p)
+    return p.returncode, data
+
+
+def read_all(master, p):
+    """Everything written to the terminal until its last writer has gone."""
     data = b""
     while True:
         ready, _, _ = select.select([master], [], [], 120)
         if not ready:
             p.kill()
-            check(False, f"profan {' '.join(args)} on a terminal: no output for 120 s")
+            check(False, f"{' '.join(p.args)} on a terminal: no output for 120 s")
             break
         try:
             chunk = os.read(master, 65536)
@@ -81,7 +87,8 @@ def run_tty(args, cols=COLS, **env):
             break
         data += chunk
     os.close(master)
-    return p.wait(), data.decode()
+    p.wait()
+    return data.decode()
 
 
 def terminal(data, cols=None):
@@ -214,6 +221,19 @@ def check_tty():
         rc, raw = run_tty(["-o", out, PROFILE], PROFAN_PROGRESS_DELAY_MS="0")
         check(terminal(raw, COLS) == [], f"tty -o: the terminal shows {terminal(raw, COLS)!r}")
         check(open(out).read().splitlines() == ref, "tty -o FILE: the file is not the plain report")
+
+    # samply: every phase (reading, building the profile, symbolicating) on the line, then erased
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, COLS, 0, 0))
+    p = subprocess.Popen([PROFAN, "samply", "--symbol-path", "samply/demo", "samply/demo/demo.json.gz"],
+                         stdin=slave, stdout=slave, stderr=slave, cwd=FIX, start_new_session=True,
+                         env=base_env(PROFAN_PROGRESS_DELAY_MS="0"))
+    os.close(slave)
+    raw = read_all(master, p)
+    phases = ("reading samply/demo/demo.json.gz: ", "building the profile", "symbolicating 2 libraries: ")
+    for phase in phases:
+        check("\r\x1b[Kprofan: " + phase in raw, f"tty samply: no '{phase}' phase on the progress line")
+    check(terminal(raw, COLS)[0].startswith("Input:"), "tty samply: the progress line is left on the screen")
 
     # a long path on a narrow terminal: the progress line must not wrap (it could not be erased)
     with tempfile.TemporaryDirectory() as d:
