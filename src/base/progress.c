@@ -2,14 +2,36 @@
 #include "profan/progress.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
+#include <unistd.h>
 
 static bool enabled, shown;
+static bool seen; /* the line has appeared in this run: later phases show from their start */
+static double delay = 0.5; /* seconds of a phase before the line appears */
 static char phase[128];
 static uint64_t total;
 static bool in_bytes;
 static double started, last_drawn;
+
+static size_t utf8_columns(const char *s)
+{
+	size_t cols = 0;
+	for (; *s; s++)
+		cols += ((unsigned char)*s & 0xC0) != 0x80;
+	return cols;
+}
+
+/* S after its first COLS columns. */
+static const char *utf8_skip(const char *s, size_t cols)
+{
+	for (size_t c = 0; *s && c < cols; c++)
+		for (s++; ((unsigned char)*s & 0xC0) == 0x80; s++)
+			;
+	return s;
+}
 
 static double now(void)
 {
@@ -21,6 +43,10 @@ static double now(void)
 void progress_enable(bool on)
 {
 	enabled = on;
+	/* Test knob: the pty tests make the line appear on small fixtures. */
+	const char *ms = getenv("PROFAN_PROGRESS_DELAY_MS");
+	if (ms != NULL && *ms >= '0' && *ms <= '9')
+		delay = atof(ms) / 1e3;
 }
 
 void progress_phase(const char *what, uint64_t work, bool bytes)
@@ -32,8 +58,10 @@ void progress_phase(const char *what, uint64_t work, bool bytes)
 	in_bytes = bytes;
 	started = now();
 	last_drawn = 0;
-	if (shown)
+	if (seen) {
+		started -= delay;
 		progress_update(0);
+	}
 }
 
 void progress_update(uint64_t done)
@@ -41,7 +69,7 @@ void progress_update(uint64_t done)
 	if (!enabled || phase[0] == '\0')
 		return;
 	double t = now();
-	if (t - started < 0.5 || t - last_drawn < 0.1)
+	if (t - started < delay || t - last_drawn < 0.1)
 		return;
 	last_drawn = t;
 	char amount[64] = "";
@@ -52,9 +80,25 @@ void progress_update(uint64_t done)
 		snprintf(amount, sizeof(amount), ": %.0f MB", (double)done / 1e6);
 	else if (total)
 		snprintf(amount, sizeof(amount), ": %llu/%llu", (unsigned long long)done, (unsigned long long)total);
-	fprintf(stderr, "\r\033[Kprofan: %s%s", phase, amount);
+	/* A line that wraps cannot be erased by "\r, erase line", so it must fit the
+	 * terminal: the phase gives way in its middle ("reading /ho…/prof.json.gz"). */
+	size_t room = SIZE_MAX;
+	struct winsize ws;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		room = (size_t)ws.ws_col - 1;
+	size_t fixed = strlen("profan: ") + utf8_columns(amount), cols = utf8_columns(phase);
+	int head = (int)strlen(phase);
+	const char *tail = "";
+	if (fixed + cols > room) {
+		if (room < fixed + 12)
+			return; /* too narrow for anything useful */
+		size_t keep = room - fixed - 1;
+		head = (int)(utf8_skip(phase, keep / 3) - phase);
+		tail = utf8_skip(phase, cols - (keep - keep / 3));
+	}
+	fprintf(stderr, "\r\033[Kprofan: %.*s%s%s%s", head, phase, *tail ? "\u2026" : "", tail, amount);
 	fflush(stderr);
-	shown = true;
+	shown = seen = true;
 }
 
 void progress_clear(void)

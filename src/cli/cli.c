@@ -91,6 +91,19 @@ int cli_parse_size(const struct cli_command *cmd, const char *opt, const char *a
 	return 0;
 }
 
+/* NO_COLOR set to anything but "" turns auto color off (no-color.org). */
+static bool no_color(void)
+{
+	const char *v = getenv("NO_COLOR");
+	return v != NULL && *v != '\0';
+}
+
+static bool term_is_dumb(void)
+{
+	const char *term = getenv("TERM");
+	return term != NULL && strcmp(term, "dumb") == 0;
+}
+
 static size_t count_opts(const struct cli_opt *o)
 {
 	size_t n = 0;
@@ -169,7 +182,6 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 		case ':':
 			res = cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
 			break;
-			break;
 		default:
 			if (handle == NULL || handle(c, optarg, ctx) < 0)
 				res = CLI_USAGE;
@@ -178,12 +190,28 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 	}
 	free(longopts);
 	*first_arg = optind;
-	bool err_tty = isatty(STDERR_FILENO);
-	const char *no_color = getenv("NO_COLOR");
+	/* TERM=dumb (an editor's shell buffer) shows escape sequences raw: no color, and no
+	 * progress line, which needs "erase line" to vanish. */
+	bool err_tty = isatty(STDERR_FILENO) && !term_is_dumb();
 	pf_set_color(common->color == CLI_COLOR_ALWAYS ||
-		     (common->color == CLI_COLOR_AUTO && err_tty && (no_color == NULL || *no_color == '\0')));
+		     (common->color == CLI_COLOR_AUTO && err_tty && !no_color()));
 	progress_enable(res == CLI_OK && !common->quiet && err_tty);
 	return res;
+}
+
+/* The width to shorten names to: 0 (never) unless OUT is a terminal. COLUMNS, when
+ * set, wins over the terminal's own size, as POSIX says and git does. */
+static int output_width(FILE *out)
+{
+	if (!isatty(fileno(out)))
+		return 0;
+	const char *columns = getenv("COLUMNS");
+	if (columns && atoi(columns) > 0)
+		return atoi(columns);
+	struct winsize ws;
+	if (ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return ws.ws_col;
+	return 0;
 }
 
 int cli_emit(const struct cli_common *common, const struct report *r)
@@ -199,19 +227,10 @@ int cli_emit(const struct cli_common *common, const struct report *r)
 		}
 	}
 	struct report_style style = {0};
-	bool tty = isatty(fileno(out));
-	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
 	style.color = common->color == CLI_COLOR_ALWAYS ||
-		      (common->color == CLI_COLOR_AUTO && tty && (no_color == NULL || *no_color == '\0') &&
-		       !(term && strcmp(term, "dumb") == 0));
-	if (tty && !common->wide) {
-		struct winsize ws;
-		const char *columns = getenv("COLUMNS");
-		if (ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-			style.width = ws.ws_col;
-		else if (columns && atoi(columns) > 0)
-			style.width = atoi(columns);
-	}
+		      (common->color == CLI_COLOR_AUTO && isatty(fileno(out)) && !no_color() && !term_is_dumb());
+	if (!common->wide)
+		style.width = output_width(out);
 	int rc = common->json ? report_print_json(out, r) : report_print_text_styled(out, r, &style);
 	if (fflush(out) != 0 || ferror(out))
 		rc = -1;

@@ -117,7 +117,8 @@ static const char *metric_noun(size_t m)
 
 struct names {
 	const struct profile *p;
-	const char *none; /* name of the extra key past the last function or library */
+	const char *none;   /* name of the extra key past the last function or library */
+	const bool *owned;  /* per function key: the user's binary (rows shown highlighted), or NULL */
 };
 
 static const char *func_or_none(const void *ctx, uint32_t key, const char **detail)
@@ -149,6 +150,10 @@ static struct report_table *add_view(struct report *r, const struct cli_common *
 	struct report_table *t = report_add_table(r, id, title, key_header);
 	report_table_col(t, metric_header(metric), p->metrics[metric].unit, total);
 	report_table_from_rows(r, t, rows, name_of, ctx);
+	const bool *owned = name_of == func_or_none ? ((const struct names *)ctx)->owned : NULL;
+	for (size_t i = 0; owned && i < rows->len; i++) /* rows are still in view order here */
+		if (owned[rows->items[i].key])
+			t->rows.items[i].flags |= REPORT_ROW_OWNED;
 	report_table_finish(t, c->top);
 	return t;
 }
@@ -324,7 +329,7 @@ static void build(struct ctx *x, size_t metric)
 	x->func_keys = keys_by_func(p, &nfunc);
 	x->lib_keys = keys_by_lib(p, &nlib);
 	x->owned = native_owned_funcs(p);
-	struct names libs = {p, "(no library)"}, funcs = {p, "(none)"};
+	struct names libs = {p, "(no library)", NULL}, funcs = {p, "(none)", x->owned};
 	int64_t total = x->w.total;
 	const char *mh = metric_header(metric), *mn = metric_noun(metric);
 
@@ -348,7 +353,7 @@ static void build(struct ctx *x, size_t metric)
 	rows_release(&x->rows);
 
 	view_nearest_owned(p, &x->w, x->func_keys, nfunc, x->owned, &x->rows);
-	struct names near = {p, report_printf(r, "(no %s frame on the stack)", bin)};
+	struct names near = {p, report_printf(r, "(no %s frame on the stack)", bin), x->owned};
 	struct report_table *t =
 		add_view(r, c, "nearest_binary_caller",
 			 report_printf(r, "Library and kernel %s credited to the nearest %s caller", mn, bin),
@@ -360,7 +365,7 @@ static void build(struct ctx *x, size_t metric)
 	x->is_entry = native_funcs_matching(p, x->entry);
 	x->is_plumbing = native_funcs_matching(p, x->plumbing);
 	int64_t alloc = view_alloc_callers(p, &x->w, x->is_entry, x->is_plumbing, &x->rows);
-	struct names req = {p, "(no caller outside allocator and plumbing)"};
+	struct names req = {p, "(no caller outside allocator and plumbing)", x->owned};
 	add_view(r, c, "alloc_callers",
 		 report_printf(r, "Allocation %s by requesting caller: %.2f%% of all %s", mn,
 			       total ? 100.0 * (double)alloc / (double)total : 0.0, mn),

@@ -1,6 +1,8 @@
 /* load.c: the shared front half of every subcommand: source -> JSON -> loader -> profile. */
 #include "profan/load.h"
 
+#include <stdio.h>
+
 #include "profan/progress.h"
 #include "profan/source.h"
 
@@ -12,17 +14,21 @@ static int load_source(struct source *src, const struct json_parse_opts *jopts, 
 		profile_release(out);
 		return -1;
 	}
-	progress_phase(source_origin(src), source_raw_size(src), true);
+	char phase[128];
+	snprintf(phase, sizeof(phase), "reading %s", source_origin(src));
+	progress_phase(phase, source_raw_size(src), true);
 	struct json_doc *doc = json_parse(src, jopts);
-	progress_end();
 	source_close(src);
 	if (doc == NULL) {
+		progress_end();
 		profile_release(out);
 		return -1;
 	}
+	progress_phase("building the profile", 0, false);
 	int rc = load(doc, out, opts);
 	json_doc_free(doc);
 	profile_seal(out);
+	progress_end();
 	if (rc == 0) {
 		const char *bad = profile_check(out);
 		if (bad != NULL) {

@@ -267,16 +267,33 @@ static size_t utf8_tail_bytes(const char *s, size_t len, size_t cols)
 	return len - i;
 }
 
+/* Where the function's own name starts: at the last "::" or "." outside (), <>
+ * and [] ("ns::f(std::string)" keeps "::f(std::string)"), or at the last '/'
+ * of a path ("/usr/lib/libc.so.6" keeps "/libc.so.6"). */
+static const char *last_segment(const char *name)
+{
+	const char *seg = NULL, *slash = NULL;
+	int depth = 0;
+	for (const char *q = name; *q; q++) {
+		if (*q == '(' || *q == '<' || *q == '[')
+			depth++;
+		else if ((*q == ')' || *q == '>' || *q == ']') && depth > 0)
+			depth--;
+		else if (depth == 0 && *q == '/')
+			slash = q;
+		else if (depth == 0 && ((q[0] == ':' && q[1] == ':') || *q == '.'))
+			seg = q;
+	}
+	return slash ? slash : seg ? seg : name + strlen(name);
+}
+
 /* Prints NAME in at most COLS columns: its start, an ellipsis and its end. The
- * end is the last "::", "." or "/" segment (the function's own name) when
- * that takes at most two thirds of the room, else the last third. */
+ * end is the function's own name (last_segment) when that takes at most two
+ * thirds of the room, else the last third. */
 static void print_shortened(FILE *out, const char *name, size_t cols)
 {
 	size_t len = strlen(name);
-	const char *seg = name + len;
-	for (const char *q = name; *q; q++)
-		if ((q[0] == ':' && q[1] == ':') || *q == '/' || *q == '.')
-			seg = q;
+	const char *seg = last_segment(name);
 	size_t tail = (size_t)(name + len - seg);
 	if (tail == 0 || utf8_columns(seg, tail) > cols * 2 / 3)
 		tail = utf8_tail_bytes(name, len, (cols - 1) / 3);

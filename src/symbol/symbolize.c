@@ -404,7 +404,12 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	}
 	if (sites.len > 0) /* qsort(NULL, 0, ...) is undefined (UBSan: a profile without frames) */
 		qsort(sites.items, sites.len, sizeof(*sites.items), site_cmp);
-	progress_phase("symbolicating", sites.len, false);
+	size_t lib_count = 0;
+	for (size_t i = 0; i < sites.len; i++)
+		lib_count += i == 0 || sites.items[i].lib != sites.items[i - 1].lib;
+	char phase[64];
+	snprintf(phase, sizeof(phase), "symbolicating %zu librar%s", lib_count, lib_count == 1 ? "y" : "ies");
+	progress_phase(phase, sites.len, false);
 	c.old_frames = p->frames.len;
 	c.exp = xcalloc(p->frames.len ? p->frames.len : 1, sizeof(*c.exp));
 	for (size_t i = 0; i < sites.len;) {

@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+"""profan on a terminal and in a pipe.
+
+Usage: terminal.py PROFAN FIXTURES tty|pipe   (runs `profan cpuprof` on fixtures)
+
+tty: runs profan on a pseudo-terminal made here (os.openpty, 60 columns) with
+stdout and stderr both on it, as in a shell, and replays what it wrote through
+a small terminal model (carriage return, erase-line, wrapping at the width) to
+check what a person would see: colors, rows cut to the width in the middle,
+and no trace of the progress line. PROFAN_PROGRESS_DELAY_MS=0 makes the
+progress line appear on a small fixture (it normally waits half a second).
+
+pipe: the same commands with stdout and stderr on pipes carry no escape
+sequence and are never shortened; --color=always adds color and nothing else.
+
+Expected text comes from the plain (piped, uncolored) run of the same command
+and from the rules in the man page, never from a stored copy of profan's output."""
+import json
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import fcntl
+
+PROFAN, FIX, MODE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3]
+COLS = 60
+PROFILE = "cpuprof/hot.cpuprofile"      # long names and details; the user's own script is owned
+WARNS = "cpuprof/hot-trace.json.gz"     # loads with one warning
+
+SGR = re.compile(r"\x1b\[[0-9;]*m")
+ESC = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+ROW = re.compile(r"^ +\d+\.\d\d% ")     # a table row starts with its percentage
+
+failures = []
+
+
+def check(ok, msg):
+    if not ok:
+        failures.append(msg)
+        print("FAIL: " + msg)
+    return ok
+
+
+def base_env(**extra):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("NO_COLOR", "COLUMNS", "LINES", "PROFAN_PROGRESS_DELAY_MS")}
+    env.update(TERM="xterm-256color", LC_ALL="C.UTF-8")
+    env.update(extra)
+    return env
+
+
+def run_pipe(args, **env):
+    r = subprocess.run([PROFAN, "cpuprof"] + args, capture_output=True, cwd=FIX, env=base_env(**env),
+                       timeout=120)
+    return r.returncode, r.stdout.decode(), r.stderr.decode()
+
+
+def run_tty(args, cols=COLS, **env):
+    """Exit status and everything written to the terminal (stdout and stderr)."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, cols, 0, 0))
+    p = subprocess.Popen([PROFAN, "cpuprof"] + args, stdin=slave, stdout=slave, stderr=slave, cwd=FIX,
+                         env=base_env(**env), start_new_session=True)
+    os.close(slave)
+    data = read_all(master, p)
+    return p.returncode, data
+
+
+def read_all(master, p):
+    """Everything written to the terminal until its last writer has gone."""
+    data = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 120)
+        if not ready:
+            p.kill()
+            check(False, f"{' '.join(p.args)} on a terminal: no output for 120 s")
+            break
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the terminal's last writer has gone
+            break
+        if not chunk:
+            break
+        data += chunk
+    os.close(master)
+    p.wait()
+    return data.decode()
+
+
+def terminal(data, cols=None):
+    """The lines a terminal shows after DATA: \\r, \\n, 'erase to end of line',
+    SGR ignored, and (when COLS is given) wrapping at the right margin."""
+    lines, row, col = [[]], 0, 0
+    i = 0
+    while i < len(data):
+        m = ESC.match(data, i)
+        if m:
+            final = m.group(0)[-1]
+            if final == "K":
+                del lines[row][col:]
+            elif final != "m":
+                check(False, f"unexpected escape sequence {m.group(0)!r}")
+            i = m.end()
+            continue
+        c = data[i]
+        i += 1
+        if c == "\r":
+            col = 0
+        elif c == "\n":
+            row += 1
+            col = 0
+            if row == len(lines):
+                lines.append([])
+        else:
+            if cols is not None and col == cols:
+                row, col = row + 1, 0
+                if row == len(lines):
+                    lines.append([])
+            line = lines[row]
+            line.extend(" " * (col - len(line)))
+            if col < len(line):
+                line[col] = c
+            else:
+                line.append(c)
+            col += 1
+    lines = ["".join(l).rstrip() for l in lines]
+    while lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def rows(lines):
+    return [l for l in lines if ROW.match(l)]
+
+
+def plain():
+    rc, out, err = run_pipe(["--color=never", PROFILE])
+    check(rc == 0 and err == "", f"plain run: exit {rc}, stderr {err!r}")
+    return out.splitlines()
+
+
+def check_tty():
+    ref = plain()
+    rc, raw = run_tty([PROFILE], PROFAN_PROGRESS_DELAY_MS="0")
+    check(rc == 0, f"tty run exits {rc}")
+
+    # colors: bold titles, red shares from 10 %, the user's own functions bold cyan
+    check("\x1b[1m=== Top functions by self time ===\x1b[0m" in raw, "tty: table title not bold")
+    check(re.search(r"\x1b\[31m +51\.22%\x1b\[0m", raw), "tty: a 51.22% share is not red")
+    check(re.search(r"\x1b\[33m +[1-9]\.\d\d%\x1b\[0m", raw), "tty: no 1-10% share is yellow")
+    check("\x1b[1;36mhot\x1b[0m" in raw, "tty: the script's own function 'hot' is not bold cyan")
+    check(not re.search(r"\x1b\[1;36m\(garbage collector\)", raw), "tty: a VM row is highlighted as own code")
+
+    # the progress line was drawn, then erased before the report started
+    check(re.search(r"\r\x1b\[Kprofan: reading cpuprof/hot\.cpuprofile: \d+/\d+ MB \(\d+%\)", raw),
+          f"tty: no progress line in {raw[:200]!r}")
+    screen = terminal(raw, COLS)
+    check(not any("profan:" in l for l in screen), "tty: the progress line is still on the screen")
+    check(screen[0].startswith("Input:"), f"tty: the screen starts with {screen[0]!r}, not the report")
+
+    # every table row fits in 60 columns; a cut row keeps the start and the end of its name
+    lines = terminal(raw)
+    got, want = rows(lines), rows(ref)
+    check(len(got) == len(want), f"tty: {len(got)} table rows, the piped run has {len(want)}")
+    cut = 0
+    for g, w in zip(got, want):
+        check(len(g) <= COLS, f"tty: row wider than {COLS} columns: {g!r}")
+        if "\u2026" in g:
+            cut += 1
+            head, tail = g.split("\u2026")
+            check(w.startswith(head) and w.find(tail, len(head)) > 0, f"tty: {g!r} is not a shortened {w!r}")
+        else:
+            check(w.startswith(g), f"tty: {g!r} is not {w!r}, or it without its detail")
+    check(cut > 0, "tty: no name was shortened at 60 columns")
+    non_rows = [l for l in lines if not ROW.match(l)]
+    check(non_rows == [l for l in ref if not ROW.match(l)],
+          "tty: header or title lines differ from the piped run")
+
+    # --wide: nothing shortened, every row as in the pipe
+    rc, raw = run_tty(["--wide", PROFILE])
+    check(rows(terminal(raw)) == want, "tty --wide: rows differ from the piped run")
+
+    # COLUMNS wins over the terminal's size
+    rc, raw = run_tty([PROFILE], cols=100, COLUMNS=str(COLS))
+    check(rows(terminal(raw)) == got, "tty COLUMNS=60 on 100 columns: not the rows of a 60-column terminal")
+
+    # no color: NO_COLOR, --color=never; TERM=dumb also drops the progress line
+    for args, env, what in (([PROFILE], {"NO_COLOR": "1"}, "NO_COLOR=1"),
+                            (["--color=never", PROFILE], {}, "--color=never"),
+                            ([PROFILE], {"TERM": "dumb"}, "TERM=dumb")):
+        rc, raw = run_tty(args, PROFAN_PROGRESS_DELAY_MS="0", **env)
+        check(rc == 0 and not SGR.search(raw), f"tty {what}: color escapes in the output")
+        check(rows(terminal(raw)) == got, f"tty {what}: the rows differ from the colored run's")
+    check("\x1b" not in raw, "tty TERM=dumb: escape sequences (a progress line?) in the output")
+    rc, raw = run_tty(["--color=never", PROFILE], NO_COLOR="")
+    check(rc == 0, "tty NO_COLOR='': fails")
+    rc, raw = run_tty([PROFILE], NO_COLOR="")
+    check(SGR.search(raw), "tty NO_COLOR='' (empty) should not turn color off")
+
+    # warnings: colored prefix on the terminal; --quiet: no warning and no progress
+    rc, raw = run_tty([WARNS], PROFAN_PROGRESS_DELAY_MS="0")
+    check("\x1b[1;33mprofan: warning: \x1b[0mthe trace holds 2 profiles" in raw,
+          "tty: warning prefix not yellow")
+    rc, raw = run_tty(["-q", WARNS], PROFAN_PROGRESS_DELAY_MS="0")
+    check(rc == 0 and "profan:" not in raw and "\x1b[K" not in raw, f"tty -q: stderr output {raw[:120]!r}")
+
+    # --json and -o FILE: never colored or shortened, even on a terminal
+    rc, raw = run_tty(["--json", PROFILE])
+    _, piped, _ = run_pipe(["--json", PROFILE])
+    try:
+        same = json.loads(raw.replace("\r\n", "\n")) == json.loads(piped)
+    except ValueError:
+        same = False
+    check(rc == 0 and "\x1b" not in raw and same, "tty --json: escapes, or not the piped JSON")
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "report.txt")
+        rc, raw = run_tty(["-o", out, PROFILE], PROFAN_PROGRESS_DELAY_MS="0")
+        check(terminal(raw, COLS) == [], f"tty -o: the terminal shows {terminal(raw, COLS)!r}")
+        check(open(out).read().splitlines() == ref, "tty -o FILE: the file is not the plain report")
+
+    # samply: every phase (reading, building the profile, symbolicating) on the line, then erased
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, COLS, 0, 0))
+    p = subprocess.Popen([PROFAN, "samply", "--symbol-path", "samply/demo", "samply/demo/demo.json.gz"],
+                         stdin=slave, stdout=slave, stderr=slave, cwd=FIX, start_new_session=True,
+                         env=base_env(PROFAN_PROGRESS_DELAY_MS="0"))
+    os.close(slave)
+    raw = read_all(master, p)
+    phases = ("reading samply/demo/demo.json.gz: ", "building the profile", "symbolicating 2 libraries: ")
+    for phase in phases:
+        check("\r\x1b[Kprofan: " + phase in raw, f"tty samply: no '{phase}' phase on the progress line")
+    check(terminal(raw, COLS)[0].startswith("Input:"), "tty samply: the progress line is left on the screen")
+
+    # a long path on a narrow terminal: the progress line must not wrap (it could not be erased)
+    with tempfile.TemporaryDirectory() as d:
+        deep = os.path.join(d, "a-directory-with-a-long-name", "and-another-one-below-it")
+        os.makedirs(deep)
+        path = os.path.join(deep, "hot.cpuprofile")
+        with open(os.path.join(FIX, PROFILE), "rb") as src, open(path, "wb") as dst:
+            dst.write(src.read())
+        rc, raw = run_tty([path], cols=50, PROFAN_PROGRESS_DELAY_MS="0")
+        check(re.search(r"\r\x1b\[Kprofan: reading [^\r]*\u2026[^\r]*/hot\.cpuprofile: ", raw),
+              "tty: the progress line does not shorten a long path")
+        screen = terminal(raw, 50)
+        check(not any("profan: " in l or " MB (" in l for l in screen),
+              "tty 50 columns: progress left on screen")
+
+
+def check_pipe():
+    ref = plain()
+    rc, out, err = run_pipe([PROFILE], PROFAN_PROGRESS_DELAY_MS="0")
+    check(rc == 0 and "\x1b" not in out and err == "", f"pipe: escapes or stderr output ({err[:80]!r})")
+    check(out.splitlines() == ref, "pipe: differs from --color=never")
+    rc, out, err = run_pipe([PROFILE], COLUMNS="30")
+    check(out.splitlines() == ref, "pipe COLUMNS=30: shortened, but a pipe is never shortened")
+    rc, out, err = run_pipe(["--color=always", PROFILE])
+    check(SGR.search(out), "pipe --color=always: no color")
+    check(SGR.sub("", out).splitlines() == ref, "pipe --color=always: more than color changed")
+    check("\x1b[1;36mhot\x1b[0m" in out, "pipe --color=always: own function not highlighted")
+    rc, out, err = run_pipe(["--color", PROFILE])
+    check(SGR.search(out), "pipe --color (no value, = always): no color")
+    rc, out, err = run_pipe([WARNS], PROFAN_PROGRESS_DELAY_MS="0")
+    check(err.startswith("profan: warning: the trace holds 2 profiles") and "\x1b" not in err,
+          f"pipe: warning line {err!r}")
+    rc, out, err = run_pipe(["--color=always", WARNS])
+    check(err.startswith("\x1b[1;33mprofan: warning: \x1b[0m"),
+          "pipe --color=always: warning prefix not colored")
+    rc, out, err = run_pipe(["-q", WARNS])
+    check(rc == 0 and err == "", f"pipe -q: stderr {err!r}")
+    # samply: the user's binary's functions are highlighted, libc's are not (work.c is the program)
+    r = subprocess.run([PROFAN, "samply", "--color=always", "--symbol-path", "samply/real",
+                        "samply/real/work.json.gz"], capture_output=True, text=True, cwd=FIX, env=base_env())
+    check("\x1b[1;36mfib\x1b[0m" in r.stdout and "\x1b[1;36mmain\x1b[0m" in r.stdout,
+          "samply --color=always: work's own functions are not highlighted")
+    check(re.search(r"  write  ", SGR.sub("", r.stdout)) and "\x1b[1;36mwrite" not in r.stdout,
+          "samply --color=always: libc's write is highlighted as own code")
+    rc, out, err = run_pipe(["--color=sometimes", PROFILE])
+    check(rc == 2 and "--color wants auto, always or never, not 'sometimes'" in err,
+          f"bad --color: {rc} {err!r}")
+
+
+{"tty": check_tty, "pipe": check_pipe}[MODE]()
+if failures:
+    print(f"{len(failures)} problem(s)")
+    sys.exit(1)
+print(f"{MODE}: ok")
