@@ -67,7 +67,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   "{\"meta\":{\"version\":24,\"preprocessedProfileVersion\":49,\"interval\":1.0,"
 			   "\"product\":\"a\"},\"libs\":[{\"name\":\"a\",\"path\":\"%s\",\"debugName\":\"a\","
 			   "\"debugPath\":\"%s\"}],\"threads\":[{\"name\":\"a\",\"processName\":\"a\","
-			   "\"pid\":\"1\",\"tid\":\"1\",\"isMainThread\":true,\"stringArray\":[\"0x%x\",\"0x%x\"],"
+			   "\"pid\":\"1\",\"tid\":\"1\",\"isMainThread\":true,"
+			   "\"stringArray\":[\"0x%x\",\"0x%x\"],"
 			   "\"resourceTable\":{\"length\":1,\"lib\":[0],\"name\":[0]},"
 			   "\"funcTable\":{\"length\":2,\"name\":[0,1],\"resource\":[0,0]},"
 			   "\"frameTable\":{\"length\":2,\"address\":[%u,%u],\"func\":[0,1]},"
@@ -76,7 +77,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   "\"threadCPUDelta\":[10,20,30]}}]}",
 			   path, path, rel[0], rel[1], rel[0], rel[1]);
 	static const char *const variants[][4] = {{NULL}, {"--json", "--no-inline", NULL}};
-	if (fuzz_run_command(&cmd_samply, (const uint8_t *)json, (size_t)len, variants[rel[0] & 1], rel[1], 1) != 0)
+	const char *const *args = variants[rel[0] & 1];
+	if (fuzz_run_command(&cmd_samply, (const uint8_t *)json, (size_t)len, args, rel[1], 1) != 0)
 		abort(); /* a missing or unreadable library is never an error */
 	return 0;
 }

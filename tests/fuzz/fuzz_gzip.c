@@ -57,7 +57,8 @@ static size_t walk(const struct json *root)
 		const struct json *v = stack.items[--stack.len];
 		seen++;
 		for (size_t i = 0; i < json_len(v); i++) {
-			const struct json *c = json_type(v) == JSON_OBJECT ? json_member(v, i, NULL) : json_at(v, i);
+			const struct json *c =
+				json_type(v) == JSON_OBJECT ? json_member(v, i, NULL) : json_at(v, i);
 			if (c != NULL)
 				vec_push(&stack, c);
 		}
@@ -94,7 +95,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	source_set_max_chunk(chunk_caps[(mode >> 4) & 7]);
 	static const struct json_parse_opts repair = {.repair_missing_open_bracket = true};
-	struct json_doc *d = json_parse_buffer((const char *)buf, len, "fuzz.gz", (mode & 128) ? &repair : NULL);
+	const struct json_parse_opts *jopts = (mode & 128) ? &repair : NULL;
+	struct json_doc *d = json_parse_buffer((const char *)buf, len, "fuzz.gz", jopts);
 	if (d != NULL) {
 		walk(json_doc_root(d));
 		json_doc_free(d);
