@@ -426,6 +426,15 @@ static cJSON *json_text(const char *text)
 	return j;
 }
 
+/* An exact JSON integer: cJSON keeps numbers as doubles, which round past 2^53
+ * (DHAT's counters get there), so the digits go in as raw text. */
+static cJSON *json_int(int64_t v)
+{
+	char digits[24];
+	snprintf(digits, sizeof(digits), "%" PRId64, v);
+	return cJSON_CreateRaw(digits);
+}
+
 int report_print_json(FILE *out, const struct report *r)
 {
 	cJSON *root = cJSON_CreateObject();
@@ -448,8 +457,8 @@ int report_print_json(FILE *out, const struct report *r)
 			cJSON *col = cJSON_CreateObject();
 			cJSON_AddStringToObject(col, "name", t->cols[c].header);
 			cJSON_AddStringToObject(col, "unit", unit_id(t->cols[c].unit));
-			/* doubles carry integers exactly up to 2^53; that covers any real total */
-			cJSON_AddNumberToObject(col, "total", (double)t->cols[c].total);
+			/* no total: the column shows no percentages */
+			cJSON_AddItemToObject(col, "total", t->cols[c].total ? json_int(t->cols[c].total) : cJSON_CreateNull());
 			cJSON_AddItemToArray(cols, col);
 		}
 		cJSON *rows = cJSON_AddArrayToObject(v, "rows");
@@ -462,7 +471,7 @@ int report_print_json(FILE *out, const struct report *r)
 			cJSON *vals = cJSON_AddArrayToObject(o, "values");
 			cJSON *pct = cJSON_AddArrayToObject(o, "percent");
 			for (size_t c = 0; c < t->col_count; c++) {
-				cJSON_AddItemToArray(vals, cJSON_CreateNumber((double)row->values[c]));
+				cJSON_AddItemToArray(vals, json_int(row->values[c]));
 				if (t->cols[c].total)
 					cJSON_AddItemToArray(pct,
 							     cJSON_CreateNumber(percent(row->values[c], t->cols[c].total)));
@@ -471,7 +480,7 @@ int report_print_json(FILE *out, const struct report *r)
 			}
 			cJSON_AddItemToArray(rows, o);
 		}
-		cJSON_AddNumberToObject(v, "rows_cut", (double)t->rows_cut);
+		cJSON_AddItemToObject(v, "rows_cut", json_int((int64_t)t->rows_cut));
 		if (t->note)
 			cJSON_AddItemToObject(v, "note", json_text(t->note));
 		cJSON_AddItemToArray(views, v);

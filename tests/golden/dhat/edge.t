@@ -79,11 +79,11 @@ $ profan dhat dhat/peak.json --top 2 --json
 				}, {
 					"name":	"gbk",
 					"unit":	"count",
-					"total":	0
+					"total":	null
 				}, {
 					"name":	"tb",
 					"unit":	"bytes",
-					"total":	0
+					"total":	null
 				}],
 			"rows":	[{
 					"name":	"make_big (peak.c:22) <- main (peak.c:70)",
@@ -107,11 +107,11 @@ $ profan dhat dhat/peak.json --top 2 --json
 				}, {
 					"name":	"gbk",
 					"unit":	"count",
-					"total":	0
+					"total":	null
 				}, {
 					"name":	"tb",
 					"unit":	"bytes",
-					"total":	0
+					"total":	null
 				}],
 			"rows":	[{
 					"name":	"main",
