@@ -326,13 +326,13 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 	if (m->bklt) {
 		size_t gb = profile_metric_index(p, "gb"), gbk = profile_metric_index(p, "gbk");
 		size_t eb = profile_metric_index(p, "eb"), ebk = profile_metric_index(p, "ebk");
-		report_header(r, "At t-gmax", "%s in %s blocks, at %" PRId64 " %s (%.2f%% of the run)",
-			      fmt_exact(r, metric_sum(c, gb, false), u),
-			      fmt_exact(r, metric_sum(c, gbk, false), PF_UNIT_COUNT), m->tg, m->tu,
-			      pct(m->tg, m->te));
-		report_header(r, "At t-end", "%s in %s blocks, at %" PRId64 " %s",
-			      fmt_exact(r, metric_sum(c, eb, false), u),
-			      fmt_exact(r, metric_sum(c, ebk, false), PF_UNIT_COUNT), m->te, m->tu);
+		int64_t gblocks = metric_sum(c, gbk, false), eblocks = metric_sum(c, ebk, false);
+		report_header(r, "At t-gmax", "%s in %s block%s, at %" PRId64 " %s (%.2f%% of the run)",
+			      fmt_exact(r, metric_sum(c, gb, false), u), fmt_exact(r, gblocks, PF_UNIT_COUNT),
+			      gblocks == 1 ? "" : "s", m->tg, m->tu, pct(m->tg, m->te));
+		report_header(r, "At t-end", "%s in %s block%s, at %" PRId64 " %s",
+			      fmt_exact(r, metric_sum(c, eb, false), u), fmt_exact(r, eblocks, PF_UNIT_COUNT),
+			      eblocks == 1 ? "" : "s", m->te, m->tu);
 	} else {
 		report_header(r, "t-end", "%" PRId64 " %s", m->te, m->tu);
 	}
@@ -372,10 +372,10 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 		const char *what;
 		if (m->bklt) {
 			size_t gb = profile_metric_index(p, "gb"), gbk = profile_metric_index(p, "gbk");
-			what = report_printf(r, "%s live at t-gmax in %s blocks, %s allocated over the run",
-					     fmt_exact(r, metric_sum(c, gb, true), u),
-					     fmt_exact(r, metric_sum(c, gbk, true), PF_UNIT_COUNT),
-					     fmt_exact(r, metric_sum(c, tb, true), u));
+			int64_t blocks = metric_sum(c, gbk, true);
+			what = report_printf(r, "%s live at t-gmax in %s block%s, %s allocated over the run",
+					     fmt_exact(r, metric_sum(c, gb, true), u), fmt_exact(r, blocks, PF_UNIT_COUNT),
+					     blocks == 1 ? "" : "s", fmt_exact(r, metric_sum(c, tb, true), u));
 		} else {
 			what = report_printf(r, "%s in %s %s", fmt_exact(r, metric_sum(c, tb, true), u),
 					     fmt_exact(r, metric_sum(c, tbk, true), PF_UNIT_COUNT),

@@ -91,7 +91,7 @@ At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
 Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
 Program points:  11
 Metric:          tiny: blocks in total of the program points with average size <= 16 bytes
-Kept:            1 of 11 program points: 1 B live at t-gmax in 1 blocks, 1 B allocated over the run; tiny = 4.35% of all
+Kept:            1 of 11 program points: 1 B live at t-gmax in 1 block, 1 B allocated over the run; tiny = 4.35% of all
 
 === Tiny blocks by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it

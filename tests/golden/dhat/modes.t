@@ -81,7 +81,7 @@ PID:             30522
 Mode:            heap
 Total:           14,716 B (14.37 KiB) allocated in 11 blocks
 At t-gmax:       12,644 B (12.35 KiB) in 4 blocks, at 499636 instrs (98.51% of the run)
-At t-end:        544 B in 1 blocks, at 507168 instrs
+At t-end:        544 B in 1 block, at 507168 instrs
 Reads, writes:   17,715 B (17.30 KiB) read, 22,963 B (22.42 KiB) written
 Program points:  10
 Metric:          gb: bytes live at t-gmax

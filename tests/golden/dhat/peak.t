@@ -86,7 +86,7 @@ At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
 Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
 Program points:  11
 Metric:          gb: bytes live at t-gmax
-Kept:            1 of 11 program points by --where 'recurse' --not 'recurse \(peak\.c:37\)': 24 B live at t-gmax in 1 blocks, 24 B allocated over the run; gb = 0.07% of all
+Kept:            1 of 11 program points by --where 'recurse' --not 'recurse \(peak\.c:37\)': 24 B live at t-gmax in 1 block, 24 B allocated over the run; gb = 0.07% of all
 
 === Live at t-gmax by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
