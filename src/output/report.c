@@ -487,7 +487,10 @@ int report_print_json(FILE *out, const struct report *r)
 		for (size_t k = 0; k < t->rows.len; k++) {
 			const struct report_row *row = &t->rows.items[k];
 			cJSON *o = cJSON_CreateObject();
-			cJSON_AddItemToObject(o, "name", json_text(row->name));
+			/* trees: the plain name and its depth; the drawing is for the terminal */
+			cJSON_AddItemToObject(o, "name", json_text(row->name + row->drawing));
+			if (row->depth)
+				cJSON_AddItemToObject(o, "depth", json_int(row->depth));
 			if (row->detail)
 				cJSON_AddItemToObject(o, "detail", json_text(row->detail));
 			cJSON *vals = cJSON_AddArrayToObject(o, "values");
