@@ -19,8 +19,12 @@ extern const struct pipeline_format pipeline_formats[];
 extern const size_t pipeline_format_count;
 
 /* The format a document looks like (samply: meta + threads; dhat: dhatFileVersion;
- * cpuprofile: nodes + samples, traceEvents, or a top-level array), or NULL. */
+ * cpuprofile: nodes + samples, traceEvents, or an array of trace events), or NULL. */
 const struct pipeline_format *formats_sniff(const struct json *root);
+/* Before loader LOAD reads DOC: when DOC is clearly another known format,
+ * prints "FILE: this is a dhat profile, not samply: read it with 'profan dhat'"
+ * and returns -1, instead of letting the loader fail on a missing key. */
+int formats_check(const struct json_doc *doc, pf_loader load);
 /* By name or alias; NULL when unknown. */
 const struct pipeline_format *formats_find(const char *name);
 /* Loads PATH as FORMAT (NULL: recognise it). Returns 0, or -1 after printing an error. */

@@ -34,6 +34,8 @@ struct report_row {
 	const char *detail; /* file:line, library; may be NULL */
 	int64_t values[REPORT_MAX_COLS];
 	uint32_t flags;     /* enum report_row_flags */
+	uint32_t depth;     /* call-tree rows: 1 at the top level; 0 in flat tables */
+	uint32_t drawing;   /* call-tree rows: bytes of box drawing in front of the name (not in --json) */
 };
 
 struct report_table {

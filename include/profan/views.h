@@ -43,6 +43,12 @@ uint32_t *keys_by_func(const struct profile *p, size_t *key_count);
 /* Library of the frame; nodes without a library get key libs.len. */
 uint32_t *keys_by_lib(const struct profile *p, size_t *key_count);
 
+/* Keys with each node's key replaced by that of its nearest ancestor-or-self
+ * whose key is OWNED (nodes with no such ancestor keep theirs): "self" on the
+ * result credits library leaves (malloc, memcpy) to the program's code that
+ * called them. Caller frees. */
+uint32_t *keys_nearest_owned(const struct profile *p, const uint32_t *keys, const bool *owned);
+
 /* Self: weight of samples whose leaf node has each key. */
 void view_self(const struct profile *p, const struct pf_weights *w, const uint32_t *keys, size_t key_count,
 	       struct pf_rows *out);

@@ -5,6 +5,7 @@
  * weighting in force and the shares of (garbage collector), (program), (idle)
  * and WebAssembly, with a warning when unnamed wasm frames hold real time. */
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,10 +198,21 @@ static void build_report(struct report *r, const struct profile *p, const char *
 	const struct pf_metric *m = &p->metrics[p->default_metric];
 	report_header(r, "Input", "%s", path);
 	report_header(r, "Format", "V8 CPU profile, %s", p->format_detail ? p->format_detail : "");
-	report_header(r, "Weighted by", "%s", weighting_text(weight));
+	/* A profile with only hitCount has one sample per node, whose count is its hits */
+	size_t count_m = profile_metric_index(p, "samples");
+	int64_t hits = 0;
+	for (size_t i = 0; count_m != SIZE_MAX && i < p->sample_count; i++)
+		hits += p->sample_values[count_m][i];
+	bool hit_counts = count_m != SIZE_MAX && hits != (int64_t)p->sample_count;
+	report_header(r, "Weighted by", "%s",
+		      hit_counts ? "hitCount: the file has no samples, so its duration is spread evenly over the hits"
+				 : weighting_text(weight));
 	char total[64];
 	report_format_value(total, sizeof(total), s.w.total, m->unit);
-	report_header(r, "Total", "%s in %zu samples", total, s.w.sample_count);
+	if (hit_counts)
+		report_header(r, "Total", "%s in %" PRId64 " hits", total, hits);
+	else
+		report_header(r, "Total", "%s in %zu samples", total, s.w.sample_count);
 	report_header_from_profile(r, p);
 	add_shares(r, p, &s, wasm_given);
 

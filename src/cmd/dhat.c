@@ -280,6 +280,15 @@ static const char *fmt_exact(struct report *r, int64_t v, enum pf_unit unit)
 }
 
 /* The metric's title; copy and ad-hoc files count copies or events, not allocations. */
+/* View titles start with a capital, as in every other subcommand. */
+static const char *capitalized(struct report *r, const char *s)
+{
+	char *t = (char *)report_strdup(r, s);
+	if (t[0] >= 'a' && t[0] <= 'z')
+		t[0] = (char)(t[0] - 'a' + 'A');
+	return t;
+}
+
 static const char *metric_title(struct report *r, const struct ctx *c)
 {
 	const char *f = c->def->field;
@@ -317,13 +326,13 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 	if (m->bklt) {
 		size_t gb = profile_metric_index(p, "gb"), gbk = profile_metric_index(p, "gbk");
 		size_t eb = profile_metric_index(p, "eb"), ebk = profile_metric_index(p, "ebk");
-		report_header(r, "At t-gmax", "%s in %s blocks, at %" PRId64 " %s (%.2f%% of the run)",
-			      fmt_exact(r, metric_sum(c, gb, false), u),
-			      fmt_exact(r, metric_sum(c, gbk, false), PF_UNIT_COUNT), m->tg, m->tu,
-			      pct(m->tg, m->te));
-		report_header(r, "At t-end", "%s in %s blocks, at %" PRId64 " %s",
-			      fmt_exact(r, metric_sum(c, eb, false), u),
-			      fmt_exact(r, metric_sum(c, ebk, false), PF_UNIT_COUNT), m->te, m->tu);
+		int64_t gblocks = metric_sum(c, gbk, false), eblocks = metric_sum(c, ebk, false);
+		report_header(r, "At t-gmax", "%s in %s block%s, at %" PRId64 " %s (%.2f%% of the run)",
+			      fmt_exact(r, metric_sum(c, gb, false), u), fmt_exact(r, gblocks, PF_UNIT_COUNT),
+			      gblocks == 1 ? "" : "s", m->tg, m->tu, pct(m->tg, m->te));
+		report_header(r, "At t-end", "%s in %s block%s, at %" PRId64 " %s",
+			      fmt_exact(r, metric_sum(c, eb, false), u), fmt_exact(r, eblocks, PF_UNIT_COUNT),
+			      eblocks == 1 ? "" : "s", m->te, m->tu);
 	} else {
 		report_header(r, "t-end", "%" PRId64 " %s", m->te, m->tu);
 	}
@@ -363,10 +372,10 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 		const char *what;
 		if (m->bklt) {
 			size_t gb = profile_metric_index(p, "gb"), gbk = profile_metric_index(p, "gbk");
-			what = report_printf(r, "%s live at t-gmax in %s blocks, %s allocated over the run",
-					     fmt_exact(r, metric_sum(c, gb, true), u),
-					     fmt_exact(r, metric_sum(c, gbk, true), PF_UNIT_COUNT),
-					     fmt_exact(r, metric_sum(c, tb, true), u));
+			int64_t blocks = metric_sum(c, gbk, true);
+			what = report_printf(r, "%s live at t-gmax in %s block%s, %s allocated over the run",
+					     fmt_exact(r, metric_sum(c, gb, true), u), fmt_exact(r, blocks, PF_UNIT_COUNT),
+					     blocks == 1 ? "" : "s", fmt_exact(r, metric_sum(c, tb, true), u));
 		} else {
 			what = report_printf(r, "%s in %s %s", fmt_exact(r, metric_sum(c, tb, true), u),
 					     fmt_exact(r, metric_sum(c, tbk, true), PF_UNIT_COUNT),
@@ -495,7 +504,7 @@ static void view_sites(struct report *r, struct ctx *c, size_t top)
 	}
 	struct report_table *t =
 		report_add_table(r, "sites",
-				 report_printf(r, "%s by %s site", metric_title(r, c),
+				 report_printf(r, "%s by %s site", capitalized(r, metric_title(r, c)),
 					       strcmp(c->meta->mode, "heap") == 0   ? "allocation"
 					       : strcmp(c->meta->mode, "copy") == 0 ? "copy"
 										    : "event"),
@@ -557,7 +566,7 @@ static void view_functions(struct report *r, struct ctx *c, size_t top)
 	free(stamp);
 	struct report_table *t = report_add_table(r, "functions",
 						  report_printf(r, "%s by %s function (inclusive)",
-								metric_title(r, c), program_name(c)),
+								capitalized(r, metric_title(r, c)), program_name(c)),
 						  "Function");
 	t->note = "each function counted once per stack, however often it appears on it";
 	add_cols(r, t, c);
@@ -619,7 +628,7 @@ static void view_stacks(struct report *r, struct ctx *c, size_t n)
 		}
 		struct report_table *t =
 			report_add_table(r, "stack",
-					 report_printf(r, "stack %zu of %zu: %s %s (%.2f%%)%s", j + 1, k, a,
+					 report_printf(r, "Stack %zu of %zu: %s %s (%.2f%%)%s", j + 1, k, a,
 						       c->def->name, pct(v[0], c->total), more),
 					 "Frame (innermost first)");
 		for (uint32_t s = p->sample_stack[i]; s != PF_NONE; s = p->stacks.items[s].parent) {

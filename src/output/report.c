@@ -270,35 +270,57 @@ static size_t utf8_tail_bytes(const char *s, size_t len, size_t cols)
 /* Where the function's own name starts: at the last "::" or "." outside (), <>
  * and [] ("ns::f(std::string)" keeps "::f(std::string)"), or at the last '/'
  * of a path ("/usr/lib/libc.so.6" keeps "/libc.so.6"). */
-static const char *last_segment(const char *name)
+static const char *last_segment(const char *name, size_t len)
 {
 	const char *seg = NULL, *slash = NULL;
 	int depth = 0;
-	for (const char *q = name; *q; q++) {
+	for (const char *q = name; q < name + len; q++) {
 		if (*q == '(' || *q == '<' || *q == '[')
 			depth++;
 		else if ((*q == ')' || *q == '>' || *q == ']') && depth > 0)
 			depth--;
 		else if (depth == 0 && *q == '/')
 			slash = q;
-		else if (depth == 0 && ((q[0] == ':' && q[1] == ':') || *q == '.'))
+		else if (depth == 0 && ((q[0] == ':' && q + 1 < name + len && q[1] == ':') || *q == '.'))
 			seg = q;
 	}
-	return slash ? slash : seg ? seg : name + strlen(name);
+	return slash ? slash : seg ? seg : name + len;
 }
 
-/* Prints NAME in at most COLS columns: its start, an ellipsis and its end. The
- * end is the function's own name (last_segment) when that takes at most two
- * thirds of the room, else the last third. */
-static void print_shortened(FILE *out, const char *name, size_t cols)
+/* Prints the LEN bytes of NAME in at most COLS columns: its start, an ellipsis
+ * and its end. The end is the last "::", "." or "/" segment (the function's
+ * own name) when that takes at most two thirds of the room, else the last third. */
+static void print_cut(FILE *out, const char *name, size_t len, size_t cols)
 {
-	size_t len = strlen(name);
-	const char *seg = last_segment(name);
+	if (utf8_columns(name, len) <= cols) {
+		fprintf(out, "%.*s", (int)len, name);
+		return;
+	}
+	const char *seg = last_segment(name, len);
 	size_t tail = (size_t)(name + len - seg);
 	if (tail == 0 || utf8_columns(seg, tail) > cols * 2 / 3)
 		tail = utf8_tail_bytes(name, len, (cols - 1) / 3);
 	size_t head = utf8_head_bytes(name, len, cols - 1 - utf8_columns(name + len - tail, tail));
-	fprintf(out, "%.*s\u2026%s", (int)head, name, name + len - tail);
+	fprintf(out, "%.*s\u2026%.*s", (int)head, name, (int)tail, name + len - tail);
+}
+
+/* Prints NAME in at most COLS columns. A chain of frames ("f (a.c:3) <- g (b.c:9)")
+ * is cut between frames, or inside the first one, so no location ever ends up
+ * next to another frame's name. */
+static void print_shortened(FILE *out, const char *name, size_t cols)
+{
+	size_t len = strlen(name);
+	const char *arrow = strstr(name, " <- ");
+	if (arrow == NULL || utf8_columns(name, len) <= cols) {
+		print_cut(out, name, len, cols);
+		return;
+	}
+	const char *end = arrow;
+	for (const char *next; (next = strstr(end + 4, " <- ")) != NULL &&
+			       utf8_columns(name, (size_t)(next - name)) + 5 <= cols;)
+		end = next;
+	print_cut(out, name, (size_t)(end - name), cols - 5);
+	fputs(" <- \u2026", out);
 }
 
 static void print_table(FILE *out, const struct report_table *t, const struct report_style *st)
@@ -426,6 +448,15 @@ static cJSON *json_text(const char *text)
 	return j;
 }
 
+/* An exact JSON integer: cJSON keeps numbers as doubles, which round past 2^53
+ * (DHAT's counters get there), so the digits go in as raw text. */
+static cJSON *json_int(int64_t v)
+{
+	char digits[24];
+	snprintf(digits, sizeof(digits), "%" PRId64, v);
+	return cJSON_CreateRaw(digits);
+}
+
 int report_print_json(FILE *out, const struct report *r)
 {
 	cJSON *root = cJSON_CreateObject();
@@ -448,21 +479,24 @@ int report_print_json(FILE *out, const struct report *r)
 			cJSON *col = cJSON_CreateObject();
 			cJSON_AddStringToObject(col, "name", t->cols[c].header);
 			cJSON_AddStringToObject(col, "unit", unit_id(t->cols[c].unit));
-			/* doubles carry integers exactly up to 2^53; that covers any real total */
-			cJSON_AddNumberToObject(col, "total", (double)t->cols[c].total);
+			/* no total: the column shows no percentages */
+			cJSON_AddItemToObject(col, "total", t->cols[c].total ? json_int(t->cols[c].total) : cJSON_CreateNull());
 			cJSON_AddItemToArray(cols, col);
 		}
 		cJSON *rows = cJSON_AddArrayToObject(v, "rows");
 		for (size_t k = 0; k < t->rows.len; k++) {
 			const struct report_row *row = &t->rows.items[k];
 			cJSON *o = cJSON_CreateObject();
-			cJSON_AddItemToObject(o, "name", json_text(row->name));
+			/* trees: the plain name and its depth; the drawing is for the terminal */
+			cJSON_AddItemToObject(o, "name", json_text(row->name + row->drawing));
+			if (row->depth)
+				cJSON_AddItemToObject(o, "depth", json_int(row->depth));
 			if (row->detail)
 				cJSON_AddItemToObject(o, "detail", json_text(row->detail));
 			cJSON *vals = cJSON_AddArrayToObject(o, "values");
 			cJSON *pct = cJSON_AddArrayToObject(o, "percent");
 			for (size_t c = 0; c < t->col_count; c++) {
-				cJSON_AddItemToArray(vals, cJSON_CreateNumber((double)row->values[c]));
+				cJSON_AddItemToArray(vals, json_int(row->values[c]));
 				if (t->cols[c].total)
 					cJSON_AddItemToArray(pct,
 							     cJSON_CreateNumber(percent(row->values[c], t->cols[c].total)));
@@ -471,7 +505,7 @@ int report_print_json(FILE *out, const struct report *r)
 			}
 			cJSON_AddItemToArray(rows, o);
 		}
-		cJSON_AddNumberToObject(v, "rows_cut", (double)t->rows_cut);
+		cJSON_AddItemToObject(v, "rows_cut", json_int((int64_t)t->rows_cut));
 		if (t->note)
 			cJSON_AddItemToObject(v, "note", json_text(t->note));
 		cJSON_AddItemToArray(views, v);

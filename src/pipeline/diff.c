@@ -20,6 +20,7 @@ struct diff_state {
 	VEC(char *) label, detail; /* by key */
 	struct file_vals *files[2];
 	size_t nfiles[2];
+	bool by_owned_caller; /* self credited to the program's nearest frame (heap profiles) */
 };
 
 static uint32_t key_of(struct diff_state *d, const struct profile *p, uint32_t func)
@@ -68,7 +69,18 @@ static void measure(struct diff_state *d, const struct profile *p, size_t metric
 	size_t nkeys;
 	uint32_t *keys = keys_by_func(p, &nkeys);
 	struct pf_rows self, incl;
-	view_self(p, &w, keys, nkeys, &self);
+	if (d->by_owned_caller) {
+		/* heap profiles: the leaf is malloc; what changed is who asked for the memory */
+		bool *owned = xcalloc(nkeys + 1, sizeof(*owned));
+		for (size_t f = 0; f < nkeys; f++)
+			owned[f] = p->funcs.items[f].flags & PF_FUNC_OWNED;
+		uint32_t *callers = keys_nearest_owned(p, keys, owned);
+		view_self(p, &w, callers, nkeys, &self);
+		free(callers);
+		free(owned);
+	} else {
+		view_self(p, &w, keys, nkeys, &self);
+	}
 	view_inclusive(p, &w, keys, nkeys, &incl);
 	for (size_t i = 0; i < self.len; i++)
 		set_at(&fv->self.items, &fv->self.len, &fv->self.cap, key_of(d, p, self.items[i].key),
@@ -223,6 +235,7 @@ int diff_run(const struct cli_common *c, const struct diff_side *base, const str
 		return rc;
 	}
 	const struct pf_metric *m = &first->metrics[profile_metric_index(first, metric_name)];
+	d.by_owned_caller = first->format != NULL && strcmp(first->format, "dhat") == 0;
 	int64_t totals[2] = {0, 0};
 	for (int s = 0; s < 2; s++) {
 		d.nfiles[s] = sides[s]->count;
@@ -235,6 +248,9 @@ int diff_run(const struct cli_common *c, const struct diff_side *base, const str
 	report_header(r, "Base", "%s", side_text(r, base, totals[0], m, median));
 	report_header(r, "New", "%s", side_text(r, new_side, totals[1], m, median));
 	report_header(r, "Compared", "%s as a share of each side's own total", m->label);
+	if (d.by_owned_caller)
+		report_header(r, "Self", "%s", "credited to the program's own frame nearest the allocation (allocator and "
+				 "library frames skipped), as dhat's sites are");
 	for (size_t i = 0; i < first->info.len; i++)
 		if (strcmp(first->info.items[i].key, "Filters") == 0)
 			report_header(r, "Filters", "%s", first->info.items[i].value);

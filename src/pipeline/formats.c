@@ -29,10 +29,11 @@ const struct pipeline_format *formats_find(const char *name)
 const struct pipeline_format *formats_sniff(const struct json *root)
 {
 	const char *name = NULL;
-	if (json_type(root) == JSON_ARRAY)
+	const struct json *first = json_at(root, 0);
+	if (json_type(root) == JSON_ARRAY && (json_get(first, "ph") || json_get(first, "name")))
 		name = "cpuprofile"; /* a bare array of trace events */
 	else if (json_type(root) != JSON_OBJECT)
-		return NULL;
+		return NULL; /* an array of anything else is no profile we know */
 	else if (json_get(root, "meta") && json_get(root, "threads"))
 		name = "samply";
 	else if (json_get(root, "dhatFileVersion"))
@@ -40,6 +41,26 @@ const struct pipeline_format *formats_sniff(const struct json *root)
 	else if ((json_get(root, "nodes") && json_get(root, "samples")) || json_get(root, "traceEvents"))
 		name = "cpuprofile";
 	return name ? formats_find(name) : NULL;
+}
+
+static const char *format_label(const struct pipeline_format *f)
+{
+	return strcmp(f->name, "samply") == 0 ? "a samply profile"
+	       : strcmp(f->name, "dhat") == 0 ? "a DHAT profile"
+					      : "a V8 CPU profile";
+}
+
+int formats_check(const struct json_doc *doc, pf_loader load)
+{
+	const struct pipeline_format *want = NULL, *got = formats_sniff(json_doc_root(doc));
+	for (size_t i = 0; i < pipeline_format_count; i++)
+		if (pipeline_formats[i].load == load)
+			want = &pipeline_formats[i];
+	if (want == NULL || got == NULL || want == got)
+		return 0;
+	pf_error("%s: this is %s, not %s: read it with 'profan %s'", json_doc_origin(doc), format_label(got),
+		 format_label(want), got->alias ? got->alias : got->name);
+	return -1;
 }
 
 struct sniff_ctx {

@@ -169,6 +169,9 @@ void pipeline_note_inputs(struct profile *p, char *const *paths, size_t n)
 {
 	if (n < 2)
 		return;
+	/* the loader's own header lines (duration, sample counts, threads) describe the first run */
+	for (size_t i = 0; i < p->info.len; i++)
+		p->info.items[i].value = profile_printf(p, "%s (file 1)", p->info.items[i].value);
 	const char *list = "";
 	for (size_t i = 0; i < n; i++)
 		list = profile_printf(p, "%s%s%zu: %s", list, i ? ", " : "", i + 1, paths[i]);

@@ -19,11 +19,13 @@ struct level {
 };
 
 static void add_row(struct report *r, struct report_table *tab, const char *prefix, size_t prefix_len,
-		    const char *connector, const char *depth_tag, const char *label, int64_t total,
-		    int64_t self, bool show_self)
+		    const char *connector, const char *depth_tag, const char *label, size_t depth,
+		    int64_t total, int64_t self, bool show_self)
 {
 	char *name = xasprintf("%.*s%s%s%s", (int)prefix_len, prefix, connector, depth_tag, label);
 	struct report_row *row = report_table_row(r, tab, name, NULL);
+	row->depth = (uint32_t)depth;
+	row->drawing = (uint32_t)(strlen(name) - strlen(label));
 	row->values[0] = total;
 	if (show_self)
 		row->values[1] = self;
@@ -74,7 +76,7 @@ void tree_render(struct report *r, const struct calltree *t, const char *id, con
 			size_t depth = lv->depth + 1;
 			if (lv->prefix_len >= TREE_MAX_INDENT * 3)
 				snprintf(tag, sizeof(tag), "[%zu] ", depth);
-			add_row(r, tab, prefix.items, lv->prefix_len, connector, tag, calltree_label(t, c),
+			add_row(r, tab, prefix.items, lv->prefix_len, connector, tag, calltree_label(t, c), depth,
 				t->total[0][c], t->self[0][c], show_self);
 			if (++rows >= TREE_MAX_ROWS) {
 				truncated = true;
@@ -97,14 +99,14 @@ void tree_render(struct report *r, const struct calltree *t, const char *id, con
 			char *label = xasprintf("… %zu more under %.2g%%: %s in all, largest %s", lv->elided,
 						threshold_pct, cv, mv);
 			add_row(r, tab, prefix.items, lv->prefix_len, root_level ? "" : "└─ ", "", label,
-				lv->combined, 0, show_self);
+				lv->depth + 1, lv->combined, 0, show_self);
 			free(label);
 			rows++;
 		}
 		stack.len--;
 	}
 	if (!truncated && t->no_stack[0] != 0)
-		add_row(r, tab, "", 0, "", "", "(no stack)", t->no_stack[0], t->no_stack[0], show_self);
+		add_row(r, tab, "", 0, "", "", "(no stack)", 1, t->no_stack[0], t->no_stack[0], show_self);
 	if (truncated)
 		tab->note = report_printf(r,
 					  "Cut after %d lines: raise --tree-threshold (now %g%%) to see the "

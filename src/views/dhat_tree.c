@@ -245,7 +245,7 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 	}
 	uint32_t count = (uint32_t)point.len;
 	struct report_table *table =
-		report_add_table(r, "tree", "allocation tree (dh_view), innermost frame first", "Frames");
+		report_add_table(r, "tree", "Allocation tree (dh_view), innermost frame first", "Frames");
 	const char *label = p->metrics[o->metric].name;
 	int64_t root_total = 0;
 	if (count == 0) {

@@ -69,6 +69,19 @@ uint32_t *keys_by_lib(const struct profile *p, size_t *key_count)
 	return k;
 }
 
+uint32_t *keys_nearest_owned(const struct profile *p, const uint32_t *keys, const bool *owned)
+{
+	uint32_t *k = xreallocarray(NULL, p->stacks.len ? p->stacks.len : 1, sizeof(*k));
+	uint32_t *nearest = xreallocarray(NULL, p->stacks.len ? p->stacks.len : 1, sizeof(*nearest));
+	for (size_t n = 0; n < p->stacks.len; n++) {
+		uint32_t parent = p->stacks.items[n].parent; /* parents come first */
+		nearest[n] = owned[keys[n]] ? (uint32_t)n : parent == PF_NONE ? PF_NONE : nearest[parent];
+		k[n] = nearest[n] == PF_NONE ? keys[n] : keys[nearest[n]];
+	}
+	free(nearest);
+	return k;
+}
+
 /* Turn per-key sums into rows, skipping keys that got nothing. */
 static void emit_rows(const int64_t *sum, const bool *touched, size_t count, struct pf_rows *out)
 {

@@ -84,9 +84,25 @@ def modern(obj, deltas=None):
         for c in n.get("children", []):
             if c in nodes:
                 nodes[c] = (n["id"], nodes[c][1])
-    return {"nodes": nodes, "samples": obj.get("samples", []),
+    prof = {"nodes": nodes, "samples": obj.get("samples", []),
             "deltas": deltas if deltas is not None else obj.get("timeDeltas", []),
             "start": obj.get("startTime"), "end": obj.get("endTime"), "label": "cpuprofile"}
+    if "samples" not in obj and any(n.get("hitCount") for n in obj["nodes"]):
+        # hitCount only: the duration spread over the hits in node order, DevTools' rule
+        # (floor of the running share, so the parts add up to the whole)
+        total = sum(n.get("hitCount", 0) for n in obj["nodes"])
+        duration = prof["end"] - prof["start"]
+        done = prev = 0
+        prof["samples"], prof["deltas"], prof["hits"] = [], [], []
+        for n in obj["nodes"]:
+            if n.get("hitCount"):
+                done += n["hitCount"]
+                upto = duration * done // total
+                prof["samples"].append(n["id"])
+                prof["deltas"].append(upto - prev)
+                prof["hits"].append(n["hitCount"])
+                prev = upto
+    return prof
 
 
 def legacy(obj):
@@ -215,6 +231,8 @@ def compute(p, weight):
         else:
             after = max(0, round(p["end"]) - times[i]) if p["end"] is not None else 0
         w = {"before": before, "after": after, "samples": 1}[weight]
+        if "hits" in p:  # no samples to shift: every weighting spreads the duration over the hits
+            w = p["hits"][i] if weight == "samples" else p["deltas"][i]
         total += w
         stack, cur = [], nid
         while cur is not None and cur in nodes:

@@ -4,10 +4,10 @@ against sums computed here from the .cpuprofile JSON: every sample weighs
 timeDeltas[i], its stack is the node's path without V8's "(root)".
 
 Functions are told apart by name only here, so rows of namesakes are added up.
-The tree is read back from the drawing alone: a row with a connector (├─ └─)
-is a child of the last row whose children are drawn at that prefix, a row
-without one is the only child of the row above it, and top-level rows have no
-prefix. Each row's path must carry exactly the total (and self) computed here.
+The tree is read back from --json, where each row has its plain name and its
+depth: a row's parent is the last row one level up. Each row's path must carry
+exactly the total (and self) computed here. (The drawing is checked by the
+golden files in tests/golden/pipeline/.)
 
 usage: check_tree.py PROFAN FIXTURES_DIR"""
 import gzip
@@ -54,27 +54,15 @@ def profan_json(*args):
     return json.loads(p.stdout)
 
 
-UNITS = ("│  ", "   ", "├─ ", "└─ ")
-
-
 def tree_paths(view):
-    """{path tuple: (total, self)} from a tree table's drawn rows; elision lines checked separately."""
-    out, last_at, prev, elisions = {}, {}, None, []
+    """{path tuple: (total, self)} from a tree table's rows, each row's parent being the last
+    row one level up (--json gives names without the drawing, plus their depth); elision
+    lines are returned separately."""
+    out, elisions, index_at = {}, [], {}
     for row in view["rows"]:
-        name, units = row["name"], []
-        while name[:3] in UNITS:
-            units.append(name[:3])
-            name = name[3:]
-        if name.startswith("["):  # depth tag past the indent limit: not in these small trees
-            check(False, f"unexpected depth tag {row['name']!r}")
-        if units and units[-1] in ("├─ ", "└─ "):
-            base = "".join(units[:-1])
-            parent = last_at.get(base)
-            kids = base + ("│  " if units[-1] == "├─ " else "   ")
-        elif units:
-            parent, kids = prev, "".join(units)
-        else:
-            parent, kids = None, ""
+        name, depth = row["name"], row["depth"]
+        check(not name.startswith(("│", "├", "└", " ")), f"drawing left in a --json name: {name!r}")
+        parent = index_at.get(depth - 1) if depth > 1 else None
         if name.startswith("… "):
             elisions.append((parent, row["values"][0]))
             continue
@@ -85,8 +73,7 @@ def tree_paths(view):
         # name-keyed sums here do
         old = out.get(path, (0,) * len(row["values"]))
         out[path] = tuple(a + b for a, b in zip(old, row["values"]))
-        last_at[kids] = me
-        prev = me
+        index_at[depth] = me
     return out, elisions
 
 

@@ -9,6 +9,8 @@ readme = (root / "README.md").read_text()
 failures = 0
 blocks = re.findall(r"<!-- golden: (\S+) -->\n```\w*\n(.*?)```", readme, re.S)
 for path, block in blocks:
+    # the README shows the directory golden commands run in, so the block can be pasted as is
+    block = block.removeprefix("$ cd fixtures\n")
     golden = [l for l in (root / path).read_text().splitlines(keepends=True) if not l.startswith("#")]
     if "".join(golden) != block:
         print(f"README.md block for {path} differs from the golden file; copy it again")

@@ -85,6 +85,24 @@ static void json_round_trip(void)
 	report_release(&r);
 }
 
+static void json_integers_are_exact(void)
+{
+	struct report r;
+	report_init(&r);
+	struct report_table *t = report_add_table(&r, "t", "T", "Name");
+	report_table_col(t, "Bytes", PF_UNIT_BYTES, 0);
+	report_table_row(&r, t, "big", NULL)->values[0] = (1LL << 60) + 1; /* not a double */
+	char *text = render(&r, true);
+	CHECK(strstr(text, "1152921504606846977") != NULL);
+	cJSON *j = cJSON_Parse(text);
+	cJSON *col = cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(j, "views"), 0),
+							   "columns"), 0);
+	CHECK(cJSON_IsNull(cJSON_GetObjectItem(col, "total"))); /* no total, no percent */
+	cJSON_Delete(j);
+	free(text);
+	report_release(&r);
+}
+
 static void value_formats(void)
 {
 	char b[64];
@@ -127,5 +145,6 @@ int main(void)
 	RUN(text_layout);
 	RUN(json_round_trip);
 	RUN(value_formats);
+	RUN(json_integers_are_exact);
 	return check_summary();
 }

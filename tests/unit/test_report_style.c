@@ -125,8 +125,35 @@ static void colors(void)
 	report_release(&r);
 }
 
+/* A DHAT-style chain of frames is cut between frames: at width 50 the name has
+ * 30 columns; "make_big (peak.c:22)" (20) plus " <- …" (5) fits, the second
+ * frame would not. With 20 columns the first frame alone is cut to 20 - 5 = 15
+ * columns: it has no "::"/"."/"/" segment outside parentheses, so its last
+ * third, (15 - 1) / 3 = 4 columns (":22)"), ends it after 10 columns of head. */
+static void frame_chains_cut_between_frames(void)
+{
+	struct report r;
+	report_init(&r);
+	struct report_table *t = report_add_table(&r, "sites", "Sites", "Site");
+	report_table_col(t, "Self", PF_UNIT_MICROSECONDS, 10000);
+	report_table_row(&r, t, "make_big (peak.c:22) <- main (peak.c:70)", NULL)->values[0] = 5000;
+	report_table_finish(t, 0);
+	char *text = render(&r, false, 50);
+	CHECK_STR(text, "\n=== Sites ===\n"
+			"    Self%     Self  Site\n"
+			"   50.00%  5.00 ms  make_big (peak.c:22) <- \u2026\n");
+	free(text);
+	text = render(&r, false, 40);
+	CHECK_STR(text, "\n=== Sites ===\n"
+			"    Self%     Self  Site\n"
+			"   50.00%  5.00 ms  make_big (\u2026:22) <- \u2026\n");
+	free(text);
+	report_release(&r);
+}
+
 int main(void)
 {
+	RUN(frame_chains_cut_between_frames);
 	RUN(shortened_to_width);
 	RUN(long_segment_keeps_last_third);
 	RUN(utf8_names_cut_on_characters);

@@ -12,7 +12,7 @@ Program points:  11
 Metric:          gb: bytes live at t-gmax
 warning: 1 stack written by DHAT as `"fs":]` (invalid JSON) read as empty
 
-=== live at t-gmax by allocation site ===
+=== Live at t-gmax by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       gb%         gb  gbk         tb  Site
    81.25%  29.30 KiB    1  29.30 KiB  make_big (peak.c:22) <- main (peak.c:70)
@@ -20,7 +20,7 @@ Site: the first frames of peak, allocator plumbing skipped, innermost first; '*'
     2.71%     1000 B   10     1000 B  make_small (peak.c:30) <- main (peak.c:71)
   ... 5 more rows (raise --top to see them)
 
-=== live at t-gmax by peak function (inclusive) ===
+=== Live at t-gmax by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%         gb  gbk         tb  Function
   100.00%  36.05 KiB   18  39.09 KiB  main  peak.c
@@ -39,14 +39,14 @@ Reads, writes:   1,110 B (1.08 KiB) read, 32,110 B (31.36 KiB) written
 Program points:  12 (1 merged into identical stacks)
 Metric:          gb: bytes live at t-gmax
 
-=== live at t-gmax by allocation site ===
+=== Live at t-gmax by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       gb%         gb  gbk         tb  Site
    81.75%  30.27 KiB    2  30.27 KiB  make_big (peak.c:22) <- main (peak.c:70)
    13.19%   4.88 KiB    1   5.97 KiB  realloc_chain (peak.c:47) <- main (peak.c:68)
   ... 6 more rows (raise --top to see them)
 
-=== live at t-gmax by peak function (inclusive) ===
+=== Live at t-gmax by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%         gb  gbk         tb  Function
   100.00%  37.03 KiB   20  40.07 KiB  main  peak.c
@@ -70,7 +70,7 @@ $ profan dhat dhat/peak.json --top 2 --json
 	"warnings":	[],
 	"views":	[{
 			"id":	"sites",
-			"title":	"live at t-gmax by allocation site",
+			"title":	"Live at t-gmax by allocation site",
 			"key":	"Site",
 			"columns":	[{
 					"name":	"gb",
@@ -79,11 +79,11 @@ $ profan dhat dhat/peak.json --top 2 --json
 				}, {
 					"name":	"gbk",
 					"unit":	"count",
-					"total":	0
+					"total":	null
 				}, {
 					"name":	"tb",
 					"unit":	"bytes",
-					"total":	0
+					"total":	null
 				}],
 			"rows":	[{
 					"name":	"make_big (peak.c:22) <- main (peak.c:70)",
@@ -98,7 +98,7 @@ $ profan dhat dhat/peak.json --top 2 --json
 			"note":	"Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it"
 		}, {
 			"id":	"functions",
-			"title":	"live at t-gmax by peak function (inclusive)",
+			"title":	"Live at t-gmax by peak function (inclusive)",
 			"key":	"Function",
 			"columns":	[{
 					"name":	"gb",
@@ -107,11 +107,11 @@ $ profan dhat dhat/peak.json --top 2 --json
 				}, {
 					"name":	"gbk",
 					"unit":	"count",
-					"total":	0
+					"total":	null
 				}, {
 					"name":	"tb",
 					"unit":	"bytes",
-					"total":	0
+					"total":	null
 				}],
 			"rows":	[{
 					"name":	"main",

@@ -35,18 +35,18 @@ Program points:  11
 Metric:          short-lived: blocks in total of the program points with average lifetime <= 500 instrs
 Kept:            1 of 11 program points: 0 B live at t-gmax in 0 blocks, 2,000 B (1.95 KiB) allocated over the run; short-lived = 4.35% of all
 
-=== short-lived blocks by allocation site ===
+=== Short-lived blocks by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
      tbk%  tbk        tb  Site
     4.35%    1  1.95 KiB  transient (peak.c:61) <- main (peak.c:81)
 
-=== short-lived blocks by peak function (inclusive) ===
+=== Short-lived blocks by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
      tbk%  tbk        tb  Function
     4.35%    1  1.95 KiB  main  peak.c
     4.35%    1  1.95 KiB  transient  peak.c
 
-=== allocation tree (dh_view), innermost frame first ===
+=== Allocation tree (dh_view), innermost frame first ===
 significant: tbk >= 0.5% of the root and the metric's condition; the rest of each sibling group folded
      tbk%  tbk  Frames
   100.00%   23  [root] <- malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)  (insignificant itself)
@@ -65,7 +65,7 @@ Program points:  11
 Metric:          zero-access: bytes allocated in total of the program points with no reads or no writes
 Kept:            10 of 11 program points: 31,921 B (31.17 KiB) live at t-gmax in 18 blocks, 33,921 B (33.13 KiB) allocated over the run; zero-access = 84.74% of all
 
-=== allocated, never read or never written by allocation site ===
+=== Allocated, never read or never written by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       tb%         tb  tbk  Site
    74.94%  29.30 KiB    1  make_big (peak.c:22) <- main (peak.c:70)
@@ -73,7 +73,7 @@ Site: the first frames of peak, allocator plumbing skipped, innermost first; '*'
     2.50%     1000 B   10  make_small (peak.c:30) <- main (peak.c:71)
   ... 5 more rows (raise --top to see them)
 
-=== allocated, never read or never written by peak function (inclusive) ===
+=== Allocated, never read or never written by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
       tb%         tb  tbk  Function
    84.74%  33.13 KiB   19  main  peak.c
@@ -91,14 +91,14 @@ At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
 Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
 Program points:  11
 Metric:          tiny: blocks in total of the program points with average size <= 16 bytes
-Kept:            1 of 11 program points: 1 B live at t-gmax in 1 blocks, 1 B allocated over the run; tiny = 4.35% of all
+Kept:            1 of 11 program points: 1 B live at t-gmax in 1 block, 1 B allocated over the run; tiny = 4.35% of all
 
-=== tiny blocks by allocation site ===
+=== Tiny blocks by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
      tbk%  tbk   tb  Site
     4.35%    1  1 B  zero_size (peak.c:56) <- main (peak.c:69)
 
-=== tiny blocks by peak function (inclusive) ===
+=== Tiny blocks by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
      tbk%  tbk   tb  Function
     4.35%    1  1 B  main  peak.c
@@ -116,10 +116,10 @@ Program points:  11
 Metric:          high-reads: bytes read of the program points with reads or writes >= 1000 per byte
 Kept:            0 of 11 program points: 0 B live at t-gmax in 0 blocks, 0 B allocated over the run; high-reads = 0.00% of all
 
-=== bytes read, high access by allocation site ===
+=== Bytes read, high access by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
   (nothing to show)
 
-=== bytes read, high access by peak function (inclusive) ===
+=== Bytes read, high access by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
   (nothing to show)

@@ -10,7 +10,7 @@ t-end:           158862 instrs
 Program points:  8
 Metric:          tb: bytes copied in total
 
-=== copied in total by copy site ===
+=== Copied in total by copy site ===
 Site: the first frames of events, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       tb%         tb  tbk  Site
    97.55%  12.00 KiB    3  copy_block (events.c:13) <- main (events.c:40)
@@ -19,7 +19,7 @@ Site: the first frames of events, allocator plumbing skipped, innermost first; '
     0.13%       16 B    1  _dl_allocate_tls_init (dl-tls.c:644) <- dl_main (rtld.c:2379) <- _dl_sysdep_start (dl-sysdep.c:140)  *
   ... 3 more rows (raise --top to see them)
 
-=== copied in total by events function (inclusive) ===
+=== Copied in total by events function (inclusive) ===
 each function counted once per stack, however often it appears on it
       tb%         tb  tbk  Function
    97.74%  12.02 KiB    5  main  events.c
@@ -35,14 +35,14 @@ t-end:           152766 instrs
 Program points:  3
 Metric:          tb: units in total
 
-=== units in total by event site ===
+=== Units in total by event site ===
 Site: the first frames of events, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       tb%  tb  tbk  Site
    50.00%  30    1  record (events.c:23) <- cold_path (events.c:34) <- main (events.c:44)
    33.33%  20    1  record (events.c:23) <- hot_path (events.c:29) <- main (events.c:43)
    16.67%  10    1  record (events.c:23) <- hot_path (events.c:28) <- main (events.c:43)
 
-=== units in total by events function (inclusive) ===
+=== Units in total by events function (inclusive) ===
 each function counted once per stack, however often it appears on it
       tb%  tb  tbk  Function
   100.00%  60    3  main  events.c
@@ -61,14 +61,14 @@ Reads, writes:   0 B read, 8,117 B (7.93 KiB) written
 Program points:  3
 Metric:          gb: bytes live at t-gmax
 
-=== live at t-gmax by allocation site ===
+=== Live at t-gmax by allocation site ===
 Site: the first frames of containers, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       gb%         gb  gbk         tb  Site
    89.97%  71.00 KiB    1  71.00 KiB  0x49027B9: ??? (in /usr/lib/x86_64-linux-gnu/libstdc++.so.6.0.30) <- call_init (dl-init.c:74) <- call_init (dl-init.c:26)  *
     9.90%   7.81 KiB    1   7.81 KiB  fill_vector(std::vector<unsigned long, std::allocator<unsigned long> >&) (containers.cpp:15) <- main (containers.cpp:29)
     0.12%      101 B    1      101 B  make_string(std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >&) (containers.cpp:22) <- main (containers.cpp:30)
 
-=== live at t-gmax by containers function (inclusive) ===
+=== Live at t-gmax by containers function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%        gb  gbk        tb  Function
    10.03%  7.91 KiB    2  7.91 KiB  main  containers.cpp
@@ -81,19 +81,19 @@ PID:             30522
 Mode:            heap
 Total:           14,716 B (14.37 KiB) allocated in 11 blocks
 At t-gmax:       12,644 B (12.35 KiB) in 4 blocks, at 499636 instrs (98.51% of the run)
-At t-end:        544 B in 1 blocks, at 507168 instrs
+At t-end:        544 B in 1 block, at 507168 instrs
 Reads, writes:   17,715 B (17.30 KiB) read, 22,963 B (22.42 KiB) written
 Program points:  10
 Metric:          gb: bytes live at t-gmax
 
-=== live at t-gmax by allocation site ===
+=== Live at t-gmax by allocation site ===
 Site: the first frames of rsdemo, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       gb%        gb  gbk        tb  Site
    63.27%  7.81 KiB    1  7.81 KiB  rsdemo::fill_vec (rsdemo.rs:9) <- rsdemo::main (rsdemo.rs:22) <- main (in /tmp/dh/rsdemo)
    32.39%  4.00 KiB    1  4.00 KiB  rsdemo::boxed (rsdemo.rs:18) <- rsdemo::main (rsdemo.rs:23) <- main (in /tmp/dh/rsdemo)
     4.33%     548 B    2  2.56 KiB  main (in /tmp/dh/rsdemo)
 
-=== live at t-gmax by rsdemo function (inclusive) ===
+=== Live at t-gmax by rsdemo function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%         gb  gbk         tb  Function
   100.00%  12.35 KiB    4  14.37 KiB  main  [rsdemo]
@@ -112,7 +112,7 @@ Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
 Program points:  11
 Metric:          gb: bytes live at t-gmax
 
-=== live at t-gmax by allocation site ===
+=== Live at t-gmax by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       gb%         gb  gbk         tb  Site
    81.25%  29.30 KiB    1  29.30 KiB  make_big (peak.c:22) <- main (peak.c:70)
@@ -120,7 +120,7 @@ Site: the first frames of peak, allocator plumbing skipped, innermost first; '*'
     2.71%     1000 B   10     1000 B  make_small (peak.c:30) <- main (peak.c:71)
   ... 5 more rows (raise --top to see them)
 
-=== live at t-gmax by peak function (inclusive) ===
+=== Live at t-gmax by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%         gb  gbk         tb  Function
   100.00%  36.06 KiB   19  39.09 KiB  main  peak.c
@@ -139,7 +139,7 @@ Reads, writes:   26,883,701 B (25.64 MiB) read, 10,330,627 B (9.85 MiB) written
 Program points:  31
 Metric:          gb: bytes live at t-gmax
 
-=== live at t-gmax by allocation site ===
+=== Live at t-gmax by allocation site ===
 Site: the first frames of sort, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       gb%         gb  gbk         tb  Site
    99.76%   6.75 MiB    1   6.75 MiB  0x10EE8C: ??? (in /usr/bin/sort) <- 0x10D99E: ??? (in /usr/bin/sort)
@@ -148,7 +148,7 @@ Site: the first frames of sort, allocator plumbing skipped, innermost first; '*'
     0.01%      512 B    1      512 B  0x11B338: ??? (in /usr/bin/sort) <- 0x10D219: ??? (in /usr/bin/sort)
   ... 8 more rows (raise --top to see them)
 
-=== live at t-gmax by sort function (inclusive) ===
+=== Live at t-gmax by sort function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%        gb  gbk        tb  Function
   100.00%  6.77 MiB  157  6.78 MiB  ???

@@ -12,7 +12,7 @@ Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
 Program points:  11
 Metric:          gb: bytes live at t-gmax
 
-=== live at t-gmax by allocation site ===
+=== Live at t-gmax by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       gb%         gb  gbk         tb  Site
    81.25%  29.30 KiB    1  29.30 KiB  make_big (peak.c:22) <- main (peak.c:70)
@@ -24,7 +24,7 @@ Site: the first frames of peak, allocator plumbing skipped, innermost first; '*'
     0.07%       24 B    1       24 B  recurse (peak.c:35) <- recurse (peak.c:37) <- main (peak.c:72)
     0.00%        1 B    1        1 B  zero_size (peak.c:56) <- main (peak.c:69)
 
-=== live at t-gmax by peak function (inclusive) ===
+=== Live at t-gmax by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%         gb  gbk         tb  Function
   100.00%  36.06 KiB   19  39.09 KiB  main  peak.c
@@ -47,7 +47,7 @@ Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
 Program points:  11
 Metric:          gb: bytes live at t-gmax
 
-=== live at t-gmax by allocation site ===
+=== Live at t-gmax by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       gb%         gb  gbk         tb  Site
    81.25%  29.30 KiB    1  29.30 KiB  make_big (peak.c:22) <- main (peak.c:70)
@@ -55,7 +55,7 @@ Site: the first frames of peak, allocator plumbing skipped, innermost first; '*'
     2.71%     1000 B   10     1000 B  make_small (peak.c:30) <- main (peak.c:71)
   ... 5 more rows (raise --top to see them)
 
-=== live at t-gmax by peak function (inclusive) ===
+=== Live at t-gmax by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%         gb  gbk         tb  Function
   100.00%  36.06 KiB   19  39.09 KiB  main  peak.c
@@ -63,14 +63,14 @@ each function counted once per stack, however often it appears on it
    13.54%   4.88 KiB    1   5.97 KiB  realloc_chain  peak.c
   ... 5 more rows (raise --top to see them)
 
-=== stack 1 of 10: 29.30 KiB gb (81.25%), 1 gbk, 29.30 KiB tb ===
+=== Stack 1 of 10: 29.30 KiB gb (81.25%), 1 gbk, 29.30 KiB tb ===
 '*' marks the program's own frames, '+' its own allocator wrappers
   Frame (innermost first)
   malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)
   make_big (peak.c:22)  *
   main (peak.c:70)  *
 
-=== stack 2 of 10: 4.88 KiB gb (13.54%), 1 gbk, 5.97 KiB tb ===
+=== Stack 2 of 10: 4.88 KiB gb (13.54%), 1 gbk, 5.97 KiB tb ===
   Frame (innermost first)
   malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)
   realloc_chain (peak.c:47)  *
@@ -86,14 +86,14 @@ At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
 Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
 Program points:  11
 Metric:          gb: bytes live at t-gmax
-Kept:            1 of 11 program points by --where 'recurse' --not 'recurse \(peak\.c:37\)': 24 B live at t-gmax in 1 blocks, 24 B allocated over the run; gb = 0.07% of all
+Kept:            1 of 11 program points by --where 'recurse' --not 'recurse \(peak\.c:37\)': 24 B live at t-gmax in 1 block, 24 B allocated over the run; gb = 0.07% of all
 
-=== live at t-gmax by allocation site ===
+=== Live at t-gmax by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       gb%    gb  gbk    tb  Site
     0.07%  24 B    1  24 B  recurse (peak.c:35) <- main (peak.c:72)
 
-=== live at t-gmax by peak function (inclusive) ===
+=== Live at t-gmax by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%    gb  gbk    tb  Function
     0.07%  24 B    1  24 B  main  peak.c
@@ -111,11 +111,11 @@ Program points:  11
 Metric:          gb: bytes live at t-gmax
 Kept:            0 of 11 program points by --where '^recurse' --where 'nothing-matches': 0 B live at t-gmax in 0 blocks, 0 B allocated over the run; gb = 0.00% of all
 
-=== live at t-gmax by allocation site ===
+=== Live at t-gmax by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
   (nothing to show)
 
-=== live at t-gmax by peak function (inclusive) ===
+=== Live at t-gmax by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
   (nothing to show)
 $ profan dhat dhat/peak.json --metric eb --top 4
@@ -130,13 +130,13 @@ Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
 Program points:  11
 Metric:          eb: bytes live at t-end
 
-=== live at t-end (never freed) by allocation site ===
+=== Live at t-end (never freed) by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       eb%        eb  ebk        tb  Site
    99.98%  4.88 KiB    1  5.97 KiB  realloc_chain (peak.c:47) <- main (peak.c:68)
     0.02%       1 B    1       1 B  zero_size (peak.c:56) <- main (peak.c:69)
 
-=== live at t-end (never freed) by peak function (inclusive) ===
+=== Live at t-end (never freed) by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
       eb%        eb  ebk         tb  Function
   100.00%  4.88 KiB    2  39.09 KiB  main  peak.c
@@ -154,21 +154,21 @@ Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
 Program points:  11
 Metric:          tb: bytes allocated in total
 
-=== allocated in total by allocation site ===
+=== Allocated in total by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       tb%         tb  tbk  Site
    74.94%  29.30 KiB    1  make_big (peak.c:22) <- main (peak.c:70)
    15.26%   5.97 KiB    4  realloc_chain (peak.c:47) <- main (peak.c:68)
   ... 7 more rows (raise --top to see them)
 
-=== allocated in total by peak function (inclusive) ===
+=== Allocated in total by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
       tb%         tb  tbk  Function
   100.00%  39.09 KiB   23  main  peak.c
    74.94%  29.30 KiB    1  make_big  peak.c
   ... 7 more rows (raise --top to see them)
 
-=== allocation tree (dh_view), innermost frame first ===
+=== Allocation tree (dh_view), innermost frame first ===
 significant: tb >= 1% of the root; the rest of each sibling group folded
       tb%         tb  Frames
   100.00%  39.09 KiB  [root] <- malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)
@@ -190,7 +190,7 @@ Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
 Program points:  11
 Metric:          gb: bytes live at t-gmax
 
-=== live at t-gmax by allocation site ===
+=== Live at t-gmax by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       gb%         gb  gbk         tb  Site
    81.25%  29.30 KiB    1  29.30 KiB  main (peak.c:70)
@@ -199,7 +199,7 @@ Site: the first frames of peak, allocator plumbing skipped, innermost first; '*'
     2.17%      800 B    1      800 B  main (peak.c:73)
   ... 4 more rows (raise --top to see them)
 
-=== live at t-gmax by peak function (inclusive) ===
+=== Live at t-gmax by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%         gb  gbk         tb  Function
   100.00%  36.06 KiB   19  39.09 KiB  main  peak.c
@@ -216,14 +216,14 @@ Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
 Program points:  11
 Metric:          gb: bytes live at t-gmax
 
-=== live at t-gmax by allocation site ===
+=== Live at t-gmax by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
       gb%         gb  gbk         tb  Site
    81.25%  29.30 KiB    1  29.30 KiB  main (peak.c:70)
    13.54%   4.88 KiB    1   5.97 KiB  realloc_chain (peak.c:47) <- main (peak.c:68)
   ... 6 more rows (raise --top to see them)
 
-=== live at t-gmax by peak function (inclusive) ===
+=== Live at t-gmax by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%         gb  gbk         tb  Function
   100.00%  36.06 KiB   19  39.09 KiB  main  peak.c

@@ -87,7 +87,7 @@ Input:        pipeline/a1.cpuprofile.gz
 Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        1458.10 ms in 2151 samples
-Samples:      1082 over 707.6 ms, median interval 0.580 ms
+Samples:      1082 over 707.6 ms, median interval 0.580 ms (file 1)
 Inputs:       2 files merged (1: pipeline/a1.cpuprofile.gz, 2: pipeline/a2.cpuprofile.gz)
 VM shares:    (garbage collector) 0.00%, (program) 1.35%, (idle) 0.35%
 
