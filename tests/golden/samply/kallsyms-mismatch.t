@@ -1,0 +1,8 @@
+# A kallsyms copy from another boot names almost nothing: the kernel is listed as mismatched,
+# not found (its 85.0% is the kernel row of "CPU by library", which tests/samply/reference.py
+# recomputes for this fixture).
+$ profan samply samply/public/v55-record-linux-x86_64-iouring-kernel-ip-34k-samples.json.gz --kallsyms elf/kallsyms.txt --top 1 -q | grep '^Symbol'
+Symbol files:         4 libraries: 0 found, 2 missing, 1 mismatched, 1 not on disk
+Symbols missing:      radixox 13.7%, libc.so.6 1.3%
+Symbols mismatched:   kernel 85.0%
+Symbols not on disk:  [vdso] 0.0%
