@@ -158,11 +158,12 @@ const char *report_func_name(const void *profile, uint32_t func, const char **de
 		else
 			n = snprintf(buf, sizeof(buf), "%s", file);
 	}
-	if (*lib && strcmp(lib, file) != 0 && !(f->flags & PF_FUNC_UNRESOLVED) && n >= 0 &&
+	const char *name = profile_str(p, f->name);
+	bool names_lib = name[0] == '[' && strncmp(name + 1, lib, strlen(lib)) == 0; /* "[kernel]" */
+	if (*lib && strcmp(lib, file) != 0 && !(f->flags & PF_FUNC_UNRESOLVED) && !names_lib && n >= 0 &&
 	    (size_t)n < sizeof(buf))
 		snprintf(buf + n, sizeof(buf) - (size_t)n, "%s[%s]", n ? "  " : "", lib);
 	*detail = buf[0] ? buf : NULL;
-	const char *name = profile_str(p, f->name);
 	if (f->folded > 0) {
 		static char nbuf[1024];
 		snprintf(nbuf, sizeof(nbuf), "%s (+%u folded)", name, f->folded);
