@@ -59,7 +59,9 @@ static int load_side(const struct cli_common *c, const struct pipeline_format *f
 
 static void release_side(struct diff_side *s)
 {
-	for (size_t i = 0; i < s->count; i++)
+	/* a side never loaded (the base failed first) has paths but no files:
+	 * `profan diff BAD GOOD` crashed here */
+	for (size_t i = 0; s->files != NULL && i < s->count; i++)
 		profile_release(&s->files[i]);
 	free(s->files);
 }

@@ -229,15 +229,32 @@ struct source *source_open_buffer(const void *buf, size_t len, const char *origi
 	return sniff(s);
 }
 
+/* 0: hand out whole chunks. Tests and fuzzers set a small cap so chunk
+ * boundaries fall inside numbers, strings and literals of small inputs too. */
+static size_t max_chunk;
+
+void source_set_max_chunk(size_t n)
+{
+	max_chunk = n;
+}
+
 int source_next(struct source *s, const char **data, size_t *len)
 {
+	int rc = 1;
 	if (s->pending != NULL) {
 		*data = s->pending;
 		*len = s->pending_len;
 		s->pending = NULL;
-		return 1;
+	} else {
+		rc = next_decoded(s, data, len);
 	}
-	return next_decoded(s, data, len);
+	if (rc == 1 && max_chunk > 0 && *len > max_chunk) {
+		/* the rest stays valid: nothing refills the buffers until it is handed out */
+		s->pending = *data + max_chunk;
+		s->pending_len = *len - max_chunk;
+		*len = max_chunk;
+	}
+	return rc;
 }
 
 const char *source_origin(const struct source *s)

@@ -599,6 +599,13 @@ static int parse_number(struct parser *ps, struct num *out)
 	while (q < ps->end && numchar(*q))
 		q++;
 	if (q < ps->end) { /* the common case: the whole number is in this chunk */
+		/* the same cap as across chunks: convert_number copies the text into a
+		 * numbuf-sized stack buffer for strtod (a 600-digit number overflowed it) */
+		if ((size_t)(q - ps->p) > sizeof(ps->numbuf)) {
+			ps->p += sizeof(ps->numbuf);
+			parse_error(ps, "number longer than %zu characters", sizeof(ps->numbuf));
+			return -1;
+		}
 		const char *s = ps->p;
 		ps->p = q;
 		return convert_number(ps, s, (size_t)(q - s), out);
@@ -757,8 +764,14 @@ static int close_container(struct parser *ps)
 	} else {
 		size_t nk = ps->kidstack.len - f.kid_start;
 		const uint32_t *pairs = nk ? ps->kidstack.items + f.kid_start : NULL;
-		if (f.is_object && nk > 0 && check_duplicate_keys(ps, pairs, nk / 2) < 0)
-			return -1;
+		if (f.is_object && nk > 0) {
+			/* the object's members off the kid stack while checking, so an error
+			 * names the object's own index in its parent array ("pps[0]", not pps[26]) */
+			ps->kidstack.len = f.kid_start;
+			if (check_duplicate_keys(ps, pairs, nk / 2) < 0)
+				return -1;
+			ps->kidstack.len = f.kid_start + nk;
+		}
 		if (d->kid_count + nk > UINT32_MAX) {
 			parse_error(ps, "more than 4294967295 values");
 			return -1;

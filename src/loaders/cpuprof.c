@@ -71,6 +71,21 @@ static int64_t round_us(double v)
 	return (int64_t)llround(v);
 }
 
+/* Times are kept within ±2^60 µs (36,000 years), so that any sum or
+ * difference of two of them, and so every gap and total, fits in int64. */
+#define MAX_TIME_US (INT64_C(1) << 60)
+
+/* round_us() cannot say that a time is out of range (it gives 0, a silently
+ * wrong number): every time read from the file passes here first. V is in
+ * microseconds; NAN (absent) passes. Member KEY of OBJ, or element I of OBJ. */
+static bool time_in_range(struct loader *L, const struct json *obj, const char *key, size_t i, double v)
+{
+	if (isnan(v) || (v > -(double)MAX_TIME_US && v < (double)MAX_TIME_US))
+		return true;
+	jr_error(&L->r, key ? json_get(obj, key) : obj, i, "time %g is out of range", v);
+	return false;
+}
+
 static bool starts_with(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;
@@ -141,11 +156,18 @@ static int append_ints(struct loader *L, struct i64s *v, const struct json *arr,
 		if (d == NULL)
 			return -1;
 		col = xreallocarray(NULL, n ? n : 1, sizeof(int64_t));
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
+			if (!time_in_range(L, arr, NULL, i, d[i])) {
+				free(col);
+				free(d);
+				return -1;
+			}
 			col[i] = round_us(d[i]);
+		}
 		free(d);
 	} else {
-		col = jr_int_column(&L->r, arr, INT64_MIN + 1, INT64_MAX, false, 0, &n);
+		col = jr_int_column(&L->r, arr, as_time ? -MAX_TIME_US : INT64_MIN + 1,
+				    as_time ? MAX_TIME_US : INT64_MAX, false, 0, &n);
 	}
 	if (col == NULL)
 		return -1;
@@ -209,7 +231,8 @@ static int read_modern(struct loader *L, struct raw_profile *rp, const struct js
 	double start, end;
 	if (!jr_num(r, obj, "startTime", true, NAN, &start) || !jr_num(r, obj, "endTime", true, NAN, &end))
 		return -1;
-	if (r->failed)
+	if (r->failed || !time_in_range(L, obj, "startTime", SIZE_MAX, start) ||
+	    !time_in_range(L, obj, "endTime", SIZE_MAX, end))
 		return -1;
 	rp->has_start = !isnan(start);
 	rp->has_end = !isnan(end);
@@ -242,7 +265,8 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 	double start, end;
 	if (!jr_num(r, obj, "startTime", true, NAN, &start) || !jr_num(r, obj, "endTime", true, NAN, &end))
 		return -1;
-	if (r->failed)
+	if (r->failed || !time_in_range(L, obj, "startTime", SIZE_MAX, start * 1e6) ||
+	    !time_in_range(L, obj, "endTime", SIZE_MAX, end * 1e6))
 		return -1;
 	rp->absolute = true;
 	rp->has_start = !isnan(start);
@@ -359,7 +383,8 @@ static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struc
 	if (deltas == NULL)
 		deltas = jr_opt(r, cpu, "timeDeltas", JSON_ARRAY);
 	double end;
-	if (!jr_num(r, data, "endTime", true, NAN, &end) || r->failed)
+	if (!jr_num(r, data, "endTime", true, NAN, &end) || r->failed ||
+	    !time_in_range(L, data, "endTime", SIZE_MAX, end))
 		return -1;
 	if (!isnan(end)) {
 		rp->end = round_us(end);
@@ -454,7 +479,8 @@ static int read_trace(struct loader *L, const struct json *events)
 		if (strcmp(name, "Profile") == 0) {
 			double start;
 			rp->tid = tid;
-			if (!jr_num(r, data, "startTime", true, ts, &start)) {
+			if (!jr_num(r, data, "startTime", true, ts, &start) ||
+			    !time_in_range(L, data, "startTime", SIZE_MAX, start)) {
 				rc = -1;
 				break;
 			}
@@ -811,9 +837,10 @@ static int64_t *sample_times(struct loader *L, const struct raw_profile *rp, siz
 		} else {
 			if (v < 0)
 				negative++;
-			if ((v > 0 && raw > INT64_MAX - v) || (v < 0 && raw < INT64_MIN - v)) {
-				jr_error(&L->r, NULL, SIZE_MAX, "timeDeltas overflow 64 bits at sample %zu",
-					 i);
+			/* raw and v are both within ±2^60, so the sum cannot overflow */
+			if (raw + v > MAX_TIME_US || raw + v < -MAX_TIME_US) {
+				jr_error(&L->r, NULL, SIZE_MAX,
+					 "timeDeltas add up to more than 2^60 µs at sample %zu", i);
 				free(t);
 				return NULL;
 			}
@@ -880,7 +907,8 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 				       (double)((rp->has_end && rp->end > last ? rp->end : last) - start) /
 					       1000.0,
 				       (double)median / 1000.0));
-		if (median > 0 && big > 50 * median && big >= 10000)
+		/* big > 50 * median, without the multiplication (which can overflow) */
+		if (median > 0 && (big - 1) / 50 >= median && big >= 10000)
 			profile_warn(
 				L->p,
 				"sampler stall: %.1f ms without samples before sample %zu (median interval "

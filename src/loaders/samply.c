@@ -606,16 +606,17 @@ size_t samply_weight_metric(const struct profile *p)
 }
 
 /* Room for every sample in the file up front: doubling as samples arrive would
- * leave up to half the biggest arrays of the profile allocated and unused. */
+ * leave up to half the biggest arrays of the profile allocated and unused.
+ * Counted from the stack arrays as parsed, never from samples.length, which a
+ * 600-byte file can set to 2^31 in every thread (gigabytes reserved, then an
+ * out-of-memory abort, before the length check could say it is wrong). */
 static void reserve_samples(struct profile *p, const struct json *threads)
 {
 	size_t total = 0;
 	for (size_t i = 0; i < json_len(threads); i++) {
-		int64_t n;
-		const struct json *len = json_get(json_get(json_at(threads, i), "samples"), "length");
-		if (len != NULL && json_type(len) == JSON_NUMBER && json_i64(len, &n) && n > 0 &&
-		    n <= INT32_MAX)
-			total += (size_t)n;
+		const struct json *stack = json_get(json_get(json_at(threads, i), "samples"), "stack");
+		if (stack != NULL && json_type(stack) == JSON_ARRAY)
+			total += json_len(stack);
 	}
 	if (total <= p->sample_cap || total > SIZE_MAX / 64)
 		return;

@@ -451,7 +451,8 @@ static void cus_build(struct symmod *m)
 		vec_push(&cus, ci);
 		push_ranges(&rs, &cudie, (uint32_t)(cus.len - 1));
 	}
-	qsort(rs.items, rs.len, sizeof(*rs.items), range_cmp);
+	if (rs.len > 0) /* items is NULL when empty, and qsort(NULL, 0, ...) is undefined */
+		qsort(rs.items, rs.len, sizeof(*rs.items), range_cmp);
 	m->cus = cus.items;
 	m->cu_count = cus.len;
 	m->cur = rs.items;
@@ -532,7 +533,8 @@ static void cu_index(struct symmod *m, struct cuinfo *c)
 {
 	struct walk w = {.m = m, .cu = (uint32_t)(c - m->cus)};
 	cu_walk(&w, &c->die, 0);
-	qsort(w.rs.items, w.rs.len, sizeof(*w.rs.items), range_cmp);
+	if (w.rs.len > 0) /* a unit without functions: items is NULL */
+		qsort(w.rs.items, w.rs.len, sizeof(*w.rs.items), range_cmp);
 	c->fr = w.rs.items;
 	c->fr_count = w.rs.len;
 	c->fr_maxhi = prefix_maxhi(w.rs.items, w.rs.len);

@@ -80,7 +80,8 @@ struct kallsyms *kallsyms_load(const char *path)
 		kallsyms_free(k);
 		return NULL;
 	}
-	qsort(v.items, v.len, sizeof(*v.items), ksym_cmp);
+	if (v.len > 0) /* an empty file: items is NULL, and qsort(NULL, 0, ...) is undefined */
+		qsort(v.items, v.len, sizeof(*v.items), ksym_cmp);
 	k->syms = v.items;
 	k->count = v.len;
 	return k;

@@ -358,7 +358,8 @@ static void rebuild_stacks(struct ctx *c)
 	struct profile *p = c->p;
 	size_t n = p->stacks.len;
 	struct pf_stack *old = xreallocarray(NULL, n ? n : 1, sizeof(*old));
-	memcpy(old, p->stacks.items, n * sizeof(*old));
+	if (n > 0) /* items is NULL in an empty profile; memcpy from NULL is undefined */
+		memcpy(old, p->stacks.items, n * sizeof(*old));
 	uint32_t *map = xreallocarray(NULL, n ? n : 1, sizeof(*map));
 	profile_clear_stacks(p);
 	for (size_t s = 0; s < n; s++) {
@@ -407,7 +408,8 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 				vec_push(&sites, ((struct site){f->lib, ip, (uint32_t)i}));
 		}
 	}
-	qsort(sites.items, sites.len, sizeof(*sites.items), site_cmp);
+	if (sites.len > 0) /* qsort(NULL, 0, ...) is undefined (UBSan: a profile without frames) */
+		qsort(sites.items, sites.len, sizeof(*sites.items), site_cmp);
 	size_t lib_count = 0;
 	for (size_t i = 0; i < sites.len; i++)
 		lib_count += i == 0 || sites.items[i].lib != sites.items[i - 1].lib;

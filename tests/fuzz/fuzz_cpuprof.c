@@ -1,6 +1,9 @@
 /* fuzz_cpuprof.c: the V8 CPU profile loader and the wasm module reader on
  * arbitrary bytes. The first byte picks what to drive: bit 0 the wasm reader,
- * bits 1-2 the weighting, bit 3 --profile all; the rest is the input. */
+ * bits 1-2 the weighting, bit 3 --profile all; the rest is the input. A
+ * profile that loads then goes through the whole `profan cpuprof` command. */
+#include "fuzz_run.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,7 +32,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct cpuprof_opts o = {.weight = (enum cpuprof_weight)((mode >> 1) % 3),
 				 .profile = (mode & 8) ? "all" : NULL};
 	struct profile p;
-	if (load_buffer((const char *)data, size, "fuzz", NULL, cpuprof_load, &o, &p) == 0)
+	if (load_buffer((const char *)data, size, "fuzz", NULL, cpuprof_load, &o, &p) == 0) {
 		profile_release(&p);
+		static const char *const weights[] = {"before", "after", "samples", "before"};
+		const char *args[] = {"--weight", weights[(mode >> 1) & 3], "--profile",
+				      (mode & 8) ? "all" : (mode & 16) ? "1" : "0x1", (mode & 32) ? "--json" : NULL,
+				      NULL};
+		if (!(mode & 64))
+			args[2] = NULL; /* the default choice: the trace's largest profile */
+		fuzz_run_command(&cmd_cpuprof, data, size, args, size, 1);
+		if (mode & 128) { /* the file against itself: every change is 0 */
+			static const char *const diff[] = {"--format", "cpuprof", "@IN", NULL};
+			fuzz_run_command(&cmd_diff, data, size, diff, size / 3 % FUZZ_DIFF_VARIANTS, 1);
+		}
+	}
 	return 0;
 }

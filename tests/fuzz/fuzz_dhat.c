@@ -1,6 +1,9 @@
 /* fuzz_dhat.c: the DHAT loader, dh_view's conditions and the tree on arbitrary bytes.
  * A profile that loads must pass profile_check() (load_buffer runs it); the tree is
- * built for every metric, with and without a condition. */
+ * built for every metric, with and without a condition; then the whole `profan dhat`
+ * command runs on it with one of a few option sets. */
+#include "fuzz_run.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -48,5 +51,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(keep);
 	}
 	profile_release(&p);
+	static const char *const variants[][10] = {
+		{NULL},
+		{"--json", "--stacks", "3", "--metric", "tb", NULL},
+		{"--where", "a|0x", "--not", "b", "--tree", "--metric", "short-lived", NULL},
+		{"--ours", "f", "--plumbing", "^g", "--metric", "low-access-blocks", "--json", NULL},
+		{"--metric", "eb", "--tree", "--json", NULL},
+		{"--metric", "high-writes", "--stacks", "1", NULL},
+	};
+	fuzz_run_command(&cmd_dhat, data, size, variants[size % 6], size / 6, 2);
+	if (size % 5 == 0) { /* the file against itself: every change is 0 */
+		static const char *const diff[] = {"--format", "dhat", "@IN", NULL};
+		fuzz_run_command(&cmd_diff, data, size, diff, size / 5 % FUZZ_DIFF_VARIANTS, 1);
+	}
 	return 0;
 }

@@ -1,9 +1,12 @@
 /* fuzz_json.c: the JSON layer (and gzip sniffing under it) on arbitrary bytes.
- * Walks the whole tree afterwards so every accessor sees what the parser built. */
+ * Walks the whole tree afterwards so every accessor sees what the parser built.
+ * One input in three is handed to the parser 1-5 bytes at a time, so chunk
+ * boundaries fall inside numbers, strings, escapes and literals. */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "profan/json.h"
+#include "profan/source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -36,7 +39,9 @@ static size_t walk(const struct json *v)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct json_parse_opts repair = {.repair_missing_open_bracket = true};
+	source_set_max_chunk(size % 3 == 0 ? 1 + size / 3 % 5 : 0);
 	struct json_doc *d = json_parse_buffer((const char *)data, size, "fuzz", size % 2 ? &repair : NULL);
+	source_set_max_chunk(0);
 	if (d != NULL) {
 		char path[256];
 		const struct json *root = json_doc_root(d);

@@ -1,6 +1,9 @@
 /* fuzz_samply.c: the samply loader and every native view on arbitrary bytes.
  * A profile that loads must pass profile_check() (load_buffer runs it) and
- * survive all six views, with and without a thread filter and a sidecar. */
+ * survive all six views, with and without a thread filter and a sidecar, and
+ * then the whole `profan samply` command (text or JSON report). */
+#include "fuzz_run.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -65,6 +68,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (load_buffer((const char *)data, size, "fuzz", NULL, samply_load, &opts, &p) == 0) {
 		all_views(&p);
 		profile_release(&p);
+		/* symbolication reads the libraries' files: fuzz_elf covers it */
+		static const char *const variants[][8] = {
+			{"--no-symbols", NULL},
+			{"--no-symbols", "--json", "--threads", "--metric", "samples", NULL},
+			{"--no-symbols", "--thread", "^t", "--under", "a|0x", "--top", "2", NULL},
+			{"--no-symbols", "--metric", "weight", "--binary", "a", "--json", NULL},
+		};
+		fuzz_run_command(&cmd_samply, data, size, variants[size % 4], size / 4, 1);
+		if (size % 5 == 0) { /* the file against itself: every change is 0 */
+			static const char *const diff[] = {"--format", "samply", "@IN", NULL};
+			fuzz_run_command(&cmd_diff, data, size, diff, size / 5 % FUZZ_DIFF_VARIANTS, 1);
+		}
 	}
 	/* the same bytes as a presymbolication sidecar of a tiny profile */
 	struct json_doc *syms = json_parse_buffer((const char *)data, size, "fuzz.syms.json", NULL);

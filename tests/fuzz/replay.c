@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* Optional in a target (fuzz_gzip lowers the decoded-size cap there); libFuzzer calls it once. */
+int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
 
 static int run_file(const char *path)
 {
@@ -34,6 +36,8 @@ static int run_file(const char *path)
 int main(int argc, char **argv)
 {
 	int files = 0, failed = 0;
+	if (LLVMFuzzerInitialize != NULL)
+		LLVMFuzzerInitialize(&argc, &argv);
 	for (int i = 1; i < argc; i++) {
 		struct stat st;
 		if (stat(argv[i], &st) != 0) {

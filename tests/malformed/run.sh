@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# run.sh: profan on bad input, in bounded time and memory.
+#
+#   run.sh PROFAN CMD CASE SANITIZED
+#
+# CMD is samply, dhat or cpuprof. CASE is `corpus` (every file in
+# tests/malformed/CMD/), `diff` (the same files through `profan diff`) or one
+# of the generated cases below, whose inputs would
+# be large as files. Every bad input must end with exit 1 and exactly one line
+# "profan: FILE: ..." on stderr; inputs named valid* or ok-* must load (exit 0).
+# The exact messages of the corpus are pinned in tests/golden/malformed/CMD.t.
+# Each run gets TIME_LIMIT seconds and its peak RSS must stay under RSS_LIMIT_MB
+# (measured with /usr/bin/time; `ulimit -v` as well unless SANITIZED, since
+# ASan reserves terabytes of address space).
+set -u
+profan=$(realpath "$1") cmd=$2 case=$3 sanitized=${4:-0}
+here=$(cd "$(dirname "$0")" && pwd)
+TIME_LIMIT=${TIME_LIMIT:-60} RSS_LIMIT_MB=${RSS_LIMIT_MB:-512}
+export LC_ALL=C NO_COLOR=1
+unset PROFAN_MAX_INPUT_MB
+tmp=$(mktemp -d) || exit 1
+trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+failed=0 passed=0
+
+fail() {
+	echo "FAIL: $cmd/$case: $*"
+	failed=$((failed + 1))
+}
+
+# check EXPECT_EXIT FILE [profan args...]: runs `profan CMD args...`, FILE is the
+# name the one error line must start with (ignored when EXPECT_EXIT is 0).
+check() {
+	local want=$1 file=$2
+	shift 2
+	local start=$SECONDS
+	(
+		[ "$sanitized" = 1 ] || ulimit -v $((RSS_LIMIT_MB * 2 * 1024))
+		exec /usr/bin/time -f %M -o "$tmp/rss" timeout -s KILL "$TIME_LIMIT" \
+			"$profan" "$cmd" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	)
+	local code=$? took=$((SECONDS - start)) rss
+	rss=$(tail -n 1 "$tmp/rss" 2>/dev/null)
+	local what="profan $cmd $*"
+	[ ${#what} -gt 160 ] && what="${what:0:160}..."
+	if [ "$code" -ne "$want" ]; then
+		fail "exit $code, expected $want (${took}s): $what"
+		sed 's/^/  stderr: /' "$tmp/err" | head -5
+		return
+	fi
+	case $rss in '' | *[!0-9]*) rss=0 ;; esac
+	if [ "$rss" -gt $((RSS_LIMIT_MB * 1024)) ]; then
+		fail "peak RSS $((rss / 1024)) MiB over $RSS_LIMIT_MB MiB: $what"
+		return
+	fi
+	if [ "$want" -ne 0 ]; then
+		local lines
+		lines=$(wc -l <"$tmp/err")
+		if [ "$lines" -ne 1 ] || ! grep -q "^profan: $(printf '%s' "$file" | sed 's/[][\.*^$/]/\\&/g'): ." "$tmp/err"; then
+			fail "stderr is not one 'profan: $file: ...' line: $what"
+			sed 's/^/  stderr: /' "$tmp/err" | head -5
+			return
+		fi
+	elif ! [ -s "$tmp/out" ]; then
+		fail "no report on stdout: $what"
+		return
+	fi
+	passed=$((passed + 1))
+}
+
+# gen KIND OUT: a large generated input (python3 writes it; sizes are in the code).
+gen() {
+	python3 - "$cmd" "$1" "$2" <<'EOF'
+import gzip, json, sys
+cmd, kind, out = sys.argv[1:]
+DEPTH = 100000
+
+def samply(frames, prefixes, samples):
+    n = len(frames)
+    return {"meta": {"version": 24, "preprocessedProfileVersion": 49, "interval": 1.0, "product": "app"},
+            "libs": [{"name": "app", "path": "/opt/app", "debugName": "app", "debugPath": "/opt/app",
+                      "breakpadId": "5C0A0D51EA1980DF43F203B4525BE9BE0"}],
+            "threads": [{"name": "main", "processName": "app", "pid": "1", "tid": "1", "isMainThread": True,
+                         "stringArray": ["0x10", "0x20"],
+                         "resourceTable": {"length": 1, "lib": [0], "name": [0]},
+                         "funcTable": {"length": 2, "name": [0, 1], "resource": [0, 0]},
+                         "frameTable": {"length": 2, "address": [16, 32], "func": [0, 1]},
+                         "stackTable": {"length": n, "frame": frames, "prefix": prefixes},
+                         "samples": {"length": len(samples), "stack": samples,
+                                     "time": list(range(len(samples))),
+                                     "threadCPUDelta": [10] * len(samples)}}]}
+
+def cpuprof(depth, samples):
+    nodes = [{"id": i + 1, "callFrame": {"functionName": "f%d" % (i % 2), "scriptId": "1",
+                                          "url": "file:///a.js", "lineNumber": i % 2, "columnNumber": 0},
+              "children": [i + 2] if i + 1 < depth else []} for i in range(depth)]
+    return {"nodes": nodes, "startTime": 0, "endTime": 10 * len(samples), "samples": samples,
+            "timeDeltas": [10] * len(samples)}
+
+def dhat(depth):
+    return {"dhatFileVersion": 2, "mode": "heap", "verb": "Allocated", "bklt": True, "bkacc": True,
+            "tu": "instrs", "Mtu": "instr", "tuth": 500, "cmd": "./a", "pid": 1, "te": 1000, "tg": 500,
+            "pps": [{"tb": 10, "tbk": 1, "tl": 5, "mb": 10, "mbk": 1, "gb": 10, "gbk": 1, "eb": 0, "ebk": 0,
+                     "rb": 0, "wb": 0, "fs": list(range(1, depth + 1))}],
+            "ftbl": ["[root]"] + ["0x%x: f%d (a.c:%d)" % (i, i % 2, i) for i in range(1, depth + 1)]}
+
+if kind == "deep-stack":  # a valid profile whose stack is DEPTH frames deep, recursing
+    if cmd == "samply":
+        doc = samply([i % 2 for i in range(DEPTH)], [None] + list(range(DEPTH - 1)),
+                     [DEPTH - 1, DEPTH // 2, DEPTH - 1])
+    elif cmd == "cpuprof":
+        doc = cpuprof(DEPTH, [DEPTH, DEPTH - 1, DEPTH])
+    else:
+        doc = dhat(DEPTH)
+    data = json.dumps(doc, separators=(",", ":")).encode()
+elif kind == "deep-json":  # nesting one level past the parser's limit, where a table is expected
+    key = {"samply": b'{"meta":', "cpuprof": b'{"nodes":', "dhat": b'{"pps":'}[cmd]
+    data = key + b"[" * (DEPTH + 1) + b"]" * (DEPTH + 1) + b"}"
+elif kind == "long-arrays":  # large but fine: a million samples
+    n = 1000000
+    if cmd == "samply":
+        doc = samply([0, 1], [None, 0], [1, 0] * (n // 2))
+    elif cmd == "cpuprof":
+        doc = cpuprof(3, [2, 3] * (n // 2))
+    else:
+        doc = dhat(3)
+        doc["pps"] = doc["pps"] * 20000
+    data = json.dumps(doc, separators=(",", ":")).encode()
+elif kind in ("gzip-bomb", "gzip-large"):  # 64 MiB of whitespace inside a valid document
+    doc = {"samply": samply([0, 1], [None, 0], [1]), "cpuprof": cpuprof(3, [2]), "dhat": dhat(3)}[cmd]
+    text = json.dumps(doc, separators=(",", ":")).encode()
+    data = gzip.compress(text[:1] + b" " * (64 << 20) + text[1:], compresslevel=9)
+elif kind == "long-string":  # a 16 MiB function name
+    doc = {"samply": samply([0, 1], [None, 0], [1]), "cpuprof": cpuprof(3, [2]), "dhat": dhat(3)}[cmd]
+    text = json.dumps(doc, separators=(",", ":"))
+    name = {"samply": '"0x20"', "cpuprof": '"f1"', "dhat": '"[root]"'}[cmd]
+    data = text.replace(name, '"' + "x" * (16 << 20) + '"', 1).encode()
+with open(out, "wb") as f:
+    f.write(data)
+EOF
+}
+
+ext=json
+[ "$cmd" = cpuprof ] && ext=cpuprofile
+case $case in
+corpus)
+	cd "$here/.." || exit 1 # names in messages: malformed/CMD/FILE
+	for f in malformed/"$cmd"/*; do
+		case ${f##*/} in valid* | ok-*) check 0 "$f" "$f" ;; *) check 1 "$f" "$f" ;; esac
+	done
+	;;
+diff) # every bad file on either side of `profan diff`, and as one of several base runs
+	cd "$here/.." || exit 1
+	valid=$(ls malformed/"$cmd"/valid.*)
+	real_cmd=$cmd cmd=diff
+	for f in malformed/"$real_cmd"/*; do
+		case ${f##*/} in valid* | ok-*) continue ;; esac
+		check 1 "$f" --format "$real_cmd" "$f" "$valid"
+		check 1 "$f" --format "$real_cmd" "$valid" "$f"
+		check 1 "$f" --format "$real_cmd" --base "$valid" --base "$f" "$valid"
+	done
+	cmd=$real_cmd
+	;;
+deep-stack) # two functions recursing 100000 deep; by design, 2 of 3 samples end in the odd one
+	# (dhat: one 10-byte block, each function counted once however often it recurs)
+	gen "$case" "$tmp/in.$ext" && check 0 "" "$tmp/in.$ext"
+	want=$(case $cmd in samply) echo ' 66.67% .* app+0x20$' ;; cpuprof) echo '^ *66.67% .* f1  ' ;;
+		dhat) echo '^ *100.00% *10 B *1 *10 B  f0  a.c$' ;; esac)
+	grep -q -- "$want" "$tmp/out" || fail "deep-stack: no line matching '$want' in the report"
+	;;
+long-arrays | long-string)
+	gen "$case" "$tmp/in.$ext" && check 0 "" "$tmp/in.$ext"
+	;;
+deep-json)
+	gen "$case" "$tmp/in.$ext" && check 1 "$tmp/in.$ext" "$tmp/in.$ext"
+	grep -q "nesting deeper than 100000 levels" "$tmp/err" || fail "deep-json: unexpected message: $(cat "$tmp/err")"
+	;;
+gzip-bomb) # decodes to 64 MiB; the cap for this run is 4 MiB
+	gen gzip-bomb "$tmp/in.$ext.gz" && PROFAN_MAX_INPUT_MB=4 check 1 "$tmp/in.$ext.gz" "$tmp/in.$ext.gz"
+	grep -q "input exceeds 4 MiB when decoded" "$tmp/err" || fail "gzip-bomb: unexpected message: $(cat "$tmp/err")"
+	;;
+gzip-large) # the same 64 MiB under the default cap: fine
+	gen gzip-large "$tmp/in.$ext.gz" && check 0 "" "$tmp/in.$ext.gz"
+	;;
+files) # what is wrong is the file itself, or where the report goes
+	valid=$here/$cmd/valid.$ext
+	mkdir "$tmp/dir"
+	check 1 "$tmp/dir" "$tmp/dir"
+	check 1 "$tmp/missing.$ext" "$tmp/missing.$ext"
+	check 1 "$valid/x" "$valid/x" # a path through a file: ENOTDIR
+	if [ "$(id -u)" -ne 0 ]; then
+		cp "$valid" "$tmp/unreadable.$ext" && chmod 000 "$tmp/unreadable.$ext"
+		check 1 "$tmp/unreadable.$ext" "$tmp/unreadable.$ext"
+	fi
+	# root reads any file, but reading page 0 of its own memory fails with EIO
+	check 1 /proc/self/mem /proc/self/mem
+	check 1 /dev/full -o /dev/full "$valid"
+	check 1 /dev/full --json -o /dev/full "$valid"
+	check 1 "$tmp/no/such/dir/out.txt" -o "$tmp/no/such/dir/out.txt" "$valid"
+	check 1 "$tmp/dir" -o "$tmp/dir" "$valid"
+	# stdout on a full disk: main() reports it for <stdout>
+	start=$SECONDS
+	"$profan" "$cmd" "$valid" >/dev/full 2>"$tmp/err"
+	code=$?
+	if [ "$code" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '^profan: <stdout>: ' "$tmp/err"; then
+		fail "stdout on /dev/full: exit $code: $(cat "$tmp/err")"
+	else
+		passed=$((passed + 1))
+	fi
+	;;
+*)
+	echo "run.sh: unknown case '$case'" >&2
+	exit 2
+	;;
+esac
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
