@@ -7,6 +7,7 @@
 #ifndef PROFAN_STRMAP_H
 #define PROFAN_STRMAP_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,6 +19,8 @@ struct arena {
 /* Zeroed memory, 16-byte aligned, valid until arena_release(). Aborts on OOM. */
 void *arena_alloc(struct arena *a, size_t size);
 char *arena_strndup(struct arena *a, const char *s, size_t len);
+/* vsnprintf into the arena. */
+char *arena_vprintf(struct arena *a, const char *fmt, va_list ap);
 void arena_release(struct arena *a);
 
 /* Interned strings. Id 0 is always the empty string. */

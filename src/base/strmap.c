@@ -1,6 +1,7 @@
 /* strmap.c: bump allocator and string interning used by the profile model. */
 #include "profan/strmap.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +45,17 @@ char *arena_strndup(struct arena *a, const char *s, size_t len)
 	char *d = arena_alloc(a, len + 1);
 	memcpy(d, s, len);
 	return d;
+}
+
+char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
+{
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	char *s = arena_alloc(a, (size_t)(n < 0 ? 0 : n) + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, aq);
+	va_end(aq);
+	return s;
 }
 
 void arena_release(struct arena *a)

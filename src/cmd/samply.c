@@ -3,6 +3,7 @@
  * Reads the options, loads the profile (with its .syms.json sidecar when one
  * sits beside it), picks the weighting and sample filter, and builds the
  * report from views.h and native.h. Everything here is wiring. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +79,12 @@ static int handle(int val, const char *arg, void *ctx)
 	case OPT_ALLOC_ENTRY: a->alloc_entry = arg; break;
 	case OPT_ALLOC_PLUMBING: a->alloc_plumbing = arg; break;
 	case OPT_NO_SIDECAR: a->no_sidecar = true; break;
-	case OPT_SYMBOL_PATH: vec_push(&a->symbol_paths, arg); break;
+	case OPT_SYMBOL_PATH:
+		/* a typo here would silently leave every frame unsymbolicated */
+		if (access(arg, R_OK | X_OK) != 0)
+			pf_warn("--symbol-path %s: %s", arg, strerror(errno));
+		vec_push(&a->symbol_paths, arg);
+		break;
 	case OPT_KALLSYMS: a->sym.kallsyms = arg; break;
 	case OPT_NO_INLINE: a->sym.no_inline = true; break;
 	case OPT_NO_SYMBOLS: a->no_symbols = true; break;

@@ -159,14 +159,10 @@ const char *profile_strdup(struct profile *p, const char *s)
 
 const char *profile_printf(struct profile *p, const char *fmt, ...)
 {
-	va_list ap, aq;
+	va_list ap;
 	va_start(ap, fmt);
-	va_copy(aq, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	const char *s = arena_vprintf(&p->arena, fmt, ap);
 	va_end(ap);
-	char *s = arena_alloc(&p->arena, (size_t)(n < 0 ? 0 : n) + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, aq);
-	va_end(aq);
 	return s;
 }
 
@@ -323,14 +319,10 @@ void profile_add_info(struct profile *p, const char *key, const char *value)
 
 void profile_warn(struct profile *p, const char *fmt, ...)
 {
-	va_list ap, aq;
+	va_list ap;
 	va_start(ap, fmt);
-	va_copy(aq, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	const char *s = arena_vprintf(&p->arena, fmt, ap);
 	va_end(ap);
-	char *s = arena_alloc(&p->arena, (size_t)(n < 0 ? 0 : n) + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, aq);
-	va_end(aq);
 	vec_push(&p->warnings, s);
 	pf_warn("%s", s);
 }

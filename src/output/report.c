@@ -28,22 +28,11 @@ const char *report_strdup(struct report *r, const char *s)
 	return s ? arena_strndup(&r->arena, s, strlen(s)) : NULL;
 }
 
-static const char *vprintf_arena(struct report *r, const char *fmt, va_list ap)
-{
-	va_list aq;
-	va_copy(aq, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	char *s = arena_alloc(&r->arena, (size_t)(n < 0 ? 0 : n) + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, aq);
-	va_end(aq);
-	return s;
-}
-
 const char *report_printf(struct report *r, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	const char *s = vprintf_arena(r, fmt, ap);
+	const char *s = arena_vprintf(&r->arena, fmt, ap);
 	va_end(ap);
 	return s;
 }
@@ -52,7 +41,7 @@ void report_header(struct report *r, const char *key, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	struct pf_info in = {.key = report_strdup(r, key), .value = vprintf_arena(r, fmt, ap)};
+	struct pf_info in = {.key = report_strdup(r, key), .value = arena_vprintf(&r->arena, fmt, ap)};
 	va_end(ap);
 	vec_push(&r->header, in);
 }
@@ -61,7 +50,7 @@ void report_warning(struct report *r, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	const char *s = vprintf_arena(r, fmt, ap);
+	const char *s = arena_vprintf(&r->arena, fmt, ap);
 	va_end(ap);
 	vec_push(&r->warnings, s);
 }
@@ -158,11 +147,12 @@ const char *report_func_name(const void *profile, uint32_t func, const char **de
 		else
 			n = snprintf(buf, sizeof(buf), "%s", file);
 	}
-	if (*lib && strcmp(lib, file) != 0 && !(f->flags & PF_FUNC_UNRESOLVED) && n >= 0 &&
+	const char *name = profile_str(p, f->name);
+	bool names_lib = name[0] == '[' && strncmp(name + 1, lib, strlen(lib)) == 0; /* "[kernel]" */
+	if (*lib && strcmp(lib, file) != 0 && !(f->flags & PF_FUNC_UNRESOLVED) && !names_lib && n >= 0 &&
 	    (size_t)n < sizeof(buf))
 		snprintf(buf + n, sizeof(buf) - (size_t)n, "%s[%s]", n ? "  " : "", lib);
 	*detail = buf[0] ? buf : NULL;
-	const char *name = profile_str(p, f->name);
 	if (f->folded > 0) {
 		static char nbuf[1024];
 		snprintf(nbuf, sizeof(nbuf), "%s (+%u folded)", name, f->folded);

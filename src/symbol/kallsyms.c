@@ -31,7 +31,7 @@ struct kallsyms *kallsyms_load(const char *path)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
-		pf_error("%s: %s", path, strerror(errno));
+		pf_error("%s: cannot open: %s", path, strerror(errno));
 		return NULL;
 	}
 	struct kallsyms *k = xcalloc(1, sizeof(*k));
@@ -65,7 +65,7 @@ struct kallsyms *kallsyms_load(const char *path)
 		vec_push(&v, ((struct ksym){.addr = addr, .name = nm}));
 	}
 	if (!bad && ferror(f)) {
-		pf_error("%s: %s", path, strerror(errno));
+		pf_error("%s: read error: %s", path, strerror(errno));
 		bad = true;
 	}
 	fclose(f);

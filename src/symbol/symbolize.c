@@ -243,6 +243,12 @@ static void resolve_kernel(struct ctx *c, struct pf_lib *lib, bool absolute, con
 		named += name != NULL;
 		i = j;
 	}
+	if (c->kallsyms && named * 2 < distinct && lib->sym_state == PF_SYM_FOUND) {
+		/* the header must not call this library found when its names mostly fail */
+		lib->sym_state = PF_SYM_MISMATCH;
+		c->st->libs_found--;
+		c->st->libs_mismatched++;
+	}
 	if (c->kallsyms && named * 2 < distinct)
 		profile_warn(p,
 			     "%s: only %zu of %zu kernel addresses fall inside %s's functions: was it copied "

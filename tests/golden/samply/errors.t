@@ -23,3 +23,7 @@ $ profan samply
 $ profan samply samply/synthetic/expected.json
 ! exit 1
 ! profan: samply/synthetic/expected.json: (root): missing key "meta"
+$ profan samply samply/demo/demo.json.gz --symbol-path /nonexistent-dir --kallsyms /nonexistent-file
+! exit 1
+! profan: warning: --symbol-path /nonexistent-dir: No such file or directory
+! profan: /nonexistent-file: cannot open: No such file or directory
