@@ -198,6 +198,9 @@ void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit)
 	case PF_UNIT_PPM:
 		snprintf(buf, cap, "%.2f%%", (double)v / 1e4);
 		break;
+	case PF_UNIT_PPM_CHANGE:
+		snprintf(buf, cap, "%+.2f pp", (double)v / 1e4);
+		break;
 	case PF_UNIT_COUNT:
 	default:
 		snprintf(buf, cap, "%" PRId64, v);
@@ -211,7 +214,8 @@ static const char *unit_id(enum pf_unit u)
 	case PF_UNIT_MICROSECONDS: return "us";
 	case PF_UNIT_NANOSECONDS: return "ns";
 	case PF_UNIT_BYTES: return "bytes";
-	case PF_UNIT_PPM: return "ppm";
+	case PF_UNIT_PPM:
+	case PF_UNIT_PPM_CHANGE: return "ppm";
 	case PF_UNIT_COUNT: break;
 	}
 	return "count";

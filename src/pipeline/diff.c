@@ -134,10 +134,10 @@ static void diff_table(struct report *r, const struct diff_state *d, const struc
 				 report_printf(r, "%s share of %s: base → new, by size of change",
 					       inclusive ? "Inclusive" : "Self", m->label),
 				 "Function");
-	report_table_col(t, "Change", PF_UNIT_PPM, 0);
+	report_table_col(t, "Change", PF_UNIT_PPM_CHANGE, 0);
 	report_table_col(t, "Base", PF_UNIT_PPM, 0);
 	report_table_col(t, "New", PF_UNIT_PPM, 0);
-	t->note = "Change in percentage points of each side's own total; the detail gives the relative change"
+	t->note = "Change in percentage points (pp) of each side's own total; the detail gives the relative change"
 		  " and the summed values.";
 	for (size_t k = 0; k < d->label.len; k++) {
 		int64_t sb, sn;

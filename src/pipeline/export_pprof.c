@@ -87,7 +87,8 @@ static const char *unit_name(enum pf_unit u)
 	case PF_UNIT_NANOSECONDS: return "nanoseconds";
 	case PF_UNIT_BYTES: return "bytes";
 	case PF_UNIT_COUNT:
-	case PF_UNIT_PPM: break;
+	case PF_UNIT_PPM:
+	case PF_UNIT_PPM_CHANGE: break;
 	}
 	return "count";
 }

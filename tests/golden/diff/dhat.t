@@ -8,15 +8,15 @@ Compared:  bytes live at t-gmax as a share of each side's own total
 Self:      credited to the program's own frame nearest the allocation (allocator and library frames skipped), as dhat's sites are
 
 === Self share of bytes live at t-gmax: base → new, by size of change ===
-Change in percentage points of each side's own total; the detail gives the relative change and the summed values.
-  Change    Base     New  Function
-   8.40%  81.25%  89.66%  make_big  +10.3%  (29.30 KiB → 58.59 KiB)  peak.c
-  -6.07%  13.54%   7.47%  realloc_chain  -44.8%  (4.88 KiB → 4.88 KiB)  peak.c
+Change in percentage points (pp) of each side's own total; the detail gives the relative change and the summed values.
+    Change    Base     New  Function
+  +8.40 pp  81.25%  89.66%  make_big  +10.3%  (29.30 KiB → 58.59 KiB)  peak.c
+  -6.07 pp  13.54%   7.47%  realloc_chain  -44.8%  (4.88 KiB → 4.88 KiB)  peak.c
   ... 4 more rows (raise --top to see them)
 
 === Inclusive share of bytes live at t-gmax: base → new, by size of change ===
-Change in percentage points of each side's own total; the detail gives the relative change and the summed values.
-  Change    Base     New  Function
-   8.40%  81.25%  89.66%  make_big  +10.3%  (29.30 KiB → 58.59 KiB)  peak.c
-  -6.07%  13.54%   7.47%  realloc_chain  -44.8%  (4.88 KiB → 4.88 KiB)  peak.c
+Change in percentage points (pp) of each side's own total; the detail gives the relative change and the summed values.
+    Change    Base     New  Function
+  +8.40 pp  81.25%  89.66%  make_big  +10.3%  (29.30 KiB → 58.59 KiB)  peak.c
+  -6.07 pp  13.54%   7.47%  realloc_chain  -44.8%  (4.88 KiB → 4.88 KiB)  peak.c
   ... 7 more rows (raise --top to see them)
