@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # keep the corpus directory free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check  # noqa: E402
 
