@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""perf_alloc.py: allocation share of a perf recording from perf's own symbol names.
+
+Reads `perf script -F comm,tid,time,ip,sym,dso --no-inline` text on stdin and prints JSON:
+how many samples have an allocator entry (malloc/free/..., operator new/delete, __rust_*)
+anywhere on their call chain, with a count per entry name. This is the independent number
+for the allocation share: perf unwinds and names the frames itself (`perf report --parent`
+would do the same count, but perf 6.1 matches parents only in frame-pointer call chains).
+A sample whose chain holds allocator internals (_int_malloc, ...) but no entry is counted
+apart (a broken unwind), not in the share. Python 3, standard library only.
+"""
+import json
+import re
+import sys
+
+# perf's spelling: libc exports free also as cfree@GLIBC_2.2.5 and perf may pick that alias;
+# C++ operators come demangled; Rust's allocator shims are v0-mangled __rustc::__rust_*.
+ENTRY = re.compile(r"^(malloc|calloc|realloc|reallocarray|free|cfree(@\S+)?|aligned_alloc|posix_memalign"
+		   r"|memalign|valloc|pvalloc|__libc_(malloc|calloc|realloc|free|memalign)"
+		   r"|operator (new|delete)(\[\])?(\(.*)?|(__rustc::)?__rust_(alloc|dealloc|realloc|alloc_zeroed)"
+		   r"|(__rustc::)?__rdl_(alloc|dealloc|realloc|alloc_zeroed))$")
+INTERNAL = re.compile(r"^(_int_malloc|_int_free|_int_realloc|malloc_consolidate|sysmalloc.*|tcache_.*"
+		      r"|unlink_chunk.*|_int_memalign)$")
+FRAME = re.compile(r"^\s+([0-9a-f]+) (.*) \((.*)\)$")
+
+
+def samples(lines):
+	cur = None
+	for line in lines:
+		line = line.rstrip("\n")
+		if not line.strip():
+			if cur is not None:
+				yield cur
+			cur = None
+		elif not line[0].isspace():
+			cur = []
+		elif cur is not None:
+			m = FRAME.match(line)
+			if m:
+				sym = re.sub(r"\+0x[0-9a-f]+$", "", m.group(2))
+				cur.append((sym, m.group(3)))
+	if cur is not None:
+		yield cur
+
+
+def main():
+	total = alloc = broken = 0
+	by_entry = {}
+	for frames in samples(sys.stdin):
+		total += 1
+		entries = [s for s, _ in frames if ENTRY.match(s)]
+		if entries:
+			alloc += 1
+			outer = entries[-1]  # outermost allocator entry of this chain
+			by_entry[outer] = by_entry.get(outer, 0) + 1
+		elif any(INTERNAL.match(s) for s, _ in frames):
+			broken += 1
+	out = {
+		"samples": total,
+		"alloc_samples": alloc,
+		"alloc_share_pct": round(100.0 * alloc / total, 2) if total else 0.0,
+		"internal_without_entry": broken,
+		"outermost_entry": dict(sorted(by_entry.items(), key=lambda kv: -kv[1])),
+	}
+	json.dump(out, sys.stdout, indent=1)
+	print()
+
+
+if __name__ == "__main__":
+	main()
