@@ -3,6 +3,7 @@
 # Run from the repository root, as root (perf), after build.sh. Writes
 #   fixtures/ownership/NAME.json.gz       perf record -> perf2samply.py (samply record layout)
 #   fixtures/ownership/NAME.dhat.json     valgrind DHAT with --fullpath-after= (rsown, cppown, owntool)
+#   fixtures/ownership/NAME.short.dhat.json  the same without it (rsown, cppown)
 #   tests/ownership/perf-report/NAME.*     perf's own reports of the same recordings, DHAT's summary
 # A recording depends on timing: rerun check.py and redo expected/ after re-recording.
 set -eu
@@ -10,7 +11,8 @@ OUT=fixtures/ownership
 REP=tests/ownership/perf-report
 TOOLS=${TOOLS:-/work/shared/tools}
 R=$(mktemp -d /tmp/ownrec.XXXXXX)
-trap 'rm -rf "$R"' EXIT
+# KEEP=1 leaves the perf.data files (about 100 MB each) in $R for a closer look.
+[ "${KEEP:-0}" = 1 ] && echo "record.sh: keeping $R" >&2 || trap 'rm -rf "$R"' EXIT
 mkdir -p "$REP"
 cp $OUT/rsown $OUT/cppown $OUT/owntool $OUT/libowntool_driver.so "$R/"
 # Sizes chosen for ~2500-3000 samples at 1 kHz each (program args: rounds per thread).
@@ -29,9 +31,9 @@ for run in "rsown 45" "cppown 40" "owntool 120"; do
 	rep --no-children --sort sym > "$REP/$name.self-sym.txt"
 	rep --no-children --sort dso > "$REP/$name.self-dso.txt"
 	rep --children --sort sym > "$REP/$name.children-sym.txt"
-	# Share of samples with an allocator entry anywhere on the stack, from perf's own names.
+	# Allocation share and kernel-leaf samples, from perf's own unwinding and names.
 	perf script -i "$R/$name.perf.data" -F comm,tid,time,ip,sym,dso --no-inline 2>/dev/null |
-		python3 tests/ownership/perf_alloc.py > "$REP/$name.alloc.json"
+		python3 tests/ownership/perf_script_stats.py > "$REP/$name.script-stats.json"
 done
 # DHAT: full paths in frames (--fullpath-after= with an empty prefix keeps every path whole).
 for run in "rsown 1" "cppown 1" "owntool 2"; do
@@ -41,6 +43,14 @@ for run in "rsown 1" "cppown 1" "owntool 2"; do
 	sed "s|$R|/home/dev/build|g" "$R/$1.dhat.json" > "$OUT/$1.dhat.json"
 	# DHAT's own end-of-run summary (totals), without the pid prefix.
 	sed -e 's/^==[0-9]*== \{0,1\}//' -e "s|$R|/home/dev/build|g" "$R/$1.dhat.log" > "$REP/$1.dhat-summary.txt"
+done
+# The same without --fullpath-after, for the frame text most DHAT users have: valgrind then
+# prints a file as its line-table entry without the directory (core's "library/alloc/src/...",
+# hashbrown's "src/raw/mod.rs", libstdc++'s "stl_vector.h", the user's "rsown.rs").
+for run in "rsown 1" "cppown 1"; do
+	set -- $run
+	(cd "$R" && valgrind -q --tool=dhat --num-callers=40 --dhat-out-file="$R/$1.short.dhat.json" "./$1" "$2" >/dev/null)
+	sed "s|$R|/home/dev/build|g" "$R/$1.short.dhat.json" > "$OUT/$1.short.dhat.json"
 done
 if grep -l -e /tmp/ -e /work/ $OUT/*.dhat.json $REP/*; then
 	echo "record.sh: a local path is left in the files above" >&2

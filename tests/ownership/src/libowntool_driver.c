@@ -2,9 +2,10 @@
  * the way rustc keeps its code in librustc_driver-*.so (profan issue 13).
  *
  * Design (shares of CPU, see tests/ownership/EXPECTED.md for the measured ones), one thread:
- * - mix_block: the dominant function (~45%), with the inlined static helper rotl64;
+ * - mix_block: the dominant function (~40%), a multiply-rotate loop;
  * - build_list: the allocation hot spot: a malloc per item plus a malloc'd string (strdup);
- * - sort_items: qsort (libc) calling back the library's comparator cmp_items -> strcmp;
+ * - sort_items: qsort (libc) calling back the library's comparator cmp_items, whose
+ *   `return strcmp(...)` is a tail call: strcmp's samples have sort_items as nearest frame;
  * - format_items: snprintf into a buffer (libc's vfprintf);
  * - free_list: free per item. */
 #include <stdint.h>
@@ -18,17 +19,14 @@ struct item {
 	struct item *next;
 };
 
-static inline uint64_t rotl64(uint64_t x, unsigned k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
 __attribute__((noinline)) static uint64_t mix_block(const uint64_t *data, size_t n, unsigned rounds)
 {
 	uint64_t h = 0x9e3779b97f4a7c15ULL;
 	for (unsigned r = 0; r < rounds; r++)
-		for (size_t i = 0; i < n; i++)
-			h = rotl64((h ^ data[i]) * 0x100000001b3ULL, 23) + i;
+		for (size_t i = 0; i < n; i++) {
+			h = (h ^ data[i]) * 0x100000001b3ULL;
+			h = ((h << 23) | (h >> 41)) + i;
+		}
 	return h;
 }
 

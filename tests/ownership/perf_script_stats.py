@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""perf_alloc.py: allocation share of a perf recording from perf's own symbol names.
+"""perf_script_stats.py: numbers of a perf recording from perf's own unwinding and names.
 
 Reads `perf script -F comm,tid,time,ip,sym,dso --no-inline` text on stdin and prints JSON:
-how many samples have an allocator entry (malloc/free/..., operator new/delete, __rust_*)
-anywhere on their call chain, with a count per entry name. This is the independent number
-for the allocation share: perf unwinds and names the frames itself (`perf report --parent`
-would do the same count, but perf 6.1 matches parents only in frame-pointer call chains).
-A sample whose chain holds allocator internals (_int_malloc, ...) but no entry is counted
-apart (a broken unwind), not in the share. Python 3, standard library only.
+- the allocation share: samples with an allocator entry (malloc/free/..., operator new/delete,
+  __rust_*) anywhere on their call chain, with a count per outermost entry. `perf report
+  --parent` would do the same count, but perf 6.1 matches parents only in frame-pointer
+  chains. A chain holding allocator internals (_int_malloc, ...) but no entry is counted
+  apart (a broken unwind), not in the share;
+- kernel-leaf samples by their first user frame: perf report credits these to the kernel
+  symbol ([k] rows), a samply `record` profile (kernel frames dropped) to that user frame,
+  which is why the two disagree by a point or two on user functions.
+Python 3, standard library only.
 """
 import json
 import re
@@ -44,10 +47,14 @@ def samples(lines):
 
 
 def main():
-	total = alloc = broken = 0
-	by_entry = {}
+	total = alloc = broken = kernel = 0
+	by_entry, kernel_by_user = {}, {}
 	for frames in samples(sys.stdin):
 		total += 1
+		if frames and frames[0][1] == "[kernel.kallsyms]":
+			kernel += 1
+			user = next((s for s, d in frames if d != "[kernel.kallsyms]"), "(no user frame)")
+			kernel_by_user[user] = kernel_by_user.get(user, 0) + 1
 		entries = [s for s, _ in frames if ENTRY.match(s)]
 		if entries:
 			alloc += 1
@@ -61,6 +68,8 @@ def main():
 		"alloc_share_pct": round(100.0 * alloc / total, 2) if total else 0.0,
 		"internal_without_entry": broken,
 		"outermost_entry": dict(sorted(by_entry.items(), key=lambda kv: -kv[1])),
+		"kernel_leaf_samples": kernel,
+		"kernel_leaf_by_first_user_frame": dict(sorted(kernel_by_user.items(), key=lambda kv: -kv[1])),
 	}
 	json.dump(out, sys.stdout, indent=1)
 	print()
