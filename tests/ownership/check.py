@@ -54,12 +54,13 @@ import sys
 # Allocator entries, by the names addr2line gives (DWARF names, else symbol table names).
 # glibc's DWARF names its entries __libc_malloc/__GI___libc_free...; C++ operators come
 # demangled with their parameters; Rust's shims are __rustc::__rust_alloc (v0) or
-# __rust_alloc (legacy), __rdl_* the System allocator behind them, __rg_* a #[global_allocator].
+# __rust_alloc (legacy), __rdl_* the System allocator behind them, __rg_* a #[global_allocator];
+# alloc::alloc::alloc calls the empty __rust_no_alloc_shim_is_unstable_v2 before each.
 ALLOC_ENTRY = re.compile(
 	r"^(?:__GI_)?(?:__libc_)?_*(?:malloc|calloc|realloc|reallocarray|free|cfree|aligned_alloc|posix_memalign"
 	r"|memalign|valloc|pvalloc)(?:@\S+)?$"
 	r"|^operator (?:new|delete)(?:\[\])?(?:\(.*\))?$"
-	r"|^(?:.*::)?__r(?:ust|dl|g)_(?:alloc|dealloc|realloc|alloc_zeroed)$"
+	r"|^(?:.*::)?__r(?:ust|dl|g)_(?:alloc|dealloc|realloc|alloc_zeroed)$|^(?:.*::)?__rust_no_alloc_shim_is_unstable(?:_v\d+)?$"
 	r"|^(?:je_|tc_|mi_)?(?:mallocx|rallocx|xallocx|sdallocx|dallocx|malloc_usable_size)$"
 	r"|^mi_(?:malloc|calloc|realloc|free|zalloc|new)\w*$|^tc_(?:malloc|calloc|realloc|free|new|delete)\w*$"
 	r"|^je_(?:malloc|calloc|realloc|free)$")

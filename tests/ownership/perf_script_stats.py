@@ -17,11 +17,13 @@ import re
 import sys
 
 # perf's spelling: libc exports free also as cfree@GLIBC_2.2.5 and perf may pick that alias;
-# C++ operators come demangled; Rust's allocator shims are v0-mangled __rustc::__rust_*.
+# C++ operators come demangled; Rust's allocator shims are v0-mangled __rustc::__rust_*, and
+# rustc's alloc::alloc calls the empty __rust_no_alloc_shim_is_unstable_v2 before each one.
 ENTRY = re.compile(r"^(malloc|calloc|realloc|reallocarray|free|cfree(@\S+)?|aligned_alloc|posix_memalign"
 		   r"|memalign|valloc|pvalloc|__libc_(malloc|calloc|realloc|free|memalign)"
 		   r"|operator (new|delete)(\[\])?(\(.*)?|(__rustc::)?__rust_(alloc|dealloc|realloc|alloc_zeroed)"
-		   r"|(__rustc::)?__rdl_(alloc|dealloc|realloc|alloc_zeroed))$")
+		   r"|(__rustc::)?__rdl_(alloc|dealloc|realloc|alloc_zeroed)"
+		   r"|(__rustc::)?__rust_no_alloc_shim_is_unstable(_v\d+)?)$")
 INTERNAL = re.compile(r"^(_int_malloc|_int_free|_int_realloc|malloc_consolidate|sysmalloc.*|tcache_.*"
 		      r"|unlink_chunk.*|_int_memalign)$")
 FRAME = re.compile(r"^\s+([0-9a-f]+) (.*) \((.*)\)$")
