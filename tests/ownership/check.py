@@ -433,8 +433,7 @@ def main():
 
 	profile = load_profile(args.profile)
 	res = {"profile": os.path.basename(args.profile), "ours_dir": args.ours_dir,
-	       "symbolizer": "addr2line (" + subprocess.run(["addr2line", "--version"], capture_output=True,
-							     text=True).stdout.split("\n")[0] + ")"}
+	       "symbolizer": "binutils addr2line -a -f -i -C for Rust binaries, eu-addr2line -a -f -i -C otherwise"}
 	res.update(analyse(profile, Symbolizer(profile, args.bin_dir, warn), args.ours_dir, args.top))
 	if source_functions is not None:
 		res["source_functions"] = source_functions
