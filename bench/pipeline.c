@@ -7,9 +7,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "../src/pipeline/pipeline_int.h"
-#include "profan/cli.h"
+#include "profan/driver.h"
 #include "profan/report.h"
+#include "profan/views.h"
 
 static double now(void)
 {
@@ -77,24 +77,16 @@ static double reference(const struct profile *p)
 	return t;
 }
 
-/* Time of cli_parse + pipeline_prepare + pipeline_finish for ARGS on a fresh copy of P. */
-static double step(const struct profile *p, const char *const *args)
+/* Time of the driver's stages (transforms, views, trees, exports) with options O on a fresh copy of P. */
+static double step(const struct profile *p, const struct profan_opts *o)
 {
-	static const struct cli_command cmd = {.name = "bench", .summary = "", .usage = ""};
-	char *argv[16];
-	int argc = 0, first;
-	argv[argc++] = "bench";
-	for (size_t i = 0; args[i]; i++)
-		argv[argc++] = (char *)args[i];
-	struct cli_common c;
-	cli_parse(&cmd, argc, argv, &c, NULL, NULL, &first);
 	struct profile q;
 	profile_init(&q);
 	profile_merge(&q, p, "copy"); /* a private copy, outside the timing */
 	double t0 = now();
 	struct report r;
 	report_init(&r);
-	if (pipeline_prepare(&c, &q) < 0 || pipeline_finish(&c, &q, 0, &r) != 0)
+	if (driver_run_profile(o, &q, "bench", &r) != 0)
 		fprintf(stderr, "bench: step failed\n");
 	double t = now() - t0;
 	report_release(&r);
@@ -111,25 +103,32 @@ int main(void)
 	       p.stacks.len, p.funcs.len, now() - t0);
 	double ref = reference(&p);
 	printf("reference (weights + self + inclusive views): %.3f s\n", ref);
-	const struct {
-		const char *name;
-		const char *args[8];
-	} steps[] = {
-		{"--focus function_1[0-9]$", {"--focus", "function_1[0-9]$", NULL}},
-		{"--hide module1::", {"--hide", "module1::", NULL}},
-		{"--root-at module3::", {"--root-at", "module3::", NULL}},
-		{"--collapse-recursion", {"--collapse-recursion", NULL}},
-		{"--by file", {"--by", "file", NULL}},
-		{"--tree", {"--tree", NULL}},
-		{"--inverted", {"--inverted", NULL}},
-		{"--callers function_7$", {"--callers", "function_7$", NULL}},
-		{"--folded", {"--folded", "/tmp/profan-bench.folded", NULL}},
-		{"--pprof", {"--pprof", "/tmp/profan-bench.pb.gz", NULL}},
-		{"--flamegraph", {"--flamegraph", "/tmp/profan-bench.svg", NULL}},
-	};
-	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
-		double t = step(&p, steps[i].args);
-		printf("  %-28s %7.3f s  %5.2fx reference\n", steps[i].name, t, t / ref);
+	double base = 0;
+	for (int i = 0; i <= 11; i++) {
+		struct profan_opts o;
+		profan_opts_init(&o);
+		const char *name = "no options (the generic views)";
+		struct transform_step st = {0};
+		switch (i) {
+		case 1: name = "--focus function_1[0-9]$", st = (struct transform_step){TRANSFORM_FOCUS, "function_1[0-9]$", 0}; break;
+		case 2: name = "--hide module1::", st = (struct transform_step){TRANSFORM_HIDE, "module1::", 0}; break;
+		case 3: name = "--root-at module3::", st = (struct transform_step){TRANSFORM_ROOT_AT, "module3::", 0}; break;
+		case 4: name = "--collapse-recursion", st.kind = TRANSFORM_COLLAPSE_RECURSION; break;
+		case 5: name = "--by file", st = (struct transform_step){TRANSFORM_BY, NULL, TRANSFORM_BY_FILE}; break;
+		case 6: name = "--tree", o.tree = true; break;
+		case 7: name = "--inverted", o.inverted = true; break;
+		case 8: name = "--callers function_7$", o.callers = "function_7$"; break;
+		case 9: name = "--folded", o.folded = "/tmp/profan-bench.folded"; break;
+		case 10: name = "--pprof", o.pprof = "/tmp/profan-bench.pb.gz"; break;
+		case 11: name = "--flamegraph", o.flamegraph = "/tmp/profan-bench.svg"; break;
+		}
+		if (i >= 1 && i <= 5)
+			o.steps[o.step_count++] = st;
+		double t = step(&p, &o);
+		if (i == 0)
+			base = t;
+		printf("  %-32s %7.3f s  %5.2fx reference  (+%.3f s over no options)\n", name, t, t / ref,
+		       i ? t - base : 0.0);
 	}
 	profile_release(&p);
 	return 0;

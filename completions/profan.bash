@@ -13,9 +13,10 @@ _profan_common='--top --json --output -o --color --wide --quiet -q --help -h
 	--callees --per-file --folded --pprof --flamegraph'
 _profan_opts_samply='--binary --thread --pid --under --threads --metric --alloc-entry --alloc-plumbing
 	--no-sidecar --symbol-path --kallsyms --no-inline --no-symbols'
-_profan_opts_dhat='--where --not --metric --stacks --tree --ours --plumbing'
+_profan_opts_dhat='--where --not --metric --stacks --alloc-tree --ours --plumbing'
 _profan_opts_cpuprof='--weight --profile --wasm'
-_profan_opts_diff='--base --format --metric --median'
+_profan_opts_diff='--base --format --metric --median --binary --thread --pid --symbol-path --kallsyms
+	--no-inline --no-symbols --no-sidecar --weight --profile --wasm'
 _profan_takes_value='--top --output -o --binary --thread --pid --under --metric --alloc-entry
 	--alloc-plumbing --symbol-path --kallsyms --where --not --stacks --ours --plumbing --weight --profile
 	--wasm --base --format --focus --ignore --hide --root-at --by --tree-threshold --callers --callees
@@ -30,14 +31,14 @@ _profan_values()
 	"dhat --metric")
 		echo 'gb gbk tb tbk tiny short-lived zero-access zero-access-blocks low-access low-access-blocks
 			eb ebk rb high-reads wb high-writes tl mb mbk list' ;;
-	"cpuprof --weight") echo 'before after samples' ;;
-	"cpuprof --profile") echo 'all' ;;
+	"cpuprof --weight" | "diff --weight") echo 'before after samples' ;;
+	"cpuprof --profile" | "diff --profile") echo 'all' ;;
 	"diff --format") echo 'samply dhat cpuprof' ;;
 	*" --by") echo 'function file line lib' ;;
 	*" --color") echo 'auto always never' ;;
-	*" --output" | *" -o" | *" --folded" | *" --pprof" | *" --flamegraph" | "samply --kallsyms" | \
-		"cpuprof --wasm" | "diff --base") echo FILE ;;
-	"samply --symbol-path") echo DIR ;;
+	*" --output" | *" -o" | *" --folded" | *" --pprof" | *" --flamegraph" | *" --kallsyms" | \
+		*" --wasm" | "diff --base") echo FILE ;;
+	*" --symbol-path") echo DIR ;;
 	esac
 }
 

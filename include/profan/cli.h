@@ -1,65 +1,72 @@
-/* cli.h: command-line parsing shared by every subcommand.
+/* cli.h: the command line, the only place that knows argv.
  *
- * Each subcommand describes its own options in a table; the options common to
- * all of them (--top, --json, -o, --quiet, --help) are added here, parsed by
- * one piece of code, and the --help text is generated from the same tables. */
+ * Each command lists option groups (an option table and the function that
+ * stores an option's value into the run's struct profan_opts or the render
+ * settings); one parser reads them all, and --help is generated from the same
+ * tables. The command then hands the options to the driver (driver.h) and
+ * renders its report (render.h). */
 #ifndef PROFAN_CLI_H
 #define PROFAN_CLI_H
 
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "profan/pipeline.h"
-#include "profan/report.h"
+#include "profan/driver.h"
+#include "profan/options.h"
 
 struct cli_opt {
-	const char *name;   /* long name without "--" */
-	int has_arg;        /* no_argument / required_argument from <getopt.h> */
-	int val;            /* returned to the handler; a printable char doubles as the short option */
-	const char *arg;    /* argument name for --help, or NULL */
-	const char *help;   /* one line */
+	const char *name; /* long name without "--" */
+	int has_arg;      /* no_argument / required_argument / optional_argument from <getopt.h> */
+	int val;          /* the group's own code; a printable char doubles as the short option */
+	const char *arg;  /* argument name for --help, or NULL */
+	const char *help; /* one line */
 };
 
 enum cli_color { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER };
 
-struct cli_common {
-	size_t top;          /* rows per view; default 30 */
-	bool json;
-	const char *output;  /* -o FILE, or NULL for stdout */
-	bool quiet;
-	enum cli_color color; /* auto: only on a terminal, and never with NO_COLOR set */
-	bool wide;           /* never shorten names, even on a terminal */
-	struct pipeline_opts pipeline; /* filters, trees, exports (pipeline.h) */
+/* Everything one command line asks for. */
+struct cli_state {
+	const struct cli_command *cmd;
+	struct profan_opts opts;
+	/* rendering */
+	size_t top;
+	bool json, quiet, wide;
+	enum cli_color color;
+	const char *output; /* -o FILE, or NULL for stdout */
+	/* storage behind opts' lists (argv strings) */
+	VEC(const char *) symbol_paths, where, not_, ours, plumbing, base;
+	const char *format; /* diff --format */
+	bool list_metrics;  /* dhat --metric list */
+};
+
+struct cli_group {
+	const struct cli_opt *opts; /* ends with an entry whose name is NULL */
+	/* Stores option VAL; returns 0, or -1 after a usage error. */
+	int (*handle)(struct cli_state *st, int val, const char *arg);
 };
 
 struct cli_command {
 	const char *name;
-	const char *summary;        /* one line for `profan --help` */
-	const char *usage;          /* "samply [options] PROFILE..." */
-	const char *description;    /* a paragraph for `profan CMD --help` */
-	const char *examples;       /* lines for `profan CMD --help` */
-	const struct cli_opt *opts; /* terminated by an entry with name == NULL; may be NULL */
-	int (*run)(int argc, char **argv); /* argv[0] is the command name */
+	const char *summary;     /* one line for `profan --help` */
+	const char *usage;       /* "samply [options] PROFILE..." */
+	const char *description; /* a paragraph for `profan CMD --help` */
+	const char *examples;    /* lines for `profan CMD --help` */
+	const struct cli_group *const *own; /* its options, NULL-terminated */
+	const char *format;      /* the format it reads (driver.h), or NULL: diff */
 };
 
-enum cli_result { CLI_OK, CLI_DONE /* --help printed: exit 0 */, CLI_USAGE /* message printed: exit 2 */ };
+/* Runs `profan ARGV...`; returns the exit status. */
+int cli_main(int argc, char **argv);
 
-/* Option handler: returns 0, or -1 after printing a usage error. */
-typedef int (*cli_handler)(int val, const char *arg, void *ctx);
+/* For the option groups: a usage error "profan: CMD: message" plus a hint line. Returns -1. */
+int cli_usage_error(const struct cli_state *st, const char *fmt, ...) PF_PRINTF(2, 3);
+/* Parses a non-negative integer option value; -1 after a usage error. */
+int cli_parse_size(const struct cli_state *st, const char *opt, const char *arg, size_t *out);
+/* Checks that ARG compiles as a regex; -1 after a usage error naming OPT. */
+int cli_check_regex(const struct cli_state *st, const char *opt, const char *arg);
 
-/* Parses ARGV for CMD. Positional arguments are left in argv[*first_arg..argc). */
-enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, struct cli_common *common,
-			  cli_handler handle, void *ctx, int *first_arg);
-void cli_print_help(FILE *out, const struct cli_command *cmd);
-/* A usage error: "profan: CMD: message" plus a hint line; returns CLI_USAGE. */
-enum cli_result cli_usage_error(const struct cli_command *cmd, const char *fmt, ...) PF_PRINTF(2, 3);
-/* Parses a non-negative integer option value; prints a usage error on failure. */
-int cli_parse_size(const struct cli_command *cmd, const char *opt, const char *arg, size_t *out);
-
-/* Writes the report to -o FILE or stdout, as text or JSON. Returns an exit code. */
-int cli_emit(const struct cli_common *common, const struct report *r);
-
-/* The subcommands (one per input format), for main.c and the man page test. */
-extern const struct cli_command cmd_samply, cmd_dhat, cmd_cpuprof, cmd_diff;
+/* The commands, in --help order (NULL-terminated), and the shared option groups. */
+extern const struct cli_command *const cli_commands[];
+extern const struct cli_group cli_common_group, cli_analysis_group;
 
 #endif

@@ -43,6 +43,8 @@ enum cpuprof_func_flags {
 
 /* A pf_loader: OPTS is a const struct cpuprof_opts * (NULL: defaults). */
 int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *opts);
+/* Does ROOT look like a V8 profile: nodes + samples, traceEvents, or an array of trace events? */
+bool cpuprof_sniff(const struct json *root);
 
 /* True for V8's JS<->wasm wrapper frame names. */
 bool cpuprof_is_plumbing(const char *name);

@@ -35,14 +35,15 @@ struct dhat_meta {
 	size_t repairs;                    /* `"fs":]` stacks read as empty */
 };
 
-struct dhat_load_opts {
-	struct dhat_meta *meta; /* filled when not NULL */
-};
-
 /* pf_loader for load_file()/load_buffer(). Parse with dhat_json_opts so DHAT's
- * invalid `"fs":]` reads as an empty stack. OPTS is a struct dhat_load_opts or NULL. */
+ * invalid `"fs":]` reads as an empty stack. OPTS is unused (NULL). The file's
+ * own record (struct dhat_meta) is kept in the profile: dhat_meta_of(). */
 int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts);
 extern const struct json_parse_opts dhat_json_opts;
+/* Does ROOT look like a DHAT file (dhatFileVersion)? */
+bool dhat_sniff(const struct json *root);
+/* The record of a profile dhat_load() built (the first file's, when merged), or NULL. */
+const struct dhat_meta *dhat_meta_of(const struct profile *p);
 
 /* A frame text "0x1234: name (loc)" split at the last " (" (names contain
  * parentheses). loc is "file:line", "in object" or absent; spans point into TEXT. */

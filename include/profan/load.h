@@ -14,7 +14,12 @@
 
 typedef int (*pf_loader)(const struct json_doc *doc, struct profile *out, const void *opts);
 
-/* Returns 0 with *OUT initialised and filled, or -1 (error printed, *OUT released). */
+/* What a loader returns besides 0 and -1 (malformed input) when the input is
+ * fine but the options do not fit it (--profile 7 in a trace of two): the
+ * command line then exits 2, as for any other option it cannot carry out. */
+#define LOAD_MISFIT (-2)
+
+/* Returns 0 with *OUT initialised and filled, or -1 / LOAD_MISFIT (error printed, *OUT released). */
 int load_file(const char *path, const struct json_parse_opts *jopts, pf_loader load, const void *opts,
 	      struct profile *out);
 int load_buffer(const char *buf, size_t len, const char *origin, const struct json_parse_opts *jopts,

@@ -130,6 +130,7 @@ struct profile {
 
 	const char *format;          /* "samply", "dhat", "cpuprofile" */
 	const char *format_detail;   /* "processed profile v55", "dhatFileVersion 2, heap mode" */
+	const void *format_meta;     /* the loader's own record of the file (dhat.h), or NULL */
 	VEC(struct pf_info) info;    /* extra header lines, in order */
 	VEC(const char *) warnings;
 
@@ -198,6 +199,20 @@ static inline const char *profile_func_name(const struct profile *p, uint32_t fu
 }
 /* Depth of stack node S (a root has depth 1). */
 size_t profile_stack_depth(const struct profile *p, uint32_t s);
+
+/* ---- several inputs (merge.c) ---- */
+
+/* Appends SRC's samples to DST, re-interning SRC's strings, libraries,
+ * functions, frames and stacks into DST. Each input keeps its own threads, and
+ * pf_thread.run says which input (0 = DST's own); samples without a thread get
+ * one per input. Metrics are matched by name. Returns 0, or -1 after printing
+ * "profan: ORIGIN: ..." when the two cannot be merged (other format, unit). */
+int profile_merge(struct profile *dst, const struct profile *src, const char *origin);
+/* Number of inputs merged into P (1 for a single file). */
+size_t profile_run_count(const struct profile *p);
+/* The "Inputs" header line for N > 1 merged files; the loader's own header
+ * lines are marked as describing file 1. */
+void profile_note_inputs(struct profile *p, const char *const *paths, size_t n);
 
 /* Checks the invariants (indices in range, parents before children); used by
  * tests and after every loader in debug builds. Returns NULL or a message. */

@@ -1,10 +1,10 @@
-/* report.h: what a subcommand prints, built as data and rendered as text or JSON.
+/* report.h: the result of an analysis, as data: what the renderers (render.h)
+ * print as text or JSON.
  *
  * A report is a header (input, format, totals, what the numbers mean,
  * warnings) and a list of tables. A table has one or more value columns; each
- * value column has a unit and may show its share of a total. The text form is
- * "=== title ===" then rows "  12.34%   56.78 ms  name  detail"; the JSON form
- * carries the same numbers unrounded (schema in README.md). All text is
+ * value column has a unit and may show its share of a total. Rows are in the
+ * order the analysis chose; --top is applied when rendering. All text is
  * copied into the report, which owns it. */
 #ifndef PROFAN_REPORT_H
 #define PROFAN_REPORT_H
@@ -15,7 +15,6 @@
 
 #include "profan/profile.h"
 #include "profan/strmap.h"
-#include "profan/views.h"
 
 #define REPORT_MAX_COLS 4
 
@@ -45,7 +44,7 @@ struct report_table {
 	size_t col_count;
 	struct report_col cols[REPORT_MAX_COLS];
 	VEC(struct report_row) rows;
-	size_t rows_cut;     /* rows left out by --top */
+	bool ranked;         /* a ranking: the renderer shows the first --top rows (trees show all) */
 	const char *note;    /* one line under the title, or NULL */
 };
 
@@ -71,32 +70,14 @@ struct report_table *report_add_table(struct report *r, const char *id, const ch
 size_t report_table_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total);
 struct report_row *report_table_row(struct report *r, struct report_table *t, const char *name,
 				    const char *detail);
-/* Sorts rows by column 0 descending, then by name, and keeps the first TOP
- * (0 keeps all), counting the rest in rows_cut. */
-void report_table_finish(struct report_table *t, size_t top);
-
-/* Fills a one-column table from view rows, naming keys with NAME_OF. With
- * report_func_name as NAME_OF, rows of owned functions get REPORT_ROW_OWNED. */
-typedef const char *(*report_name_fn)(const void *ctx, uint32_t key, const char **detail);
-void report_table_from_rows(struct report *r, struct report_table *t, const struct pf_rows *rows,
-			    report_name_fn name_of, const void *ctx);
+/* Sorts rows by column 0 descending, then by name, and marks the table a
+ * ranking (cut to --top when rendered). */
+void report_table_finish(struct report_table *t);
 
 /* Display name and detail ("file:line  [lib]") of a function or library, for tables
  * keyed by them. The returned text lives in a static buffer until the next call. */
 const char *report_func_name(const void *profile, uint32_t func, const char **detail);
 const char *report_lib_name(const void *profile, uint32_t lib, const char **detail);
-
-/* How text output looks on a terminal: ANSI color, and a width to shorten
- * long names to (in the middle, keeping the last path segment). */
-struct report_style {
-	bool color;
-	int width; /* 0: never shorten (pipes and files) */
-};
-
-/* Renderers. Both return 0, or -1 if writing failed (the caller reports it). */
-int report_print_text(FILE *out, const struct report *r);
-int report_print_text_styled(FILE *out, const struct report *r, const struct report_style *style);
-int report_print_json(FILE *out, const struct report *r);
 
 /* Formats V in UNIT for a person: "123.46 ms", "1.50 MiB", "42". */
 void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit);

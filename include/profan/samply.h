@@ -50,6 +50,8 @@ struct samply_opts {
 /* A pf_loader: fills OUT from a parsed samply profile. OPTS is a
  * const struct samply_opts * or NULL. Returns 0, or -1 after one error line. */
 int samply_load(const struct json_doc *doc, struct profile *out, const void *opts);
+/* Does ROOT look like a samply / processed profile (meta and threads)? */
+bool samply_sniff(const struct json *root);
 
 /* Where samply puts the presymbolication sidecar of PROFILE_PATH: the last
  * extension replaced by ".syms.json" (prof.json.gz -> prof.json.syms.json).

@@ -47,12 +47,6 @@ struct symbolize_stats {
  * Returns 0, or -1 after printing one line when --kallsyms cannot be read. */
 int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct symbolize_stats *st);
 
-/* Adds the report header lines about symbols, for the samply command:
- *   "Symbol files: 5 libraries: 3 found, 1 missing, 1 mismatched, 0 not on disk"
- *   "Symbols found: wado 61.0%, libc.so.6 30.2%", "Symbols missing: ..." (one line
- *   per state, largest self weight of METRIC first, at most 8 names then "+N more")
- * The share is the self weight of frames in that library. */
-void symbolize_add_header(struct profile *p, size_t metric);
 
 /* ---- identity ---------------------------------------------------------- */
 

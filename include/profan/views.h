@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "profan/profile.h"
+#include "profan/report.h"
 
 struct pf_weights {
 	size_t metric;
@@ -64,5 +65,19 @@ void view_nearest_owned(const struct profile *p, const struct pf_weights *w, con
 
 /* Sum of the row values (handy for totals and tests). */
 int64_t rows_sum(const struct pf_rows *r);
+
+/* Fills a one-column table from view rows, naming keys with NAME_OF. With
+ * report_func_name as NAME_OF, rows of owned functions get REPORT_ROW_OWNED. */
+typedef const char *(*report_name_fn)(const void *ctx, uint32_t key, const char **detail);
+void report_table_from_rows(struct report *r, struct report_table *t, const struct pf_rows *rows,
+			    report_name_fn name_of, const void *ctx);
+
+/* Median of V[0..N) (sorts V); the mean of the two middle values for even N. */
+int64_t median_i64(int64_t *v, size_t n);
+
+/* With several inputs merged (profile_merge): each function's self and
+ * inclusive share per input file, median, min and max, for the samples whose
+ * KEEP flag is set (NULL: all). */
+void perfile_tables(struct report *r, const struct profile *p, size_t metric, const bool *keep);
 
 #endif

@@ -1,5 +1,5 @@
-/* cli.c: getopt_long over a subcommand's option table plus the common options,
- * --help generated from the same tables, and writing the report out. */
+/* cli.c: getopt_long over a command's option groups, --help generated from
+ * the same tables, the run through the driver, and writing the report out. */
 #include "profan/cli.h"
 
 #include <errno.h>
@@ -10,37 +10,50 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "cli_int.h"
+#include "profan/analysis.h"
 #include "profan/progress.h"
+#include "profan/regex.h"
+#include "profan/render.h"
 
-enum { OPT_TOP = 0x1000, OPT_JSON, OPT_COLOR, OPT_WIDE };
-
-static const struct cli_opt common_opts[] = {
-	{"top", required_argument, OPT_TOP, "N", "rows per view (default 30; 0 shows all)"},
-	{"json", no_argument, OPT_JSON, NULL, "write the report as JSON (schema in README.md)"},
-	{"output", required_argument, 'o', "FILE", "write the report to FILE instead of stdout"},
-	{"color", optional_argument, OPT_COLOR, "[=WHEN]", "color: auto (default: on a terminal), always, never"},
-	{"wide", no_argument, OPT_WIDE, NULL, "never shorten long names to the terminal width"},
-	{"quiet", no_argument, 'q', NULL, "no warnings or progress on stderr"},
-	{"help", no_argument, 'h', NULL, "show this help"},
-	{NULL, 0, 0, NULL, NULL},
-};
-
-/* A subcommand's own option shadows a pipeline option of the same name (dhat's --tree). */
-static bool shadowed(const struct cli_command *cmd, const struct cli_opt *o, const struct cli_opt *set)
+int cli_usage_error(const struct cli_state *st, const char *fmt, ...)
 {
-	if (set != pipeline_cli_options())
-		return false;
-	for (const struct cli_opt *c = cmd->opts; c && c->name; c++)
-		if (strcmp(c->name, o->name) == 0)
-			return true;
-	return false;
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	pf_error("%s: %s", st->cmd->name, msg);
+	fprintf(stderr, "Try 'profan %s --help' for more information.\n", st->cmd->name);
+	return -1;
 }
 
-static void print_opts(FILE *out, const struct cli_command *cmd, const struct cli_opt *opts)
+int cli_parse_size(const struct cli_state *st, const char *opt, const char *arg, size_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(arg, &end, 10);
+	if (*arg == '\0' || *arg == '-' || *end != '\0' || errno != 0 || v > SIZE_MAX / 2)
+		return cli_usage_error(st, "--%s wants a non-negative integer, not '%s'", opt, arg);
+	*out = (size_t)v;
+	return 0;
+}
+
+int cli_check_regex(const struct cli_state *st, const char *opt, const char *arg)
+{
+	char err[300];
+	struct regex *re = regex_compile(arg, err, sizeof(err));
+	if (re == NULL)
+		return cli_usage_error(st, "--%s: %s", opt, err);
+	regex_free(re);
+	return 0;
+}
+
+/* ---- help ---- */
+
+static void print_opts(FILE *out, const struct cli_opt *opts)
 {
 	for (const struct cli_opt *o = opts; o && o->name; o++) {
-		if (shadowed(cmd, o, opts))
-			continue;
 		char lhs[64], shortname[8] = "    ";
 		if (o->val > 0 && o->val < 0x80)
 			snprintf(shortname, sizeof(shortname), "-%c, ", o->val);
@@ -50,46 +63,38 @@ static void print_opts(FILE *out, const struct cli_command *cmd, const struct cl
 	}
 }
 
-void cli_print_help(FILE *out, const struct cli_command *cmd)
+static void print_help(FILE *out, const struct cli_command *cmd)
 {
 	fprintf(out, "Usage: profan %s\n\n%s\n", cmd->usage, cmd->summary);
 	if (cmd->description)
 		fprintf(out, "\n%s\n", cmd->description);
 	fprintf(out, "\nOptions:\n");
-	print_opts(out, cmd, cmd->opts);
+	for (const struct cli_group *const *g = cmd->own; *g; g++)
+		print_opts(out, (*g)->opts);
 	fprintf(out, "\nCommon options:\n");
-	print_opts(out, cmd, common_opts);
+	print_opts(out, cli_common_group.opts);
 	fprintf(out, "\nFilters, trees and exports (filters apply in the order given):\n");
-	print_opts(out, cmd, pipeline_cli_options());
+	print_opts(out, cli_analysis_group.opts);
 	if (cmd->examples)
 		fprintf(out, "\nExamples:\n%s", cmd->examples);
 	fprintf(out, "\nExit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.\n");
 }
 
-enum cli_result cli_usage_error(const struct cli_command *cmd, const char *fmt, ...)
+static void print_usage(FILE *out)
 {
-	char msg[512];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	pf_error("%s: %s", cmd->name, msg);
-	fprintf(stderr, "Try 'profan %s --help' for more information.\n", cmd->name);
-	return CLI_USAGE;
+	fprintf(out, "Usage: profan COMMAND [options] PROFILE...\n\n"
+		     "Reads a profile, symbolicates it where needed, and prints where the time or memory went.\n\n"
+		     "Commands:\n");
+	for (size_t i = 0; cli_commands[i]; i++)
+		fprintf(out, "  %-9s %s\n", cli_commands[i]->name, cli_commands[i]->summary);
+	fprintf(out, "\nRun 'profan COMMAND --help' for the options and examples of one command.\n"
+		     "Input may be plain or gzip-compressed JSON; '-' reads standard input.\n"
+		     "Exit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.\n");
 }
 
-int cli_parse_size(const struct cli_command *cmd, const char *opt, const char *arg, size_t *out)
-{
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(arg, &end, 10);
-	if (*arg == '\0' || *arg == '-' || *end != '\0' || errno != 0 || v > SIZE_MAX / 2) {
-		cli_usage_error(cmd, "--%s wants a non-negative integer, not '%s'", opt, arg);
-		return -1;
-	}
-	*out = (size_t)v;
-	return 0;
-}
+/* ---- parsing ---- */
+
+enum parse_result { PARSE_OK, PARSE_DONE /* --help printed: exit 0 */, PARSE_USAGE /* exit 2 */ };
 
 /* NO_COLOR set to anything but "" turns auto color off (no-color.org). */
 static bool no_color(void)
@@ -104,30 +109,33 @@ static bool term_is_dumb(void)
 	return term != NULL && strcmp(term, "dumb") == 0;
 }
 
-static size_t count_opts(const struct cli_opt *o)
+#define MAX_GROUPS 8
+
+/* The command's groups: its own, then the common and analysis ones. */
+static size_t command_groups(const struct cli_command *cmd, const struct cli_group **out)
 {
 	size_t n = 0;
-	while (o && o[n].name)
-		n++;
+	for (const struct cli_group *const *g = cmd->own; *g && n < MAX_GROUPS - 2; g++)
+		out[n++] = *g;
+	out[n++] = &cli_common_group;
+	out[n++] = &cli_analysis_group;
 	return n;
 }
 
-enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, struct cli_common *common,
-			  cli_handler handle, void *ctx, int *first_arg)
+static enum parse_result parse(struct cli_state *st, int argc, char **argv, int *first_arg)
 {
-	*common = (struct cli_common){.top = 30};
-	pipeline_opts_init(&common->pipeline);
-	size_t n_cmd = count_opts(cmd->opts), n_common = count_opts(common_opts);
-	size_t n_pipe = count_opts(pipeline_cli_options());
-	struct option *longopts = xcalloc(n_cmd + n_common + n_pipe + 1, sizeof(*longopts));
-	char shortopts[128] = ":"; /* permute: options may follow the PROFILE, as users type them */
-	size_t sl = 1;
-	const struct cli_opt *all[3] = {cmd->opts, common_opts, pipeline_cli_options()};
-	size_t k = 0;
-	for (size_t set = 0; set < 3; set++) {
-		for (const struct cli_opt *o = all[set]; o && o->name; o++) {
-			if (shadowed(cmd, o, all[set]))
-				continue;
+	const struct cli_group *groups[MAX_GROUPS];
+	size_t ngroups = command_groups(st->cmd, groups), nopts = 0;
+	for (size_t g = 0; g < ngroups; g++)
+		for (const struct cli_opt *o = groups[g]->opts; o->name; o++)
+			nopts++;
+	struct option *longopts = xcalloc(nopts + 1, sizeof(*longopts));
+	const struct cli_group **group_of = xcalloc(nopts + 1, sizeof(*group_of));
+	char shortopts[64] = ":"; /* permute: options may follow the PROFILE, as users type them */
+	size_t sl = 1, k = 0;
+	for (size_t g = 0; g < ngroups; g++)
+		for (const struct cli_opt *o = groups[g]->opts; o->name; o++) {
+			group_of[k] = groups[g];
 			longopts[k++] = (struct option){o->name, o->has_arg, NULL, o->val};
 			if (o->val > 0 && o->val < 0x80 && sl + 3 < sizeof(shortopts)) {
 				shortopts[sl++] = (char)o->val;
@@ -135,69 +143,50 @@ enum cli_result cli_parse(const struct cli_command *cmd, int argc, char **argv, 
 					shortopts[sl++] = ':';
 			}
 		}
-	}
 	shortopts[sl] = '\0';
-	enum cli_result res = CLI_OK;
-	optind = 0; /* full reinitialisation: main may parse several commands in tests */
+	enum parse_result res = PARSE_OK;
+	optind = 0; /* full reinitialisation: a process may parse several command lines (tests) */
 	opterr = 0;
-	int c;
-	int li = -1; /* which long option: the pipeline's are the last table */
-	while (res == CLI_OK && (c = getopt_long(argc, argv, shortopts, longopts, &li)) != -1) {
-		if (li >= (int)(n_cmd + n_common)) {
-			li = -1;
-			if (pipeline_parse_opt(&common->pipeline, cmd, c, optarg) < 0)
-				res = CLI_USAGE;
-			continue;
+	int c, li = -1;
+	while (res == PARSE_OK && (c = getopt_long(argc, argv, shortopts, longopts, &li)) != -1) {
+		const struct cli_group *group = NULL;
+		if (li >= 0) {
+			group = group_of[li];
+		} else if (c > 0 && c < 0x80 && c != '?' && c != ':') { /* a short option: its group */
+			for (size_t i = 0; i < nopts && group == NULL; i++)
+				if (longopts[i].val == c)
+					group = group_of[i];
 		}
 		li = -1;
-		switch (c) {
-		case OPT_TOP:
-			if (cli_parse_size(cmd, "top", optarg, &common->top) < 0)
-				res = CLI_USAGE;
-			break;
-		case OPT_JSON: common->json = true; break;
-		case OPT_WIDE: common->wide = true; break;
-		case OPT_COLOR:
-			if (optarg == NULL || strcmp(optarg, "always") == 0)
-				common->color = CLI_COLOR_ALWAYS;
-			else if (strcmp(optarg, "never") == 0)
-				common->color = CLI_COLOR_NEVER;
-			else if (strcmp(optarg, "auto") == 0)
-				common->color = CLI_COLOR_AUTO;
-			else
-				res = cli_usage_error(cmd, "--color wants auto, always or never, not '%s'", optarg);
-			break;
-		case 'o': common->output = optarg; break;
-		case 'q': common->quiet = true; pf_set_quiet(true); break;
-		case 'h':
-			cli_print_help(stdout, cmd);
-			res = CLI_DONE;
-			break;
-		case '?':
-			if (optopt > 0 && optopt < 0x80)
-				res = cli_usage_error(cmd, "unknown option '-%c'", optopt);
-			else
-				res = cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
-			break;
-		case ':':
-			res = cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
-			break;
-		default:
-			if (handle == NULL || handle(c, optarg, ctx) < 0)
-				res = CLI_USAGE;
-			break;
+		if (c == 'h' && group == &cli_common_group) {
+			print_help(stdout, st->cmd);
+			res = PARSE_DONE;
+		} else if (group != NULL) {
+			if (group->handle(st, c, optarg) < 0)
+				res = PARSE_USAGE;
+		} else if (c == ':') {
+			cli_usage_error(st, "option '%s' needs a value", argv[optind - 1]);
+			res = PARSE_USAGE;
+		} else if (optopt > 0 && optopt < 0x80) {
+			cli_usage_error(st, "unknown option '-%c'", optopt);
+			res = PARSE_USAGE;
+		} else {
+			cli_usage_error(st, "unknown option '%s'", argv[optind - 1]);
+			res = PARSE_USAGE;
 		}
 	}
 	free(longopts);
+	free(group_of);
 	*first_arg = optind;
 	/* TERM=dumb (an editor's shell buffer) shows escape sequences raw: no color, and no
 	 * progress line, which needs "erase line" to vanish. */
 	bool err_tty = isatty(STDERR_FILENO) && !term_is_dumb();
-	pf_set_color(common->color == CLI_COLOR_ALWAYS ||
-		     (common->color == CLI_COLOR_AUTO && err_tty && !no_color()));
-	progress_enable(res == CLI_OK && !common->quiet && err_tty);
+	pf_set_color(st->color == CLI_COLOR_ALWAYS || (st->color == CLI_COLOR_AUTO && err_tty && !no_color()));
+	progress_enable(res == PARSE_OK && !st->quiet && err_tty);
 	return res;
 }
+
+/* ---- output ---- */
 
 /* The width to shorten names to: 0 (never) unless OUT is a terminal. COLUMNS, when
  * set, wins over the terminal's own size, as POSIX says and git does. */
@@ -214,24 +203,25 @@ static int output_width(FILE *out)
 	return 0;
 }
 
-int cli_emit(const struct cli_common *common, const struct report *r)
+/* Writes the report to -o FILE or stdout, as text or JSON. Returns an exit code. */
+static int emit(const struct cli_state *st, const struct report *r)
 {
 	FILE *out = stdout;
 	const char *name = "<stdout>";
-	if (common->output != NULL && strcmp(common->output, "-") != 0) {
-		name = common->output;
-		out = fopen(common->output, "w");
+	if (st->output != NULL && strcmp(st->output, "-") != 0) {
+		name = st->output;
+		out = fopen(st->output, "w");
 		if (out == NULL) {
 			pf_error("%s: cannot write: %s", name, strerror(errno));
 			return PF_EXIT_FAIL;
 		}
 	}
-	struct report_style style = {0};
-	style.color = common->color == CLI_COLOR_ALWAYS ||
-		      (common->color == CLI_COLOR_AUTO && isatty(fileno(out)) && !no_color() && !term_is_dumb());
-	if (!common->wide)
-		style.width = output_width(out);
-	int rc = common->json ? report_print_json(out, r) : report_print_text_styled(out, r, &style);
+	struct render_opts ro = {.top = st->top};
+	ro.color = st->color == CLI_COLOR_ALWAYS ||
+		   (st->color == CLI_COLOR_AUTO && isatty(fileno(out)) && !no_color() && !term_is_dumb());
+	if (!st->wide)
+		ro.width = output_width(out);
+	int rc = st->json ? render_json(out, r, &ro) : render_text(out, r, &ro);
 	if (fflush(out) != 0 || ferror(out))
 		rc = -1;
 	int saved = errno;
@@ -242,4 +232,148 @@ int cli_emit(const struct cli_common *common, const struct report *r)
 		return PF_EXIT_FAIL;
 	}
 	return PF_EXIT_OK;
+}
+
+/* ---- running a command ---- */
+
+static struct pattern_list patterns(const void *items, size_t len)
+{
+	return (struct pattern_list){.items = items, .count = len};
+}
+
+static void list_dhat_metrics(void)
+{
+	const char *const *texts;
+	const char *const *names = dhat_metric_names(&texts);
+	printf("Metrics for --metric (dh_view's sort metrics and DHAT's raw fields):\n");
+	for (size_t i = 0; names[i]; i++)
+		printf("  %-20s %s\n", names[i], texts[i]);
+}
+
+static struct driver_input *inputs_of(char **paths, size_t n)
+{
+	struct driver_input *in = xcalloc(n ? n : 1, sizeof(*in));
+	for (size_t i = 0; i < n; i++)
+		in[i].path = paths[i];
+	return in;
+}
+
+static int run(struct cli_state *st, char **args, size_t nargs)
+{
+	const struct cli_command *cmd = st->cmd;
+	struct profan_opts *o = &st->opts;
+	o->symbols.symbol_paths = st->symbol_paths.items;
+	o->symbols.symbol_path_count = st->symbol_paths.len;
+	o->dhat.where = patterns(st->where.items, st->where.len);
+	o->dhat.not_ = patterns(st->not_.items, st->not_.len);
+	o->dhat.ours = patterns(st->ours.items, st->ours.len);
+	o->dhat.plumbing = patterns(st->plumbing.items, st->plumbing.len);
+	struct report r;
+	report_init(&r);
+	int rc;
+	if (cmd->format != NULL) {
+		if (nargs == 0) {
+			cli_usage_error(st, "no PROFILE given");
+			rc = PF_EXIT_USAGE;
+			goto out;
+		}
+		struct driver_input *in = inputs_of(args, nargs);
+		rc = driver_run(format_find(cmd->format), o, in, nargs, &r);
+		free(in);
+	} else {
+		char **base = args, **news = args + 1;
+		size_t nb = 1, nn = 1;
+		if (st->base.len == 0 && nargs != 2) {
+			cli_usage_error(st, "give BASE and NEW, or --base FILE (repeated) and the new files");
+			rc = PF_EXIT_USAGE;
+			goto out;
+		}
+		if (st->base.len > 0) {
+			if (nargs == 0) {
+				cli_usage_error(st, "no new profile to compare with the --base files");
+				rc = PF_EXIT_USAGE;
+				goto out;
+			}
+			base = (char **)st->base.items;
+			nb = st->base.len;
+			news = args;
+			nn = nargs;
+		}
+		if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file) {
+			cli_usage_error(st, "--pprof, trees and --per-file work on one side: use them with the "
+					    "format's own command");
+			rc = PF_EXIT_USAGE;
+			goto out;
+		}
+		struct driver_input *b = inputs_of(base, nb), *n = inputs_of(news, nn);
+		rc = driver_diff(st->format ? format_find(st->format) : NULL, o, b, nb, n, nn, &r);
+		free(b);
+		free(n);
+	}
+	if (rc == PF_EXIT_OK)
+		rc = emit(st, &r);
+out:
+	report_release(&r);
+	return rc;
+}
+
+static int run_command(const struct cli_command *cmd, int argc, char **argv)
+{
+	struct cli_state st = {.cmd = cmd, .top = 30};
+	profan_opts_init(&st.opts);
+	int first, rc;
+	switch (parse(&st, argc, argv, &first)) {
+	case PARSE_DONE: rc = PF_EXIT_OK; break;
+	case PARSE_USAGE: rc = PF_EXIT_USAGE; break;
+	case PARSE_OK:
+	default:
+		if (st.list_metrics) {
+			list_dhat_metrics();
+			rc = PF_EXIT_OK;
+		} else {
+			rc = run(&st, argv + first, (size_t)(argc - first));
+		}
+		break;
+	}
+	vec_free(&st.symbol_paths);
+	vec_free(&st.where);
+	vec_free(&st.not_);
+	vec_free(&st.ours);
+	vec_free(&st.plumbing);
+	vec_free(&st.base);
+	return rc;
+}
+
+/* A full disk or closed pipe must not look like success (jq and perf do the same). */
+static int finish_stdout(int rc)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (rc == PF_EXIT_OK)
+			pf_error("<stdout>: write error: %s", strerror(errno ? errno : EIO));
+		return rc == PF_EXIT_OK ? PF_EXIT_FAIL : rc;
+	}
+	return rc;
+}
+
+int cli_main(int argc, char **argv)
+{
+	if (argc < 2) {
+		print_usage(stderr);
+		return PF_EXIT_USAGE;
+	}
+	const char *cmd = argv[1];
+	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+		print_usage(stdout);
+		return finish_stdout(PF_EXIT_OK);
+	}
+	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+		printf("profan %s\n", PROFAN_VERSION);
+		return finish_stdout(PF_EXIT_OK);
+	}
+	for (size_t i = 0; cli_commands[i]; i++)
+		if (strcmp(cmd, cli_commands[i]->name) == 0)
+			return finish_stdout(run_command(cli_commands[i], argc - 1, argv + 1));
+	pf_error("unknown command '%s'", cmd);
+	fprintf(stderr, "Try 'profan --help' for the list of commands.\n");
+	return PF_EXIT_USAGE;
 }

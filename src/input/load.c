@@ -3,7 +3,6 @@
 
 #include <stdio.h>
 
-#include "profan/formats.h"
 #include "profan/progress.h"
 #include "profan/source.h"
 
@@ -26,7 +25,7 @@ static int load_source(struct source *src, const struct json_parse_opts *jopts, 
 		return -1;
 	}
 	progress_phase("building the profile", 0, false);
-	int rc = formats_check(doc, load) == 0 ? load(doc, out, opts) : -1;
+	int rc = load(doc, out, opts);
 	json_doc_free(doc);
 	profile_seal(out);
 	progress_end();

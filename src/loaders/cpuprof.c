@@ -5,6 +5,7 @@
  * raw_profile: nodes with their parent links, sample node ids and times. One
  * builder then turns the selected raw profiles into stacks and weighted samples. */
 #include "profan/cpuprof.h"
+#include "profan/load.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -990,14 +991,14 @@ static int select_profiles(struct loader *L, bool *sel)
 	if (found > 1) {
 		pf_error("%s: --profile %s: %zu profiles have this id; name one as PID:ID or by number",
 			 L->r.origin, want, found);
-		return -1;
+		return LOAD_MISFIT;
 	}
 	if (found == 1)
 		return 0;
 	pf_error(
 		"%s: --profile %s: no such profile (the file holds %zu: use a number from 1 to %zu%s or all)",
 		L->r.origin, want, n, n, L->profiles.items[0].id ? ", an id, PID:ID" : "");
-	return -1;
+	return LOAD_MISFIT;
 }
 
 /* ------------------------------------------------------------ entry point */
@@ -1123,7 +1124,7 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 					 "code section: "
 					 "is it the module that was profiled?",
 					 L.r.origin, L.opts->wasm_path ? L.opts->wasm_path : "");
-				rc = -1;
+				rc = LOAD_MISFIT;
 			}
 		}
 		if (rc == 0)
@@ -1136,4 +1137,13 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 	free(L.wasm_named);
 	free(sel);
 	return rc;
+}
+
+bool cpuprof_sniff(const struct json *root)
+{
+	const struct json *first = json_at(root, 0);
+	if (json_type(root) == JSON_ARRAY)
+		return json_get(first, "ph") || json_get(first, "name"); /* a bare array of trace events */
+	return json_type(root) == JSON_OBJECT &&
+	       ((json_get(root, "nodes") && json_get(root, "samples")) || json_get(root, "traceEvents"));
 }

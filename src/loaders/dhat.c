@@ -497,7 +497,7 @@ static void describe(struct loader *L)
 
 int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)
 {
-	const struct dhat_load_opts *o = opts;
+	(void)opts;
 	struct loader L = {.r = jr_begin(doc), .p = out};
 	const struct json *root = json_doc_root(doc);
 	int rc = -1;
@@ -508,8 +508,9 @@ int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)
 		goto done;
 	L.meta.repairs = json_doc_repairs(doc);
 	describe(&L);
-	if (o != NULL && o->meta != NULL)
-		*o->meta = L.meta;
+	struct dhat_meta *meta = arena_alloc(&out->arena, sizeof(*meta));
+	*meta = L.meta;
+	out->format_meta = meta;
 	rc = 0;
 done:
 	free(L.addr);
@@ -517,4 +518,14 @@ done:
 	free(L.lib_of_path);
 	htab_release(&L.sample_of_leaf);
 	return rc;
+}
+
+const struct dhat_meta *dhat_meta_of(const struct profile *p)
+{
+	return p->format != NULL && strcmp(p->format, "dhat") == 0 ? p->format_meta : NULL;
+}
+
+bool dhat_sniff(const struct json *root)
+{
+	return json_type(root) == JSON_OBJECT && json_get(root, "dhatFileVersion") != NULL;
 }

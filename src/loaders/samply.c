@@ -793,3 +793,8 @@ out:
 	free(ld.namebuf);
 	return rc;
 }
+
+bool samply_sniff(const struct json *root)
+{
+	return json_type(root) == JSON_OBJECT && json_get(root, "meta") && json_get(root, "threads");
+}

@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "profan/progress.h"
-#include "profan/views.h"
 
 struct site {
 	uint32_t lib;
@@ -411,94 +410,3 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 }
 
 /* ---- report header ------------------------------------------------------- */
-
-struct lib_share {
-	uint32_t lib;
-	int64_t self;
-};
-
-static int share_cmp(const void *a, const void *b)
-{
-	const struct lib_share *x = a, *y = b;
-	if (x->self != y->self)
-		return x->self > y->self ? -1 : 1;
-	return x->lib < y->lib ? -1 : x->lib > y->lib;
-}
-
-static const char *state_key(enum pf_symstate s)
-{
-	switch (s) {
-	case PF_SYM_FOUND:
-		return "Symbols found";
-	case PF_SYM_MISSING:
-		return "Symbols missing";
-	case PF_SYM_MISMATCH:
-		return "Symbols mismatched";
-	case PF_SYM_SKIPPED:
-		return "Symbols not on disk";
-	case PF_SYM_NONE:
-		break;
-	}
-	return NULL;
-}
-
-void symbolize_add_header(struct profile *p, size_t metric)
-{
-	struct pf_weights w;
-	weights_compute(&w, p, metric, NULL);
-	struct lib_share *sh = xcalloc(p->libs.len ? p->libs.len : 1, sizeof(*sh));
-	for (size_t i = 0; i < p->libs.len; i++)
-		sh[i].lib = (uint32_t)i;
-	for (size_t s = 0; s < w.node_count; s++) {
-		uint32_t lib = profile_stack_frame(p, (uint32_t)s)->lib;
-		if (lib < p->libs.len)
-			sh[lib].self += w.node[s];
-	}
-	qsort(sh, p->libs.len, sizeof(*sh), share_cmp);
-	size_t count[PF_SYM_SKIPPED + 1] = {0}, total = 0;
-	for (size_t i = 0; i < p->libs.len; i++)
-		if (p->libs.items[i].sym_state != PF_SYM_NONE) {
-			count[p->libs.items[i].sym_state]++;
-			total++;
-		}
-	if (total == 0) {
-		free(sh);
-		weights_release(&w);
-		return;
-	}
-	const char *summary = profile_printf(p, "%zu librar%s: %zu found, %zu missing, %zu mismatched, "
-					     "%zu not on disk",
-					     total, total == 1 ? "y" : "ies", count[PF_SYM_FOUND],
-					     count[PF_SYM_MISSING], count[PF_SYM_MISMATCH],
-					     count[PF_SYM_SKIPPED]);
-	profile_add_info(p, "Symbol files", summary);
-	/* One line per state: the libraries in it, largest share of the metric first. */
-	for (int st = PF_SYM_FOUND; st <= PF_SYM_SKIPPED; st++) {
-		char line[1024];
-		size_t len = 0, shown = 0, rest = 0;
-		line[0] = '\0';
-		for (size_t i = 0; i < p->libs.len; i++) {
-			const struct pf_lib *l = &p->libs.items[sh[i].lib];
-			if ((int)l->sym_state != st)
-				continue;
-			const char *name = profile_str(p, l->name);
-			double pct = w.total > 0 ? 100.0 * (double)sh[i].self / (double)w.total : 0.0;
-			int k = snprintf(line + len, sizeof(line) - len, "%s%s %.1f%%", shown ? ", " : "",
-					 *name ? name : profile_str(p, l->path), pct);
-			if (shown >= 8 || k < 0 || (size_t)k >= sizeof(line) - len - 16) {
-				line[len] = '\0';
-				rest++;
-				continue;
-			}
-			len += (size_t)k;
-			shown++;
-		}
-		if (shown == 0)
-			continue;
-		if (rest)
-			snprintf(line + len, sizeof(line) - len, ", +%zu more", rest);
-		profile_add_info(p, state_key((enum pf_symstate)st), line);
-	}
-	free(sh);
-	weights_release(&w);
-}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compares `profan dhat --json` with independent implementations, on every fixture:
 - sites and functions with bench/dhat-views.js (plain JavaScript), also under filters;
-- `--tree` for each of dh_view's 14 sort metrics with valgrind's own viewer, the installed
+- `--alloc-tree` for each of dh_view's 14 sort metrics with valgrind's own viewer, the installed
   dh_view.js, run headless by tests/dhat/dhview-tree.js (skipped if it is not installed).
 
 Usage: crosscheck.py PROFAN REPO_ROOT. Exits 77 (skip) when node is missing.
@@ -51,7 +51,7 @@ def check_trees(prog, root):
             needs_lt, needs_acc = i in (3, 8, 9), i in (4, 5, 6, 7, 10, 11, 12, 13)
             if (needs_lt and not data["bklt"]) or (needs_acc and not data["bkacc"]):
                 continue
-            r = subprocess.run([prog, "dhat", path, "--json", "-q", "--tree", "--metric", metric],
+            r = subprocess.run([prog, "dhat", path, "--json", "-q", "--alloc-tree", "--metric", metric],
                                capture_output=True, text=True, check=True)
             got = tree_rows(json.loads(r.stdout))
             want = [json.loads(line) for line in subprocess.run(
@@ -59,13 +59,13 @@ def check_trees(prog, root):
                 capture_output=True, text=True, check=True).stdout.splitlines()]
             if got != want:
                 failures += 1
-                print(f"FAIL: {name} --tree --metric {metric} differs from dh_view:")
+                print(f"FAIL: {name} --alloc-tree --metric {metric} differs from dh_view:")
                 for g, w in zip(got + [None] * len(want), want + [None] * len(got)):
                     if g != w:
                         print(f"   profan  {g}\n   dh_view {w}")
                         break
             else:
-                print(f"ok: {name} --tree --metric {metric} = dh_view ({len(want)} rows)")
+                print(f"ok: {name} --alloc-tree --metric {metric} = dh_view ({len(want)} rows)")
     return failures
 
 

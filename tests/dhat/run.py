@@ -138,7 +138,7 @@ def case_peak(prog, tmp):
     st = [v for v in rep["views"] if v["id"] == "stack"]
     check("--stacks 1 prints the largest stack whole", [r["name"].split(" (")[0] for r in st[0]["rows"]],
           ["malloc", "make_big", "main"])
-    rep = profan(prog, path, "--tree")
+    rep = profan(prog, path, "--alloc-tree")
     tree = view(rep, "tree")["rows"]
     check("tree root == peak", tree[0]["values"][0], dh["gmax"][0])
     check("tree first child is make_big", tree[1]["name"].startswith("├─ make_big") and tree[1]["values"][0],

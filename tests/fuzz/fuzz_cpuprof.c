@@ -34,16 +34,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct profile p;
 	if (load_buffer((const char *)data, size, "fuzz", NULL, cpuprof_load, &o, &p) == 0) {
 		profile_release(&p);
-		static const char *const weights[] = {"before", "after", "samples", "before"};
-		const char *args[] = {"--weight", weights[(mode >> 1) & 3], "--profile",
-				      (mode & 8) ? "all" : (mode & 16) ? "1" : "0x1", (mode & 32) ? "--json" : NULL,
-				      NULL};
-		if (!(mode & 64))
-			args[2] = NULL; /* the default choice: the trace's largest profile */
-		fuzz_run_command(&cmd_cpuprof, data, size, args, size, 1);
+		struct profan_opts opts;
+		profan_opts_init(&opts);
+		opts.cpuprof.weight = (enum cpuprof_weight)(((mode >> 1) & 3) % 3);
+		if (mode & 64) /* else the default choice: the trace's largest profile */
+			opts.cpuprof.profile = (mode & 8) ? "all" : (mode & 16) ? "1" : "0x1";
+		fuzz_run("cpuprof", data, size, &opts, size, (mode & 64) ? 2 : 1, false);
 		if (mode & 128) { /* the file against itself: every change is 0 */
-			static const char *const diff[] = {"--format", "cpuprof", "@IN", NULL};
-			fuzz_run_command(&cmd_diff, data, size, diff, size / 3 % FUZZ_DIFF_VARIANTS, 1);
+			profan_opts_init(&opts);
+			fuzz_run("cpuprof", data, size, &opts, size / 3, 1, true);
 		}
 	}
 	return 0;

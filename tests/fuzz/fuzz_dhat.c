@@ -25,11 +25,10 @@ static const char *frame_name(void *ctx, uint32_t frame)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	pf_set_quiet(true);
-	struct dhat_meta meta;
-	struct dhat_load_opts opts = {.meta = &meta};
 	struct profile p;
-	if (load_buffer((const char *)data, size, "fuzz", &dhat_json_opts, dhat_load, &opts, &p) != 0)
+	if (load_buffer((const char *)data, size, "fuzz", &dhat_json_opts, dhat_load, NULL, &p) != 0)
 		return 0;
+	struct dhat_meta meta = *dhat_meta_of(&p);
 	for (size_t m = 0; m < p.metric_count; m++) {
 		enum dhat_pred pred = (enum dhat_pred)(m % 6);
 		if (!dhat_pred_available(&meta, pred))
@@ -41,28 +40,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		report_init(&r);
 		struct dhat_tree_opts to = {.metric = m, .pred = pred, .keep = keep, .frame_text = frame_name, .ctx = &p};
 		dhat_tree_report(&r, &p, &meta, &to);
-		FILE *null = fopen("/dev/null", "w");
-		if (null) {
-			report_print_text(null, &r);
-			report_print_json(null, &r);
-			fclose(null);
-		}
+		fuzz_render(&r, m, (int)m * 10);
 		report_release(&r);
 		free(keep);
 	}
 	profile_release(&p);
-	static const char *const variants[][10] = {
-		{NULL},
-		{"--json", "--stacks", "3", "--metric", "tb", NULL},
-		{"--where", "a|0x", "--not", "b", "--tree", "--metric", "short-lived", NULL},
-		{"--ours", "f", "--plumbing", "^g", "--metric", "low-access-blocks", "--json", NULL},
-		{"--metric", "eb", "--tree", "--json", NULL},
-		{"--metric", "high-writes", "--stacks", "1", NULL},
-	};
-	fuzz_run_command(&cmd_dhat, data, size, variants[size % 6], size / 6, 2);
+	struct profan_opts o;
+	profan_opts_init(&o);
+	static const char *const where[] = {"a|0x"}, *const not_[] = {"b"}, *const ours[] = {"f"},
+				 *const plumbing[] = {"^g"};
+	switch (size % 6) {
+	case 1: o.dhat.stacks = 3, o.metric = "tb"; break;
+	case 2:
+		o.dhat.where = (struct pattern_list){where, 1};
+		o.dhat.not_ = (struct pattern_list){not_, 1};
+		o.dhat.alloc_tree = true, o.metric = "short-lived";
+		break;
+	case 3:
+		o.dhat.ours = (struct pattern_list){ours, 1};
+		o.dhat.plumbing = (struct pattern_list){plumbing, 1};
+		o.metric = "low-access-blocks";
+		break;
+	case 4: o.metric = "eb", o.dhat.alloc_tree = true; break;
+	case 5: o.metric = "high-writes", o.dhat.stacks = 1; break;
+	default: break;
+	}
+	fuzz_run("dhat", data, size, &o, size / 6, 2, false);
 	if (size % 5 == 0) { /* the file against itself: every change is 0 */
-		static const char *const diff[] = {"--format", "dhat", "@IN", NULL};
-		fuzz_run_command(&cmd_diff, data, size, diff, size / 5 % FUZZ_DIFF_VARIANTS, 1);
+		profan_opts_init(&o);
+		fuzz_run("dhat", data, size, &o, size / 5, 1, true);
 	}
 	return 0;
 }

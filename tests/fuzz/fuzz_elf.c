@@ -6,12 +6,15 @@
  * samply profile whose library path is that memfd, with one sample at each
  * address, runs through the whole `profan samply` command, which symbolicates
  * it with libdw and renders every view. */
+#define _GNU_SOURCE /* memfd_create */
 #include "fuzz_run.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "profan/symbolize.h"
 
@@ -76,9 +79,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   "\"samples\":{\"length\":3,\"stack\":[1,0,1],\"time\":[0,1,2],"
 			   "\"threadCPUDelta\":[10,20,30]}}]}",
 			   path, path, rel[0], rel[1], rel[0], rel[1]);
-	static const char *const variants[][4] = {{NULL}, {"--json", "--no-inline", NULL}};
-	const char *const *args = variants[rel[0] & 1];
-	if (fuzz_run_command(&cmd_samply, (const uint8_t *)json, (size_t)len, args, rel[1], 1) != 0)
+	struct profan_opts o;
+	profan_opts_init(&o);
+	o.symbols.no_inline = rel[0] & 1;
+	if (fuzz_run("samply", (const uint8_t *)json, (size_t)len, &o, rel[1], 1, false) != 0)
 		abort(); /* a missing or unreadable library is never an error */
 	return 0;
 }

@@ -1,73 +1,100 @@
-/* fuzz_run.h: runs a whole subcommand (options, loader, views, pipeline,
- * report) on the fuzz input, so the views, trees, exports and renderers see
- * every hostile-but-valid model a loader accepts. The bytes go into one memfd
- * that the command opens by path; the report goes to /dev/null. Header-only:
- * tests/fuzz/CMakeLists.txt builds each fuzz_*.c on its own. Include it first
- * (it needs _GNU_SOURCE). */
+/* fuzz_run.h: runs the whole analysis a subcommand runs (driver.h: loader,
+ * symbolication, transforms, views, trees, exports, both renderers) on the
+ * fuzz input held in memory, with one of a few option sets, so the views,
+ * trees, exports and renderers see every hostile-but-valid model a loader
+ * accepts. No argv, no files: the same struct profan_opts the command line
+ * fills. Header-only: tests/fuzz/CMakeLists.txt builds each fuzz_*.c on its own. */
 #ifndef PROFAN_FUZZ_RUN_H
 #define PROFAN_FUZZ_RUN_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
-#include "profan/cli.h"
-#include "profan/diag.h"
+#include "profan/driver.h"
+#include "profan/render.h"
 
-/* Options of the shared pipeline (filters, trees, exports), one set per run.
- * In these and in ARGS below, "@IN" stands for the input file, so a second
- * copy makes a two-file run. */
+/* Filters, trees and exports, one set per run. */
 #define FUZZ_PIPELINE_VARIANTS 7
 #define FUZZ_DIFF_VARIANTS 4 /* the first ones: `profan diff` takes no trees, --pprof or --per-file */
-static const char *const fuzz_pipeline[FUZZ_PIPELINE_VARIANTS][14] = {
-	{NULL},
-	{"--focus", "0x|a", "--hide", "1", "--by", "lib", NULL},
-	{"--root-at", "a", "--collapse-recursion", "--by", "line", "--json", NULL},
-	{"--folded", "/dev/null", "--flamegraph", "/dev/null", "--ignore", "z", "--by", "file", NULL},
-	{"--tree", "--inverted", "--tree-threshold", "0", "--callers", ".", "--callees", "0x", NULL},
-	{"--per-file", "--tree", "--pprof", "/dev/null", "@IN", NULL},
-	{"--json", "--tree", "--inverted", "--collapse-recursion", "--hide", "^[a-f]", NULL},
-};
 
-/* Runs `profan CMD ARGS... PIPELINE... --quiet -o /dev/null /proc/self/fd/N`
- * (ARGS ends with NULL; PIPELINE is fuzz_pipeline[VARIANT % FUZZ_PIPELINE_VARIANTS]).
- * Returns the exit code; aborts if it is above MAX_RC: 1 normally, 2 where a
- * usage error can depend on the input (a dhat metric the file's mode lacks). */
-static inline int fuzz_run_command(const struct cli_command *cmd, const uint8_t *data, size_t size,
-				   const char *const *args, size_t variant, int max_rc)
+static inline void fuzz_step(struct profan_opts *o, enum transform_kind kind, const char *pattern,
+			     enum transform_by by)
 {
-	static int fd = -1;
-	if (fd < 0 && (fd = memfd_create("profan-fuzz", 0)) < 0) {
-		perror("memfd_create");
-		abort();
+	o->steps[o->step_count++] = (struct transform_step){kind, pattern, by};
+}
+
+/* Adds option set VARIANT to O; *TWICE: run the input as two merged files. */
+static inline void fuzz_pipeline(struct profan_opts *o, size_t variant, bool *twice)
+{
+	*twice = false;
+	switch (variant % FUZZ_PIPELINE_VARIANTS) {
+	case 1:
+		fuzz_step(o, TRANSFORM_FOCUS, "0x|a", 0);
+		fuzz_step(o, TRANSFORM_HIDE, "1", 0);
+		fuzz_step(o, TRANSFORM_BY, NULL, TRANSFORM_BY_LIB);
+		break;
+	case 2:
+		fuzz_step(o, TRANSFORM_ROOT_AT, "a", 0);
+		fuzz_step(o, TRANSFORM_COLLAPSE_RECURSION, NULL, 0);
+		fuzz_step(o, TRANSFORM_BY, NULL, TRANSFORM_BY_LINE);
+		break;
+	case 3:
+		o->folded = o->flamegraph = "/dev/null";
+		fuzz_step(o, TRANSFORM_IGNORE, "z", 0);
+		fuzz_step(o, TRANSFORM_BY, NULL, TRANSFORM_BY_FILE);
+		break;
+	case 4:
+		o->tree = o->inverted = true;
+		o->tree_threshold = 0;
+		o->callers = ".";
+		o->callees = "0x";
+		break;
+	case 5:
+		o->per_file = o->tree = true;
+		o->pprof = "/dev/null";
+		*twice = true;
+		break;
+	case 6:
+		o->tree = o->inverted = true;
+		fuzz_step(o, TRANSFORM_COLLAPSE_RECURSION, NULL, 0);
+		fuzz_step(o, TRANSFORM_HIDE, "^[a-f]", 0);
+		break;
+	default: break;
 	}
-	if (ftruncate(fd, 0) != 0 || pwrite(fd, data, size, 0) != (ssize_t)size) {
-		perror("memfd write");
-		abort();
-	}
-	char path[64];
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	char *argv[48];
-	int argc = 0;
-	argv[argc++] = (char *)cmd->name;
-	for (size_t i = 0; args[i] != NULL && argc < 20; i++)
-		argv[argc++] = strcmp(args[i], "@IN") == 0 ? path : (char *)args[i];
-	const char *const *pipe = fuzz_pipeline[variant % FUZZ_PIPELINE_VARIANTS];
-	for (size_t i = 0; pipe[i] != NULL && argc < 40; i++)
-		argv[argc++] = strcmp(pipe[i], "@IN") == 0 ? path : (char *)pipe[i];
-	argv[argc++] = "--quiet";
-	argv[argc++] = "-o";
-	argv[argc++] = "/dev/null";
-	argv[argc++] = path;
-	argv[argc] = NULL;
-	int rc = cmd->run(argc, argv);
+}
+
+/* Renders R as text (top TOP, width WIDTH, in color or not) and as JSON into /dev/null. */
+static inline void fuzz_render(const struct report *r, size_t top, int width)
+{
+	FILE *null = fopen("/dev/null", "w");
+	if (null == NULL)
+		return;
+	struct render_opts ro = {.top = top, .color = width % 2, .width = width};
+	render_text(null, r, &ro);
+	render_json(null, r, &ro);
+	fclose(null);
+}
+
+/* Runs FORMAT's analysis (diff against itself when DIFF) on DATA with O plus
+ * pipeline option set VARIANT. Returns the exit code; aborts when it is above
+ * MAX_RC: 1 normally, 2 where a usage error can depend on the input (a dhat
+ * metric the file's mode lacks). */
+static inline int fuzz_run(const char *format, const uint8_t *data, size_t size, struct profan_opts *o,
+			   size_t variant, int max_rc, bool diff)
+{
+	bool twice;
+	fuzz_pipeline(o, diff ? variant % FUZZ_DIFF_VARIANTS : variant, &twice);
+	struct driver_input in[2] = {{"fuzz", (const char *)data, size}, {"fuzz2", (const char *)data, size}};
+	struct report r;
+	report_init(&r);
+	int rc = diff ? driver_diff(format_find(format), o, &in[0], 1, &in[1], 1, &r)
+		      : driver_run(format_find(format), o, in, twice ? 2 : 1, &r);
+	if (rc == PF_EXIT_OK)
+		fuzz_render(&r, variant % 3 == 0 ? 0 : 2, (int)(variant % 5) * 20);
+	report_release(&r);
 	pf_set_quiet(true);
 	if (rc < 0 || rc > max_rc)
 		abort();

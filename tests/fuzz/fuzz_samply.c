@@ -11,6 +11,7 @@
 
 #include "profan/diag.h"
 #include "profan/load.h"
+#include "profan/match.h"
 #include "profan/native.h"
 #include "profan/samply.h"
 #include "profan/views.h"
@@ -36,9 +37,9 @@ static void all_views(const struct profile *p)
 		struct pf_rows rows;
 		size_t nf, nl;
 		uint32_t *fk = keys_by_func(p, &nf), *lk = keys_by_lib(p, &nl);
-		bool *owned = native_owned_funcs(p), *e = native_funcs_matching(p, entry);
-		bool *pl = native_funcs_matching(p, plumbing), *keep = native_samples_under(p, e);
-		weights_compute(&w, p, m, m == 1 ? keep : NULL);
+		bool *owned = native_owned_funcs(p), *e = match_funcs(p, entry, NULL);
+		bool *pl = match_funcs(p, plumbing, NULL), *keep = m == 1 ? e : NULL;
+		weights_compute(&w, p, m, NULL);
 		view_self(p, &w, lk, nl, &rows);
 		rows_release(&rows);
 		view_inclusive(p, &w, fk, nf, &rows);
@@ -56,7 +57,7 @@ static void all_views(const struct profile *p)
 		free(owned);
 		free(e);
 		free(pl);
-		free(keep);
+		(void)keep;
 	}
 }
 
@@ -69,16 +70,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		all_views(&p);
 		profile_release(&p);
 		/* symbolication reads the libraries' files: fuzz_elf covers it */
-		static const char *const variants[][8] = {
-			{"--no-symbols", NULL},
-			{"--no-symbols", "--json", "--threads", "--metric", "samples", NULL},
-			{"--no-symbols", "--thread", "^t", "--under", "a|0x", "--top", "2", NULL},
-			{"--no-symbols", "--metric", "weight", "--binary", "a", "--json", NULL},
-		};
-		fuzz_run_command(&cmd_samply, data, size, variants[size % 4], size / 4, 1);
+		struct profan_opts o;
+		profan_opts_init(&o);
+		o.no_symbols = true; /* symbolication reads the libraries' files: fuzz_elf covers it */
+		switch (size % 4) {
+		case 1: o.samply.threads = true, o.metric = "samples"; break;
+		case 2: o.samply.thread = "^t", o.samply.pid = size % 8 == 2 ? "1" : NULL; break;
+		case 3: o.metric = "weight", o.samply.binary = "a"; break;
+		default: break;
+		}
+		fuzz_run("samply", data, size, &o, size / 4, size % 4 == 2 ? 2 : 1, false); /* a --thread that matches nothing: 2 */
 		if (size % 5 == 0) { /* the file against itself: every change is 0 */
-			static const char *const diff[] = {"--format", "samply", "@IN", NULL};
-			fuzz_run_command(&cmd_diff, data, size, diff, size / 5 % FUZZ_DIFF_VARIANTS, 1);
+			profan_opts_init(&o);
+			o.no_symbols = true;
+			fuzz_run("samply", data, size, &o, size / 5, 1, true);
 		}
 	}
 	/* the same bytes as a presymbolication sidecar of a tiny profile */

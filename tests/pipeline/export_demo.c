@@ -1,31 +1,18 @@
-/* export_demo.c: a stand-in subcommand for the export checks while the real
- * loaders live on other branches. It builds the hand profile (hand_profile.h),
- * or with --diff compares it with profile B, runs the pipeline exactly as a
- * subcommand does (cli_parse, pipeline_prepare, views, pipeline_finish), and
- * prints the report; check_exports.py reads the exports back on its own. */
+/* export_demo.c: the export checks' stand-in for a subcommand: it builds the
+ * hand profile (hand_profile.h), or with --diff compares it with profile B,
+ * runs the driver's stages on it (driver_run_profile, driver_diff_profiles:
+ * transforms, views, trees, exports) and prints the report;
+ * check_exports.py reads the exports back on its own.
+ *
+ * Options: --diff | --awkward | --empty, --json, --top N, --focus RE,
+ * --folded FILE, --pprof FILE, --flamegraph FILE, --tree, --inverted. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hand_profile.h"
-#include "profan/cli.h"
-#include "profan/pipeline.h"
-#include "profan/views.h"
-
-enum { OPT_DIFF = 0x100, OPT_AWKWARD, OPT_EMPTY };
-static const struct cli_opt opts[] = {
-	{"diff", no_argument, OPT_DIFF, NULL, "compare the hand profile (base) with profile B (new)"},
-	{"awkward", no_argument, OPT_AWKWARD, NULL, "names with ; < & \" ' newlines and broken UTF-8"},
-	{"empty", no_argument, OPT_EMPTY, NULL, "a profile without samples"},
-	{NULL, 0, 0, NULL, NULL},
-};
-
-static int handle(int val, const char *arg, void *ctx)
-{
-	(void)arg;
-	*(int *)ctx = val;
-	return 0;
-}
+#include "profan/driver.h"
+#include "profan/render.h"
 
 /* Names that break naive writers: "a;b" -> a:b in folded, XML specials, a line
  * break, invalid UTF-8 (\xff) and a valid multi-byte name. Stack: top > each, 1 each. */
@@ -44,37 +31,41 @@ static void build_awkward(struct profile *p)
 	}
 }
 
-static const struct cli_command cmd = {
-	.name = "demo", .summary = "pipeline export checks", .usage = "demo", .opts = opts};
-
-static void view_table(struct report *r, const struct profile *p, const struct pf_weights *w, bool inclusive,
-		       size_t top)
-{
-	size_t nkeys;
-	uint32_t *keys = keys_by_func(p, &nkeys);
-	struct pf_rows rows;
-	if (inclusive)
-		view_inclusive(p, w, keys, nkeys, &rows);
-	else
-		view_self(p, w, keys, nkeys, &rows);
-	struct report_table *t = report_add_table(r, inclusive ? "top_inclusive" : "top_self",
-						  inclusive ? "Top inclusive" : "Top self", "Function");
-	report_table_col(t, "CPU", p->metrics[0].unit, w->total);
-	report_table_from_rows(r, t, &rows, report_func_name, p);
-	report_table_finish(t, top);
-	rows_release(&rows);
-	free(keys);
-}
-
 int main(int argc, char **argv)
 {
-	int mode = 0;
-	struct cli_common c;
-	int first;
-	enum cli_result res = cli_parse(&cmd, argc, argv, &c, handle, &mode, &first);
-	if (res != CLI_OK)
-		return res == CLI_DONE ? 0 : 2;
-	bool diff = mode == OPT_DIFF;
+	enum { OPT_DIFF = 0x100, OPT_AWKWARD, OPT_EMPTY, OPT_JSON, OPT_TOP, OPT_FOCUS, OPT_FOLDED, OPT_PPROF,
+	       OPT_FLAMEGRAPH, OPT_TREE, OPT_INVERTED };
+	static const struct option longopts[] = {
+		{"diff", no_argument, NULL, OPT_DIFF},        {"awkward", no_argument, NULL, OPT_AWKWARD},
+		{"empty", no_argument, NULL, OPT_EMPTY},      {"json", no_argument, NULL, OPT_JSON},
+		{"top", required_argument, NULL, OPT_TOP},    {"focus", required_argument, NULL, OPT_FOCUS},
+		{"folded", required_argument, NULL, OPT_FOLDED}, {"pprof", required_argument, NULL, OPT_PPROF},
+		{"flamegraph", required_argument, NULL, OPT_FLAMEGRAPH}, {"tree", no_argument, NULL, OPT_TREE},
+		{"inverted", no_argument, NULL, OPT_INVERTED},          {NULL, 0, NULL, 0},
+	};
+	struct profan_opts o;
+	profan_opts_init(&o);
+	int mode = 0, c;
+	bool json = false;
+	struct render_opts ro = {.top = 30};
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_DIFF:
+		case OPT_AWKWARD:
+		case OPT_EMPTY: mode = c; break;
+		case OPT_JSON: json = true; break;
+		case OPT_TOP: ro.top = (size_t)atoi(optarg); break;
+		case OPT_FOCUS:
+			o.steps[o.step_count++] = (struct transform_step){.kind = TRANSFORM_FOCUS, .pattern = optarg};
+			break;
+		case OPT_FOLDED: o.folded = optarg; break;
+		case OPT_PPROF: o.pprof = optarg; break;
+		case OPT_FLAMEGRAPH: o.flamegraph = optarg; break;
+		case OPT_TREE: o.tree = true; break;
+		case OPT_INVERTED: o.inverted = true; break;
+		default: return 2;
+		}
+	}
 	struct profile p;
 	if (mode == OPT_AWKWARD) {
 		build_awkward(&p);
@@ -87,29 +78,17 @@ int main(int argc, char **argv)
 	struct report r;
 	report_init(&r);
 	int rc;
-	if (diff) {
+	if (mode == OPT_DIFF) {
 		struct profile b;
 		build_b(&b);
-		char *pa[] = {"hand.json"}, *pb[] = {"b.json"};
-		struct diff_side base = {&p, 1, pa}, news = {&b, 1, pb};
-		rc = pipeline_prepare(&c, &p) || pipeline_prepare(&c, &b)
-			     ? PF_EXIT_FAIL
-			     : diff_run(&c, &base, &news, NULL, false, &r);
+		const char *pa[] = {"hand.json"}, *pb[] = {"b.json"};
+		rc = driver_diff_profiles(&o, &p, 1, pa, &b, 1, pb, &r);
 		profile_release(&b);
 	} else {
-		rc = pipeline_prepare(&c, &p) < 0 ? PF_EXIT_FAIL : PF_EXIT_OK;
-		if (rc == PF_EXIT_OK) {
-			report_header_from_profile(&r, &p);
-			struct pf_weights w;
-			weights_compute(&w, &p, 0, NULL);
-			view_table(&r, &p, &w, false, c.top);
-			view_table(&r, &p, &w, true, c.top);
-			weights_release(&w);
-			rc = pipeline_finish(&c, &p, 0, &r);
-		}
+		rc = driver_run_profile(&o, &p, "hand.json", &r);
 	}
-	if (rc == PF_EXIT_OK)
-		rc = cli_emit(&c, &r);
+	if (rc == PF_EXIT_OK && (json ? render_json(stdout, &r, &ro) : render_text(stdout, &r, &ro)) < 0)
+		rc = PF_EXIT_FAIL;
 	report_release(&r);
 	profile_release(&p);
 	return rc;

@@ -1,10 +1,12 @@
 # expect_samply.py: independent expectations for a samply profile of the
 # fixture binaries: CPU (threadCPUDelta, µs) by innermost function of each
 # sample's leaf address, and by outermost function (--no-inline), with names
-# from binutils `addr2line -i -f -C`. Usage: python3 expect_samply.py PROFILE DIR
+# from binutils `addr2line -i -f -C`. Usage: python3 expect_samply.py PROFILE DIR [--us]
+# (--us: exact microseconds instead of ms with two decimals)
 import collections, gzip, json, subprocess, sys
 
 profile, bindir = sys.argv[1], sys.argv[2]
+exact = "--us" in sys.argv[3:]
 with gzip.open(profile, "rt") as f:
     d = json.load(f)
 libs = d["libs"]
@@ -49,4 +51,4 @@ print(f"total {total} us")
 for title, c in (("self, innermost", inner), ("self, outermost (--no-inline)", outer)):
     print(title)
     for name, v in c.most_common():
-        print(f"  {v / 1000:10.2f} ms  {name}")
+        print(f"  {v} us  {name}" if exact else f"  {v / 1000:10.2f} ms  {name}")

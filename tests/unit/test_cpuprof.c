@@ -244,19 +244,19 @@ static void trace_profile_selection(void)
 	CHECK_INT(p.sample_count, 2);
 	profile_release(&p);
 	o.profile = "3";
-	CHECK_INT(load(trace, &o, &p), -1);
+	CHECK_INT(load(trace, &o, &p), LOAD_MISFIT);
 	o.profile = "8:0x2"; /* right id, wrong pid */
-	CHECK_INT(load(trace, &o, &p), -1);
+	CHECK_INT(load(trace, &o, &p), LOAD_MISFIT);
 	o.profile = ":0x2";
-	CHECK_INT(load(trace, &o, &p), -1);
+	CHECK_INT(load(trace, &o, &p), LOAD_MISFIT);
 	/* a bare .cpuprofile is profile 1 */
 	o.profile = "1";
 	CHECK_INT(load(modern, &o, &p), 0);
 	profile_release(&p);
 	o.profile = "2";
-	CHECK_INT(load(modern, &o, &p), -1);
+	CHECK_INT(load(modern, &o, &p), LOAD_MISFIT);
 	o.profile = "0x7";
-	CHECK_INT(load(trace, &o, &p), -1);
+	CHECK_INT(load(trace, &o, &p), LOAD_MISFIT);
 	pf_set_quiet(false);
 }
 
@@ -475,7 +475,7 @@ static void wasm_naming(void)
 	CHECK(p.funcs.items[func_named(&p, "wasm-function[1]")].flags & CPUPROF_FUNC_WASM_UNNAMED);
 	profile_release(&p);
 	fprintf(stderr, "(expected) ");
-	CHECK_INT(load(wrong, &o, &p), -1); /* offsets disagree: not the profiled module */
+	CHECK_INT(load(wrong, &o, &p), LOAD_MISFIT); /* offsets disagree: not the profiled module */
 	wasm_module_release(&m);
 }
 

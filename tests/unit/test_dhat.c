@@ -14,18 +14,23 @@
 
 static struct dhat_meta meta;
 
+/* META gets the loaded file's record (dhat_meta_of). */
+static int loaded(int rc, const struct profile *p)
+{
+	memset(&meta, 0, sizeof(meta));
+	if (rc == 0)
+		meta = *dhat_meta_of(p);
+	return rc;
+}
+
 static int load(const char *path, struct profile *p)
 {
-	struct dhat_load_opts o = {.meta = &meta};
-	memset(&meta, 0, sizeof(meta));
-	return load_file(path, &dhat_json_opts, dhat_load, &o, p);
+	return loaded(load_file(path, &dhat_json_opts, dhat_load, NULL, p), p);
 }
 
 static int load_text(const char *text, struct profile *p)
 {
-	struct dhat_load_opts o = {.meta = &meta};
-	memset(&meta, 0, sizeof(meta));
-	return load_buffer(text, strlen(text), "inline.json", &dhat_json_opts, dhat_load, &o, p);
+	return loaded(load_buffer(text, strlen(text), "inline.json", &dhat_json_opts, dhat_load, NULL, p), p);
 }
 
 static int64_t sum(const struct profile *p, const char *metric)

@@ -1,18 +1,22 @@
-/* Unit tests for the pipeline's transforms, call trees, merging, per-file
- * shares and diff, on a hand-built profile whose answers are worked out by
- * hand in the comments (never by running profan). */
-#include "profan/pipeline.h"
-
+/* Unit tests for the transforms, call trees, merging, per-file shares and
+ * diff, on a hand-built profile whose answers are worked out by hand in the
+ * comments (never by running profan). The options are set in a struct
+ * profan_opts, as the command line would set them. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/pipeline/pipeline_int.h"
 #include "../pipeline/hand_profile.h"
 #include "check.h"
-#include "profan/cli.h"
-#include "profan/formats.h"
+#include "profan/analysis.h"
+#include "profan/calltree.h"
+#include "profan/diff.h"
+#include "profan/driver.h"
 #include "profan/json.h"
+#include "profan/match.h"
 #include "profan/report.h"
+#include "profan/transform.h"
+#include "profan/views.h"
 
 /* Sum of self (or inclusive) weight of the functions displayed as NAME. */
 static int64_t value(const struct profile *p, const char *name, bool inclusive)
@@ -28,7 +32,7 @@ static int64_t value(const struct profile *p, const char *name, bool inclusive)
 		view_self(p, &w, keys, nkeys, &rows);
 	int64_t v = 0;
 	for (size_t i = 0; i < rows.len; i++)
-		if (strcmp(pl_func_label(p, rows.items[i].key), name) == 0)
+		if (strcmp(func_label(p, rows.items[i].key), name) == 0)
 			v += rows.items[i].value;
 	rows_release(&rows);
 	free(keys);
@@ -45,19 +49,67 @@ static int64_t total(const struct profile *p)
 	return t;
 }
 
-/* Runs the command-line options ARGS through cli_parse and pipeline_prepare. */
-static int prepare(struct profile *p, struct cli_common *c, const char *const *args)
+/* Options ARGS ("--focus", "RE", ...) stored in O the way the command line
+ * stores them, then the transforms applied to P. Returns 0, -1 after an error,
+ * or -2 for an option the command line would refuse. */
+static int prepare(struct profile *p, struct profan_opts *o, const char *const *args)
 {
-	static const struct cli_command cmd = {.name = "test", .summary = "", .usage = ""};
-	char *argv[32];
-	int argc = 0;
-	argv[argc++] = "test";
-	for (size_t i = 0; args[i]; i++)
-		argv[argc++] = (char *)args[i];
-	int first;
-	if (cli_parse(&cmd, argc, argv, c, NULL, NULL, &first) != CLI_OK)
-		return -2;
-	return pipeline_prepare(c, p);
+	profan_opts_init(o);
+	for (size_t i = 0; args[i]; i++) {
+		const char *a = args[i], *v = args[i + 1];
+		static const struct {
+			const char *name;
+			enum transform_kind kind;
+		} steps[] = {{"--focus", TRANSFORM_FOCUS}, {"--ignore", TRANSFORM_IGNORE}, {"--hide", TRANSFORM_HIDE},
+			     {"--root-at", TRANSFORM_ROOT_AT}};
+		bool done = false;
+		for (size_t k = 0; k < 4 && !done; k++)
+			if (strcmp(a, steps[k].name) == 0) {
+				char err[300];
+				struct regex *re = regex_compile(v, err, sizeof(err));
+				if (re == NULL)
+					return -2;
+				regex_free(re);
+				o->steps[o->step_count++] = (struct transform_step){steps[k].kind, v, 0};
+				i++;
+				done = true;
+			}
+		if (done)
+			continue;
+		if (strcmp(a, "--collapse-recursion") == 0) {
+			o->steps[o->step_count++] = (struct transform_step){.kind = TRANSFORM_COLLAPSE_RECURSION};
+		} else if (strcmp(a, "--by") == 0) {
+			enum transform_by by;
+			if (transform_by_parse(v, &by) < 0)
+				return -2;
+			o->steps[o->step_count++] = (struct transform_step){.kind = TRANSFORM_BY, .by = by};
+			i++;
+		} else if (strcmp(a, "--tree") == 0) {
+			o->tree = true;
+		} else if (strcmp(a, "--inverted") == 0) {
+			o->inverted = true;
+		} else if (strcmp(a, "--per-file") == 0) {
+			o->per_file = true;
+		} else if (strcmp(a, "--tree-threshold") == 0) {
+			o->tree_threshold = strtod(v, NULL);
+			i++;
+		} else if (strcmp(a, "--callers") == 0 || strcmp(a, "--callees") == 0) {
+			*(a[4] == 'l' && a[7] == 'r' ? &o->callers : &o->callees) = v;
+			i++;
+		} else if (strcmp(a, "-q") == 0) {
+			pf_set_quiet(true);
+		} else {
+			return -2;
+		}
+	}
+	return transform_apply(p, o->steps, o->step_count);
+}
+
+/* The shared views (trees, per-file shares) for metric 0 and the samples KEEP selects (NULL: all). */
+static void views(const struct profan_opts *o, const struct profile *p, bool *keep, struct report *r)
+{
+	struct view_choice c = {.metric = 0, .keep = keep};
+	common_views(o, p, &c, r);
 }
 
 static const char *info(const struct profile *p, const char *key)
@@ -85,7 +137,7 @@ static void fixture_sums(void)
 static void focus_and_ignore(void)
 {
 	struct profile p;
-	struct cli_common c;
+	struct profan_opts c;
 	build(&p);
 	CHECK_INT(prepare(&p, &c, (const char *[]){"--focus", "^parse$", NULL}), 0);
 	CHECK_INT(total(&p), 41); /* samples 1, 2, 3, 8 */
@@ -113,7 +165,7 @@ static void focus_and_ignore(void)
 static void hide(void)
 {
 	struct profile p;
-	struct cli_common c;
+	struct profan_opts c;
 	build(&p);
 	CHECK_INT(prepare(&p, &c, (const char *[]){"--hide", "^malloc$", NULL}), 0);
 	CHECK_INT(total(&p), 56); /* nothing leaves */
@@ -139,7 +191,7 @@ static void hide(void)
 static void root_at(void)
 {
 	struct profile p;
-	struct cli_common c;
+	struct profan_opts c;
 	build(&p);
 	CHECK_INT(prepare(&p, &c, (const char *[]){"--root-at", "^alloc$", NULL}), 0);
 	CHECK_INT(total(&p), 13); /* samples 4 and 8, both now alloc > malloc */
@@ -157,7 +209,7 @@ static void root_at(void)
 static void collapse_recursion(void)
 {
 	struct profile p;
-	struct cli_common c;
+	struct profan_opts c;
 	build(&p);
 	CHECK_INT(prepare(&p, &c, (const char *[]){"--collapse-recursion", NULL}), 0);
 	CHECK_INT(total(&p), 56);
@@ -178,7 +230,7 @@ static void collapse_recursion(void)
 static void granularity(void)
 {
 	struct profile p;
-	struct cli_common c;
+	struct profan_opts c;
 	build(&p);
 	CHECK_INT(prepare(&p, &c, (const char *[]){"--by", "lib", NULL}), 0);
 	CHECK_INT(value(&p, "prog", false), 31); /* 10 + 20 + 1 */
@@ -204,7 +256,7 @@ static void granularity(void)
 	}
 	/* ownership survives: parse.c groups owned functions */
 	for (size_t f = 0; f < p.funcs.len; f++)
-		if (strcmp(pl_func_label(&p, (uint32_t)f), "parse.c") == 0)
+		if (strcmp(func_label(&p, (uint32_t)f), "parse.c") == 0)
 			CHECK(p.funcs.items[f].flags & PF_FUNC_OWNED);
 	profile_release(&p);
 
@@ -220,11 +272,16 @@ static void granularity(void)
 static void bad_options_are_usage_errors(void)
 {
 	struct profile p;
-	struct cli_common c;
+	struct profan_opts c;
 	build(&p);
-	fprintf(stderr, "(two usage errors expected below)\n");
-	CHECK_INT(prepare(&p, &c, (const char *[]){"--focus", "(unclosed", NULL}), -2);
-	CHECK_INT(prepare(&p, &c, (const char *[]){"--by", "module", NULL}), -2);
+	/* the library refuses what the command line would have refused (one error line) */
+	fprintf(stderr, "(one regex error expected below)\n");
+	struct transform_step bad = {.kind = TRANSFORM_FOCUS, .pattern = "(unclosed"};
+	CHECK_INT(transform_apply(&p, &bad, 1), -1);
+	enum transform_by by;
+	CHECK_INT(transform_by_parse("module", &by), -1);
+	CHECK_INT(transform_by_parse("line", &by), 0);
+	CHECK_INT(by, TRANSFORM_BY_LINE);
 	CHECK_INT(prepare(&p, &c, (const char *[]){"--focus", "^nothing$", "-q", NULL}), 0);
 	CHECK_INT(p.sample_count, 0);
 	CHECK_INT(p.warnings.len, 1); /* "--focus '^nothing$' matches no function" */
@@ -255,7 +312,7 @@ static struct report_table *find_table(const struct report *r, const char *id)
 static void trees(void)
 {
 	struct profile p;
-	struct cli_common c;
+	struct profan_opts c;
 	build(&p);
 	CHECK_INT(prepare(&p, &c,
 			  (const char *[]){"--tree", "--inverted", "--callers", "^malloc$", "--callees",
@@ -263,7 +320,7 @@ static void trees(void)
 		  0);
 	struct report r;
 	report_init(&r);
-	CHECK_INT(pipeline_finish(&c, &p, 0, &r), 0);
+	views(&c, &p, NULL, &r);
 	char *s = rows_text(find_table(&r, "tree"));
 	CHECK_STR(s, "main=52/1\n"
 		     "├─ parse=41/0\n"
@@ -322,14 +379,14 @@ static void trees(void)
 static void tree_threshold_elides(void)
 {
 	struct profile p;
-	struct cli_common c;
+	struct profan_opts c;
 	build(&p);
 	/* 10% of 56 is 5.6: memcpy (3) under main and malloc (5) under parse are cut */
 	CHECK_INT(prepare(&p, &c, (const char *[]){"--tree", "--inverted", "--tree-threshold", "10", NULL}),
 		  0);
 	struct report r;
 	report_init(&r);
-	CHECK_INT(pipeline_finish(&c, &p, 0, &r), 0);
+	views(&c, &p, NULL, &r);
 	char *s = rows_text(find_table(&r, "tree"));
 	CHECK_STR(s, "main=52/1\n"
 		     "├─ parse=41/0\n"
@@ -377,12 +434,12 @@ static void deep_tree_no_recursion(void)
 	for (int i = 0; i < 150000; i++)
 		s = profile_intern_stack(&p, s, i % 2 ? fy : fx);
 	profile_add_sample(&p, s, PF_NONE, &one);
-	struct cli_common c;
+	struct profan_opts c;
 	CHECK_INT(prepare(&p, &c, (const char *[]){"--tree", "--inverted", "--collapse-recursion", NULL}), 0);
 	CHECK_INT(p.stacks.len, 150000); /* x > y alternate: nothing direct to collapse */
 	struct report r;
 	report_init(&r);
-	CHECK_INT(pipeline_finish(&c, &p, 0, &r), 0);
+	views(&c, &p, NULL, &r);
 	struct report_table *t = find_table(&r, "tree");
 	CHECK_INT(t->rows.len, 5000); /* cut, with a note saying so */
 	CHECK(t->note != NULL);
@@ -405,11 +462,11 @@ static void merge_and_per_file(void)
 	CHECK_INT(total(&a), 96);
 	CHECK_INT(value(&a, "lex", false), 60);
 	CHECK_INT(value(&a, "memcpy", true), 13);
-	struct cli_common c;
+	struct profan_opts c;
 	CHECK_INT(prepare(&a, &c, (const char *[]){"--per-file", NULL}), 0);
 	struct report r;
 	report_init(&r);
-	CHECK_INT(pipeline_finish(&c, &a, 0, &r), 0);
+	views(&c, &a, NULL, &r);
 	struct report_table *t = find_table(&r, "per_file_self");
 	CHECK(t != NULL);
 	/* lex: 30/56 = 535714 ppm in A, 30/40 = 750000 in B, median (mean of two) 642857 */
@@ -442,13 +499,13 @@ static void diff_shares(void)
 	struct profile a, b;
 	build(&a);
 	build_b(&b);
-	char *pa[] = {"a.json"}, *pb[] = {"b.json"};
+	const char *pa[] = {"a.json"}, *pb[] = {"b.json"};
 	struct diff_side base = {&a, 1, pa}, news = {&b, 1, pb};
-	struct cli_common c;
+	struct profan_opts c;
 	CHECK_INT(prepare(&a, &c, (const char *[]){NULL}), 0);
 	struct report r;
 	report_init(&r);
-	CHECK_INT(diff_run(&c, &base, &news, NULL, false, &r), 0);
+	CHECK_INT(diff_report(&base, &news, &(struct diff_opts){0}, &r), 0);
 	/* self shares in ppm: malloc 18/56 -> 0 (-321429), lex 535714 -> 750000 (+214286),
 	 * memcpy 3/56 = 53571 -> 250000 (+196429), main 1/56 = 17857 -> 0 */
 	char *s = rows_text(find_table(&r, "diff_self"));
@@ -470,17 +527,17 @@ static void diff_shares(void)
 	struct profile two[2];
 	build_b(&two[0]);
 	build_b(&two[1]);
-	char *p2[] = {"b1.json", "b2.json"};
+	const char *p2[] = {"b1.json", "b2.json"};
 	struct diff_side news2 = {two, 2, p2};
 	report_init(&r);
-	CHECK_INT(diff_run(&c, &base, &news2, "cpu", true, &r), 0);
+	CHECK_INT(diff_report(&base, &news2, &(struct diff_opts){"cpu", true}, &r), 0);
 	t = find_table(&r, "diff_self");
 	CHECK_STR(t->rows.items[1].name, "lex");
 	CHECK_INT(t->rows.items[1].values[2], 750000);
 	report_release(&r);
 	fprintf(stderr, "(one metric error expected below)\n");
 	report_init(&r);
-	CHECK_INT(diff_run(&c, &base, &news2, "bytes", false, &r), PF_EXIT_FAIL);
+	CHECK_INT(diff_report(&base, &news2, &(struct diff_opts){"bytes", false}, &r), PF_EXIT_FAIL);
 	report_release(&r);
 	profile_release(&two[0]);
 	profile_release(&two[1]);
@@ -491,9 +548,9 @@ static void diff_shares(void)
 static const char *sniff(const char *text)
 {
 	struct json_doc *doc = json_parse_buffer(text, strlen(text), "t.json", NULL);
-	const struct pipeline_format *f = doc ? formats_sniff(json_doc_root(doc)) : NULL;
+	const struct input_format *f = doc ? format_of(json_doc_root(doc)) : NULL;
 	json_doc_free(doc);
-	return f ? f->name : NULL;
+	return f ? format_name(f) : NULL;
 }
 
 static void format_sniffing(void)
@@ -506,8 +563,8 @@ static void format_sniffing(void)
 	CHECK(sniff("{\"meta\": {}}") == NULL); /* samply needs both keys */
 	CHECK(sniff("{\"nodes\": []}") == NULL);
 	CHECK(sniff("42") == NULL);
-	CHECK(formats_find("cpuprof") == formats_find("cpuprofile"));
-	CHECK(formats_find("perf") == NULL);
+	CHECK(format_find("cpuprof") == format_find("cpuprofile"));
+	CHECK(format_find("perf") == NULL);
 }
 
 static void merge_metrics(void)
@@ -543,13 +600,13 @@ static void selected_samples_only(void)
 {
 	/* a subcommand's own selection (samples 1 and 3: 10 + 5) reaches trees and exports */
 	struct profile p;
-	struct cli_common c;
+	struct profan_opts c;
 	build(&p);
 	CHECK_INT(prepare(&p, &c, (const char *[]){"--tree", NULL}), 0);
 	bool keep[8] = {true, false, true, false, false, false, false, false};
 	struct report r;
 	report_init(&r);
-	CHECK_INT(pipeline_finish_selected(&c, &p, 0, keep, &r), 0);
+	views(&c, &p, keep, &r);
 	char *s = rows_text(find_table(&r, "tree"));
 	CHECK_STR(s, "main=15/0\n"
 		     "└─ parse=15/0\n"
@@ -569,9 +626,9 @@ static void ppm_unit_prints_percent(void)
 	report_format_value(buf, sizeof(buf), -5000, PF_UNIT_PPM);
 	CHECK_STR(buf, "-0.50%");
 	int64_t v[] = {5, 1, 3, 2};
-	CHECK_INT(pl_median(v, 4), 2); /* 2 and 3: the mean rounds toward the lower */
+	CHECK_INT(median_i64(v, 4), 2); /* 2 and 3: the mean rounds toward the lower */
 	int64_t u[] = {9, 1, 4};
-	CHECK_INT(pl_median(u, 3), 4);
+	CHECK_INT(median_i64(u, 3), 4);
 }
 
 int main(void)

@@ -1,5 +1,5 @@
 /* Unit tests for report rendering: exact text layout, --top cutting, JSON round trip. */
-#include "profan/report.h"
+#include "profan/render.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
@@ -11,10 +11,11 @@ static char *render(const struct report *r, bool json)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
+	struct render_opts ro = {.top = 3}; /* --top 3 */
 	if (json)
-		report_print_json(f, r);
+		render_json(f, r, &ro);
 	else
-		report_print_text(f, r);
+		render_text(f, r, &ro);
 	fclose(f);
 	return buf;
 }
@@ -31,14 +32,14 @@ static void build(struct report *r)
 	report_table_row(r, t, "a", "a.c:3")->values[0] = 500; /* ties sort by name */
 	report_table_row(r, t, "c", NULL)->values[0] = 1000;
 	report_table_row(r, t, "d", NULL)->values[0] = 1;
-	report_table_finish(t, 3);
+	report_table_finish(t);
 	struct report_table *m = report_add_table(r, "mem", "Memory", "Site");
 	report_table_col(m, "Bytes", PF_UNIT_BYTES, 0);
 	report_table_col(m, "Blocks", PF_UNIT_COUNT, 4);
 	struct report_row *row = report_table_row(r, m, "s", NULL);
 	row->values[0] = 3 << 20;
 	row->values[1] = 1;
-	report_table_finish(m, 0);
+	report_table_finish(m);
 }
 
 static void text_layout(void)

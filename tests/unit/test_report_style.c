@@ -2,7 +2,7 @@
  * (keeping the function's own name), details dropped before names, graded
  * percentages and owned rows in color. Every expected line is written by hand
  * from the rules in report.c's comments; the column arithmetic is spelled out. */
-#include "profan/report.h"
+#include "profan/render.h"
 
 #include <stdlib.h>
 
@@ -13,8 +13,8 @@ static char *render(const struct report *r, bool color, int width)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	struct report_style st = {.color = color, .width = width};
-	report_print_text_styled(f, r, &st);
+	struct render_opts st = {.color = color, .width = width};
+	render_text(f, r, &st);
 	fclose(f);
 	return buf;
 }
@@ -33,7 +33,7 @@ static void build(struct report *r)
 	report_table_row(r, t, "/usr/lib/x86_64-linux-gnu/libc.so.6", NULL)->values[0] = 2000;
 	report_table_row(r, t, "outer::inner::f(x::y)", NULL)->values[0] = 500;
 	report_table_row(r, t, "main", "src/very/long/path/work.c:1234")->values[0] = 50;
-	report_table_finish(t, 0);
+	report_table_finish(t);
 }
 
 /* Width 40 leaves 20 columns for a name: 19 and an ellipsis. The kept end is
@@ -65,7 +65,7 @@ static void long_segment_keeps_last_third(void)
 	struct report_table *t = report_add_table(&r, "top", "Top", "Function");
 	report_table_col(t, "Self", PF_UNIT_MICROSECONDS, 10000);
 	report_table_row(&r, t, "a::an_extremely_long_function_name", NULL)->values[0] = 5000;
-	report_table_finish(t, 0);
+	report_table_finish(t);
 	char *text = render(&r, false, 40);
 	CHECK_STR(text, "\n=== Top ===\n"
 			"    Self%     Self  Function\n"
@@ -83,7 +83,7 @@ static void utf8_names_cut_on_characters(void)
 	report_table_col(t, "Self", PF_UNIT_MICROSECONDS, 10000);
 	/* 24 two-byte characters, no separator: head 13, ellipsis, tail (20 - 1) / 3 = 6 */
 	report_table_row(&r, t, "ééééééééééééééééééééééüü", NULL)->values[0] = 5000;
-	report_table_finish(t, 0);
+	report_table_finish(t);
 	char *text = render(&r, false, 40);
 	CHECK_STR(text, "\n=== Top ===\n"
 			"    Self%     Self  Function\n"
@@ -137,7 +137,7 @@ static void frame_chains_cut_between_frames(void)
 	struct report_table *t = report_add_table(&r, "sites", "Sites", "Site");
 	report_table_col(t, "Self", PF_UNIT_MICROSECONDS, 10000);
 	report_table_row(&r, t, "make_big (peak.c:22) <- main (peak.c:70)", NULL)->values[0] = 5000;
-	report_table_finish(t, 0);
+	report_table_finish(t);
 	char *text = render(&r, false, 50);
 	CHECK_STR(text, "\n=== Sites ===\n"
 			"    Self%     Self  Site\n"

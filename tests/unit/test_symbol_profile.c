@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "profan/analysis.h"
 #include "profan/symbolize.h"
 
 #define PIE_ID "49d9aa5fed736ad17b331dabaf4fbe60d57a80d6"
@@ -655,16 +656,28 @@ static void each_site_resolved_once_and_samples_follow(void)
 	CHECK_INT(p.sample_stack[3], PF_NONE);
 	CHECK_STR(profile_func_name(&p, profile_stack_func(&p, p.sample_stack[2])), "main");
 
-	/* Header: one library, found, holding 600 of 1000 µs as self time (400 are stackless). */
-	symbolize_add_header(&p, 0);
-	CHECK_INT(p.info.len, 2);
-	if (p.info.len == 2) {
-		CHECK_STR(p.info.items[0].key, "Symbol files");
-		CHECK_STR(p.info.items[0].value,
-			  "1 library: 1 found, 0 missing, 0 mismatched, 0 not on disk");
-		CHECK_STR(p.info.items[1].key, "Symbols found");
-		CHECK_STR(p.info.items[1].value, "symtest-pie 60.0%");
+	/* samply's header: one library, found, holding 600 of 1000 µs as self time (400 are stackless). */
+	p.format = "samply";
+	p.format_detail = "test";
+	struct profan_opts o;
+	profan_opts_init(&o);
+	const char *path = "test.json";
+	struct view_input in = {.p = &p, .o = &o, .paths = &path, .path_count = 1};
+	struct report r;
+	report_init(&r);
+	struct view_choice choice;
+	CHECK_INT(samply_views(&in, &r, &choice), PF_EXIT_OK);
+	view_choice_release(&choice);
+	const char *files = NULL, *found = NULL;
+	for (size_t i = 0; i < r.header.len; i++) {
+		if (strcmp(r.header.items[i].key, "Symbol files") == 0)
+			files = r.header.items[i].value;
+		if (strcmp(r.header.items[i].key, "Symbols found") == 0)
+			found = r.header.items[i].value;
 	}
+	CHECK_STR(files, "1 library: 1 found, 0 missing, 0 mismatched, 0 not on disk");
+	CHECK_STR(found, "symtest-pie 60.0%");
+	report_release(&r);
 	profile_release(&p);
 }
 

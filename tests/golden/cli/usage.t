@@ -10,6 +10,19 @@ Commands:
   cpuprof   V8 .cpuprofile (node --cpu-prof) and Chrome trace files
 $ profan
 ! exit 2
+! Usage: profan COMMAND [options] PROFILE...
+! 
+! Reads a profile, symbolicates it where needed, and prints where the time or memory went.
+! 
+! Commands:
+!   samply    samply --save-only profiles (Firefox Profiler processed JSON, .json or .json.gz)
+!   dhat      valgrind --tool=dhat output (dhat.out.*.json)
+!   cpuprof   V8 .cpuprofile (node --cpu-prof) and Chrome trace files
+!   diff      compare two profiles (or two groups of runs) of one format, by change of share
+! 
+! Run 'profan COMMAND --help' for the options and examples of one command.
+! Input may be plain or gzip-compressed JSON; '-' reads standard input.
+! Exit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.
 $ profan frobnicate x.json
 ! exit 2
 ! profan: unknown command 'frobnicate'

@@ -7,7 +7,7 @@ $ profan cpuprof --weight sideways cpuprof/hot.cpuprofile
 ! profan: cpuprof: --weight wants before, after or samples, not 'sideways'
 ! Try 'profan cpuprof --help' for more information.
 $ profan cpuprof --profile 5 cpuprof/speedscope-chrome70-trace-two-threads.json.gz
-! exit 1
+! exit 2
 ! profan: cpuprof/speedscope-chrome70-trace-two-threads.json.gz: --profile 5: no such profile (the file holds 2: use a number from 1 to 2, an id, PID:ID or all)
 $ profan cpuprof --wasm cpuprof/kernel-stripped.wasm cpuprof/wasm-stripped.cpuprofile
 ! exit 1

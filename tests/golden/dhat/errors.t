@@ -40,11 +40,7 @@ $ profan dhat dhat/events.copy.json --metric short-lived
 ! profan: dhat/events.copy.json: metric 'short-lived' needs block lifetimes, which this copy-mode file does not record
 $ profan dhat
 ! exit 2
-! profan: dhat: no DHAT file given
-! Try 'profan dhat --help' for more information.
-$ profan dhat dhat/peak.json dhat/peak.json
-! exit 2
-! profan: dhat: one DHAT file at a time
+! profan: dhat: no PROFILE given
 ! Try 'profan dhat --help' for more information.
 $ profan dhat dhat/peak.json --stacks many
 ! exit 2

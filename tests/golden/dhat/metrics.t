@@ -22,7 +22,7 @@ Metrics for --metric (dh_view's sort metrics and DHAT's raw fields):
   tl                   block lifetimes (instrs)
   mb                   max bytes live (per program point)
   mbk                  max blocks live (per program point)
-$ profan dhat dhat/peak.json --metric short-lived --tree --top 3
+$ profan dhat dhat/peak.json --metric short-lived --alloc-tree --top 3
 Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
 Command:         ./peak
 PID:             5994

@@ -142,7 +142,7 @@ each function counted once per stack, however often it appears on it
   100.00%  4.88 KiB    2  39.09 KiB  main  peak.c
    99.98%  4.88 KiB    1   5.97 KiB  realloc_chain  peak.c
     0.02%       1 B    1        1 B  zero_size  peak.c
-$ profan dhat dhat/peak.json --metric tb --tree --top 2
+$ profan dhat dhat/peak.json --metric tb --alloc-tree --top 2
 Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
 Command:         ./peak
 PID:             5994
@@ -229,3 +229,31 @@ each function counted once per stack, however often it appears on it
   100.00%  36.06 KiB   19  39.09 KiB  main  peak.c
    81.25%  29.30 KiB    1  29.30 KiB  make_big  peak.c
   ... 6 more rows (raise --top to see them)
+$ profan dhat dhat/peak.json dhat/peak.json --top 3
+Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
+Command:         ./peak (file 1)
+PID:             5994 (file 1)
+Mode:            heap
+Total:           80,062 B (78.19 KiB) allocated in 46 blocks
+At t-gmax:       73,842 B (72.11 KiB) in 38 blocks, at 155842 instrs (file 1) (96.27% of the run)
+At t-end:        10,002 B (9.77 KiB) in 4 blocks, at 161881 instrs (file 1)
+Reads, writes:   2,220 B (2.17 KiB) read, 62,220 B (60.76 KiB) written
+Program points:  11 (file 1)
+Metric:          gb: bytes live at t-gmax
+Inputs:          2 files merged (1: dhat/peak.json, 2: dhat/peak.json)
+
+=== Live at t-gmax by allocation site ===
+Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+      gb%         gb  gbk         tb  Site
+   81.25%  58.59 KiB    2  58.59 KiB  make_big (peak.c:22) <- main (peak.c:70)
+   13.54%   9.77 KiB    2  11.93 KiB  realloc_chain (peak.c:47) <- main (peak.c:68)
+    2.71%   1.95 KiB   20   1.95 KiB  make_small (peak.c:30) <- main (peak.c:71)
+  ... 5 more rows (raise --top to see them)
+
+=== Live at t-gmax by peak function (inclusive) ===
+each function counted once per stack, however often it appears on it
+      gb%         gb  gbk         tb  Function
+  100.00%  72.11 KiB   38  78.19 KiB  main  peak.c
+   81.25%  58.59 KiB    2  58.59 KiB  make_big  peak.c
+   13.54%   9.77 KiB    2  11.93 KiB  realloc_chain  peak.c
+  ... 5 more rows (raise --top to see them)

@@ -10,7 +10,7 @@ $ profan samply samply/synthetic/v66.json --thread '('
 ! profan: samply: --thread: bad regex '(': missing closing parenthesis at offset 1
 ! Try 'profan samply --help' for more information.
 $ profan samply samply/synthetic/v66.json --thread nothing-matches
-! exit 1
+! exit 2
 ! profan: samply/synthetic/v66.json: no thread with samples matches the --thread/--pid selection
 $ profan samply samply/synthetic/v66.json --metric bytes
 ! exit 2
@@ -18,7 +18,7 @@ $ profan samply samply/synthetic/v66.json --metric bytes
 ! Try 'profan samply --help' for more information.
 $ profan samply
 ! exit 2
-! profan: samply: which profile? give one PROFILE
+! profan: samply: no PROFILE given
 ! Try 'profan samply --help' for more information.
 $ profan samply samply/synthetic/expected.json
 ! exit 1

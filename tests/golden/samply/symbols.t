@@ -134,7 +134,6 @@ Total:            312.04 ms in 320 samples
 === Allocation CPU by requesting caller: 0.00% of all CPU ===
   (nothing to show)
 $ profan samply elf/symtest.json.gz --symbol-path elf/rebuilt --top 1
-! profan: warning: symtest-pie: elf/rebuilt/symtest-pie is another build (id a9740bcd8c9abe7937067c2955453b34f067c25b, profile has 49d9aa5fed736ad17b331dabaf4fbe60d57a80d6); its frames stay unsymbolicated
 Input:               elf/symtest.json.gz
 Format:              samply, processed profile v55
 Binary:              symtest-pie
@@ -174,3 +173,4 @@ warning: symtest-pie: elf/rebuilt/symtest-pie is another build (id a9740bcd8c9ab
 
 === Allocation CPU by requesting caller: 0.00% of all CPU ===
   (nothing to show)
+! profan: warning: symtest-pie: elf/rebuilt/symtest-pie is another build (id a9740bcd8c9abe7937067c2955453b34f067c25b, profile has 49d9aa5fed736ad17b331dabaf4fbe60d57a80d6); its frames stay unsymbolicated

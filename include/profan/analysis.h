@@ -1,0 +1,51 @@
+/* analysis.h: each format's own views, on a profile that is loaded,
+ * symbolicated and transformed. They add header lines and tables to the
+ * report, and say which metric and which samples the shared trees, per-file
+ * tables and exports should then read. */
+#ifndef PROFAN_ANALYSIS_H
+#define PROFAN_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "profan/options.h"
+#include "profan/profile.h"
+#include "profan/report.h"
+
+struct view_input {
+	const struct profile *p;
+	const struct profan_opts *o;
+	const char *const *paths; /* the input files, in order */
+	size_t path_count;
+	const char *symbols_origin; /* samply: the sidecar its names came from, or NULL */
+};
+
+/* What the format chose: a metric and a sample selection (KEEP, NULL for all;
+ * allocated by the views, freed by view_choice_release). */
+struct view_choice {
+	size_t metric;
+	bool *keep;
+};
+void view_choice_release(struct view_choice *c);
+
+/* Each returns PF_EXIT_OK, or PF_EXIT_FAIL after one error line when the
+ * input cannot be analysed as asked (a metric this file does not record). */
+int samply_views(const struct view_input *in, struct report *r, struct view_choice *out);
+int dhat_views(const struct view_input *in, struct report *r, struct view_choice *out);
+int cpuprof_views(const struct view_input *in, struct report *r, struct view_choice *out);
+/* Formats without views of their own: self and inclusive by function. */
+int generic_views(const struct view_input *in, struct report *r, struct view_choice *out);
+
+/* What every format gets after its own views, for its metric and selection:
+ * the Filters and Inputs header lines, the trees asked for, per-file shares. */
+void common_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *c,
+		  struct report *r);
+
+/* The --metric names each format knows, for the command line to check and
+ * list: a NULL-terminated array; *DESCRIPTIONS (may be NULL) gets their meanings. */
+const char *const *samply_metric_names(void);
+const char *const *dhat_metric_names(const char *const **descriptions);
+/* Is NAME one of dhat's metrics or their aliases ("t-gmax")? */
+bool dhat_metric_known(const char *name);
+
+#endif

@@ -1,0 +1,57 @@
+/* driver.h: the one path every subcommand takes, from inputs to a report:
+ *
+ *   load each input (file, stdin or bytes; gzip; JSON; the format's loader)
+ *   -> merge the runs -> symbolicate (native frames) -> transforms (filters)
+ *   -> the format's views -> trees, per-file shares -> exports (files)
+ *
+ * `profan diff` takes the same path for each side and compares them. The
+ * driver reads a struct profan_opts (options.h), never argv, so tests, benches
+ * and fuzzers run exactly what the binary runs. */
+#ifndef PROFAN_DRIVER_H
+#define PROFAN_DRIVER_H
+
+#include <stddef.h>
+
+#include "profan/json.h"
+#include "profan/options.h"
+#include "profan/report.h"
+
+/* One input: a file (PATH; "-" reads stdin), or bytes already in memory
+ * (DATA, LEN), in which case PATH only names them in messages. */
+struct driver_input {
+	const char *path;
+	const char *data;
+	size_t len;
+};
+
+/* The input formats, in the order they are recognised. */
+struct input_format;
+const struct input_format *format_find(const char *name); /* by name or command; NULL if unknown */
+const struct input_format *format_at(size_t i);            /* NULL past the last */
+const char *format_name(const struct input_format *f);    /* "cpuprofile" */
+const char *format_command(const struct input_format *f); /* "cpuprof" */
+/* The format a document looks like (samply: meta + threads; dhat: dhatFileVersion;
+ * cpuprofile: nodes + samples, traceEvents, or an array of trace events), or NULL. */
+const struct input_format *format_of(const struct json *root);
+
+/* Analyses INPUTS[0..N) (runs of one program, merged) as FORMAT (NULL:
+ * recognise it) and fills R. Returns PF_EXIT_OK, or PF_EXIT_FAIL /
+ * PF_EXIT_USAGE after one error line. */
+int driver_run(const struct input_format *format, const struct profan_opts *o, const struct driver_input *inputs,
+	       size_t n, struct report *r);
+
+/* Compares BASE[0..NB) with NEW[0..NN) (each file taken through the same
+ * loading, symbolication and transforms) and fills R with diff.h's tables. */
+int driver_diff(const struct input_format *format, const struct profan_opts *o, const struct driver_input *base,
+		size_t nb, const struct driver_input *new_side, size_t nn, struct report *r);
+
+/* The same stages for profiles already in memory (built by a test or a bench):
+ * transforms (P is changed in place), the views of P's format (the generic
+ * ones for a format the driver does not know), trees and exports. NAME(S)
+ * stand for the inputs in the report. */
+int driver_run_profile(const struct profan_opts *o, struct profile *p, const char *name, struct report *r);
+int driver_diff_profiles(const struct profan_opts *o, struct profile *base, size_t nb,
+			 const char *const *base_names, struct profile *news, size_t nn, const char *const *new_names,
+			 struct report *r);
+
+#endif

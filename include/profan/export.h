@@ -1,0 +1,38 @@
+/* export.h: what profan writes for other tools, besides its own report:
+ *
+ *   folded      collapsed stacks (flamegraph.pl, inferno), one or two value columns
+ *   pprof       gzipped profile.proto for `go tool pprof`
+ *   flamegraph  an interactive SVG flame graph, plain or differential
+ *
+ * and the output files they go to. */
+#ifndef PROFAN_EXPORT_H
+#define PROFAN_EXPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "profan/calltree.h"
+#include "profan/profile.h"
+
+/* Opens PATH for writing ("-" is refused: stdout carries the report). NULL after one error line. */
+FILE *output_open(const char *path, const char *what);
+/* Closes F; returns 0, or -1 after "profan: PATH: write error: ...". */
+int output_close(FILE *f, const char *path);
+
+/* Names come from binaries and may hold any bytes; the export formats want UTF-8.
+ * Replaces each byte that does not start a valid sequence with '?'; returns how many. */
+size_t output_utf8_clean(char *s, size_t len);
+
+/* Each returns 0, or -1 after one error line. */
+int export_folded(const char *path, const struct calltree *t, bool two_sides);
+/* KEEP (NULL: all) selects samples, as in weights_compute(). */
+int export_pprof(const char *path, const struct profile *p, size_t metric, const bool *keep);
+struct flamegraph_opts {
+	const char *title, *subtitle;
+	enum pf_unit unit;
+	bool diff; /* widths from side 1, colour from the change of each node's share */
+};
+int export_flamegraph(const char *path, const struct calltree *t, const struct flamegraph_opts *o);
+
+#endif

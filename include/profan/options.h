@@ -1,0 +1,80 @@
+/* options.h: what one run of profan is asked to do, as plain data.
+ *
+ * The command line fills it (src/cli/), and so can a test, a bench or a
+ * fuzzer: the analysis never sees argv. Patterns are regex texts (regex.h),
+ * compiled where they are used; the strings belong to the caller. */
+#ifndef PROFAN_OPTIONS_H
+#define PROFAN_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "profan/cpuprof.h"
+#include "profan/symbolize.h"
+#include "profan/transform.h"
+
+/* A list of patterns (--where, --not, --ours, --plumbing: repeatable). */
+struct pattern_list {
+	const char *const *items;
+	size_t count;
+};
+
+/* samply: the program, its threads, and the native views. */
+struct samply_view_opts {
+	const char *binary;    /* the user's binary (library name); NULL: meta.product or the busiest */
+	const char *thread;    /* only threads whose name matches */
+	const char *pid;       /* only process P ("1234" or samply's "1234.1") */
+	bool threads;          /* add the per-thread table */
+	const char *alloc_entry, *alloc_plumbing; /* NULL: the defaults (native.h) */
+	bool no_sidecar;       /* ignore a .syms.json beside the profile */
+};
+
+/* dhat: program-point filters and the extra views. */
+struct dhat_view_opts {
+	struct pattern_list where, not_; /* all of WHERE and none of NOT on the stack */
+	struct pattern_list ours;        /* frames that are the program's own (default: dhat.h's rule) */
+	struct pattern_list plumbing;    /* more allocator wrappers to skip when naming a site */
+	size_t stacks;                   /* print the N largest stacks whole */
+	bool alloc_tree;                 /* dh_view's allocation-rooted tree */
+};
+
+/* cpuprof: how samples are weighted, which profile of a trace, wasm names. */
+struct cpuprof_view_opts {
+	enum cpuprof_weight weight;
+	const char *profile; /* NULL: the largest; "all"; N; ID; PID:ID */
+	const char *wasm;    /* a wasm module with a name section, or NULL */
+};
+
+struct profan_opts {
+	const char *metric; /* the format's own metric names; NULL: its default */
+
+	/* symbolication of native frames */
+	struct symbolize_opts symbols;
+	bool no_symbols;
+
+	/* transforms, in the order given */
+	struct transform_step steps[TRANSFORM_MAX_STEPS];
+	size_t step_count;
+
+	/* trees and per-file shares */
+	bool tree, inverted;
+	double tree_threshold; /* percent of the total under which tree nodes fold */
+	const char *callers, *callees;
+	bool per_file;
+
+	/* exports */
+	const char *folded, *pprof, *flamegraph;
+
+	/* each format's own */
+	struct samply_view_opts samply;
+	struct dhat_view_opts dhat;
+	struct cpuprof_view_opts cpuprof;
+
+	/* profan diff */
+	bool median;
+};
+
+/* Defaults: no filters, tree threshold 0.5 %, cpuprof weighted by the gap before each sample. */
+void profan_opts_init(struct profan_opts *o);
+
+#endif

@@ -1,0 +1,244 @@
+/* cpuprof_views.c: the views of a V8 CPU profile.
+ *
+ * Tables: top self (wrapper frames credited to their caller), top inclusive
+ * (recursion counted once), self by script url. The header carries the
+ * weighting in force and the shares of (garbage collector), (program), (idle)
+ * and WebAssembly, with a warning when unnamed wasm frames hold real time. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profan/analysis.h"
+#include "profan/cpuprof.h"
+#include "profan/views.h"
+
+/* Stripped wasm below this share of the time is not worth a warning. */
+#define UNNAMED_WASM_WARN_PERCENT 1.0
+
+static const char *weighting_text(enum cpuprof_weight w)
+{
+	switch (w) {
+	case CPUPROF_WEIGHT_AFTER:
+		return "the gap after each sample, the last one until endTime, as DevTools and speedscope "
+		       "(--weight after)";
+	case CPUPROF_WEIGHT_SAMPLES:
+		return "sample count (--weight samples)";
+	case CPUPROF_WEIGHT_BEFORE:
+		break;
+	}
+	return "the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)";
+}
+
+/* Name and detail of a function row: "url:line:col" for JS, "url +0xOFFSET" for wasm. */
+static const char *func_name(const void *ctx, uint32_t func, const char **detail)
+{
+	static char buf[1200];
+	const struct profile *p = ctx;
+	*detail = NULL;
+	if (func >= p->funcs.len)
+		return "(no JS caller)";
+	const struct pf_func *f = &p->funcs.items[func];
+	const char *url = profile_str(p, f->file);
+	if (*url != '\0') {
+		if (f->flags & CPUPROF_FUNC_WASM)
+			snprintf(buf, sizeof(buf), "%s +0x%x", url, f->column ? f->column - 1 : 0);
+		else if (f->line && f->column)
+			snprintf(buf, sizeof(buf), "%s:%u:%u", url, f->line, f->column);
+		else if (f->line)
+			snprintf(buf, sizeof(buf), "%s:%u", url, f->line);
+		else
+			snprintf(buf, sizeof(buf), "%s", url);
+		*detail = buf;
+	}
+	return profile_str(p, f->name);
+}
+
+static const char *script_name(const void *ctx, uint32_t lib, const char **detail)
+{
+	const struct profile *p = ctx;
+	*detail = NULL;
+	if (lib >= p->libs.len)
+		return "(native and VM: no url)";
+	return profile_str(p, p->libs.items[lib].name);
+}
+
+static double pct(int64_t v, int64_t total)
+{
+	return total ? 100.0 * (double)v / (double)total : 0.0;
+}
+
+/* Per-function self and inclusive sums, and shares by function flag. */
+struct sums {
+	struct pf_weights w;
+	uint32_t *keys;
+	size_t key_count;
+	int64_t *self, *incl;
+};
+
+static void sums_compute(struct sums *s, const struct profile *p)
+{
+	weights_compute(&s->w, p, p->default_metric, NULL);
+	s->keys = keys_by_func(p, &s->key_count);
+	s->self = xcalloc(s->key_count + 1, sizeof(int64_t));
+	s->incl = xcalloc(s->key_count + 1, sizeof(int64_t));
+	struct pf_rows rows;
+	view_self(p, &s->w, s->keys, s->key_count, &rows);
+	for (size_t i = 0; i < rows.len; i++)
+		s->self[rows.items[i].key] = rows.items[i].value;
+	rows_release(&rows);
+	view_inclusive(p, &s->w, s->keys, s->key_count, &rows);
+	for (size_t i = 0; i < rows.len; i++)
+		s->incl[rows.items[i].key] = rows.items[i].value;
+	rows_release(&rows);
+}
+
+static void sums_release(struct sums *s)
+{
+	weights_release(&s->w);
+	free(s->keys);
+	free(s->self);
+	free(s->incl);
+}
+
+static int64_t self_with_flags(const struct profile *p, const struct sums *s, uint32_t flags,
+			       uint32_t without)
+{
+	int64_t v = 0;
+	for (size_t f = 0; f < p->funcs.len; f++)
+		if ((p->funcs.items[f].flags & flags) == flags && !(p->funcs.items[f].flags & without))
+			v += s->self[f];
+	return v;
+}
+
+static void add_shares(struct report *r, const struct profile *p, const struct sums *s, bool wasm_given)
+{
+	int64_t total = s->w.total;
+	report_header(r, "VM shares", "(garbage collector) %.2f%%, (program) %.2f%%, (idle) %.2f%%",
+		      pct(self_with_flags(p, s, CPUPROF_FUNC_GC, 0), total),
+		      pct(self_with_flags(p, s, CPUPROF_FUNC_PROGRAM, 0), total),
+		      pct(self_with_flags(p, s, CPUPROF_FUNC_IDLE, 0), total));
+	int64_t wasm = self_with_flags(p, s, CPUPROF_FUNC_WASM, CPUPROF_FUNC_PLUMBING);
+	int64_t unnamed = self_with_flags(p, s, CPUPROF_FUNC_WASM_UNNAMED, 0);
+	int64_t plumbing = self_with_flags(p, s, CPUPROF_FUNC_PLUMBING, 0);
+	bool any_wasm = false;
+	for (size_t f = 0; f < p->funcs.len && !any_wasm; f++)
+		any_wasm = p->funcs.items[f].flags & (CPUPROF_FUNC_WASM | CPUPROF_FUNC_PLUMBING);
+	if (!any_wasm)
+		return;
+	report_header(
+		r, "WebAssembly",
+		"%.2f%% self in wasm functions (%.2f%% in unnamed wasm-function[N]), %.2f%% in JS<->wasm "
+		"wrappers",
+		pct(wasm, total), pct(unnamed, total), pct(plumbing, total));
+	if (pct(unnamed, total) >= UNNAMED_WASM_WARN_PERCENT)
+		report_warning(
+			r,
+			"%.1f%% of the time is in wasm-function[N] frames: the module was built without a "
+			"name section. Rebuild keeping it (emcc --profiling-funcs; wasm-ld without "
+			"--strip-all/--strip-debug; wasm-opt --debuginfo)%s",
+			pct(unnamed, total),
+			wasm_given ? ""
+				   : ", or name the frames here with --wasm MODULE.wasm (a named build)");
+}
+
+int cpuprof_views(const struct view_input *in, struct report *r, struct view_choice *out)
+{
+	const struct profile *p = in->p;
+	const char *path = in->paths[0];
+	enum cpuprof_weight weight = in->o->cpuprof.weight;
+	bool wasm_given = in->o->cpuprof.wasm != NULL;
+	struct sums s;
+	sums_compute(&s, p);
+	const struct pf_metric *m = &p->metrics[p->default_metric];
+	report_header(r, "Input", "%s", path);
+	report_header(r, "Format", "V8 CPU profile, %s", p->format_detail ? p->format_detail : "");
+	/* A profile with only hitCount has one sample per node, whose count is its hits */
+	size_t count_m = profile_metric_index(p, "samples");
+	int64_t hits = 0;
+	for (size_t i = 0; count_m != SIZE_MAX && i < p->sample_count; i++)
+		hits += p->sample_values[count_m][i];
+	bool hit_counts = count_m != SIZE_MAX && hits != (int64_t)p->sample_count;
+	report_header(r, "Weighted by", "%s",
+		      hit_counts ? "hitCount: the file has no samples, so its duration is spread evenly over the hits"
+				 : weighting_text(weight));
+	char total[64];
+	report_format_value(total, sizeof(total), s.w.total, m->unit);
+	if (hit_counts)
+		report_header(r, "Total", "%s in %" PRId64 " hits", total, hits);
+	else
+		report_header(r, "Total", "%s in %zu samples", total, s.w.sample_count);
+	report_header_from_profile(r, p);
+	add_shares(r, p, &s, wasm_given);
+
+	/* Self: wrapper frames are plumbing, so their time goes to the function that called through them. */
+	bool *owned = xcalloc(s.key_count + 1, sizeof(bool));
+	int64_t plumbing = 0;
+	for (size_t f = 0; f < s.key_count; f++) {
+		owned[f] = !(p->funcs.items[f].flags & CPUPROF_FUNC_PLUMBING);
+		if (!owned[f])
+			plumbing += s.self[f];
+	}
+	int64_t *self = xcalloc(s.key_count + 1, sizeof(int64_t));
+	bool *seen = xcalloc(s.key_count + 1, sizeof(bool));
+	for (size_t f = 0; f < s.key_count; f++)
+		if (owned[f] && s.self[f] != 0)
+			self[f] = s.self[f], seen[f] = true;
+	struct pf_rows rows;
+	view_nearest_owned(p, &s.w, s.keys, s.key_count, owned, &rows);
+	for (size_t i = 0; i < rows.len; i++)
+		self[rows.items[i].key] += rows.items[i].value, seen[rows.items[i].key] = true;
+	rows_release(&rows);
+	struct report_table *t = report_add_table(r, "top_self", "Top functions by self time", "Function");
+	report_table_col(t, "Self", m->unit, s.w.total);
+	report_table_col(t, "Total", m->unit, s.w.total);
+	for (size_t f = 0; f <= s.key_count; f++) {
+		if (!seen[f])
+			continue;
+		const char *detail;
+		const char *name = func_name(p, (uint32_t)f, &detail);
+		struct report_row *row = report_table_row(r, t, name, detail);
+		row->values[0] = self[f];
+		row->values[1] = f < s.key_count ? s.incl[f] : 0;
+		row->flags =
+			f < s.key_count && (p->funcs.items[f].flags & PF_FUNC_OWNED) ? REPORT_ROW_OWNED : 0;
+	}
+	free(self);
+	free(seen);
+	if (plumbing != 0) {
+		char v[64];
+		report_format_value(v, sizeof(v), plumbing, m->unit);
+		t->note = report_printf(
+			r, "JS<->wasm wrapper frames (%s self) are counted in their caller's Self.", v);
+	}
+	report_table_finish(t);
+
+	t = report_add_table(r, "top_inclusive", "Top functions by inclusive time (recursion counted once)",
+			     "Function");
+	report_table_col(t, "Total", m->unit, s.w.total);
+	report_table_col(t, "Self", m->unit, s.w.total);
+	for (size_t f = 0; f < s.key_count; f++) {
+		if (s.incl[f] == 0 || !owned[f])
+			continue;
+		const char *detail;
+		const char *name = func_name(p, (uint32_t)f, &detail);
+		struct report_row *row = report_table_row(r, t, name, detail);
+		row->values[0] = s.incl[f];
+		row->values[1] = s.self[f];
+		row->flags = p->funcs.items[f].flags & PF_FUNC_OWNED ? REPORT_ROW_OWNED : 0;
+	}
+	report_table_finish(t);
+	free(owned);
+
+	size_t lib_count;
+	uint32_t *lib_keys = keys_by_lib(p, &lib_count);
+	view_self(p, &s.w, lib_keys, lib_count, &rows);
+	t = report_add_table(r, "by_script", "Self time by script", "Script");
+	report_table_col(t, "Self", m->unit, s.w.total);
+	report_table_from_rows(r, t, &rows, script_name, p);
+	report_table_finish(t);
+	rows_release(&rows);
+	free(lib_keys);
+	*out = (struct view_choice){.metric = p->default_metric};
+	sums_release(&s);
+	return PF_EXIT_OK;
+}

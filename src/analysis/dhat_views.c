@@ -1,0 +1,731 @@
+/* dhat_views.c: what was live at the heap's peak (or any DHAT metric), by
+ * allocation site and by the program's functions, with stack filters.
+ *
+ * Per-frame text, ownership and plumbing flags -> per-sample keep mask
+ * (--where/--not and the metric's own per-program-point condition) -> views.
+ * See docs/dhat.md. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profan/analysis.h"
+#include "profan/dhat.h"
+#include "profan/dhat_tree.h"
+#include "profan/regex.h"
+#include "profan/views.h"
+
+/* The sort metrics of DHAT's viewer, plus the raw fields. A program point
+ * counts only when PRED holds for its own values (dh_view applies the same
+ * tests to tree nodes; see dhat_tree.c). */
+struct metric_def {
+	const char *name, *alias;
+	const char *field;     /* the summed field */
+	const char *companion; /* shown next to it */
+	enum dhat_pred pred;
+	const char *title; /* "<title> by allocation site" */
+};
+
+static const struct metric_def metric_defs[] = {
+	{"gb", "t-gmax", "gb", "gbk", DHAT_PRED_NONE, "live at t-gmax"},
+	{"gbk", NULL, "gbk", "gb", DHAT_PRED_NONE, "blocks live at t-gmax"},
+	{"tb", "total", "tb", "tbk", DHAT_PRED_NONE, "allocated in total"},
+	{"tbk", "total-blocks", "tbk", "tb", DHAT_PRED_NONE, "blocks allocated in total"},
+	{"tiny", NULL, "tbk", "tb", DHAT_PRED_TINY, "tiny blocks"},
+	{"short-lived", NULL, "tbk", "tb", DHAT_PRED_SHORT_LIVED, "short-lived blocks"},
+	{"zero-access", NULL, "tb", "tbk", DHAT_PRED_ZERO_ACCESS, "allocated, never read or never written"},
+	{"zero-access-blocks", NULL, "tbk", "tb", DHAT_PRED_ZERO_ACCESS,
+	 "blocks never read or never written"},
+	{"low-access", NULL, "tb", "tbk", DHAT_PRED_LOW_ACCESS, "allocated, low access"},
+	{"low-access-blocks", NULL, "tbk", "tb", DHAT_PRED_LOW_ACCESS, "blocks with low access"},
+	{"eb", "t-end", "eb", "ebk", DHAT_PRED_NONE, "live at t-end (never freed)"},
+	{"ebk", NULL, "ebk", "eb", DHAT_PRED_NONE, "blocks live at t-end"},
+	{"rb", "reads", "rb", "tb", DHAT_PRED_NONE, "bytes read"},
+	{"high-reads", NULL, "rb", "tb", DHAT_PRED_HIGH_ACCESS, "bytes read, high access"},
+	{"wb", "writes", "wb", "tb", DHAT_PRED_NONE, "bytes written"},
+	{"high-writes", NULL, "wb", "tb", DHAT_PRED_HIGH_ACCESS, "bytes written, high access"},
+	{"tl", NULL, "tl", "tbk", DHAT_PRED_NONE, "block lifetimes (instrs)"},
+	{"mb", NULL, "mb", "mbk", DHAT_PRED_NONE, "max bytes live (per program point)"},
+	{"mbk", NULL, "mbk", "mb", DHAT_PRED_NONE, "max blocks live (per program point)"},
+};
+
+/* Allocator and container plumbing: skipped when naming a site. Matched against
+ * a frame's text without its address, e.g. "malloc (in /usr/.../vgpreload_dhat.so)". */
+static const char default_plumbing[] =
+	"^(malloc|calloc|realloc|reallocarray|free|memalign|posix_memalign|aligned_alloc|valloc|pvalloc"
+	"|operator new|operator new\\[\\]|strdup|strndup|__strdup|__strndup|xmalloc|xcalloc|xrealloc"
+	"|xreallocarray|xstrdup|xstrndup|xasprintf|g_malloc|g_malloc0|g_realloc|g_try_malloc"
+	"|PyMem_\\w+|PyObject_(Malloc|Calloc|Realloc)|_PyObject_\\w*|_PyMem_\\w+|__rust_alloc\\w*"
+	"|__rust_realloc|__rdl_\\w+|__rg_\\w+|exchange_malloc|do_alloc|alloc_impl|gc_alloc"
+	"|PyType_GenericAlloc|_PyType_AllocNoTrack)\\b"
+	"|\\(in [^)]*/vgpreload_[^)]*\\)$|\\(vg_replace_\\w+\\.c:"
+	"|^(std::|__gnu_cxx::)(__new_allocator|new_allocator|allocator|allocator_traits|_Vector_base"
+	"|_Hashtable_alloc|__cxx11::basic_string)"
+	"|(^|::|<)(RawVec|RawVecInner|raw_vec|hashbrown|finish_grow|do_reserve_and_handle|grow_one"
+	"|grow_amortized|reserve_for_push)"
+	"|^(alloc|allocate|allocate_in|_M_allocate|_M_create|_M_get_node|_M_allocate_node"
+	"|_M_allocate_buckets|_M_realloc_insert|_M_realloc_append) \\(";
+
+/* The run's patterns, compiled. */
+struct options {
+	struct regex_list where, not_, ours;
+	size_t stacks;
+	bool tree;
+};
+/* Everything the views need, per frame and per sample. */
+struct ctx {
+	const struct profile *p;
+	const struct dhat_meta *meta;
+	const struct options *o;
+	const char *path;
+	char **frame_text; /* "name (file:line)", built on demand */
+	bool *owned, *plumbing;
+	bool *keep;        /* passes the filters and the metric's per-point condition */
+	bool *keep_filter; /* passes --where/--not only (the tree tests conditions per node) */
+	const struct metric_def *def;
+	size_t metric, companion, tb; /* metric indices (SIZE_MAX when absent) */
+	int64_t total;                /* the metric over the whole file: the 100 % */
+};
+
+static const char *frame_text(struct ctx *c, uint32_t frame)
+{
+	if (c->frame_text[frame] == NULL) {
+		const struct profile *p = c->p;
+		const struct pf_frame *fr = &p->frames.items[frame];
+		const struct pf_func *f = &p->funcs.items[fr->func];
+		const char *name = profile_str(p, f->name);
+		/* without a name, the address is all that tells two frames apart */
+		if ((f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE)
+			c->frame_text[frame] = xasprintf("0x%" PRIX64 ": %s (in %s)", fr->address, name,
+							 profile_str(p, p->libs.items[f->lib].path));
+		else if (f->file)
+			c->frame_text[frame] =
+				xasprintf("%s (%s:%u)", name, profile_str(p, f->file), fr->line);
+		else if (f->lib != PF_NONE)
+			c->frame_text[frame] =
+				xasprintf("%s (in %s)", name, profile_str(p, p->libs.items[f->lib].path));
+		else
+			c->frame_text[frame] = xstrdup(name);
+	}
+	return c->frame_text[frame];
+}
+
+/* Regex matches over frame texts; a pcre2 failure (a pathological pattern) is an error. */
+static int match(struct ctx *c, const struct regex_list *l, uint32_t frame, bool any)
+{
+	char err[512];
+	const char *t = frame_text(c, frame);
+	int rc = any ? regex_list_any(l, t, strlen(t), err, sizeof(err))
+		     : regex_list_all(l, t, strlen(t), err, sizeof(err));
+	if (rc < 0)
+		pf_error("%s: %s", c->path, err);
+	return rc;
+}
+
+static int classify_frames(struct ctx *c, const struct regex_list *plumbing)
+{
+	const struct profile *p = c->p;
+	for (uint32_t fr = 0; fr < p->frames.len; fr++) {
+		const struct pf_func *f = &p->funcs.items[p->frames.items[fr].func];
+		int rc;
+		if (regex_list_empty(&c->o->ours)) {
+			c->owned[fr] = f->flags & PF_FUNC_OWNED;
+		} else {
+			if ((rc = match(c, &c->o->ours, fr, true)) < 0)
+				return -1;
+			c->owned[fr] = rc;
+		}
+		if ((rc = match(c, plumbing, fr, true)) < 0)
+			return -1;
+		c->plumbing[fr] = rc;
+	}
+	return 0;
+}
+
+/* keep[i]: sample i passes --where/--not and the metric's condition. */
+static int compute_keep(struct ctx *c, size_t *kept)
+{
+	const struct profile *p = c->p;
+	const struct options *o = c->o;
+	size_t nw = o->where.res.len, nn = o->not_.res.len;
+	/* bit i < nw: where[i] matched somewhere on the path; bit nw + j: not[j] matched */
+	uint64_t *frame_bits = xcalloc(p->frames.len + 1, sizeof(*frame_bits));
+	uint64_t *node_bits = xcalloc(p->stacks.len + 1, sizeof(*node_bits));
+	int rc = 0;
+	if (nw + nn > 0) {
+		char err[512];
+		for (uint32_t fr = 0; fr < p->frames.len && rc == 0; fr++) {
+			const char *t = frame_text(c, fr);
+			for (size_t i = 0; i < nw + nn && rc == 0; i++) {
+				const struct regex *re =
+					i < nw ? o->where.res.items[i] : o->not_.res.items[i - nw];
+				int m = regex_match(re, t, strlen(t), err, sizeof(err));
+				if (m < 0) {
+					pf_error("%s: %s", c->path, err);
+					rc = -1;
+				} else if (m) {
+					frame_bits[fr] |= UINT64_C(1) << i;
+				}
+			}
+		}
+		for (size_t n = 0; n < p->stacks.len; n++) {
+			uint32_t parent = p->stacks.items[n].parent;
+			node_bits[n] = frame_bits[p->stacks.items[n].frame] |
+				       (parent == PF_NONE ? 0 : node_bits[parent]);
+		}
+	}
+	uint64_t want = nw == 64 ? UINT64_MAX : (UINT64_C(1) << nw) - 1;
+	*kept = 0;
+	for (size_t i = 0; i < p->sample_count; i++) {
+		uint32_t s = p->sample_stack[i];
+		uint64_t bits = s == PF_NONE ? 0 : node_bits[s];
+		bool k = (bits & want) == want && (nn == 0 || (bits >> nw) == 0);
+		c->keep_filter[i] = k;
+		c->keep[i] = k && dhat_pred_holds(p, c->meta, i, c->def->pred);
+		*kept += c->keep[i];
+	}
+	free(frame_bits);
+	free(node_bits);
+	return rc;
+}
+
+static int64_t metric_sum(const struct ctx *c, size_t m, bool filtered)
+{
+	int64_t s = 0;
+	if (m == SIZE_MAX)
+		return 0;
+	for (size_t i = 0; i < c->p->sample_count; i++)
+		if (!filtered || c->keep[i])
+			s += c->p->sample_values[m][i];
+	return s;
+}
+
+/* The profiled program's base name, for titles. */
+static const char *program_name(const struct ctx *c)
+{
+	const char *slash = strrchr(c->meta->exe, '/');
+	const char *name = slash ? slash + 1 : c->meta->exe;
+	return *name ? name : "the program's";
+}
+
+/* "36,921 B (36.06 KiB)" for bytes, "1,234" for counts. */
+static const char *fmt_exact(struct report *r, int64_t v, enum pf_unit unit)
+{
+	char digits[32], grouped[48], human[64];
+	snprintf(digits, sizeof(digits), "%" PRId64, v);
+	size_t n = strlen(digits), k = 0, lead = digits[0] == '-';
+	for (size_t i = 0; i < n; i++) {
+		if (i > lead && (n - i) % 3 == 0)
+			grouped[k++] = ',';
+		grouped[k++] = digits[i];
+	}
+	grouped[k] = '\0';
+	if (unit != PF_UNIT_BYTES)
+		return report_strdup(r, grouped);
+	if (v < 1024 && v > -1024)
+		return report_printf(r, "%s B", grouped);
+	report_format_value(human, sizeof(human), v, unit);
+	return report_printf(r, "%s B (%s)", grouped, human);
+}
+
+/* The metric's title; copy and ad-hoc files count copies or events, not allocations. */
+/* View titles start with a capital, as in every other subcommand. */
+static const char *capitalized(struct report *r, const char *s)
+{
+	char *t = (char *)report_strdup(r, s);
+	if (t[0] >= 'a' && t[0] <= 'z')
+		t[0] = (char)(t[0] - 'a' + 'A');
+	return t;
+}
+
+static const char *metric_title(struct report *r, const struct ctx *c)
+{
+	const char *f = c->def->field;
+	bool blocks = strcmp(f, "tbk") == 0;
+	if (strcmp(c->meta->mode, "heap") == 0 || (!blocks && strcmp(f, "tb") != 0) || c->def->pred)
+		return c->def->title;
+	if (strcmp(c->meta->mode, "copy") == 0)
+		return blocks ? "copies in total" : "copied in total";
+	return report_printf(r, "%s in total", blocks ? c->meta->blocks : c->meta->units);
+}
+
+static double pct(int64_t v, int64_t total)
+{
+	return total ? 100.0 * (double)v / (double)total : 0;
+}
+
+static void header(struct report *r, struct ctx *c, size_t kept)
+{
+	const struct profile *p = c->p;
+	const struct dhat_meta *m = c->meta;
+	/* merged runs: sums cover every file, the run's own facts are the first file's */
+	const char *first = profile_run_count(p) > 1 ? " (file 1)" : "";
+	report_header(r, "Input", "%s (%s)", c->path, p->format_detail);
+	report_header(r, "Command", "%s%s", m->cmd, first);
+	report_header(r, "PID", "%" PRId64 "%s", m->pid, first);
+	report_header(r, "Mode", "%s", m->mode);
+	size_t tb = profile_metric_index(p, "tb"), tbk = profile_metric_index(p, "tbk");
+	enum pf_unit u = p->metrics[tb].unit;
+	const char *verb = strcmp(m->mode, "copy") == 0   ? "copied"
+			   : strcmp(m->mode, "heap") == 0 ? "allocated"
+							  : "";
+	if (u != PF_UNIT_BYTES)
+		verb = m->units;
+	report_header(r, "Total", "%s %s in %s %s", fmt_exact(r, metric_sum(c, tb, false), u), verb,
+		      fmt_exact(r, metric_sum(c, tbk, false), PF_UNIT_COUNT),
+		      strcmp(m->mode, "copy") == 0 ? "copies" : m->blocks);
+	if (m->bklt) {
+		size_t gb = profile_metric_index(p, "gb"), gbk = profile_metric_index(p, "gbk");
+		size_t eb = profile_metric_index(p, "eb"), ebk = profile_metric_index(p, "ebk");
+		int64_t gblocks = metric_sum(c, gbk, false), eblocks = metric_sum(c, ebk, false);
+		report_header(r, "At t-gmax", "%s in %s block%s, at %" PRId64 " %s%s (%.2f%% of the run)",
+			      fmt_exact(r, metric_sum(c, gb, false), u), fmt_exact(r, gblocks, PF_UNIT_COUNT),
+			      gblocks == 1 ? "" : "s", m->tg, m->tu, first, pct(m->tg, m->te));
+		report_header(r, "At t-end", "%s in %s block%s, at %" PRId64 " %s%s",
+			      fmt_exact(r, metric_sum(c, eb, false), u), fmt_exact(r, eblocks, PF_UNIT_COUNT),
+			      eblocks == 1 ? "" : "s", m->te, m->tu, first);
+	} else {
+		report_header(r, "t-end", "%" PRId64 " %s%s", m->te, m->tu, first);
+	}
+	if (m->bkacc) {
+		size_t rb = profile_metric_index(p, "rb"), wb = profile_metric_index(p, "wb");
+		report_header(r, "Reads, writes", "%s read, %s written",
+			      fmt_exact(r, metric_sum(c, rb, false), u),
+			      fmt_exact(r, metric_sum(c, wb, false), u));
+	}
+	report_header(r, "Program points", "%zu%s%s", m->pps, first,
+		      m->merged ? report_printf(r, " (%zu merged into identical stacks)", m->merged) : "");
+	const struct pf_metric *pm = &p->metrics[c->metric];
+	static const char *const conditions[] = {
+		[DHAT_PRED_TINY] = "average size <= 16 bytes",
+		[DHAT_PRED_SHORT_LIVED] = "average lifetime <= %" PRId64 " %s",
+		[DHAT_PRED_ZERO_ACCESS] = "no reads or no writes",
+		[DHAT_PRED_LOW_ACCESS] = "reads or writes <= 0.4 per byte, neither 0",
+		[DHAT_PRED_HIGH_ACCESS] = "reads or writes >= 1000 per byte",
+	};
+	if (c->def->pred)
+		report_header(r, "Metric", "%s: %s of the program points with %s", c->def->name, pm->label,
+			      report_printf(r, conditions[c->def->pred], m->tuth, m->tu));
+	else
+		report_header(r, "Metric", "%s: %s", c->def->name, pm->label);
+	const struct options *o = c->o;
+	if (o->where.res.len || o->not_.res.len || c->def->pred) {
+		char filt[1024] = "";
+		size_t n = 0;
+		for (size_t i = 0; i < o->where.res.len; i++)
+			n += (size_t)snprintf(filt + n, n < sizeof(filt) ? sizeof(filt) - n : 0,
+					      "%s--where '%s'", n ? " " : "",
+					      regex_pattern(o->where.res.items[i]));
+		for (size_t i = 0; i < o->not_.res.len && n < sizeof(filt); i++)
+			n += (size_t)snprintf(filt + n, sizeof(filt) - n, "%s--not '%s'", n ? " " : "",
+					      regex_pattern(o->not_.res.items[i]));
+		int64_t v = metric_sum(c, c->metric, true);
+		const char *what;
+		if (m->bklt) {
+			size_t gb = profile_metric_index(p, "gb"), gbk = profile_metric_index(p, "gbk");
+			int64_t blocks = metric_sum(c, gbk, true);
+			what = report_printf(r, "%s live at t-gmax in %s block%s, %s allocated over the run",
+					     fmt_exact(r, metric_sum(c, gb, true), u), fmt_exact(r, blocks, PF_UNIT_COUNT),
+					     blocks == 1 ? "" : "s", fmt_exact(r, metric_sum(c, tb, true), u));
+		} else {
+			what = report_printf(r, "%s in %s %s", fmt_exact(r, metric_sum(c, tb, true), u),
+					     fmt_exact(r, metric_sum(c, tbk, true), PF_UNIT_COUNT),
+					     m->blocks);
+		}
+		report_header(r, "Kept", "%zu of %zu program points%s%s: %s; %s = %.2f%% of all", kept,
+			      p->sample_count, n ? " by " : "", filt, what, c->def->name, pct(v, c->total));
+	}
+	if (strcmp(c->def->field, "mb") == 0 || strcmp(c->def->field, "mbk") == 0) {
+		if (m->version == 2)
+			report_warning(
+				r,
+				"DHAT 3.17 and later update mb/mbk only when the program point itself sets "
+				"the global peak; most values are stale or 0");
+	}
+	for (size_t i = 0; i < p->warnings.len; i++)
+		report_warning(r, "%s", p->warnings.items[i]);
+}
+
+/* ---------------------------------------------------------------- views */
+
+struct agg {
+	struct strmap keys; /* row text -> id */
+	VEC(int64_t) vals;  /* 3 per id: metric, companion, tb */
+	VEC(bool) fallback; /* the site has no frame of the program */
+};
+
+static void agg_add(struct agg *a, uint32_t id, const int64_t v[3], bool fallback)
+{
+	while (a->vals.len < ((size_t)id + 1) * 3) {
+		vec_push(&a->vals, 0);
+	}
+	while (a->fallback.len <= id)
+		vec_push(&a->fallback, false);
+	for (int k = 0; k < 3; k++)
+		a->vals.items[(size_t)id * 3 + (size_t)k] += v[k];
+	a->fallback.items[id] = fallback;
+}
+
+static void sample_vals(const struct ctx *c, size_t i, int64_t v[3])
+{
+	v[0] = c->p->sample_values[c->metric][i];
+	v[1] = c->companion == SIZE_MAX ? 0 : c->p->sample_values[c->companion][i];
+	v[2] = c->tb == SIZE_MAX ? 0 : c->p->sample_values[c->tb][i];
+}
+
+/* The site of a stack: its first (innermost) frames in the program's own code,
+ * allocator plumbing skipped, up to three joined with " <- ". With no owned
+ * frame at all, the first frames that are not plumbing. */
+static char *site_text(struct ctx *c, uint32_t leaf, bool *fallback)
+{
+	const struct profile *p = c->p;
+	char *out = NULL;
+	size_t len = 0;
+	for (int pass = 0; pass < 2 && out == NULL; pass++) {
+		int taken = 0;
+		for (uint32_t n = leaf; n != PF_NONE && taken < 3; n = p->stacks.items[n].parent) {
+			uint32_t fr = p->stacks.items[n].frame;
+			if (c->plumbing[fr] || (pass == 0 && !c->owned[fr]))
+				continue;
+			const char *t = frame_text(c, fr);
+			size_t tl = strlen(t);
+			out = xrealloc(out, len + tl + 5);
+			if (taken++)
+				memcpy(out + len, " <- ", 4), len += 4;
+			memcpy(out + len, t, tl + 1);
+			len += tl;
+		}
+		*fallback = pass == 1;
+	}
+	if (out == NULL) { /* nothing but plumbing: name the innermost frame */
+		*fallback = true;
+		out = xstrdup(leaf == PF_NONE ? "(empty stack)" : frame_text(c, p->stacks.items[leaf].frame));
+	}
+	return out;
+}
+
+static void add_cols(struct report *r, struct report_table *t, const struct ctx *c)
+{
+	const struct profile *p = c->p;
+	report_table_col(t, report_strdup(r, c->def->field), p->metrics[c->metric].unit,
+			 c->total ? c->total : 1);
+	if (c->companion != SIZE_MAX)
+		report_table_col(t, report_strdup(r, p->metrics[c->companion].name),
+				 p->metrics[c->companion].unit, 0);
+	if (c->tb != SIZE_MAX && c->tb != c->metric && c->tb != c->companion)
+		report_table_col(t, "tb", p->metrics[c->tb].unit, 0);
+}
+
+static void fill_row(struct report_row *row, const struct report_table *t, const struct ctx *c,
+		     const int64_t v[3])
+{
+	row->values[0] = v[0];
+	size_t col = 1;
+	if (c->companion != SIZE_MAX)
+		row->values[col++] = v[1];
+	if (col < t->col_count)
+		row->values[col] = v[2];
+}
+
+static void view_sites(struct report *r, struct ctx *c)
+{
+	const struct profile *p = c->p;
+	struct agg a = {0};
+	strmap_init(&a.keys);
+	uint32_t *site_of = xcalloc(p->stacks.len + 1, sizeof(*site_of)); /* id + 1 */
+	uint32_t empty_site = 0;
+	bool *fb_of = xcalloc(p->stacks.len + 1, sizeof(*fb_of));
+	for (size_t i = 0; i < p->sample_count; i++) {
+		if (!c->keep[i])
+			continue;
+		uint32_t s = p->sample_stack[i];
+		uint32_t *slot = s == PF_NONE ? &empty_site : &site_of[s];
+		bool fallback = false;
+		if (*slot == 0) {
+			char *t = site_text(c, s, &fallback);
+			*slot = strmap_intern(&a.keys, t) + 1;
+			free(t);
+			if (s != PF_NONE)
+				fb_of[s] = fallback;
+		}
+		fallback = s == PF_NONE ? true : fb_of[s];
+		int64_t v[3];
+		sample_vals(c, i, v);
+		agg_add(&a, *slot - 1, v, fallback);
+	}
+	struct report_table *t =
+		report_add_table(r, "sites",
+				 report_printf(r, "%s by %s site", capitalized(r, metric_title(r, c)),
+					       strcmp(c->meta->mode, "heap") == 0   ? "allocation"
+					       : strcmp(c->meta->mode, "copy") == 0 ? "copy"
+										    : "event"),
+				 "Site");
+	t->note = report_printf(r,
+				"Site: the first frames of %s, allocator plumbing skipped, innermost first; "
+				"'*' marks stacks with no frame of it",
+				program_name(c));
+	add_cols(r, t, c);
+	for (uint32_t id = 1; id < a.keys.count; id++) {
+		if ((size_t)id * 3 >= a.vals.len)
+			continue;
+		const int64_t *v = &a.vals.items[(size_t)id * 3];
+		if (v[0] == 0 && v[1] == 0)
+			continue;
+		struct report_row *row =
+			report_table_row(r, t, strmap_str(&a.keys, id), a.fallback.items[id] ? "*" : NULL);
+		row->flags = a.fallback.items[id] ? 0 : REPORT_ROW_OWNED;
+		fill_row(row, t, c, v);
+	}
+	report_table_finish(t);
+	free(site_of);
+	free(fb_of);
+	vec_free(&a.vals);
+	vec_free(&a.fallback);
+	strmap_release(&a.keys);
+}
+
+static void view_functions(struct report *r, struct ctx *c)
+{
+	const struct profile *p = c->p;
+	size_t key_count;
+	uint32_t *keys = keys_by_func(p, &key_count);
+	/* a function is the program's when any of its frames is */
+	bool *owned = xcalloc(key_count + 1, sizeof(*owned));
+	for (size_t fr = 0; fr < p->frames.len; fr++)
+		if (c->owned[fr])
+			owned[p->frames.items[fr].func] = true;
+	/* One walk per program point fills all three columns at once (view_inclusive would
+	 * take a pass per column); STAMP counts a function once per stack under recursion. */
+	int64_t *vals = xcalloc((key_count + 1) * 3, sizeof(*vals));
+	bool *seen = xcalloc(key_count + 1, sizeof(*seen));
+	size_t *stamp = xcalloc(key_count + 1, sizeof(*stamp));
+	for (size_t i = 0; i < p->sample_count; i++) {
+		if (!c->keep[i])
+			continue;
+		int64_t v[3];
+		sample_vals(c, i, v);
+		for (uint32_t n = p->sample_stack[i]; n != PF_NONE; n = p->stacks.items[n].parent) {
+			uint32_t f = keys[n];
+			if (!owned[f] || stamp[f] == i + 1)
+				continue;
+			stamp[f] = i + 1;
+			seen[f] = true;
+			for (int k = 0; k < 3; k++)
+				vals[(size_t)f * 3 + (size_t)k] += v[k];
+		}
+	}
+	free(stamp);
+	struct report_table *t = report_add_table(r, "functions",
+						  report_printf(r, "%s by %s function (inclusive)",
+								capitalized(r, metric_title(r, c)), program_name(c)),
+						  "Function");
+	t->note = "each function counted once per stack, however often it appears on it";
+	add_cols(r, t, c);
+	for (size_t f = 0; f < key_count; f++) {
+		if (!seen[f] || !owned[f] || (vals[f * 3] == 0 && vals[f * 3 + 1] == 0))
+			continue;
+		const char *detail;
+		const char *name = report_func_name(p, (uint32_t)f, &detail);
+		struct report_row *row = report_table_row(r, t, name, detail);
+		row->flags = REPORT_ROW_OWNED;
+		fill_row(row, t, c, &vals[f * 3]);
+	}
+	if (t->rows.len == 0 && metric_sum(c, c->metric, true) != 0)
+		t->note = report_printf(r, "no frame of %s on the kept stacks (a launcher for a library?): "
+					   "--ours RE names the code to count as the program's", program_name(c));
+	report_table_finish(t);
+	free(keys);
+	free(owned);
+	free(vals);
+	free(seen);
+}
+
+static const int64_t *sort_values; /* qsort has no context argument in C11 */
+
+static int cmp_desc(const void *a, const void *b)
+{
+	const int64_t *v = sort_values;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	if (v[x] != v[y])
+		return v[x] > v[y] ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static void view_stacks(struct report *r, struct ctx *c, size_t n)
+{
+	const struct profile *p = c->p;
+	size_t *order = xcalloc(p->sample_count + 1, sizeof(*order));
+	size_t k = 0;
+	for (size_t i = 0; i < p->sample_count; i++)
+		if (c->keep[i] && p->sample_values[c->metric][i] != 0)
+			order[k++] = i;
+	sort_values = p->sample_values[c->metric];
+	qsort(order, k, sizeof(*order), cmp_desc);
+	enum pf_unit u = p->metrics[c->metric].unit;
+	for (size_t j = 0; j < k && j < n; j++) {
+		size_t i = order[j];
+		int64_t v[3];
+		sample_vals(c, i, v);
+		char a[64], b[64], d[64];
+		report_format_value(a, sizeof(a), v[0], u);
+		const char *more = "";
+		if (c->companion != SIZE_MAX) {
+			report_format_value(b, sizeof(b), v[1], p->metrics[c->companion].unit);
+			more = report_printf(r, ", %s %s", b, p->metrics[c->companion].name);
+		}
+		if (c->tb != SIZE_MAX && c->tb != c->metric && c->tb != c->companion) {
+			report_format_value(d, sizeof(d), v[2], p->metrics[c->tb].unit);
+			more = report_printf(r, "%s, %s tb", more, d);
+		}
+		struct report_table *t =
+			report_add_table(r, "stack",
+					 report_printf(r, "Stack %zu of %zu: %s %s (%.2f%%)%s", j + 1, k, a,
+						       c->def->name, pct(v[0], c->total), more),
+					 "Frame (innermost first)");
+		for (uint32_t s = p->sample_stack[i]; s != PF_NONE; s = p->stacks.items[s].parent) {
+			uint32_t fr = p->stacks.items[s].frame;
+			const char *flag = c->owned[fr] ? (c->plumbing[fr] ? "+" : "*") : NULL;
+			report_table_row(r, t, frame_text(c, fr), flag)->flags =
+				c->owned[fr] ? REPORT_ROW_OWNED : 0;
+		}
+		if (p->sample_stack[i] == PF_NONE)
+			report_table_row(r, t, "(empty stack)", NULL);
+		if (j == 0)
+			t->note = "'*' marks the program's own frames, '+' its own allocator wrappers";
+	}
+	free(order);
+}
+
+/* ---------------------------------------------------------------- driver */
+
+static const struct metric_def *find_metric(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(metric_defs); i++)
+		if (strcmp(metric_defs[i].name, name) == 0 ||
+		    (metric_defs[i].alias && strcmp(metric_defs[i].alias, name) == 0))
+			return &metric_defs[i];
+	return NULL;
+}
+
+const char *const *dhat_metric_names(const char *const **descriptions)
+{
+	static const char *names[ARRAY_SIZE(metric_defs) + 1], *texts[ARRAY_SIZE(metric_defs) + 1];
+	static char buf[ARRAY_SIZE(metric_defs)][96];
+	for (size_t i = 0; i < ARRAY_SIZE(metric_defs); i++) {
+		const struct metric_def *d = &metric_defs[i];
+		snprintf(buf[i], sizeof(buf[i]), "%s%s%s", d->title, d->alias ? ", alias " : "",
+			 d->alias ? d->alias : "");
+		names[i] = d->name;
+		texts[i] = buf[i];
+	}
+	if (descriptions)
+		*descriptions = texts;
+	return names;
+}
+
+bool dhat_metric_known(const char *name)
+{
+	return find_metric(name) != NULL;
+}
+
+static int compile_list(struct regex_list *out, const struct pattern_list *in, const char *option)
+{
+	char err[512];
+	for (size_t i = 0; i < in->count; i++)
+		if (regex_list_add(out, in->items[i], err, sizeof(err)) < 0) {
+			pf_error("%s: %s", option, err);
+			return -1;
+		}
+	return 0;
+}
+
+int dhat_views(const struct view_input *in, struct report *r, struct view_choice *out)
+{
+	const struct profile *prof = in->p;
+	const struct dhat_view_opts *dopt = &in->o->dhat;
+	const struct dhat_meta *meta = dhat_meta_of(prof);
+	struct options o = {.stacks = dopt->stacks, .tree = dopt->alloc_tree};
+	struct regex_list plumbing = {0};
+	struct ctx c = {0};
+	int rc = PF_EXIT_FAIL;
+	char err[512];
+	if (meta == NULL) {
+		pf_error("%s: not a DHAT profile", in->paths[0]);
+		return PF_EXIT_FAIL;
+	}
+	if (dopt->where.count + dopt->not_.count > 64) {
+		pf_error("at most 64 --where and --not patterns together");
+		return PF_EXIT_FAIL;
+	}
+	if (regex_list_add(&plumbing, default_plumbing, err, sizeof(err)) < 0) {
+		pf_error("internal error: %s", err);
+		goto out;
+	}
+	if (compile_list(&o.where, &dopt->where, "--where") < 0 || compile_list(&o.not_, &dopt->not_, "--not") < 0 ||
+	    compile_list(&o.ours, &dopt->ours, "--ours") < 0 ||
+	    compile_list(&plumbing, &dopt->plumbing, "--plumbing") < 0)
+		goto out;
+	const struct metric_def *def = find_metric(in->o->metric ? in->o->metric : "gb");
+	if (def == NULL) {
+		pf_error("unknown metric '%s' (try --metric list)", in->o->metric);
+		rc = PF_EXIT_USAGE;
+		goto out;
+	}
+	if (in->o->metric == NULL && !meta->bklt)
+		def = find_metric("tb"); /* copy and ad-hoc files have no peak */
+	c.p = prof;
+	c.meta = meta;
+	c.o = &o;
+	c.path = in->paths[0];
+	c.def = def;
+	c.metric = profile_metric_index(prof, def->field);
+	if (c.metric == SIZE_MAX || !dhat_pred_available(meta, def->pred)) {
+		pf_error("%s: metric '%s' needs %s, which this %s-mode file does not record", c.path, def->name,
+			 def->pred == DHAT_PRED_NONE || def->pred == DHAT_PRED_TINY ? def->field
+			 : def->pred == DHAT_PRED_SHORT_LIVED                       ? "block lifetimes"
+										    : "block accesses",
+			 meta->mode);
+		rc = PF_EXIT_USAGE; /* an option that does not fit this file: see README, exit status */
+		goto out;
+	}
+	c.companion = profile_metric_index(prof, def->companion);
+	c.tb = profile_metric_index(prof, "tb");
+	c.total = metric_sum(&c, c.metric, false);
+	c.frame_text = xcalloc(prof->frames.len + 1, sizeof(*c.frame_text));
+	c.owned = xcalloc(prof->frames.len + 1, sizeof(*c.owned));
+	c.plumbing = xcalloc(prof->frames.len + 1, sizeof(*c.plumbing));
+	c.keep = xcalloc(prof->sample_count + 1, sizeof(*c.keep));
+	c.keep_filter = xcalloc(prof->sample_count + 1, sizeof(*c.keep_filter));
+	size_t kept;
+	if (classify_frames(&c, &plumbing) < 0 || compute_keep(&c, &kept) < 0)
+		goto out;
+	header(r, &c, kept);
+	view_sites(r, &c);
+	view_functions(r, &c);
+	if (o.stacks)
+		view_stacks(r, &c, o.stacks);
+	if (o.tree) {
+		struct dhat_tree_opts to = {.metric = c.metric,
+					    .pred = def->pred,
+					    .keep = c.keep_filter,
+					    .frame_text = (const char *(*)(void *, uint32_t))frame_text,
+					    .ctx = &c};
+		dhat_tree_report(r, prof, meta, &to);
+	}
+	*out = (struct view_choice){.metric = c.metric, .keep = c.keep};
+	c.keep = NULL; /* now the caller's */
+	rc = PF_EXIT_OK;
+out:
+	if (c.frame_text)
+		for (size_t i = 0; i < prof->frames.len; i++)
+			free(c.frame_text[i]);
+	free(c.frame_text);
+	free(c.owned);
+	free(c.plumbing);
+	free(c.keep);
+	free(c.keep_filter);
+	regex_list_free(&plumbing);
+	regex_list_free(&o.where);
+	regex_list_free(&o.not_);
+	regex_list_free(&o.ours);
+	return rc;
+}

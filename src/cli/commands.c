@@ -1,0 +1,86 @@
+/* commands.c: the subcommands: what each one reads, its help, and its option
+ * groups. Every one runs the same driver (driver.h); only diff compares. */
+#include "cli_int.h"
+
+static const struct cli_group *const samply_groups[] = {&cli_select_group, &cli_samply_group, &cli_symbol_group,
+							 NULL};
+static const struct cli_group *const dhat_groups[] = {&cli_dhat_group, NULL};
+static const struct cli_group *const cpuprof_groups[] = {&cli_v8_group, NULL};
+static const struct cli_group *const diff_groups[] = {&cli_diff_group, &cli_select_group, &cli_symbol_group,
+						       &cli_v8_group, NULL};
+
+static const struct cli_command cmd_samply = {
+	.name = "samply",
+	.summary = "samply --save-only profiles (Firefox Profiler processed JSON, .json or .json.gz)",
+	.usage = "samply [options] PROFILE...",
+	.description =
+		"Six views of where CPU went, weighted by real CPU time (threadCPUDelta): by library,\n"
+		"top self (all code, then your binary only), top inclusive in your binary (recursion\n"
+		"counted once), library and kernel time credited to the nearest caller in your binary,\n"
+		"and allocation cost credited to the code that asked for memory. Reads layouts v41-v66,\n"
+		"gzipped or not; frames print as LIB+0xADDR until symbolicated. Several PROFILEs are runs\n"
+		"of one program and are merged.",
+	.examples = "  profan samply prof.json.gz --top 60\n"
+		    "  profan samply prof.json --binary wado-lsp --threads\n"
+		    "  profan samply prof.json --thread '^rayon' --focus 'parse_'\n",
+	.own = samply_groups,
+	.format = "samply",
+};
+
+static const struct cli_command cmd_dhat = {
+	.name = "dhat",
+	.summary = "valgrind --tool=dhat output (dhat.out.*.json)",
+	.usage = "dhat [options] DHAT-FILE...",
+	.description =
+		"Shows what was live at the heap's peak (t-gmax) by allocation site and by the program's\n"
+		"functions, or any of DHAT's metrics with --metric. Record with\n"
+		"  valgrind --tool=dhat --num-callers=40 --dhat-out-file=dhat.json PROGRAM ARGS\n"
+		"A site is the first frames in the program's own code (its executable, or source files outside\n"
+		"system, libc, C++/Rust std and valgrind paths; --ours overrides), allocator plumbing skipped.\n"
+		"--where/--not match each frame's text without its address, e.g. 'make_buf (demo.c:47)'.\n"
+		"Several DHAT-FILEs are runs of one program and are merged (the header describes the first).",
+	.examples = "  profan dhat dhat.json\n"
+		    "  profan dhat dhat.json --where 'parse_\\w+' --not '^free_list' --stacks 5\n"
+		    "  profan dhat dhat.json --metric short-lived --alloc-tree\n",
+	.own = dhat_groups,
+	.format = "dhat",
+};
+
+static const struct cli_command cmd_cpuprof = {
+	.name = "cpuprof",
+	.summary = "V8 .cpuprofile (node --cpu-prof) and Chrome trace files",
+	.usage = "cpuprof [options] PROFILE...",
+	.description =
+		"Self and inclusive time per JS or wasm function, and per script, from a V8 CPU profile:\n"
+		"a .cpuprofile (node --cpu-prof, DevTools), its legacy head/timestamps form, or a Chrome or\n"
+		"Node trace (CpuProfile, Profile + ProfileChunk events), plain or gzipped. A function is\n"
+		"(name, url, line, column). The header gives the shares of (garbage collector), (program)\n"
+		"and (idle), and of WebAssembly; JS<->wasm wrapper frames count in their caller's self time.\n"
+		"Several PROFILEs are runs of one program and are merged.",
+	.examples = "  node --cpu-prof --cpu-prof-dir=/tmp --cpu-prof-name=c.cpuprofile run.js\n"
+		    "  profan cpuprof --top 20 /tmp/c.cpuprofile\n"
+		    "  profan cpuprof --profile all --weight after trace.json.gz\n"
+		    "  profan cpuprof --wasm compiler-with-names.wasm --json compile.cpuprofile\n",
+	.own = cpuprof_groups,
+	.format = "cpuprofile",
+};
+
+static const struct cli_command cmd_diff = {
+	.name = "diff",
+	.summary = "compare two profiles (or two groups of runs) of one format, by change of share",
+	.usage = "diff [options] BASE NEW  |  diff [options] --base B1 --base B2 NEW1 NEW2...",
+	.description =
+		"Runs the same analysis on both sides (loading, symbolication and filters as the format's own\n"
+		"command), normalises each side to its own total, and lists functions by the absolute change\n"
+		"of their self and inclusive share (percentage points), with the relative change and the raw\n"
+		"values. --flamegraph draws a differential flame graph (red: grew, blue: shrank) and --folded\n"
+		"writes difffolded's two-column stacks.",
+	.examples = "  profan diff before.json.gz after.json.gz --symbol-path build/ --top 20\n"
+		    "  profan diff --base a1.cpuprofile --base a2.cpuprofile b1.cpuprofile b2.cpuprofile "
+		    "--median\n"
+		    "  profan diff old.json new.json --focus '^parse' --flamegraph diff.svg\n",
+	.own = diff_groups,
+	.format = NULL,
+};
+
+const struct cli_command *const cli_commands[] = {&cmd_samply, &cmd_dhat, &cmd_cpuprof, &cmd_diff, NULL};

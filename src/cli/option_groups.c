@@ -1,0 +1,376 @@
+/* option_groups.c: every option profan takes, in groups, and where each one's value
+ * goes in struct profan_opts (or the render settings). Commands pick groups
+ * (commands.c); the parser and --help read the same tables (cli.c). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli_int.h"
+#include "profan/analysis.h"
+
+/* ---- rendering and the run itself: every command ---- */
+
+enum { OPT_TOP = 0x100, OPT_JSON, OPT_COLOR, OPT_WIDE };
+
+static const struct cli_opt common_opts[] = {
+	{"top", required_argument, OPT_TOP, "N", "rows per view (default 30; 0 shows all)"},
+	{"json", no_argument, OPT_JSON, NULL, "write the report as JSON (schema in README.md)"},
+	{"output", required_argument, 'o', "FILE", "write the report to FILE instead of stdout"},
+	{"color", optional_argument, OPT_COLOR, "[=WHEN]", "color: auto (default: on a terminal), always, never"},
+	{"wide", no_argument, OPT_WIDE, NULL, "never shorten long names to the terminal width"},
+	{"quiet", no_argument, 'q', NULL, "no warnings or progress on stderr"},
+	{"help", no_argument, 'h', NULL, "show this help"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static int handle_common(struct cli_state *st, int val, const char *arg)
+{
+	switch (val) {
+	case OPT_TOP: return cli_parse_size(st, "top", arg, &st->top);
+	case OPT_JSON: st->json = true; return 0;
+	case OPT_WIDE: st->wide = true; return 0;
+	case OPT_COLOR:
+		if (arg == NULL || strcmp(arg, "always") == 0)
+			st->color = CLI_COLOR_ALWAYS;
+		else if (strcmp(arg, "never") == 0)
+			st->color = CLI_COLOR_NEVER;
+		else if (strcmp(arg, "auto") == 0)
+			st->color = CLI_COLOR_AUTO;
+		else
+			return cli_usage_error(st, "--color wants auto, always or never, not '%s'", arg);
+		return 0;
+	case 'o': st->output = arg; return 0;
+	case 'q':
+		st->quiet = true;
+		pf_set_quiet(true);
+		return 0;
+	}
+	return -1;
+}
+
+const struct cli_group cli_common_group = {common_opts, handle_common};
+
+/* ---- filters, trees and exports: every command ---- */
+
+enum {
+	OPT_FOCUS = 0x100,
+	OPT_IGNORE,
+	OPT_HIDE,
+	OPT_ROOT_AT,
+	OPT_COLLAPSE_RECURSION,
+	OPT_BY,
+	OPT_TREE,
+	OPT_INVERTED,
+	OPT_TREE_THRESHOLD,
+	OPT_CALLERS,
+	OPT_CALLEES,
+	OPT_PER_FILE,
+	OPT_FOLDED,
+	OPT_PPROF,
+	OPT_FLAMEGRAPH,
+};
+
+static const struct cli_opt analysis_opts[] = {
+	{"focus", required_argument, OPT_FOCUS, "RE", "keep only samples with a function matching RE on the stack"},
+	{"ignore", required_argument, OPT_IGNORE, "RE", "drop samples with a function matching RE on the stack"},
+	{"hide", required_argument, OPT_HIDE, "RE", "take functions matching RE out of stacks (time goes to callers)"},
+	{"root-at", required_argument, OPT_ROOT_AT, "RE", "start stacks at the outermost function matching RE"},
+	{"collapse-recursion", no_argument, OPT_COLLAPSE_RECURSION, NULL, "fold direct recursion f > f > f into f"},
+	{"by", required_argument, OPT_BY, "G", "group by function (default), file, line or lib"},
+	{"tree", no_argument, OPT_TREE, NULL, "add the top-down call tree"},
+	{"inverted", no_argument, OPT_INVERTED, NULL, "add the bottom-up tree: hot functions and their callers"},
+	{"tree-threshold", required_argument, OPT_TREE_THRESHOLD, "PCT", "fold tree lines under PCT% (default 0.5)"},
+	{"callers", required_argument, OPT_CALLERS, "FN", "who calls the functions matching FN (a regex)"},
+	{"callees", required_argument, OPT_CALLEES, "FN", "what the functions matching FN call"},
+	{"per-file", no_argument, OPT_PER_FILE, NULL, "with several inputs: shares per file, min/median/max"},
+	{"folded", required_argument, OPT_FOLDED, "FILE", "write collapsed stacks (flamegraph.pl, inferno)"},
+	{"pprof", required_argument, OPT_PPROF, "FILE", "write gzipped profile.proto for go tool pprof"},
+	{"flamegraph", required_argument, OPT_FLAMEGRAPH, "FILE", "write an interactive SVG flame graph"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+int cli_add_step(struct cli_state *st, enum transform_kind kind, const char *pattern)
+{
+	struct profan_opts *o = &st->opts;
+	if (o->step_count == TRANSFORM_MAX_STEPS)
+		return cli_usage_error(st, "more than %d filters", TRANSFORM_MAX_STEPS);
+	if (pattern && cli_check_regex(st, transform_kind_name(kind), pattern) < 0)
+		return -1;
+	o->steps[o->step_count++] = (struct transform_step){.kind = kind, .pattern = pattern};
+	return 0;
+}
+
+static int handle_analysis(struct cli_state *st, int val, const char *arg)
+{
+	struct profan_opts *o = &st->opts;
+	switch (val) {
+	case OPT_FOCUS: return cli_add_step(st, TRANSFORM_FOCUS, arg);
+	case OPT_IGNORE: return cli_add_step(st, TRANSFORM_IGNORE, arg);
+	case OPT_HIDE: return cli_add_step(st, TRANSFORM_HIDE, arg);
+	case OPT_ROOT_AT: return cli_add_step(st, TRANSFORM_ROOT_AT, arg);
+	case OPT_COLLAPSE_RECURSION: return cli_add_step(st, TRANSFORM_COLLAPSE_RECURSION, NULL);
+	case OPT_BY: {
+		enum transform_by by;
+		if (transform_by_parse(arg, &by) < 0)
+			return cli_usage_error(st, "--by wants function, file, line or lib, not '%s'", arg);
+		if (cli_add_step(st, TRANSFORM_BY, NULL) < 0)
+			return -1;
+		o->steps[o->step_count - 1].by = by;
+		return 0;
+	}
+	case OPT_TREE: o->tree = true; return 0;
+	case OPT_INVERTED: o->inverted = true; return 0;
+	case OPT_TREE_THRESHOLD: {
+		char *end;
+		errno = 0;
+		double v = strtod(arg, &end);
+		if (*arg == '\0' || *end != '\0' || errno || !(v >= 0 && v <= 100))
+			return cli_usage_error(st, "--tree-threshold wants a percentage from 0 to 100, not '%s'", arg);
+		o->tree_threshold = v;
+		return 0;
+	}
+	case OPT_CALLERS:
+	case OPT_CALLEES:
+		if (cli_check_regex(st, val == OPT_CALLERS ? "callers" : "callees", arg) < 0)
+			return -1;
+		*(val == OPT_CALLERS ? &o->callers : &o->callees) = arg;
+		return 0;
+	case OPT_PER_FILE: o->per_file = true; return 0;
+	case OPT_FOLDED: o->folded = arg; return 0;
+	case OPT_PPROF: o->pprof = arg; return 0;
+	case OPT_FLAMEGRAPH: o->flamegraph = arg; return 0;
+	}
+	return -1;
+}
+
+const struct cli_group cli_analysis_group = {analysis_opts, handle_analysis};
+
+/* ---- native symbols: samply, diff ---- */
+
+enum { OPT_SYMBOL_PATH = 0x100, OPT_KALLSYMS, OPT_NO_INLINE, OPT_NO_SYMBOLS, OPT_NO_SIDECAR };
+
+static const struct cli_opt symbol_opts[] = {
+	{"symbol-path", required_argument, OPT_SYMBOL_PATH, "DIR",
+	 "also look for binaries and debug files in DIR (repeatable; also $PROFAN_SYMBOL_PATH)"},
+	{"kallsyms", required_argument, OPT_KALLSYMS, "FILE", "name kernel frames from a copy of /proc/kallsyms"},
+	{"no-inline", no_argument, OPT_NO_INLINE, NULL, "charge inlined code to the function it was inlined into"},
+	{"no-symbols", no_argument, OPT_NO_SYMBOLS, NULL, "read no symbol files: native frames stay LIB+0xADDR"},
+	{"no-sidecar", no_argument, OPT_NO_SIDECAR, NULL, "ignore a .syms.json file beside the profile"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static int handle_symbols(struct cli_state *st, int val, const char *arg)
+{
+	struct profan_opts *o = &st->opts;
+	switch (val) {
+	case OPT_SYMBOL_PATH:
+		/* a typo here would silently leave every frame unsymbolicated */
+		if (access(arg, R_OK | X_OK) != 0)
+			pf_warn("--symbol-path %s: %s", arg, strerror(errno));
+		vec_push(&st->symbol_paths, arg);
+		return 0;
+	case OPT_KALLSYMS: o->symbols.kallsyms = arg; return 0;
+	case OPT_NO_INLINE: o->symbols.no_inline = true; return 0;
+	case OPT_NO_SYMBOLS: o->no_symbols = true; return 0;
+	case OPT_NO_SIDECAR: o->samply.no_sidecar = true; return 0;
+	}
+	return -1;
+}
+
+const struct cli_group cli_symbol_group = {symbol_opts, handle_symbols};
+
+/* ---- which program and threads of a samply profile: samply, diff ---- */
+
+enum { OPT_BINARY = 0x100, OPT_THREAD, OPT_PID };
+
+static const struct cli_opt select_opts[] = {
+	{"binary", required_argument, OPT_BINARY, "NAME",
+	 "your program's binary (default: meta.product, else the busiest process)"},
+	{"thread", required_argument, OPT_THREAD, "RE", "only threads whose name matches RE"},
+	{"pid", required_argument, OPT_PID, "P", "only process P (\"1234\" or samply's \"1234.1\")"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static int handle_select(struct cli_state *st, int val, const char *arg)
+{
+	struct samply_view_opts *so = &st->opts.samply;
+	switch (val) {
+	case OPT_BINARY: so->binary = arg; return 0;
+	case OPT_THREAD:
+		if (cli_check_regex(st, "thread", arg) < 0)
+			return -1;
+		so->thread = arg;
+		return 0;
+	case OPT_PID: so->pid = arg; return 0;
+	}
+	return -1;
+}
+
+const struct cli_group cli_select_group = {select_opts, handle_select};
+
+/* ---- samply's views ---- */
+
+enum { OPT_UNDER = 0x100, OPT_THREADS, OPT_SAMPLY_METRIC, OPT_ALLOC_ENTRY, OPT_ALLOC_PLUMBING };
+
+static const struct cli_opt samply_opts[] = {
+	{"under", required_argument, OPT_UNDER, "RE", "the same as --focus RE"},
+	{"threads", no_argument, OPT_THREADS, NULL, "add a per-thread summary (samples, CPU)"},
+	{"metric", required_argument, OPT_SAMPLY_METRIC, "M", "weight by cpu (default), samples or weight"},
+	{"alloc-entry", required_argument, OPT_ALLOC_ENTRY, "RE", "allocator entry points (replaces default)"},
+	{"alloc-plumbing", required_argument, OPT_ALLOC_PLUMBING, "RE",
+	 "container plumbing skipped above them (replaces default)"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static int handle_samply(struct cli_state *st, int val, const char *arg)
+{
+	struct samply_view_opts *so = &st->opts.samply;
+	switch (val) {
+	case OPT_UNDER: return cli_add_step(st, TRANSFORM_FOCUS, arg);
+	case OPT_THREADS: so->threads = true; return 0;
+	case OPT_SAMPLY_METRIC: {
+		const char *const *names = samply_metric_names();
+		for (size_t i = 0; names[i]; i++)
+			if (strcmp(names[i], arg) == 0) {
+				st->opts.metric = arg;
+				return 0;
+			}
+		return cli_usage_error(st, "--metric wants cpu, samples or weight, not '%s'", arg);
+	}
+	case OPT_ALLOC_ENTRY:
+	case OPT_ALLOC_PLUMBING:
+		if (cli_check_regex(st, val == OPT_ALLOC_ENTRY ? "alloc-entry" : "alloc-plumbing", arg) < 0)
+			return -1;
+		*(val == OPT_ALLOC_ENTRY ? &so->alloc_entry : &so->alloc_plumbing) = arg;
+		return 0;
+	}
+	return -1;
+}
+
+const struct cli_group cli_samply_group = {samply_opts, handle_samply};
+
+/* ---- dhat's filters and views ---- */
+
+enum { OPT_WHERE = 0x100, OPT_NOT, OPT_OURS, OPT_PLUMBING, OPT_STACKS, OPT_DHAT_METRIC, OPT_ALLOC_TREE };
+
+static const struct cli_opt dhat_opts[] = {
+	{"where", required_argument, OPT_WHERE, "RE",
+	 "keep program points with a frame matching RE (repeatable: all must match)"},
+	{"not", required_argument, OPT_NOT, "RE", "drop program points with a frame matching RE (repeatable)"},
+	{"metric", required_argument, OPT_DHAT_METRIC, "M", "what to rank by (default gb; 'list' shows all)"},
+	{"stacks", required_argument, OPT_STACKS, "N", "also print the N largest stacks whole"},
+	{"alloc-tree", no_argument, OPT_ALLOC_TREE, NULL,
+	 "dh_view's allocation-rooted tree, insignificant nodes folded"},
+	{"ours", required_argument, OPT_OURS, "RE", "frames matching RE are the program's own code"},
+	{"plumbing", required_argument, OPT_PLUMBING, "RE",
+	 "more allocator wrappers to skip when naming a site (repeatable)"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static int handle_dhat(struct cli_state *st, int val, const char *arg)
+{
+	switch (val) {
+	case OPT_WHERE:
+	case OPT_NOT:
+	case OPT_OURS:
+	case OPT_PLUMBING: {
+		static const char *const names[] = {"where", "not", "ours", "plumbing"};
+		if (cli_check_regex(st, names[val - OPT_WHERE], arg) < 0)
+			return -1;
+		vec_push(val == OPT_WHERE ? &st->where
+			 : val == OPT_NOT ? &st->not_
+			 : val == OPT_OURS ? &st->ours
+					   : &st->plumbing,
+			 arg);
+		if (st->where.len + st->not_.len > 64)
+			return cli_usage_error(st, "at most 64 --where and --not patterns together");
+		return 0;
+	}
+	case OPT_STACKS: return cli_parse_size(st, "stacks", arg, &st->opts.dhat.stacks);
+	case OPT_ALLOC_TREE: st->opts.dhat.alloc_tree = true; return 0;
+	case OPT_DHAT_METRIC: {
+		if (strcmp(arg, "list") == 0) {
+			st->list_metrics = true;
+			return 0;
+		}
+		if (!dhat_metric_known(arg))
+			return cli_usage_error(st, "unknown metric '%s' (try --metric list)", arg);
+		st->opts.metric = arg;
+		return 0;
+	}
+	}
+	return -1;
+}
+
+const struct cli_group cli_dhat_group = {dhat_opts, handle_dhat};
+
+/* ---- V8 profiles: cpuprof, diff ---- */
+
+enum { OPT_WEIGHT = 0x100, OPT_PROFILE, OPT_WASM };
+
+static const struct cli_opt v8_opts[] = {
+	{"weight", required_argument, OPT_WEIGHT, "MODE",
+	 "before (default: gap before each sample), after (DevTools), samples"},
+	{"profile", required_argument, OPT_PROFILE, "WHICH",
+	 "in a trace: N (as listed), ID, PID:ID or all (default: the largest)"},
+	{"wasm", required_argument, OPT_WASM, "MODULE", "name wasm-function[N] frames from MODULE's name section"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static int handle_v8(struct cli_state *st, int val, const char *arg)
+{
+	struct cpuprof_view_opts *co = &st->opts.cpuprof;
+	switch (val) {
+	case OPT_WEIGHT:
+		if (strcmp(arg, "before") == 0)
+			co->weight = CPUPROF_WEIGHT_BEFORE;
+		else if (strcmp(arg, "after") == 0)
+			co->weight = CPUPROF_WEIGHT_AFTER;
+		else if (strcmp(arg, "samples") == 0)
+			co->weight = CPUPROF_WEIGHT_SAMPLES;
+		else
+			return cli_usage_error(st, "--weight wants before, after or samples, not '%s'", arg);
+		return 0;
+	case OPT_PROFILE:
+		if (*arg == '\0')
+			return cli_usage_error(st, "--profile wants a number, an id, PID:ID or all");
+		co->profile = arg;
+		return 0;
+	case OPT_WASM: co->wasm = arg; return 0;
+	}
+	return -1;
+}
+
+const struct cli_group cli_v8_group = {v8_opts, handle_v8};
+
+/* ---- profan diff ---- */
+
+enum { OPT_BASE = 0x100, OPT_FORMAT, OPT_DIFF_METRIC, OPT_MEDIAN };
+
+static const struct cli_opt diff_opts[] = {
+	{"base", required_argument, OPT_BASE, "FILE",
+	 "a base file (repeat for several runs; then all PROFILEs are new)"},
+	{"format", required_argument, OPT_FORMAT, "F", "samply, dhat or cpuprof (default: recognised)"},
+	{"metric", required_argument, OPT_DIFF_METRIC, "M", "compare metric M (default: the profile's own)"},
+	{"median", no_argument, OPT_MEDIAN, NULL, "several files per side: median share, not the sum"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static int handle_diff(struct cli_state *st, int val, const char *arg)
+{
+	switch (val) {
+	case OPT_BASE: vec_push(&st->base, arg); return 0;
+	case OPT_FORMAT:
+		if (format_find(arg) == NULL)
+			return cli_usage_error(st, "--format wants samply, dhat or cpuprof, not '%s'", arg);
+		st->format = arg;
+		return 0;
+	case OPT_DIFF_METRIC: st->opts.metric = arg; return 0;
+	case OPT_MEDIAN: st->opts.median = true; return 0;
+	}
+	return -1;
+}
+
+const struct cli_group cli_diff_group = {diff_opts, handle_diff};

@@ -1,0 +1,433 @@
+/* driver.c: the one path from inputs to a report (driver.h), for every
+ * subcommand and for both sides of `profan diff`. */
+#include "profan/driver.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "driver_int.h"
+#include "profan/calltree.h"
+#include "profan/diff.h"
+#include "profan/export.h"
+#include "profan/load.h"
+#include "profan/match.h"
+#include "profan/progress.h"
+#include "profan/samply.h"
+#include "profan/source.h"
+#include "profan/symbolize.h"
+#include "profan/transform.h"
+#include "profan/views.h"
+#include "profan/wasm.h"
+
+/* What every input of a run shares: the options and the side files read once. */
+struct run {
+	const struct profan_opts *o;
+	struct wasm_module wasm;
+	bool have_wasm;
+};
+
+static int run_init(struct run *rn, const struct profan_opts *o)
+{
+	memset(rn, 0, sizeof(*rn));
+	rn->o = o;
+	if (o->cpuprof.wasm == NULL)
+		return 0;
+	if (wasm_module_read(o->cpuprof.wasm, &rn->wasm) < 0)
+		return -1;
+	rn->have_wasm = true;
+	if (!rn->wasm.has_name_section) {
+		pf_error("%s: no name section in this module: --wasm needs a build that keeps function names",
+			 o->cpuprof.wasm);
+		return -1;
+	}
+	return 0;
+}
+
+static void run_release(struct run *rn)
+{
+	if (rn->have_wasm)
+		wasm_module_release(&rn->wasm);
+}
+
+/* Options that name a side file or a feature of one format only. Returns 0, or
+ * PF_EXIT_USAGE after one error line. */
+static int check_options_fit(const struct input_format *f, const struct profan_opts *o)
+{
+	if (o->cpuprof.wasm && !f->wasm) {
+		pf_error("--wasm names the wasm frames of V8 profiles; this is %s", f->label);
+		return PF_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* The .syms.json beside PATH, parsed, when there is one. A FIFO or a directory of
+ * that name is no sidecar (a read would block or fail for a file nobody named). */
+static int read_sidecar(const char *path, struct json_doc **out)
+{
+	*out = NULL;
+	char *side = samply_sidecar_path(path);
+	struct stat st;
+	int rc = 0;
+	if (stat(side, &st) == 0) {
+		if (!S_ISREG(st.st_mode)) {
+			pf_warn("%s: not a regular file: no presymbolicated names read from it", side);
+		} else {
+			struct source *src = source_open_file(side);
+			*out = src ? json_parse(src, NULL) : NULL;
+			if (src)
+				source_close(src);
+			rc = *out ? 0 : -1;
+		}
+	}
+	free(side);
+	return rc;
+}
+
+/* Loads IN as FORMAT (NULL: recognise it) into OUT; *USED gets the format and
+ * *SYMBOLS the sidecar its names came from (or NULL). Returns 0, or -1 /
+ * LOAD_MISFIT after one error line (OUT is then released). */
+static int load_one(const struct input_format *format, const struct run *rn, const struct driver_input *in,
+		    struct profile *out, const struct input_format **used, const char **symbols)
+{
+	profile_init(out);
+	*symbols = NULL;
+	struct source *src = in->data ? source_open_buffer(in->data, in->len, in->path) : source_open_file(in->path);
+	if (src == NULL) {
+		profile_release(out);
+		return -1;
+	}
+	char phase[128];
+	snprintf(phase, sizeof(phase), "reading %s", source_origin(src));
+	progress_phase(phase, source_raw_size(src), true);
+	struct json_parse_opts jopts = format_parse_opts(format);
+	struct json_doc *doc = json_parse(src, &jopts);
+	source_close(src);
+	if (doc == NULL) {
+		progress_end();
+		profile_release(out);
+		return -1;
+	}
+	const struct input_format *seen = format_of(json_doc_root(doc));
+	const struct input_format *f = format ? format : seen;
+	struct json_doc *sidecar = NULL;
+	int rc = -1;
+	if (f == NULL) {
+		pf_error("%s: not a profile profan recognises (samply, dhat or cpuprofile JSON); name it with --format",
+			 json_doc_origin(doc));
+	} else if (seen != NULL && seen != f) {
+		pf_error("%s: this is %s, not %s: read it with 'profan %s'", json_doc_origin(doc), seen->label,
+			 f->label, seen->command);
+	} else if (f->sidecar && !rn->o->samply.no_sidecar && in->data == NULL && strcmp(in->path, "-") != 0 &&
+		   read_sidecar(in->path, &sidecar) < 0) {
+		/* the sidecar's own error is printed */
+	} else {
+		progress_phase("building the profile", 0, false);
+		struct load_env env = {.o = rn->o, .sidecar = sidecar, .wasm = rn->have_wasm ? &rn->wasm : NULL};
+		rc = f->load(doc, &env, out);
+		if (rc == 0 && sidecar)
+			*symbols = profile_strdup(out, json_doc_origin(sidecar));
+	}
+	json_doc_free(doc);
+	if (sidecar)
+		json_doc_free(sidecar);
+	profile_seal(out);
+	progress_end();
+	if (rc == 0) {
+		const char *bad = profile_check(out);
+		if (bad != NULL) {
+			pf_error("internal error: loader built an inconsistent profile: %s", bad);
+			rc = -1;
+		}
+	}
+	if (rc != 0)
+		profile_release(out);
+	*used = f;
+	return rc;
+}
+
+/* The exit status for a load that failed with RC. */
+static int load_failure(int rc)
+{
+	return rc == LOAD_MISFIT ? PF_EXIT_USAGE : PF_EXIT_FAIL;
+}
+
+/* After loading one file of a diff: native names and the user's transforms. */
+static int prepare(const struct input_format *f, const struct profan_opts *o, struct profile *p)
+{
+	if (f->native && !o->no_symbols && symbolize_profile(p, &o->symbols, NULL) != 0)
+		return -1;
+	return transform_apply(p, o->steps, o->step_count);
+}
+
+static const char *info_value(const struct profile *p, const char *key)
+{
+	for (size_t i = 0; i < p->info.len; i++)
+		if (strcmp(p->info.items[i].key, key) == 0)
+			return p->info.items[i].value;
+	return NULL;
+}
+
+/* What every format gets after its own views: the shared views (common_views)
+ * and the exports, for the format's metric and sample selection. Returns
+ * PF_EXIT_OK, or PF_EXIT_FAIL after one error line. */
+static int finish(const struct profan_opts *o, const struct profile *p, const struct view_choice *c,
+		  struct report *r)
+{
+	if (c->metric >= p->metric_count)
+		return PF_EXIT_OK;
+	common_views(o, p, c, r);
+	struct pf_weights w;
+	weights_compute(&w, p, c->metric, c->keep);
+	int rc = PF_EXIT_OK;
+	if (o->folded || o->flamegraph) {
+		struct calltree t;
+		calltree_init(&t, false);
+		calltree_add_topdown(&t, p, &w, 0, NULL);
+		calltree_finish(&t);
+		if (o->folded) {
+			if (export_folded(o->folded, &t, false) < 0)
+				rc = PF_EXIT_FAIL;
+			else
+				report_header(r, "Folded stacks", "%s (%s)", o->folded, p->metrics[c->metric].name);
+		}
+		if (rc == PF_EXIT_OK && o->flamegraph) {
+			const char *filters = info_value(p, "Filters");
+			struct flamegraph_opts fo = {
+				.title = report_printf(r, "%s: %s", p->format ? p->format : "profile",
+						       p->metrics[c->metric].label),
+				.subtitle = filters ? report_printf(r, "Filters: %s", filters) : NULL,
+				.unit = p->metrics[c->metric].unit,
+			};
+			if (export_flamegraph(o->flamegraph, &t, &fo) < 0)
+				rc = PF_EXIT_FAIL;
+			else
+				report_header(r, "Flame graph", "%s", o->flamegraph);
+		}
+		calltree_release(&t);
+	}
+	if (rc == PF_EXIT_OK && o->pprof) {
+		if (export_pprof(o->pprof, p, c->metric, c->keep) < 0)
+			rc = PF_EXIT_FAIL;
+		else
+			report_header(r, "pprof", "%s", o->pprof);
+	}
+	weights_release(&w);
+	return rc;
+}
+
+/* Transforms, views, shared views and exports on a loaded profile; F NULL: a
+ * format without views of its own (the generic ones). */
+static int analyse(const struct input_format *f, const struct profan_opts *o, struct profile *p,
+		   const char *const *paths, size_t n, const char *symbols, struct report *r)
+{
+	if (f != NULL && f->native && !o->no_symbols && symbolize_profile(p, &o->symbols, NULL) != 0)
+		return PF_EXIT_FAIL;
+	if (transform_apply(p, o->steps, o->step_count) < 0)
+		return PF_EXIT_FAIL;
+	struct view_input in = {.p = p, .o = o, .paths = paths, .path_count = n, .symbols_origin = symbols};
+	struct view_choice choice = {0};
+	int rc = (f ? f->views : generic_views)(&in, r, &choice);
+	if (rc == PF_EXIT_OK)
+		rc = finish(o, p, &choice, r);
+	view_choice_release(&choice);
+	return rc;
+}
+
+int driver_run(const struct input_format *format, const struct profan_opts *o, const struct driver_input *inputs,
+	       size_t n, struct report *r)
+{
+	if (n == 0) {
+		pf_error("no input to analyse");
+		return PF_EXIT_USAGE;
+	}
+	if (format && check_options_fit(format, o) != 0)
+		return PF_EXIT_USAGE;
+	struct run rn;
+	if (run_init(&rn, o) < 0) {
+		run_release(&rn);
+		return PF_EXIT_FAIL;
+	}
+	const char **paths = xcalloc(n, sizeof(*paths));
+	for (size_t i = 0; i < n; i++)
+		paths[i] = inputs[i].path;
+	struct profile p;
+	const struct input_format *f = NULL;
+	const char *symbols = NULL;
+	int rc = PF_EXIT_FAIL;
+	bool loaded = false;
+	int lrc = load_one(format, &rn, &inputs[0], &p, &f, &symbols);
+	if (lrc < 0) {
+		rc = load_failure(lrc);
+		goto out;
+	}
+	loaded = true;
+	/* several inputs are runs of one program: merged into one profile */
+	for (size_t i = 1; i < n; i++) {
+		struct profile more;
+		const struct input_format *g;
+		const char *unused;
+		if ((lrc = load_one(f, &rn, &inputs[i], &more, &g, &unused)) < 0) {
+			rc = load_failure(lrc);
+			goto out;
+		}
+		int bad = profile_merge(&p, &more, inputs[i].path);
+		profile_release(&more);
+		if (bad)
+			goto out;
+	}
+	profile_note_inputs(&p, paths, n);
+	if (format == NULL && (rc = check_options_fit(f, o)) != 0)
+		goto out;
+	rc = analyse(f, o, &p, paths, n, symbols, r);
+out:
+	if (loaded)
+		profile_release(&p);
+	free(paths);
+	run_release(&rn);
+	return rc;
+}
+
+int driver_run_profile(const struct profan_opts *o, struct profile *p, const char *name, struct report *r)
+{
+	const struct input_format *f = p->format ? format_find(p->format) : NULL;
+	return analyse(f, o, p, &name, 1, NULL, r);
+}
+
+struct side {
+	struct profile *files;
+	const char **paths;
+	size_t count;
+};
+
+static void side_release(struct side *s)
+{
+	for (size_t i = 0; i < s->count; i++)
+		profile_release(&s->files[i]);
+	free(s->files);
+	free(s->paths);
+}
+
+/* Loads and prepares each of IN[0..N) as a file of its own; all must be of one
+ * format (*FORMAT: given, or the first one seen). */
+static int load_side(const struct input_format **format, const struct run *rn, const struct driver_input *in,
+		     size_t n, struct side *s)
+{
+	s->files = xcalloc(n ? n : 1, sizeof(*s->files));
+	s->paths = xcalloc(n ? n : 1, sizeof(*s->paths));
+	for (size_t i = 0; i < n; i++) {
+		const struct input_format *f;
+		const char *unused;
+		s->paths[i] = in[i].path;
+		int rc = load_one(*format, rn, &in[i], &s->files[i], &f, &unused);
+		if (rc < 0)
+			return load_failure(rc);
+		s->count = i + 1;
+		if (*format == NULL) {
+			*format = f;
+			if ((rc = check_options_fit(f, rn->o)) != 0)
+				return rc;
+		}
+		if (prepare(f, rn->o, &s->files[i]) < 0)
+			return PF_EXIT_FAIL;
+	}
+	return PF_EXIT_OK;
+}
+
+/* The comparison of two prepared sides, and its exports. */
+static int compare(const struct profan_opts *o, const struct diff_side *b, const struct diff_side *n,
+		   struct report *r)
+{
+	struct diff_opts dopt = {.metric = o->metric, .median = o->median};
+	int rc = diff_report(b, n, &dopt, r);
+	if (rc != PF_EXIT_OK || !(o->folded || o->flamegraph))
+		return rc;
+	struct calltree t;
+	diff_calltree(b, n, &dopt, &t);
+	if (o->folded) {
+		if (export_folded(o->folded, &t, true) < 0)
+			rc = PF_EXIT_FAIL;
+		else
+			report_header(r, "Folded stacks", "%s (two columns: base, new)", o->folded);
+	}
+	if (rc == PF_EXIT_OK && o->flamegraph) {
+		const struct profile *first = &b->files[0];
+		size_t m = o->metric ? profile_metric_index(first, o->metric) : first->default_metric;
+		struct flamegraph_opts fo = {
+			.title = report_printf(r, "Differential flame graph: %s", first->metrics[m].label),
+			.subtitle = report_printf(r, "base %s · new %s", b->paths[0], n->paths[0]),
+			.unit = first->metrics[m].unit,
+			.diff = true,
+		};
+		if (export_flamegraph(o->flamegraph, &t, &fo) < 0)
+			rc = PF_EXIT_FAIL;
+		else
+			report_header(r, "Flame graph", "%s (differential)", o->flamegraph);
+	}
+	calltree_release(&t);
+	return rc;
+}
+
+static int check_diff_options(const struct profan_opts *o)
+{
+	if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file) {
+		pf_error("diff: --pprof, trees and --per-file work on one side: use them with the format's own "
+			 "command");
+		return PF_EXIT_USAGE;
+	}
+	return PF_EXIT_OK;
+}
+
+int driver_diff(const struct input_format *format, const struct profan_opts *o, const struct driver_input *base,
+		size_t nb, const struct driver_input *new_side, size_t nn, struct report *r)
+{
+	if (nb == 0 || nn == 0) {
+		pf_error("diff: give at least one base and one new profile");
+		return PF_EXIT_USAGE;
+	}
+	int rc = check_diff_options(o);
+	if (rc != PF_EXIT_OK || (format && (rc = check_options_fit(format, o)) != 0))
+		return rc;
+	struct run rn;
+	struct side sides[2] = {{0}, {0}};
+	rc = PF_EXIT_FAIL;
+	if (run_init(&rn, o) < 0)
+		goto out;
+	/* the base decides the format (when not given); a new file of another format is refused */
+	const struct input_format *f = format;
+	if ((rc = load_side(&f, &rn, base, nb, &sides[0])) != PF_EXIT_OK)
+		goto out;
+	const struct input_format *g = NULL;
+	if ((rc = load_side(format ? &f : &g, &rn, new_side, nn, &sides[1])) != PF_EXIT_OK)
+		goto out;
+	if (g != NULL && g != f) {
+		pf_error("diff: cannot compare %s (%s) with %s (%s)", base[0].path, f->label, new_side[0].path,
+			 g->label);
+		rc = PF_EXIT_USAGE;
+		goto out;
+	}
+	struct diff_side b = {sides[0].files, sides[0].count, sides[0].paths};
+	struct diff_side n = {sides[1].files, sides[1].count, sides[1].paths};
+	rc = compare(o, &b, &n, r);
+out:
+	side_release(&sides[0]);
+	side_release(&sides[1]);
+	run_release(&rn);
+	return rc;
+}
+
+int driver_diff_profiles(const struct profan_opts *o, struct profile *base, size_t nb,
+			 const char *const *base_names, struct profile *news, size_t nn, const char *const *new_names,
+			 struct report *r)
+{
+	int rc = check_diff_options(o);
+	for (size_t i = 0; rc == PF_EXIT_OK && i < nb + nn; i++)
+		if (transform_apply(i < nb ? &base[i] : &news[i - nb], o->steps, o->step_count) < 0)
+			rc = PF_EXIT_FAIL;
+	if (rc != PF_EXIT_OK)
+		return rc;
+	struct diff_side b = {base, nb, base_names}, n = {news, nn, new_names};
+	return compare(o, &b, &n, r);
+}

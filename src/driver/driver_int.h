@@ -1,0 +1,38 @@
+/* driver_int.h: the format table's entries, shared by formats.c and driver.c. */
+#ifndef PROFAN_DRIVER_INT_H
+#define PROFAN_DRIVER_INT_H
+
+#include <stdbool.h>
+
+#include "profan/analysis.h"
+#include "profan/driver.h"
+#include "profan/json.h"
+
+struct wasm_module;
+
+/* What a loader may need besides the document: the run's options and the
+ * side files the driver read for this input. */
+struct load_env {
+	const struct profan_opts *o;
+	const struct json_doc *sidecar;  /* samply: the .syms.json beside the profile, or NULL */
+	const struct wasm_module *wasm;  /* V8: the --wasm module, or NULL */
+};
+
+struct input_format {
+	const char *name;    /* profile->format and --format: "cpuprofile" */
+	const char *command; /* the subcommand: "cpuprof" */
+	const char *label;   /* in messages: "a V8 CPU profile" */
+	bool (*sniff)(const struct json *root);
+	struct json_parse_opts jopts;
+	/* One parsed input -> profile; -1 after one error line (the profile is then released). */
+	int (*load)(const struct json_doc *doc, const struct load_env *env, struct profile *out);
+	bool native;  /* frames are addresses: symbolicate them */
+	bool sidecar; /* a samply .syms.json may sit beside the file */
+	bool wasm;    /* --wasm names its wasm frames */
+	int (*views)(const struct view_input *in, struct report *r, struct view_choice *out);
+};
+
+/* JSON parse options for F (NULL: any format). */
+struct json_parse_opts format_parse_opts(const struct input_format *f);
+
+#endif

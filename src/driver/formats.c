@@ -1,0 +1,151 @@
+/* formats.c: the one table of input formats: how each is recognised, loaded
+ * with the run's options, symbolicated and viewed. A new format is a loader
+ * (src/loaders/) plus one entry here; see HACKING.md. */
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "driver_int.h"
+#include "profan/cpuprof.h"
+#include "profan/dhat.h"
+#include "profan/load.h"
+#include "profan/regex.h"
+#include "profan/samply.h"
+
+/* --pid P matches samply's unique pid text ("1234.1") or the OS pid before the dot. */
+static bool pid_matches(const char *want, const char *pid)
+{
+	if (strcmp(want, pid) == 0)
+		return true;
+	return strchr(want, '.') == NULL && strncmp(want, pid, strlen(want)) == 0 && pid[strlen(want)] == '.';
+}
+
+struct thread_filter {
+	const struct samply_view_opts *o;
+	struct regex *name;
+};
+
+static bool select_thread(void *ctx, const struct samply_thread_desc *t)
+{
+	const struct thread_filter *f = ctx;
+	if (f->o->pid != NULL && !pid_matches(f->o->pid, t->pid))
+		return false;
+	return f->name == NULL || regex_match(f->name, t->name, strlen(t->name), NULL, 0) == 1;
+}
+
+static int load_samply(const struct json_doc *doc, const struct load_env *env, struct profile *out)
+{
+	const struct samply_view_opts *so = &env->o->samply;
+	struct thread_filter filter = {.o = so};
+	if (so->thread != NULL) {
+		char err[512];
+		if ((filter.name = regex_compile(so->thread, err, sizeof(err))) == NULL) {
+			pf_error("--thread: %s", err);
+			return -1;
+		}
+	}
+	struct samply_opts lo = {
+		.binary = so->binary,
+		.select_thread = so->thread || so->pid ? select_thread : NULL,
+		.select_ctx = &filter,
+		.syms = env->sidecar,
+	};
+	int rc = samply_load(doc, out, &lo);
+	regex_free(filter.name);
+	if (rc == 0 && out->threads.len == 0 && lo.select_thread != NULL) {
+		pf_error("%s: no thread with samples matches the --thread/--pid selection", json_doc_origin(doc));
+		rc = LOAD_MISFIT;
+	}
+	return rc;
+}
+
+static int load_dhat(const struct json_doc *doc, const struct load_env *env, struct profile *out)
+{
+	(void)env;
+	return dhat_load(doc, out, NULL);
+}
+
+static int load_cpuprof(const struct json_doc *doc, const struct load_env *env, struct profile *out)
+{
+	const struct cpuprof_view_opts *co = &env->o->cpuprof;
+	struct cpuprof_opts lo = {
+		.weight = co->weight,
+		.profile = co->profile,
+		.wasm = env->wasm,
+		.wasm_path = co->wasm,
+	};
+	return cpuprof_load(doc, out, &lo);
+}
+
+static const struct input_format formats[] = {
+	{
+		.name = "samply",
+		.command = "samply",
+		.label = "a samply profile",
+		.sniff = samply_sniff,
+		.load = load_samply,
+		.native = true,
+		.sidecar = true,
+		.views = samply_views,
+	},
+	{
+		.name = "dhat",
+		.command = "dhat",
+		.label = "a DHAT profile",
+		.sniff = dhat_sniff,
+		/* valgrind writes `"fs":]` for a stack it filtered */
+		.jopts = {.repair_missing_open_bracket = true},
+		.load = load_dhat,
+		.views = dhat_views,
+	},
+	{
+		.name = "cpuprofile",
+		.command = "cpuprof",
+		.label = "a V8 CPU profile",
+		.sniff = cpuprof_sniff,
+		.load = load_cpuprof,
+		.wasm = true,
+		.views = cpuprof_views,
+	},
+};
+
+const struct input_format *format_at(size_t i)
+{
+	return i < ARRAY_SIZE(formats) ? &formats[i] : NULL;
+}
+
+const struct input_format *format_find(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		if (strcmp(formats[i].name, name) == 0 || strcmp(formats[i].command, name) == 0)
+			return &formats[i];
+	return NULL;
+}
+
+const char *format_name(const struct input_format *f)
+{
+	return f->name;
+}
+
+const char *format_command(const struct input_format *f)
+{
+	return f->command;
+}
+
+const struct input_format *format_of(const struct json *root)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		if (formats[i].sniff(root))
+			return &formats[i];
+	return NULL;
+}
+
+struct json_parse_opts format_parse_opts(const struct input_format *f)
+{
+	struct json_parse_opts o = {0};
+	/* before the format is known, every format's repairs are allowed */
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		if (f == NULL || f == &formats[i])
+			o.repair_missing_open_bracket |= formats[i].jopts.repair_missing_open_bracket;
+	return o;
+}

@@ -1,0 +1,191 @@
+/* report.c: the report model (report.h): header lines, warnings and tables
+ * that an analysis fills and the renderers (src/output/) print. */
+#include "profan/report.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void report_init(struct report *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+void report_release(struct report *r)
+{
+	for (size_t i = 0; i < r->tables.len; i++)
+		vec_free(&r->tables.items[i]->rows);
+	vec_free(&r->tables);
+	vec_free(&r->header);
+	vec_free(&r->warnings);
+	arena_release(&r->arena);
+}
+
+const char *report_strdup(struct report *r, const char *s)
+{
+	return s ? arena_strndup(&r->arena, s, strlen(s)) : NULL;
+}
+
+const char *report_printf(struct report *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	const char *s = arena_vprintf(&r->arena, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+void report_header(struct report *r, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	struct pf_info in = {.key = report_strdup(r, key), .value = arena_vprintf(&r->arena, fmt, ap)};
+	va_end(ap);
+	vec_push(&r->header, in);
+}
+
+void report_warning(struct report *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	const char *s = arena_vprintf(&r->arena, fmt, ap);
+	va_end(ap);
+	vec_push(&r->warnings, s);
+}
+
+void report_header_from_profile(struct report *r, const struct profile *p)
+{
+	for (size_t i = 0; i < p->info.len; i++)
+		report_header(r, p->info.items[i].key, "%s", p->info.items[i].value);
+	for (size_t i = 0; i < p->warnings.len; i++)
+		report_warning(r, "%s", p->warnings.items[i]);
+}
+
+struct report_table *report_add_table(struct report *r, const char *id, const char *title,
+				      const char *key_header)
+{
+	struct report_table *t = arena_alloc(&r->arena, sizeof(*t));
+	t->id = report_strdup(r, id);
+	t->title = report_strdup(r, title);
+	t->key_header = report_strdup(r, key_header);
+	vec_push(&r->tables, t);
+	return t;
+}
+
+size_t report_table_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total)
+{
+	if (t->col_count == REPORT_MAX_COLS) {
+		fprintf(stderr, "profan: internal error: more than %d columns\n", REPORT_MAX_COLS);
+		abort();
+	}
+	t->cols[t->col_count] = (struct report_col){.header = header, .unit = unit, .total = total};
+	return t->col_count++;
+}
+
+struct report_row *report_table_row(struct report *r, struct report_table *t, const char *name,
+				    const char *detail)
+{
+	struct report_row row = {.name = report_strdup(r, name), .detail = report_strdup(r, detail)};
+	vec_push(&t->rows, row);
+	return &t->rows.items[t->rows.len - 1];
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct report_row *x = a, *y = b;
+	if (x->values[0] != y->values[0])
+		return x->values[0] > y->values[0] ? -1 : 1;
+	int c = strcmp(x->name, y->name);
+	if (c != 0)
+		return c;
+	return strcmp(x->detail ? x->detail : "", y->detail ? y->detail : "");
+}
+
+void report_table_finish(struct report_table *t)
+{
+	if (t->rows.len > 1)
+		qsort(t->rows.items, t->rows.len, sizeof(*t->rows.items), row_cmp);
+	t->ranked = true;
+}
+
+const char *report_func_name(const void *profile, uint32_t func, const char **detail)
+{
+	static char buf[1024];
+	const struct profile *p = profile;
+	if (func >= p->funcs.len) {
+		*detail = NULL;
+		return "(none)";
+	}
+	const struct pf_func *f = &p->funcs.items[func];
+	const char *file = profile_str(p, f->file);
+	const char *lib = f->lib != PF_NONE ? profile_str(p, p->libs.items[f->lib].name) : "";
+	int n = 0;
+	buf[0] = '\0';
+	if (*file) {
+		if (f->line)
+			n = snprintf(buf, sizeof(buf), "%s:%u", file, f->line);
+		else
+			n = snprintf(buf, sizeof(buf), "%s", file);
+	}
+	const char *name = profile_str(p, f->name);
+	bool names_lib = name[0] == '[' && strncmp(name + 1, lib, strlen(lib)) == 0; /* "[kernel]" */
+	if (*lib && strcmp(lib, file) != 0 && !(f->flags & PF_FUNC_UNRESOLVED) && !names_lib && n >= 0 &&
+	    (size_t)n < sizeof(buf))
+		snprintf(buf + n, sizeof(buf) - (size_t)n, "%s[%s]", n ? "  " : "", lib);
+	*detail = buf[0] ? buf : NULL;
+	if (f->folded > 0) {
+		static char nbuf[1024];
+		snprintf(nbuf, sizeof(nbuf), "%s (+%u folded)", name, f->folded);
+		return nbuf;
+	}
+	return *name ? name : "(anonymous)";
+}
+
+const char *report_lib_name(const void *profile, uint32_t lib, const char **detail)
+{
+	const struct profile *p = profile;
+	*detail = NULL;
+	if (lib >= p->libs.len)
+		return "(no library)";
+	return profile_str(p, p->libs.items[lib].name);
+}
+
+void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit)
+{
+	switch (unit) {
+	case PF_UNIT_MICROSECONDS:
+		snprintf(buf, cap, "%.2f ms", (double)v / 1e3);
+		break;
+	case PF_UNIT_NANOSECONDS:
+		snprintf(buf, cap, "%.2f ms", (double)v / 1e6);
+		break;
+	case PF_UNIT_BYTES: {
+		static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+		int64_t a = v < 0 ? -v : v;
+		if (a < 1024) {
+			snprintf(buf, cap, "%" PRId64 " B", v);
+			break;
+		}
+		double d = (double)v / 1024;
+		size_t u = 0;
+		while ((d >= 1024 || d <= -1024) && u + 1 < ARRAY_SIZE(units)) {
+			d /= 1024;
+			u++;
+		}
+		snprintf(buf, cap, "%.2f %s", d, units[u]);
+		break;
+	}
+	case PF_UNIT_PPM:
+		snprintf(buf, cap, "%.2f%%", (double)v / 1e4);
+		break;
+	case PF_UNIT_PPM_CHANGE:
+		snprintf(buf, cap, "%+.2f pp", (double)v / 1e4);
+		break;
+	case PF_UNIT_COUNT:
+	default:
+		snprintf(buf, cap, "%" PRId64, v);
+		break;
+	}
+}
+

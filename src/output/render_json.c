@@ -1,0 +1,145 @@
+/* render_json.c: a report for scripts, through cJSON: every number exact and
+ * unrounded, text as valid UTF-8 (schema in README.md). */
+#include <cjson/cJSON.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profan/render.h"
+
+static const char *unit_id(enum pf_unit u)
+{
+	switch (u) {
+	case PF_UNIT_MICROSECONDS: return "us";
+	case PF_UNIT_NANOSECONDS: return "ns";
+	case PF_UNIT_BYTES: return "bytes";
+	case PF_UNIT_PPM:
+	case PF_UNIT_PPM_CHANGE: return "ppm";
+	case PF_UNIT_COUNT: break;
+	}
+	return "count";
+}
+
+static double percent(int64_t v, int64_t total)
+{
+	return total ? 100.0 * (double)v / (double)total : 0;
+}
+
+/* Length of the valid UTF-8 sequence at S (1 to 4), or 0 if it is not one. */
+static size_t utf8_valid_len(const unsigned char *s)
+{
+	if (s[0] < 0x80)
+		return 1;
+	size_t n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+	if (n == 0 || s[0] > 0xF4)
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+	if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0) || (s[0] == 0xF0 && s[1] < 0x90) ||
+	    (s[0] == 0xF4 && s[1] >= 0x90))
+		return 0; /* overlong, surrogate, or past U+10FFFF */
+	return n;
+}
+
+/* A JSON string for TEXT. Names can carry raw bytes (DHAT copies symbol names
+ * as they are), and JSON must be UTF-8, so each invalid byte becomes U+FFFD. */
+static cJSON *json_text(const char *text)
+{
+	const unsigned char *s = (const unsigned char *)(text ? text : "");
+	size_t bad = 0;
+	for (size_t i = 0, n; s[i]; i += n ? n : 1)
+		bad += (n = utf8_valid_len(s + i)) == 0;
+	if (bad == 0)
+		return cJSON_CreateString((const char *)s);
+	char *clean = xmalloc(strlen((const char *)s) + 2 * bad + 1), *o = clean;
+	for (size_t i = 0, n; s[i]; i += n ? n : 1) {
+		n = utf8_valid_len(s + i);
+		if (n == 0) {
+			memcpy(o, "\xEF\xBF\xBD", 3);
+			o += 3;
+		} else {
+			memcpy(o, s + i, n);
+			o += n;
+		}
+	}
+	*o = '\0';
+	cJSON *j = cJSON_CreateString(clean);
+	free(clean);
+	return j;
+}
+
+/* An exact JSON integer: cJSON keeps numbers as doubles, which round past 2^53
+ * (DHAT's counters get there), so the digits go in as raw text. */
+static cJSON *json_int(int64_t v)
+{
+	char digits[24];
+	snprintf(digits, sizeof(digits), "%" PRId64, v);
+	return cJSON_CreateRaw(digits);
+}
+
+int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
+{
+	cJSON *root = cJSON_CreateObject();
+	cJSON_AddStringToObject(root, "profan_version", PROFAN_VERSION);
+	cJSON *header = cJSON_AddObjectToObject(root, "header");
+	for (size_t i = 0; i < r->header.len; i++)
+		cJSON_AddItemToObject(header, r->header.items[i].key, json_text(r->header.items[i].value));
+	cJSON *warnings = cJSON_AddArrayToObject(root, "warnings");
+	for (size_t i = 0; i < r->warnings.len; i++)
+		cJSON_AddItemToArray(warnings, json_text(r->warnings.items[i]));
+	cJSON *views = cJSON_AddArrayToObject(root, "views");
+	for (size_t i = 0; i < r->tables.len; i++) {
+		const struct report_table *t = r->tables.items[i];
+		cJSON *v = cJSON_CreateObject();
+		cJSON_AddStringToObject(v, "id", t->id);
+		cJSON_AddItemToObject(v, "title", json_text(t->title));
+		cJSON_AddStringToObject(v, "key", t->key_header);
+		cJSON *cols = cJSON_AddArrayToObject(v, "columns");
+		for (size_t c = 0; c < t->col_count; c++) {
+			cJSON *col = cJSON_CreateObject();
+			cJSON_AddStringToObject(col, "name", t->cols[c].header);
+			cJSON_AddStringToObject(col, "unit", unit_id(t->cols[c].unit));
+			/* no total: the column shows no percentages */
+			cJSON_AddItemToObject(col, "total", t->cols[c].total ? json_int(t->cols[c].total) : cJSON_CreateNull());
+			cJSON_AddItemToArray(cols, col);
+		}
+		cJSON *rows = cJSON_AddArrayToObject(v, "rows");
+		size_t shown = t->ranked && ro->top > 0 && t->rows.len > ro->top ? ro->top : t->rows.len;
+		for (size_t k = 0; k < shown; k++) {
+			const struct report_row *row = &t->rows.items[k];
+			cJSON *o = cJSON_CreateObject();
+			/* trees: the plain name and its depth; the drawing is for the terminal */
+			cJSON_AddItemToObject(o, "name", json_text(row->name + row->drawing));
+			if (row->depth)
+				cJSON_AddItemToObject(o, "depth", json_int(row->depth));
+			if (row->detail)
+				cJSON_AddItemToObject(o, "detail", json_text(row->detail));
+			cJSON *vals = cJSON_AddArrayToObject(o, "values");
+			cJSON *pct = cJSON_AddArrayToObject(o, "percent");
+			for (size_t c = 0; c < t->col_count; c++) {
+				cJSON_AddItemToArray(vals, json_int(row->values[c]));
+				if (t->cols[c].total)
+					cJSON_AddItemToArray(pct,
+							     cJSON_CreateNumber(percent(row->values[c], t->cols[c].total)));
+				else
+					cJSON_AddItemToArray(pct, cJSON_CreateNull());
+			}
+			cJSON_AddItemToArray(rows, o);
+		}
+		cJSON_AddItemToObject(v, "rows_cut", json_int((int64_t)(t->rows.len - shown)));
+		if (t->note)
+			cJSON_AddItemToObject(v, "note", json_text(t->note));
+		cJSON_AddItemToArray(views, v);
+	}
+	char *text = cJSON_Print(root);
+	cJSON_Delete(root);
+	if (text == NULL) {
+		pf_error("out of memory while writing JSON");
+		return -1;
+	}
+	fputs(text, out);
+	fputc('\n', out);
+	cJSON_free(text);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,184 @@
+/* render_text.c: a report for people: aligned columns, percentages graded by
+ * color on a terminal, long names shortened in the middle to the width. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "profan/render.h"
+
+static double percent(int64_t v, int64_t total)
+{
+	return total ? 100.0 * (double)v / (double)total : 0;
+}
+
+#define SGR(style, code) ((style)->color ? "\033[" code "m" : "")
+
+/* Percentages are graded so hot rows stand out: red from 10 %, yellow from 1 %. */
+static const char *grade(const struct render_opts *st, double pct)
+{
+	return pct >= 10 ? SGR(st, "31") : pct >= 1 ? SGR(st, "33") : "";
+}
+
+static size_t utf8_columns(const char *s, size_t len)
+{
+	size_t cols = 0;
+	for (size_t i = 0; i < len; i++)
+		cols += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return cols;
+}
+
+/* Bytes of the first (or last) COLS columns of S. */
+static size_t utf8_head_bytes(const char *s, size_t len, size_t cols)
+{
+	size_t i = 0;
+	for (size_t c = 0; i < len && c < cols; c++)
+		for (i++; i < len && ((unsigned char)s[i] & 0xC0) == 0x80; i++)
+			;
+	return i;
+}
+
+static size_t utf8_tail_bytes(const char *s, size_t len, size_t cols)
+{
+	size_t i = len;
+	for (size_t c = 0; i > 0 && c < cols; c++)
+		while (i > 0 && ((unsigned char)s[--i] & 0xC0) == 0x80)
+			;
+	return len - i;
+}
+
+/* Where the function's own name starts: at the last "::" or "." outside (), <>
+ * and [] ("ns::f(std::string)" keeps "::f(std::string)"), or at the last '/'
+ * of a path ("/usr/lib/libc.so.6" keeps "/libc.so.6"). */
+static const char *last_segment(const char *name, size_t len)
+{
+	const char *seg = NULL, *slash = NULL;
+	int depth = 0;
+	for (const char *q = name; q < name + len; q++) {
+		if (*q == '(' || *q == '<' || *q == '[')
+			depth++;
+		else if ((*q == ')' || *q == '>' || *q == ']') && depth > 0)
+			depth--;
+		else if (depth == 0 && *q == '/')
+			slash = q;
+		else if (depth == 0 && ((q[0] == ':' && q + 1 < name + len && q[1] == ':') || *q == '.'))
+			seg = q;
+	}
+	return slash ? slash : seg ? seg : name + len;
+}
+
+/* Prints the LEN bytes of NAME in at most COLS columns: its start, an ellipsis
+ * and its end. The end is the last "::", "." or "/" segment (the function's
+ * own name) when that takes at most two thirds of the room, else the last third. */
+static void print_cut(FILE *out, const char *name, size_t len, size_t cols)
+{
+	if (utf8_columns(name, len) <= cols) {
+		fprintf(out, "%.*s", (int)len, name);
+		return;
+	}
+	const char *seg = last_segment(name, len);
+	size_t tail = (size_t)(name + len - seg);
+	if (tail == 0 || utf8_columns(seg, tail) > cols * 2 / 3)
+		tail = utf8_tail_bytes(name, len, (cols - 1) / 3);
+	size_t head = utf8_head_bytes(name, len, cols - 1 - utf8_columns(name + len - tail, tail));
+	fprintf(out, "%.*s\u2026%.*s", (int)head, name, (int)tail, name + len - tail);
+}
+
+/* Prints NAME in at most COLS columns. A chain of frames ("f (a.c:3) <- g (b.c:9)")
+ * is cut between frames, or inside the first one, so no location ever ends up
+ * next to another frame's name. */
+static void print_shortened(FILE *out, const char *name, size_t cols)
+{
+	size_t len = strlen(name);
+	const char *arrow = strstr(name, " <- ");
+	if (arrow == NULL || utf8_columns(name, len) <= cols) {
+		print_cut(out, name, len, cols);
+		return;
+	}
+	const char *end = arrow;
+	for (const char *next; (next = strstr(end + 4, " <- ")) != NULL &&
+			       utf8_columns(name, (size_t)(next - name)) + 5 <= cols;)
+		end = next;
+	print_cut(out, name, (size_t)(end - name), cols - 5);
+	fputs(" <- \u2026", out);
+}
+
+/* Rows shown of T: ranked tables are cut to the first TOP. */
+static size_t shown_rows(const struct report_table *t, size_t top)
+{
+	return t->ranked && top > 0 && t->rows.len > top ? top : t->rows.len;
+}
+
+static void print_table(FILE *out, const struct report_table *t, const struct render_opts *st)
+{
+	size_t shown = shown_rows(t, st->top), cut = t->rows.len - shown;
+	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), t->title, SGR(st, "0"));
+	if (t->note)
+		fprintf(out, "%s\n", t->note);
+	if (t->rows.len == 0) {
+		fprintf(out, "  (nothing to show)\n");
+		return;
+	}
+	int width[REPORT_MAX_COLS];
+	char buf[64];
+	for (size_t c = 0; c < t->col_count; c++) {
+		width[c] = (int)strlen(t->cols[c].header);
+		for (size_t i = 0; i < shown; i++) {
+			report_format_value(buf, sizeof(buf), t->rows.items[i].values[c], t->cols[c].unit);
+			if ((int)strlen(buf) > width[c])
+				width[c] = (int)strlen(buf);
+		}
+	}
+	for (size_t c = 0; c < t->col_count; c++) {
+		if (t->cols[c].total)
+			fprintf(out, "%s%7s%%", c ? "  " : " ", t->cols[c].header);
+		fprintf(out, "  %*s", width[c], t->cols[c].header);
+	}
+	fprintf(out, "  %s\n", t->key_header);
+	size_t prefix = 0; /* columns before the name */
+	for (size_t c = 0; c < t->col_count; c++)
+		prefix += (t->cols[c].total ? (c ? 10 : 9) : 0) + 2 + (size_t)width[c];
+	prefix += 2;
+	for (size_t i = 0; i < shown; i++) {
+		const struct report_row *row = &t->rows.items[i];
+		for (size_t c = 0; c < t->col_count; c++) {
+			if (t->cols[c].total) {
+				double pct = percent(row->values[c], t->cols[c].total);
+				fprintf(out, "%s%s%7.2f%%%s", c ? "  " : " ", grade(st, pct), pct,
+					*grade(st, pct) ? SGR(st, "0") : "");
+			}
+			report_format_value(buf, sizeof(buf), row->values[c], t->cols[c].unit);
+			fprintf(out, "  %*s", width[c], buf);
+		}
+		bool owned = row->flags & REPORT_ROW_OWNED;
+		fprintf(out, "  %s", owned ? SGR(st, "1;36") : "");
+		size_t name_cols = utf8_columns(row->name, strlen(row->name));
+		size_t detail_cols = row->detail ? 2 + utf8_columns(row->detail, strlen(row->detail)) : 0;
+		bool fits = st->width <= 0 || prefix + name_cols + detail_cols <= (size_t)st->width;
+		if (fits || prefix + 16 >= (size_t)st->width || name_cols <= (size_t)st->width - prefix)
+			fputs(row->name, out);
+		else
+			print_shortened(out, row->name, (size_t)st->width - prefix);
+		fputs(owned ? SGR(st, "0") : "", out);
+		if (row->detail && fits)
+			fprintf(out, "  %s%s%s", SGR(st, "2"), row->detail, SGR(st, "0"));
+		fputc('\n', out);
+	}
+	if (cut)
+		fprintf(out, "  ... %zu more row%s (raise --top to see them)\n", cut, cut == 1 ? "" : "s");
+}
+
+int render_text(FILE *out, const struct report *r, const struct render_opts *st)
+{
+	int keyw = 0;
+	for (size_t i = 0; i < r->header.len; i++)
+		if ((int)strlen(r->header.items[i].key) > keyw)
+			keyw = (int)strlen(r->header.items[i].key);
+	for (size_t i = 0; i < r->header.len; i++)
+		fprintf(out, "%s:%-*s  %s\n", r->header.items[i].key,
+			keyw - (int)strlen(r->header.items[i].key), "", r->header.items[i].value);
+	for (size_t i = 0; i < r->warnings.len; i++)
+		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), r->warnings.items[i]);
+	for (size_t i = 0; i < r->tables.len; i++)
+		print_table(out, r->tables.items[i], st);
+	return ferror(out) ? -1 : 0;
+}
+
