@@ -2,6 +2,8 @@
 """run.py: the table of issue 16 in one invocation; bench/run.sh builds profan and calls it.
 
 Usage: run.py --profan PATH [--quick] [--rounds N] [--only NAME,...]
+       run.py --profan PATH [--quick] --command NAME   (makes NAME's input, prints profan's argv, one
+                                                        argument a line, for bench/self-profile.sh)
 
 Each workload's input is grown from the repository's own fixtures by bench/grow-*.py (seeded, cached
 under $BENCH_DIR, default /tmp/profan-bench, never committed). profan, the reference scripts and the
@@ -189,8 +191,15 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--only", default="")
+    ap.add_argument("--command")
     a = ap.parse_args()
     profan = os.path.abspath(a.profan)
+    if a.command:
+        w = next((w for w in workloads(a.quick, profan) if w["name"] == a.command), None)
+        if w is None:
+            sys.exit("run.py: no workload %s" % a.command)
+        print("\n".join(w["profan"](w["make"]())))
+        return
     started, load0 = time.strftime("%Y-%m-%d %H:%M"), os.getloadavg()[0]
     rows, details, checks = [], [], []
     for w in workloads(a.quick, profan):
