@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """grow-dhat.py: a big DHAT heap profile grown from the real Rust recording fixtures/dhat/rsdemo.json.
 
-Usage: grow-dhat.py OUT POINTS [--frames N] [--min-frames M] [--seed S]
+Usage: grow-dhat.py OUT POINTS [--functions F] [--frames N] [--min-frames M] [--seed S]
 
 rsdemo.json (valgrind 3.19 on a rustc 1.95 binary) has 10 program points: runtime start-up
 allocations, and two allocations of the program itself whose stacks read, innermost first, as an
@@ -9,8 +9,10 @@ allocator chain (malloc or calloc, then inlined alloc/RawVec/Box frames), the pr
 (rsdemo::fill_vec, rsdemo::boxed), rsdemo::main, and the runtime's start chain (call_once, lang_start,
 ..., main). The output keeps the file's header and its 10 points, then adds points until POINTS whose
 stacks have that same shape with a longer program part in the middle: the program's two functions
-are cloned into modules (rsdemo::m17::fill_vec at src/m17.rs:LINE, 4000 functions in all), each calls
-1-5 of the next 200 from fixed lines, and a stack walks down that call graph from rsdemo::main. Each
+are cloned into modules (rsdemo::m17::fill_vec at src/m17.rs:LINE, F functions in all, default
+4000), each calls 1-5 of the next max(200, F/15) from fixed lines, a third of those calls through 1-3 frames
+inlined at the call (real ones from the file: Box, Option::map, closures, panicking::try ...), and a
+stack walks down that call graph from rsdemo::main. Each
 stack is cut to its N innermost frames (--frames, default 40: valgrind's --num-callers=40); with
 --min-frames M the walk goes deep enough for at least M frames. A point's counters are a real
 point's, times a factor of 1 to 10^4 drawn log-uniformly (so gb <= tb and the like still hold), with
@@ -25,7 +27,6 @@ import random
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 SOURCE = os.path.join(ROOT, "fixtures/dhat/rsdemo.json")
-FUNCS = 4000
 COUNTERS = ("tb", "tbk", "tl", "mb", "mbk", "gb", "gbk", "eb", "ebk", "rb", "wb")
 
 
@@ -33,6 +34,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
     ap.add_argument("points", type=int)
+    ap.add_argument("--functions", type=int, default=4000)
     ap.add_argument("--frames", type=int, default=40)
     ap.add_argument("--min-frames", type=int, default=0)
     ap.add_argument("--seed", type=int, default=16)
@@ -59,6 +61,12 @@ def main():
             inner.append(pp["fs"][:own[0]])
             outer = pp["fs"][own[-1] + 1:]  # the same for both: from call_once out to main
     allocators = sorted({chain[0] for chain in inner} | {pp["fs"][0] for pp in real["pps"]})
+    # frames inlined into a real frame: the ones sharing its address, minus the outermost
+    by_addr = {}
+    for t in ftbl[1:]:  # after "[root]"
+        addr, text = t.split(": ", 1)
+        by_addr.setdefault(addr, []).append(text)
+    inlined = sorted({t for group in by_addr.values() if len(group) > 1 for t in group[:-1]})
     names = sorted({ftbl[i].split(": ", 1)[1].split(" (")[0] for pp in real["pps"] for i in pp["fs"]
                     if owned(i)} - {"rsdemo::main"})  # rsdemo::boxed, rsdemo::fill_vec
 
@@ -68,9 +76,12 @@ def main():
         mod, name = f // len(names), names[f % len(names)].split("::")[-1]
         return "0x%X: rsdemo::m%d::%s (src/m%d.rs:%d)" % (0x200000 + f * 1024 + line, mod, name, mod, line)
 
-    callees = [[(rng.randrange(f + 1, min(FUNCS, f + 200)), rng.randrange(5, 400))
-                for _ in range(rng.randint(1, 5))] if f < FUNCS - 1 else [] for f in range(FUNCS)]
-    alloc_line = [rng.randrange(5, 400) for _ in range(FUNCS)]
+    funcs = a.functions
+    span = max(200, funcs // 15)  # so that stacks 30 calls deep reach every function
+    callees = [[(rng.randrange(f + 1, min(funcs, f + span)), rng.randrange(5, 400),
+                 rng.sample(inlined, rng.randint(1, 3)) if rng.random() < 0.33 else [])
+                for _ in range(rng.randint(1, 5))] if f < funcs - 1 else [] for f in range(funcs)]
+    alloc_line = [rng.randrange(5, 400) for _ in range(funcs)]
     budget = a.frames - min(map(len, inner)) - 1  # program frames that survive the cut
     seen = {hash(tuple(pp["fs"])) for pp in real["pps"]}  # int tuples hash the same in every run
     with open(a.out + ".tmp", "w") as o:
@@ -87,8 +98,10 @@ def main():
                 depth = rng.randint(min(lo, budget), max(lo, min(budget, 30)))
                 f, calls = 0, []
                 while len(calls) < depth and callees[f]:
-                    nxt, line = rng.choice(callees[f])
-                    calls.append(frame(site(f, line)))
+                    nxt, line, inl = rng.choice(callees[f])
+                    at = site(f, line)
+                    calls.append(frame(at))  # outermost first: the caller, then what is inlined into it
+                    calls.extend(frame(at.split(": ", 1)[0] + ": " + t) for t in reversed(inl))
                     f = nxt
                 chain = list(rng.choice(inner))
                 chain[0] = rng.choice(allocators)

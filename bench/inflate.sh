@@ -27,5 +27,6 @@ fi
 for f in "$@"; do
 	"$dir/inflate" "$f"
 done
-echo "zlib-ng in Debian 12: $(apt-cache policy libz-ng-dev zlib-ng 2>/dev/null | grep -c Candidate) packages" \
-	"(apt-cache policy libz-ng-dev zlib-ng; 'apt-get update' first)"
+# zlib-ng would be a drop-in zlib; does this machine's Debian ship it? (needs apt-get update once)
+ng=$(apt-cache search --names-only 'zlib-ng|libz-ng' | tr '\n' ' ')
+echo "zlib-ng packages in this machine's apt sources: ${ng:-none}"

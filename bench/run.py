@@ -41,11 +41,11 @@ def grown_cpuprof(mb):
                     os.path.join(B.ROOT, "fixtures/cpuprof/speedscope-chrome65-sucrase.cpuprofile.gz"))
 
 
-def grown_dhat(points, min_frames=0):
+def grown_dhat(points, functions, min_frames=0):
     script = os.path.join(BENCH, "grow-dhat.py")
-    return B.cached("dhat-%d-%d.json" % (points, min_frames),
-                    lambda p: subprocess.run([sys.executable, script, p, str(points), "--min-frames",
-                                              str(min_frames)], check=True),
+    return B.cached("dhat-%d-%d-%d.json" % (points, functions, min_frames),
+                    lambda p: subprocess.run([sys.executable, script, p, str(points), "--functions",
+                                              str(functions), "--min-frames", str(min_frames)], check=True),
                     script, os.path.join(B.ROOT, "fixtures/dhat/rsdemo.json"))
 
 
@@ -120,11 +120,11 @@ def workloads(quick, profan):
                              "python": [sys.executable, os.path.join(BENCH, "cpuprof_snippet.py"), f]},
              ref_label="%s snippet", check=check_cpuprof),
         dict(name="dhat-121k", what="DHAT %s program points, default report" % ("12.1k", "121k")[q == 1],
-             make=lambda: grown_dhat(121_000 // q), profan=lambda f: [profan, "dhat", "-q", f],
+             make=lambda: grown_dhat(121_000 // q, 40_000 // q), profan=lambda f: [profan, "dhat", "-q", f],
              refs=lambda f: {"node": NODE + [dhat, f]}, ref_label="node JSON.parse + the same views",
              check=check_dhat),
         dict(name="dhat-1M", what="DHAT %s points x 40 frames, default report" % ("100k", "1 M")[q == 1],
-             make=lambda: grown_dhat(1_000_000 // q, 40), profan=lambda f: [profan, "dhat", "-q", f],
+             make=lambda: grown_dhat(1_000_000 // q, 4000, 40), profan=lambda f: [profan, "dhat", "-q", f],
              refs=lambda f: {"node": NODE + [dhat, f]}, once={"node"}, ref_label="node, as above (1 run)",
              check=check_dhat),
     ]
