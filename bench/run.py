@@ -130,6 +130,13 @@ def workloads(quick, profan):
     ]
 
 
+def fresh_memory():
+    """bench/touch.c's one line: what first-touching memory costs here (peak RSS is paid in it)."""
+    exe = os.path.join(B.CACHE, "touch")
+    subprocess.run(["cc", "-O2", "-std=gnu11", "-o", exe, os.path.join(BENCH, "touch.c")], check=True)
+    return subprocess.run([exe], capture_output=True, text=True, check=True).stdout.strip()
+
+
 def machine():
     model = find(r"^model name\s*:\s*(.*)$", open("/proc/cpuinfo").read())
     mem = int(find(r"^MemTotal:\s+(\d+)", open("/proc/meminfo").read(), "0")) / 1024 / 1024
@@ -225,6 +232,7 @@ def main():
     for c in checks:
         print("- " + c)
     print("\nMachine: %s; load average %.2f before, %.2f after." % (machine(), load0, os.getloadavg()[0]))
+    print("Memory: %s." % fresh_memory())
 
 
 if __name__ == "__main__":
