@@ -53,4 +53,4 @@ build-bench/profan samply "$dir/$name-import.json.gz" --symbol-path build-bench 
 	--top 10 -q | sed -n '/^=== CPU by library/,/^$/p; /^=== Library and kernel CPU/,/^$/p'
 echo "## perf report --no-children --sort sym (kernel samples under their own symbols)"
 perf report -i "$data" --no-children --sort sym --stdio -g none 2>/dev/null | grep -v '^#' | grep -v '^$' |
-	head -15
+	awk 'NR <= 15' # not head: perf would die of SIGPIPE, and pipefail with it
