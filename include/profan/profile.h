@@ -133,8 +133,9 @@ struct profile {
 	VEC(struct pf_info) info;    /* extra header lines, in order */
 	VEC(const char *) warnings;
 
-	/* hash tables behind the intern functions below */
-	struct pf_hash *func_index, *frame_index, *stack_index;
+	/* indexes behind the intern functions below (made on first use, freed by profile_seal) */
+	struct htab func_index, frame_index, stack_index;
+	bool indexed;
 };
 
 void profile_init(struct profile *p);
@@ -157,9 +158,16 @@ uint32_t profile_add_thread(struct profile *p, const struct pf_thread *t);
 uint32_t profile_intern_func(struct profile *p, const struct pf_func *f);
 uint32_t profile_intern_frame(struct profile *p, const struct pf_frame *f);
 uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame);
-/* Empties the stack table and its index, for a pass that rebuilds the tree
- * (symbolication expands one node into an inline chain). Samples are untouched. */
-void profile_clear_stacks(struct profile *p);
+/* A stack table built beside a profile's own and then swapped in, for passes
+ * that rewrite the tree (filters, symbolication) while reading the old one. */
+struct pf_stack_table {
+	VEC(struct pf_stack) nodes;
+	struct htab index;
+};
+uint32_t stack_table_intern(struct pf_stack_table *t, uint32_t parent, uint32_t frame);
+void stack_table_release(struct pf_stack_table *t);
+/* Replaces P's stack table with T's (T is left empty). Samples are untouched. */
+void profile_set_stacks(struct profile *p, struct pf_stack_table *t);
 /* A frame for a function that has no address: the common case for named frames. */
 uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uint32_t lib, uint32_t line,
 			    uint32_t column, uint32_t func_flags);

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "profan/hashtab.h"
+
 struct arena_block;
 struct arena {
 	struct arena_block *head;
@@ -29,8 +31,7 @@ struct strmap {
 	const char **strs; /* id -> NUL-terminated text */
 	uint32_t *lens;
 	uint32_t count, cap;
-	uint32_t *slots; /* open addressing: id + 1, 0 = empty */
-	uint32_t slot_mask;
+	struct htab index; /* hash of the text -> id */
 };
 
 void strmap_init(struct strmap *m);
@@ -46,18 +47,6 @@ static inline const char *strmap_str(const struct strmap *m, uint32_t id)
 static inline uint32_t strmap_len(const struct strmap *m, uint32_t id)
 {
 	return m->lens[id];
-}
-
-/* 64-bit FNV-1a, for hash tables across the code base. */
-uint64_t hash_bytes(const void *data, size_t len);
-static inline uint64_t hash_mix(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
 }
 
 #endif

@@ -69,32 +69,9 @@ void arena_release(struct arena *a)
 	a->head = NULL;
 }
 
-uint64_t hash_bytes(const void *data, size_t len)
-{
-	const unsigned char *p = data;
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ p[i]) * 0x100000001b3ULL;
-	return h;
-}
-
-static void rehash(struct strmap *m, uint32_t nslots)
-{
-	free(m->slots);
-	m->slots = xcalloc(nslots, sizeof(*m->slots));
-	m->slot_mask = nslots - 1;
-	for (uint32_t id = 0; id < m->count; id++) {
-		uint32_t i = (uint32_t)hash_bytes(m->strs[id], m->lens[id]) & m->slot_mask;
-		while (m->slots[i] != 0)
-			i = (i + 1) & m->slot_mask;
-		m->slots[i] = id + 1;
-	}
-}
-
 void strmap_init(struct strmap *m)
 {
 	memset(m, 0, sizeof(*m));
-	rehash(m, 64);
 	strmap_intern_len(m, "", 0);
 }
 
@@ -103,47 +80,45 @@ void strmap_release(struct strmap *m)
 	arena_release(&m->arena);
 	free(m->strs);
 	free(m->lens);
-	free(m->slots);
+	htab_release(&m->index);
 	memset(m, 0, sizeof(*m));
+}
+
+struct str_key {
+	const char *s;
+	size_t len;
+};
+
+static bool str_eq(const void *ctx, uint32_t id, const void *key)
+{
+	const struct strmap *m = ctx;
+	const struct str_key *k = key;
+	return m->lens[id] == k->len && memcmp(m->strs[id], k->s, k->len) == 0;
 }
 
 uint32_t strmap_find(const struct strmap *m, const char *s, size_t len)
 {
-	uint32_t i = (uint32_t)hash_bytes(s, len) & m->slot_mask;
-	for (;; i = (i + 1) & m->slot_mask) {
-		uint32_t slot = m->slots[i];
-		if (slot == 0)
-			return UINT32_MAX;
-		uint32_t id = slot - 1;
-		if (m->lens[id] == len && memcmp(m->strs[id], s, len) == 0)
-			return id;
-	}
+	struct str_key k = {s, len};
+	uint32_t id = htab_find(&m->index, hash_bytes(s, len), str_eq, m, &k);
+	return id == HTAB_NONE ? UINT32_MAX : id;
 }
 
 uint32_t strmap_intern_len(struct strmap *m, const char *s, size_t len)
 {
 	if (len > UINT32_MAX - 1)
 		len = UINT32_MAX - 1; /* names are never this long; keep the id space sane */
-	uint32_t i = (uint32_t)hash_bytes(s, len) & m->slot_mask;
-	for (;; i = (i + 1) & m->slot_mask) {
-		uint32_t slot = m->slots[i];
-		if (slot == 0)
-			break;
-		uint32_t id = slot - 1;
-		if (m->lens[id] == len && memcmp(m->strs[id], s, len) == 0)
-			return id;
-	}
+	struct str_key k = {s, len};
+	uint32_t id = htab_intern(&m->index, hash_bytes(s, len), str_eq, m, &k, m->count);
+	if (id != m->count)
+		return id;
 	if (m->count == m->cap) {
 		m->cap = m->cap ? m->cap * 2 : 64;
 		m->strs = xreallocarray(m->strs, m->cap, sizeof(*m->strs));
 		m->lens = xreallocarray(m->lens, m->cap, sizeof(*m->lens));
 	}
-	uint32_t id = m->count++;
 	m->strs[id] = arena_strndup(&m->arena, s, len);
 	m->lens[id] = (uint32_t)len;
-	m->slots[i] = id + 1;
-	if ((uint64_t)m->count * 2 > m->slot_mask)
-		rehash(m, (m->slot_mask + 1) * 2);
+	m->count++;
 	return id;
 }
 

@@ -689,24 +689,17 @@ static int check_duplicate_keys(struct parser *ps, const uint32_t *pairs, size_t
 					goto dup;
 		return 0;
 	}
-	uint32_t nslots = 32;
-	while (nslots < count * 2)
-		nslots *= 2;
-	uint32_t *seen = xcalloc(nslots, sizeof(*seen));
+	struct u64map seen = {0};
 	for (size_t i = 0; i < count; i++) {
-		uint32_t k = pairs[2 * i];
-		uint32_t s = (uint32_t)hash_mix(k) & (nslots - 1);
-		while (seen[s] != 0 && seen[s] != k + 1)
-			s = (s + 1) & (nslots - 1);
-		if (seen[s] == k + 1) {
-			free(seen);
+		uint32_t *slot = u64map_slot(&seen, pairs[2 * i]);
+		if (*slot != HTAB_NONE) {
+			u64map_release(&seen);
 			pairs += 2 * i;
-			count = i + 1;
 			goto dup_at;
 		}
-		seen[s] = k + 1;
+		*slot = 1;
 	}
-	free(seen);
+	u64map_release(&seen);
 	return 0;
 dup:;
 	size_t i = 1;

@@ -514,43 +514,10 @@ static int read_trace(struct loader *L, const struct json *events)
 
 /* ------------------------------------------------------------ building the model */
 
-/* id -> node index, open addressing over int64 ids. */
-struct id_map {
-	int64_t *ids;
-	uint32_t *idx;
-	size_t mask;
-};
-
-static void id_map_init(struct id_map *m, size_t count)
+/* V8 node id -> node index (ids are int64; the table keys on their bits). */
+static uint32_t id_map_get(const struct u64map *m, int64_t id)
 {
-	size_t cap = 16;
-	while (cap < count * 2)
-		cap *= 2;
-	m->mask = cap - 1;
-	m->ids = xreallocarray(NULL, cap, sizeof(int64_t));
-	m->idx = xreallocarray(NULL, cap, sizeof(uint32_t));
-	for (size_t i = 0; i < cap; i++)
-		m->idx[i] = PF_NONE;
-}
-
-static void id_map_release(struct id_map *m)
-{
-	free(m->ids);
-	free(m->idx);
-}
-
-/* Slot of ID: holds it, or is the empty slot where it goes. */
-static size_t id_map_slot(const struct id_map *m, int64_t id)
-{
-	size_t s = (size_t)hash_mix((uint64_t)id) & m->mask;
-	while (m->idx[s] != PF_NONE && m->ids[s] != id)
-		s = (s + 1) & m->mask;
-	return s;
-}
-
-static uint32_t id_map_get(const struct id_map *m, int64_t id)
-{
-	return m->idx[id_map_slot(m, id)];
+	return u64map_get(m, (uint64_t)id);
 }
 
 static uint32_t lib_for_url(struct loader *L, uint32_t url)
@@ -648,7 +615,7 @@ static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, u
 enum { ST_NEW, ST_ON_PATH, ST_DONE };
 
 /* Parent index of every node, from "parent" members and "children" arrays. */
-static int link_parents(struct loader *L, struct raw_profile *rp, const struct id_map *map, uint32_t *parent,
+static int link_parents(struct loader *L, struct raw_profile *rp, const struct u64map *map, uint32_t *parent,
 			bool *orphan)
 {
 	struct jr *r = &L->r;
@@ -860,7 +827,7 @@ static int64_t *sample_times(struct loader *L, const struct raw_profile *rp, siz
 	return t;
 }
 
-static int add_samples(struct loader *L, struct raw_profile *rp, const struct id_map *map,
+static int add_samples(struct loader *L, struct raw_profile *rp, const struct u64map *map,
 		       const uint32_t *stack, uint32_t thread, size_t time_m, size_t count_m)
 {
 	size_t n = rp->samples.len < rp->times.len ? rp->samples.len : rp->times.len;
@@ -933,22 +900,20 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 	size_t n = rp->nodes.len;
 	if (n >= UINT32_MAX / 2)
 		return jr_error(r, NULL, SIZE_MAX, "too many nodes (%zu)", n);
-	struct id_map map;
-	id_map_init(&map, n);
+	struct u64map map = {0};
 	uint32_t *parent = xreallocarray(NULL, n ? n : 1, sizeof(uint32_t));
 	uint32_t *stack = xreallocarray(NULL, n ? n : 1, sizeof(uint32_t));
 	bool *orphan = xcalloc(n ? n : 1, sizeof(bool));
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
 		parent[i] = PF_NONE;
-		size_t s = id_map_slot(&map, rp->nodes.items[i].id);
-		if (map.idx[s] != PF_NONE) {
+		uint32_t *slot = u64map_slot(&map, (uint64_t)rp->nodes.items[i].id);
+		if (*slot != HTAB_NONE) {
 			rc = jr_error(r, json_get(rp->nodes.items[i].node, "id"), SIZE_MAX,
 				      "node id %" PRId64 " appears twice", rp->nodes.items[i].id);
 			break;
 		}
-		map.ids[s] = rp->nodes.items[i].id;
-		map.idx[s] = (uint32_t)i;
+		*slot = (uint32_t)i;
 	}
 	if (rc == 0)
 		rc = link_parents(L, rp, &map, parent, orphan);
@@ -958,7 +923,7 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 		rc = add_samples(L, rp, &map, stack, thread, time_m, count_m);
 	else if (rc == 0)
 		rc = add_hit_counts(L, rp, stack, thread, time_m, count_m);
-	id_map_release(&map);
+	u64map_release(&map);
 	vec_free(&rp->samples); /* built: the raw columns are no longer needed */
 	vec_free(&rp->times);
 	free(parent);

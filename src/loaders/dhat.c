@@ -200,14 +200,8 @@ struct loader {
 	/* field name in the file -> metric index, SIZE_MAX when absent */
 	const char *key[F_COUNT];
 	size_t metric[F_COUNT];
-	/* stack id -> sample index + 1, to merge identical stacks */
-	/* leaf stack -> sample, to merge identical stacks: open addressing over
-	 * (stack, sample) pairs, sized by the number of points, not of stack nodes */
-	struct leaf_slot {
-		uint32_t stack, sample; /* sample = PF_NONE: empty slot */
-	} * leaves;
-	size_t leaf_mask;
-	uint32_t empty_stack_sample; /* sample index + 1 */
+	/* leaf stack node -> its sample, to merge identical stacks (PF_NONE: no stack) */
+	struct htab sample_of_leaf;
 };
 
 static uint32_t lib_for(struct loader *L, const char *path, size_t len)
@@ -439,6 +433,11 @@ static void merge_values(struct profile *p, uint32_t sample, const int64_t *v)
 	}
 }
 
+static bool same_leaf(const void *sample_stack, uint32_t sample, const void *stack)
+{
+	return ((const uint32_t *)sample_stack)[sample] == *(const uint32_t *)stack;
+}
+
 static int read_pps(struct loader *L, const struct json *root)
 {
 	struct profile *p = L->p;
@@ -451,11 +450,7 @@ static int read_pps(struct loader *L, const struct json *root)
 	L->meta.pps = n;
 	if (n > UINT32_MAX / 4)
 		return jr_error(&L->r, pps, SIZE_MAX, "more than %u program points", UINT32_MAX / 4);
-	/* at most N leaves: keep the table at most half full */
-	for (L->leaf_mask = 63; L->leaf_mask < 2 * n; L->leaf_mask = L->leaf_mask * 2 + 1)
-		;
-	L->leaves = xreallocarray(NULL, L->leaf_mask + 1, sizeof(*L->leaves));
-	memset(L->leaves, 0xff, (L->leaf_mask + 1) * sizeof(*L->leaves));
+	htab_reserve(&L->sample_of_leaf, n); /* at most one entry per program point */
 	/* Stack nodes never outnumber the frames of all stacks: reserving that bound up front
 	 * spares the profile's node array its doubling copies (untouched pages cost no memory). */
 	size_t frames_total = 0;
@@ -477,24 +472,13 @@ static int read_pps(struct loader *L, const struct json *root)
 		uint32_t stack;
 		if (fs == NULL || build_stack(L, fs, &stack) < 0)
 			return -1;
-		uint32_t *slot = &L->empty_stack_sample, sample_plus_one = 0;
-		struct leaf_slot *leaf = NULL;
-		if (stack != PF_NONE) {
-			size_t h = (size_t)hash_mix(stack) & L->leaf_mask;
-			while (L->leaves[h].sample != PF_NONE && L->leaves[h].stack != stack)
-				h = (h + 1) & L->leaf_mask;
-			leaf = &L->leaves[h];
-			sample_plus_one = leaf->sample == PF_NONE ? 0 : leaf->sample + 1;
-			slot = &sample_plus_one;
-		}
-		if (*slot != 0) {
+		uint32_t sample = htab_intern(&L->sample_of_leaf, hash_mix(stack), same_leaf, p->sample_stack,
+					      &stack, (uint32_t)p->sample_count);
+		if (sample != p->sample_count) {
 			L->meta.merged++;
-			merge_values(p, *slot - 1, values);
+			merge_values(p, sample, values);
 		} else {
 			profile_add_sample(p, stack, PF_NONE, values);
-			*slot = (uint32_t)p->sample_count;
-			if (leaf != NULL)
-				*leaf = (struct leaf_slot){stack, (uint32_t)p->sample_count - 1};
 		}
 	}
 	return 0;
@@ -531,6 +515,6 @@ done:
 	free(L.addr);
 	free(L.frame);
 	free(L.lib_of_path);
-	free(L.leaves);
+	htab_release(&L.sample_of_leaf);
 	return rc;
 }

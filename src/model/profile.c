@@ -8,88 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Open-addressing index over one of the profile's arrays. A slot keeps the
- * 32-bit hash beside the index, so probing past other keys and growing the
- * table never touch the arrays themselves (those are the cache misses that
- * dominated symbolication and DHAT loading). */
-struct pf_slot {
-	uint32_t idx1; /* index + 1; 0 = empty */
-	uint32_t hash;
-};
-
-struct pf_hash {
-	struct pf_slot *slots;
-	size_t mask, count;
-};
-
-typedef bool (*hash_eq_fn)(const struct profile *p, uint32_t idx, const void *key);
-
-static struct pf_hash *hash_new(void)
-{
-	struct pf_hash *h = xcalloc(1, sizeof(*h));
-	h->mask = 255;
-	h->slots = xcalloc(h->mask + 1, sizeof(*h->slots));
-	return h;
-}
-
-static void hash_free(struct pf_hash *h)
-{
-	if (h) {
-		free(h->slots);
-		free(h);
-	}
-}
-
-static uint32_t hash32(uint64_t kh)
-{
-	uint64_t m = hash_mix(kh);
-	return (uint32_t)(m >> 32) ^ (uint32_t)m;
-}
-
-/* Find KEY (hash H); returns the index or PF_NONE and the slot to insert at. */
-static uint32_t hash_find(const struct profile *p, const struct pf_hash *h, uint32_t hv, const void *key,
-			  hash_eq_fn eq, size_t *slot)
-{
-	for (size_t i = hv & h->mask;; i = (i + 1) & h->mask) {
-		const struct pf_slot *s = &h->slots[i];
-		if (s->idx1 == 0) {
-			*slot = i;
-			return PF_NONE;
-		}
-		if (s->hash == hv && eq(p, s->idx1 - 1, key))
-			return s->idx1 - 1;
-	}
-}
-
-static void hash_insert(struct pf_hash *h, size_t slot, uint32_t idx, uint32_t hv)
-{
-	h->slots[slot] = (struct pf_slot){.idx1 = idx + 1, .hash = hv};
-	/* at most 3/4 full: with the hash bits in the slot, longer probes stay cheap */
-	if (++h->count * 4 <= h->mask * 3)
-		return;
-	size_t nmask = h->mask * 2 + 1;
-	struct pf_slot *ns = xcalloc(nmask + 1, sizeof(*ns));
-	for (size_t k = 0; k <= h->mask; k++) {
-		struct pf_slot s = h->slots[k];
-		if (s.idx1 == 0)
-			continue;
-		size_t j = s.hash & nmask;
-		while (ns[j].idx1 != 0)
-			j = (j + 1) & nmask;
-		ns[j] = s;
-	}
-	free(h->slots);
-	h->slots = ns;
-	h->mask = nmask;
-}
-
 static uint64_t func_hash(const struct pf_func *f)
 {
 	return hash_bytes(f, sizeof(*f));
 }
-static bool func_eq(const struct profile *p, uint32_t i, const void *key)
+static bool func_eq(const void *p, uint32_t i, const void *key)
 {
-	return memcmp(&p->funcs.items[i], key, sizeof(struct pf_func)) == 0;
+	return memcmp(&((const struct profile *)p)->funcs.items[i], key, sizeof(struct pf_func)) == 0;
+}
+static uint64_t func_hash_of(const struct profile *p, size_t i)
+{
+	return func_hash(&p->funcs.items[i]);
 }
 
 static uint64_t frame_hash(const struct pf_frame *f)
@@ -97,20 +26,24 @@ static uint64_t frame_hash(const struct pf_frame *f)
 	uint64_t h = hash_mix((uint64_t)f->func << 32 | f->lib) ^ hash_mix(f->address);
 	return h ^ hash_mix((uint64_t)f->line << 40 ^ (uint64_t)f->column << 8 ^ f->flags);
 }
-static bool frame_eq(const struct profile *p, uint32_t i, const void *key)
+static bool frame_eq(const void *p, uint32_t i, const void *key)
 {
-	const struct pf_frame *a = &p->frames.items[i], *b = key;
+	const struct pf_frame *a = &((const struct profile *)p)->frames.items[i], *b = key;
 	return a->func == b->func && a->lib == b->lib && a->address == b->address && a->line == b->line &&
 	       a->column == b->column && a->flags == b->flags;
+}
+static uint64_t frame_hash_of(const struct profile *p, size_t i)
+{
+	return frame_hash(&p->frames.items[i]);
 }
 
 static uint64_t stack_hash(const struct pf_stack *s)
 {
-	return (uint64_t)s->parent << 32 | s->frame;
+	return hash_mix((uint64_t)s->parent << 32 | s->frame);
 }
-static bool stack_eq(const struct profile *p, uint32_t i, const void *key)
+static bool stack_eq(const void *nodes, uint32_t i, const void *key)
 {
-	const struct pf_stack *a = &p->stacks.items[i], *b = key;
+	const struct pf_stack *a = &((const struct pf_stack *)nodes)[i], *b = key;
 	return a->parent == b->parent && a->frame == b->frame;
 }
 
@@ -136,9 +69,7 @@ void profile_release(struct profile *p)
 	free(p->sample_thread);
 	for (size_t m = 0; m < PF_MAX_METRICS; m++)
 		free(p->sample_values[m]);
-	hash_free(p->func_index);
-	hash_free(p->frame_index);
-	hash_free(p->stack_index);
+	profile_seal(p);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -200,88 +131,96 @@ uint32_t profile_add_thread(struct profile *p, const struct pf_thread *t)
 	return (uint32_t)(p->threads.len - 1);
 }
 
-static uint32_t func_hash_of(const struct profile *p, size_t i)
+typedef uint64_t (*item_hash_fn)(const struct profile *p, size_t i);
+
+/* The index of an array whose first LEN items are unique: hash -> position. */
+static void index_rebuild(const struct profile *p, struct htab *index, size_t len, item_hash_fn hash_of)
 {
-	return hash32(func_hash(&p->funcs.items[i]));
+	htab_reserve(index, len);
+	for (size_t i = 0; i < len; i++)
+		htab_insert(index, hash_of(p, i), (uint32_t)i);
 }
 
-static uint32_t frame_hash_of(const struct profile *p, size_t i)
+static uint64_t stack_hash_of(const struct profile *p, size_t i)
 {
-	return hash32(frame_hash(&p->frames.items[i]));
-}
-
-static uint32_t stack_hash_of(const struct profile *p, size_t i)
-{
-	return hash32(stack_hash(&p->stacks.items[i]));
-}
-
-/* Index the first N items of an array whose items are already unique. */
-static struct pf_hash *index_rebuild(const struct profile *p, size_t n, uint32_t (*hash_of)(const struct profile *,
-										 size_t))
-{
-	struct pf_hash *h = hash_new();
-	for (size_t i = 0; i < n; i++) {
-		uint32_t hv = hash_of(p, i);
-		size_t slot = hv & h->mask;
-		while (h->slots[slot].idx1 != 0)
-			slot = (slot + 1) & h->mask;
-		hash_insert(h, slot, (uint32_t)i, hv);
-	}
-	return h;
+	return stack_hash(&p->stacks.items[i]);
 }
 
 void profile_seal(struct profile *p)
 {
-	hash_free(p->func_index);
-	hash_free(p->frame_index);
-	hash_free(p->stack_index);
-	p->func_index = p->frame_index = p->stack_index = NULL;
+	htab_release(&p->func_index);
+	htab_release(&p->frame_index);
+	htab_release(&p->stack_index);
+	p->indexed = false;
 }
 
-/* The one dedup path behind the three intern functions: find KEY (of SIZE
- * bytes, hash HV) in the table ITEMS/LEN/CAP through INDEX, or append it. */
-static uint32_t intern(struct profile *p, struct pf_hash **index, void **items, size_t *len, size_t *cap,
-		       size_t size, const void *key, uint32_t hv, hash_eq_fn eq,
-		       uint32_t (*hash_of)(const struct profile *, size_t))
+static void ensure_indexes(struct profile *p)
 {
-	if (*index == NULL)
-		*index = index_rebuild(p, *len, hash_of);
-	size_t slot = 0;
-	uint32_t i = hash_find(p, *index, hv, key, eq, &slot);
-	if (i != PF_NONE)
-		return i;
-	vec_grow_(items, cap, size, *len + 1);
-	memcpy((char *)*items + *len * size, key, size);
-	i = (uint32_t)(*len)++;
-	hash_insert(*index, slot, i, hv);
+	if (p->indexed)
+		return;
+	index_rebuild(p, &p->func_index, p->funcs.len, func_hash_of);
+	index_rebuild(p, &p->frame_index, p->frames.len, frame_hash_of);
+	index_rebuild(p, &p->stack_index, p->stacks.len, stack_hash_of);
+	p->indexed = true;
+}
+
+/* The one dedup path behind the intern functions: find KEY (of SIZE bytes,
+ * hash H) in the table ITEMS/LEN/CAP through INDEX, or append it. */
+static uint32_t intern(struct htab *index, void **items, size_t *len, size_t *cap, size_t size,
+		       const void *key, uint64_t h, htab_eq_fn eq, const void *ctx)
+{
+	uint32_t i = htab_intern(index, h, eq, ctx, key, (uint32_t)*len);
+	if (i == *len) {
+		vec_grow_(items, cap, size, *len + 1);
+		memcpy((char *)*items + *len * size, key, size);
+		(*len)++;
+	}
 	return i;
 }
 
 uint32_t profile_intern_func(struct profile *p, const struct pf_func *f)
 {
+	ensure_indexes(p);
 	/* seven uint32_t: no padding, so func_eq's memcmp compares content */
-	return intern(p, &p->func_index, (void **)&p->funcs.items, &p->funcs.len, &p->funcs.cap, sizeof(*f), f,
-		      hash32(func_hash(f)), func_eq, func_hash_of);
+	return intern(&p->func_index, (void **)&p->funcs.items, &p->funcs.len, &p->funcs.cap, sizeof(*f), f,
+		      func_hash(f), func_eq, p);
 }
 
 uint32_t profile_intern_frame(struct profile *p, const struct pf_frame *f)
 {
-	return intern(p, &p->frame_index, (void **)&p->frames.items, &p->frames.len, &p->frames.cap, sizeof(*f), f,
-		      hash32(frame_hash(f)), frame_eq, frame_hash_of);
+	ensure_indexes(p);
+	return intern(&p->frame_index, (void **)&p->frames.items, &p->frames.len, &p->frames.cap, sizeof(*f), f,
+		      frame_hash(f), frame_eq, p);
 }
 
 uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame)
 {
+	ensure_indexes(p);
 	struct pf_stack key = {.parent = parent, .frame = frame};
-	return intern(p, &p->stack_index, (void **)&p->stacks.items, &p->stacks.len, &p->stacks.cap, sizeof(key),
-		      &key, hash32(stack_hash(&key)), stack_eq, stack_hash_of);
+	return intern(&p->stack_index, (void **)&p->stacks.items, &p->stacks.len, &p->stacks.cap, sizeof(key),
+		      &key, stack_hash(&key), stack_eq, p->stacks.items);
 }
 
-void profile_clear_stacks(struct profile *p)
+void stack_table_release(struct pf_stack_table *t)
 {
-	p->stacks.len = 0;
-	hash_free(p->stack_index);
-	p->stack_index = NULL;
+	vec_free(&t->nodes);
+	htab_release(&t->index);
+}
+
+uint32_t stack_table_intern(struct pf_stack_table *t, uint32_t parent, uint32_t frame)
+{
+	struct pf_stack key = {.parent = parent, .frame = frame};
+	return intern(&t->index, (void **)&t->nodes.items, &t->nodes.len, &t->nodes.cap, sizeof(key), &key,
+		      stack_hash(&key), stack_eq, t->nodes.items);
+}
+
+void profile_set_stacks(struct profile *p, struct pf_stack_table *t)
+{
+	vec_free(&p->stacks);
+	htab_release(&p->stack_index);
+	memcpy(&p->stacks, &t->nodes, sizeof(p->stacks));
+	p->stack_index = t->index;
+	memset(t, 0, sizeof(*t));
 }
 
 uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uint32_t lib, uint32_t line,

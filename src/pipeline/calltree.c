@@ -11,8 +11,6 @@ void calltree_init(struct calltree *t, bool path_mode)
 	memset(t, 0, sizeof(*t));
 	strmap_init(&t->names);
 	t->path_mode = path_mode;
-	t->slot_mask = 1023;
-	t->slots = xcalloc(t->slot_mask + 1, sizeof(*t->slots));
 }
 
 void calltree_release(struct calltree *t)
@@ -23,53 +21,27 @@ void calltree_release(struct calltree *t)
 		free(t->self[s]);
 		free(t->total[s]);
 	}
-	free(t->slots);
+	htab_release(&t->index);
 	free(t->child_start);
 	free(t->children);
 	memset(t, 0, sizeof(*t));
 }
 
-static uint64_t slot_hash(uint32_t parent, uint32_t key)
+static bool node_eq(const void *nodes, uint32_t i, const void *key)
 {
-	return hash_mix((uint64_t)parent << 32 | key);
-}
-
-static void grow_slots(struct calltree *t)
-{
-	size_t nmask = t->slot_mask * 2 + 1;
-	uint32_t *ns = xcalloc(nmask + 1, sizeof(*ns));
-	for (size_t i = 0; i <= t->slot_mask; i++) {
-		uint32_t s = t->slots[i];
-		if (s == 0)
-			continue;
-		const struct calltree_node *n = &t->nodes.items[s - 1];
-		size_t j = slot_hash(n->parent, n->key) & nmask;
-		while (ns[j])
-			j = (j + 1) & nmask;
-		ns[j] = s;
-	}
-	free(t->slots);
-	t->slots = ns;
-	t->slot_mask = nmask;
+	const struct calltree_node *a = &((const struct calltree_node *)nodes)[i], *b = key;
+	return a->parent == b->parent && a->key == b->key;
 }
 
 /* The child of PARENT with KEY, created on first use. */
 static uint32_t child(struct calltree *t, uint32_t parent, uint32_t key, uint32_t label, uint32_t func)
 {
-	size_t i = slot_hash(parent, key) & t->slot_mask;
-	for (;; i = (i + 1) & t->slot_mask) {
-		uint32_t s = t->slots[i];
-		if (s == 0)
-			break;
-		const struct calltree_node *n = &t->nodes.items[s - 1];
-		if (n->parent == parent && n->key == key)
-			return s - 1;
-	}
-	vec_push(&t->nodes, ((struct calltree_node){parent, key, label, func}));
-	uint32_t id = (uint32_t)(t->nodes.len - 1);
-	t->slots[i] = id + 1;
-	if (t->nodes.len * 2 > t->slot_mask)
-		grow_slots(t);
+	struct calltree_node want = {parent, key, label, func};
+	uint32_t id = htab_intern(&t->index, hash_mix((uint64_t)parent << 32 | key), node_eq, t->nodes.items,
+				  &want, (uint32_t)t->nodes.len);
+	if (id != t->nodes.len)
+		return id;
+	vec_push(&t->nodes, want);
 	if (t->nodes.len > t->value_cap) {
 		size_t ncap = t->value_cap ? t->value_cap * 2 : 1024;
 		for (int s = 0; s < 2; s++) {

@@ -55,8 +55,7 @@ struct calltree {
 	int64_t sum[2]; /* everything added to a side, samples without a stack included */
 	int64_t no_stack[2];
 	bool path_mode;
-	uint32_t *slots; /* (parent, key) -> node + 1 */
-	size_t slot_mask;
+	struct htab index; /* (parent, key) -> node */
 	/* children in CSR form, each list sorted by total (side 1 when present, else 0), then label */
 	uint32_t *child_start, *children;
 };

@@ -39,7 +39,7 @@ static void keep_samples(struct profile *p, const bool *keep)
 
 /* Replaces the stack table: node n becomes MAP[n] (a node of the new table,
  * PF_NONE for "no stack", DROP to remove its samples). */
-static void remap_samples(struct profile *p, const uint32_t *map, struct profile *fresh)
+static void remap_samples(struct profile *p, const uint32_t *map, struct pf_stack_table *fresh)
 {
 	bool *keep = xreallocarray(NULL, p->sample_count + 1, sizeof(*keep));
 	for (size_t i = 0; i < p->sample_count; i++) {
@@ -50,15 +50,7 @@ static void remap_samples(struct profile *p, const uint32_t *map, struct profile
 	}
 	keep_samples(p, keep);
 	free(keep);
-	/* swap in the new stack table and its index; FRESH takes the old ones to the grave */
-	struct pf_hash *idx = p->stack_index;
-	p->stack_index = fresh->stack_index;
-	fresh->stack_index = idx;
-	VEC(struct pf_stack) tmp;
-	memcpy(&tmp, &p->stacks, sizeof(tmp));
-	memcpy(&p->stacks, &fresh->stacks, sizeof(tmp));
-	memcpy(&fresh->stacks, &tmp, sizeof(tmp));
-	profile_release(fresh);
+	profile_set_stacks(p, fresh);
 }
 
 /* What happens to one stack node when the table is rebuilt. */
@@ -67,17 +59,16 @@ enum node_action { NODE_KEEP, NODE_INTO_PARENT, NODE_DROP, NODE_NEW_ROOT };
 /* Rebuilds the stack table from ACTION[n] and FRAME_OF[n] (the frame a kept node gets). */
 static void rebuild(struct profile *p, const uint8_t *action, const uint32_t *frame_of)
 {
-	struct profile fresh;
-	profile_init(&fresh);
+	struct pf_stack_table fresh = {0};
 	uint32_t *map = xreallocarray(NULL, p->stacks.len + 1, sizeof(*map));
 	for (size_t n = 0; n < p->stacks.len; n++) {
 		uint32_t parent = p->stacks.items[n].parent;
 		uint32_t up = parent == PF_NONE ? PF_NONE : map[parent];
 		switch (action[n]) {
 		case NODE_KEEP:
-			map[n] = up == DROP ? DROP : profile_intern_stack(&fresh, up, frame_of[n]);
+			map[n] = up == DROP ? DROP : stack_table_intern(&fresh, up, frame_of[n]);
 			break;
-		case NODE_NEW_ROOT: map[n] = profile_intern_stack(&fresh, PF_NONE, frame_of[n]); break;
+		case NODE_NEW_ROOT: map[n] = stack_table_intern(&fresh, PF_NONE, frame_of[n]); break;
 		case NODE_INTO_PARENT: map[n] = up; break;
 		default: map[n] = DROP; break;
 		}

@@ -60,21 +60,22 @@ struct cuinfo {
 	size_t fr_count;
 };
 
+/* Raw name (a pointer into the ELF/DWARF string tables, stable while the
+ * module is open) -> its display form, as an index into vals. */
 struct namecache {
-	const char **keys, **vals;
-	size_t mask, count;
+	struct u64map index;
+	VEC(const char *) vals;
 };
 
 /* DIE offset → enclosing namespace/class path, for functions without a
  * linkage name (C++ internal-linkage templates): DWARF names them "mix<int>",
  * without the namespace, and libdw has no parent pointers. */
 struct scope {
-	Dwarf_Off off;
 	const char *prefix, *full;
 };
 struct scopemap {
-	struct scope *slots;
-	size_t mask, count;
+	struct u64map index; /* DIE offset -> scope */
+	VEC(struct scope) items;
 };
 
 struct symmod {
@@ -140,30 +141,9 @@ static const char *demangled(struct symmod *m, const char *raw)
 	if (!raw)
 		return NULL;
 	struct namecache *c = &m->names;
-	if (c->count * 2 >= c->mask) {
-		size_t nmask = c->mask ? c->mask * 2 + 1 : 1023;
-		const char **nk = xcalloc(nmask + 1, sizeof(*nk)), **nv = xcalloc(nmask + 1, sizeof(*nv));
-		for (size_t i = 0; c->keys && i <= c->mask; i++) {
-			if (!c->keys[i])
-				continue;
-			size_t j = (size_t)hash_mix((uint64_t)(uintptr_t)c->keys[i]) & nmask;
-			while (nk[j])
-				j = (j + 1) & nmask;
-			nk[j] = c->keys[i];
-			nv[j] = c->vals[i];
-		}
-		free(c->keys);
-		free(c->vals);
-		c->keys = nk;
-		c->vals = nv;
-		c->mask = nmask;
-	}
-	size_t j = (size_t)hash_mix((uint64_t)(uintptr_t)raw) & c->mask;
-	while (c->keys[j]) {
-		if (c->keys[j] == raw)
-			return c->vals[j];
-		j = (j + 1) & c->mask;
-	}
+	uint32_t *slot = u64map_slot(&c->index, (uintptr_t)raw);
+	if (*slot != HTAB_NONE)
+		return c->vals.items[*slot];
 	size_t keep = name_base_len(raw);
 	char *plain = keep < strlen(raw) ? xstrndup(raw, keep) : NULL;
 	char *d = sym_demangle(plain ? plain : raw);
@@ -174,36 +154,15 @@ static const char *demangled(struct symmod *m, const char *raw)
 	} else if (plain) {
 		vec_push(&m->owned, plain);
 	}
-	c->keys[j] = raw;
-	c->vals[j] = d ? d : plain ? plain : raw;
-	c->count++;
-	return c->vals[j];
+	*slot = (uint32_t)c->vals.len;
+	vec_push(&c->vals, d ? d : plain ? plain : raw);
+	return c->vals.items[*slot];
 }
 
-static struct scope *scope_slot(struct scopemap *sm, Dwarf_Off off, bool insert)
+static struct scope *scope_find(struct scopemap *sm, Dwarf_Off off)
 {
-	if (insert && sm->count * 2 >= sm->mask) {
-		size_t nmask = sm->mask ? sm->mask * 2 + 1 : 255;
-		struct scope *ns = xcalloc(nmask + 1, sizeof(*ns));
-		for (size_t i = 0; sm->slots && i <= sm->mask; i++) {
-			if (!sm->slots[i].prefix)
-				continue;
-			size_t j = (size_t)hash_mix(sm->slots[i].off) & nmask;
-			while (ns[j].prefix)
-				j = (j + 1) & nmask;
-			ns[j] = sm->slots[i];
-		}
-		free(sm->slots);
-		sm->slots = ns;
-		sm->mask = nmask;
-	}
-	if (!sm->slots)
-		return NULL;
-	size_t j = (size_t)hash_mix(off) & sm->mask;
-	for (; sm->slots[j].prefix; j = (j + 1) & sm->mask)
-		if (sm->slots[j].off == off)
-			return &sm->slots[j];
-	return insert ? &sm->slots[j] : NULL;
+	uint32_t i = u64map_get(&sm->index, off);
+	return i == HTAB_NONE ? NULL : &sm->items.items[i];
 }
 
 /* The mangled name when there is one (it says namespace and parameters),
@@ -226,7 +185,7 @@ static const char *die_name(struct symmod *m, Dwarf_Die *die, const char **raw)
 		return demangled(m, s);
 	}
 	*raw = s = dwarf_diename(die);
-	if (!s || !m->scopes.count)
+	if (!s || !m->scopes.items.len)
 		return s;
 	/* Find the DIE that holds the name: the end of the origin/specification chain. */
 	Dwarf_Die cur = *die, next;
@@ -239,7 +198,7 @@ static const char *die_name(struct symmod *m, Dwarf_Die *die, const char **raw)
 			break;
 		cur = next;
 	}
-	struct scope *sc = scope_slot(&m->scopes, dwarf_dieoffset(&cur), false);
+	struct scope *sc = scope_find(&m->scopes, dwarf_dieoffset(&cur));
 	if (!sc)
 		return s;
 	if (!sc->full) {
@@ -480,13 +439,14 @@ static void remember_scope(struct walk *w, Dwarf_Die *die)
 	if (w->plen == 0 || dwarf_hasattr(die, DW_AT_linkage_name) ||
 	    dwarf_hasattr(die, DW_AT_MIPS_linkage_name) || !dwarf_hasattr(die, DW_AT_name))
 		return;
-	struct scope *sc = scope_slot(&w->m->scopes, dwarf_dieoffset(die), true);
-	if (sc->prefix)
+	struct scopemap *sm = &w->m->scopes;
+	uint32_t *slot = u64map_slot(&sm->index, dwarf_dieoffset(die));
+	if (*slot != HTAB_NONE)
 		return;
 	char *prefix = xstrndup(w->prefix, w->plen);
 	vec_push(&w->m->owned, prefix);
-	*sc = (struct scope){.off = dwarf_dieoffset(die), .prefix = prefix};
-	w->m->scopes.count++;
+	*slot = (uint32_t)sm->items.len;
+	vec_push(&sm->items, ((struct scope){.prefix = prefix}));
 }
 
 static void cu_walk(struct walk *w, Dwarf_Die *parent, int depth)
@@ -751,9 +711,10 @@ void symmod_close(struct symmod *m)
 		free(m->funcs.items[i].ranges);
 	}
 	vec_free(&m->funcs);
-	free(m->names.keys);
-	free(m->names.vals);
-	free(m->scopes.slots);
+	u64map_release(&m->names.index);
+	vec_free(&m->names.vals);
+	u64map_release(&m->scopes.index);
+	vec_free(&m->scopes.items);
 	for (size_t i = 0; i < m->owned.len; i++)
 		free(m->owned.items[i]);
 	vec_free(&m->owned);

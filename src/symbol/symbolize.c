@@ -33,14 +33,6 @@ struct expansion {
 	uint32_t first, count;
 };
 
-/* Module string (stable while its module is open) → profile string id:
- * interning hashes the text, and the same names come back on every address. */
-struct ptrids {
-	const char **keys;
-	uint32_t *ids;
-	size_t mask, count;
-};
-
 struct ctx {
 	struct profile *p;
 	const struct symbolize_opts *o;
@@ -50,7 +42,10 @@ struct ctx {
 	struct kallsyms *kallsyms;
 	struct expansion *exp; /* per old frame; count 0 = unchanged */
 	size_t old_frames;
-	struct ptrids names, files; /* cleared whenever a module closes */
+	/* module string (stable while its module is open) -> profile string id: interning
+	 * hashes the text, and the same names come back on every address; cleared whenever
+	 * a module closes */
+	struct u64map names, files;
 	size_t done;                /* sites handled, for the progress line */
 	VEC(uint32_t) pool;
 };
@@ -129,49 +124,10 @@ static void expand_to(struct ctx *c, const struct site *s, size_t n, uint32_t fi
 		c->exp[s[i].frame] = (struct expansion){first, count};
 }
 
-static void ptrids_clear(struct ptrids *m)
-{
-	free(m->keys);
-	free(m->ids);
-	memset(m, 0, sizeof(*m));
-}
-
-static uint32_t *ptrids_slot(struct ptrids *m, const char *key)
-{
-	if (m->count * 2 >= m->mask) {
-		size_t nmask = m->mask ? m->mask * 2 + 1 : 1023;
-		const char **nk = xcalloc(nmask + 1, sizeof(*nk));
-		uint32_t *ni = xcalloc(nmask + 1, sizeof(*ni));
-		for (size_t i = 0; m->keys && i <= m->mask; i++) {
-			if (!m->keys[i])
-				continue;
-			size_t j = (size_t)hash_mix((uint64_t)(uintptr_t)m->keys[i]) & nmask;
-			while (nk[j])
-				j = (j + 1) & nmask;
-			nk[j] = m->keys[i];
-			ni[j] = m->ids[i];
-		}
-		free(m->keys);
-		free(m->ids);
-		m->keys = nk;
-		m->ids = ni;
-		m->mask = nmask;
-	}
-	size_t j = (size_t)hash_mix((uint64_t)(uintptr_t)key) & m->mask;
-	while (m->keys[j] && m->keys[j] != key)
-		j = (j + 1) & m->mask;
-	if (!m->keys[j]) {
-		m->keys[j] = key;
-		m->ids[j] = UINT32_MAX;
-		m->count++;
-	}
-	return &m->ids[j];
-}
-
 static uint32_t intern_name(struct ctx *c, const char *name)
 {
-	uint32_t *id = ptrids_slot(&c->names, name);
-	if (*id == UINT32_MAX)
+	uint32_t *id = u64map_slot(&c->names, (uintptr_t)name);
+	if (*id == HTAB_NONE)
 		*id = profile_intern(c->p, name);
 	return *id;
 }
@@ -182,8 +138,8 @@ static uint32_t intern_file(struct ctx *c, const char *file)
 {
 	if (!file)
 		return 0;
-	uint32_t *id = ptrids_slot(&c->files, file);
-	if (*id == UINT32_MAX) {
+	uint32_t *id = u64map_slot(&c->files, (uintptr_t)file);
+	if (*id == HTAB_NONE) {
 		const char *f = file;
 		while (f[0] == '.' && f[1] == '/')
 			f += 2;
@@ -278,8 +234,8 @@ static void resolve_sites(struct ctx *c, struct symmod *m, bool offsets, const s
 		i = j;
 	}
 	symmod_close(m);
-	ptrids_clear(&c->names); /* the module's strings are gone */
-	ptrids_clear(&c->files);
+	u64map_release(&c->names); /* the module's strings are gone */
+	u64map_release(&c->files);
 }
 
 static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s, size_t n)
@@ -357,28 +313,26 @@ static void rebuild_stacks(struct ctx *c)
 {
 	struct profile *p = c->p;
 	size_t n = p->stacks.len;
-	struct pf_stack *old = xreallocarray(NULL, n ? n : 1, sizeof(*old));
-	if (n > 0) /* items is NULL in an empty profile; memcpy from NULL is undefined */
-		memcpy(old, p->stacks.items, n * sizeof(*old));
+	const struct pf_stack *old = p->stacks.items;
 	uint32_t *map = xreallocarray(NULL, n ? n : 1, sizeof(*map));
-	profile_clear_stacks(p);
+	struct pf_stack_table fresh = {0};
 	for (size_t s = 0; s < n; s++) {
 		/* Parents come first (profile.h); a loader bug must not read map[] unset. */
 		uint32_t parent = old[s].parent < s ? map[old[s].parent] : PF_NONE;
 		const struct expansion none = {0};
 		const struct expansion *e = old[s].frame < c->old_frames ? &c->exp[old[s].frame] : &none;
 		if (e->count == 0) {
-			parent = profile_intern_stack(p, parent, old[s].frame);
+			parent = stack_table_intern(&fresh, parent, old[s].frame);
 		} else {
 			for (uint32_t k = 0; k < e->count; k++)
-				parent = profile_intern_stack(p, parent, c->pool.items[e->first + k]);
+				parent = stack_table_intern(&fresh, parent, c->pool.items[e->first + k]);
 		}
 		map[s] = parent;
 	}
 	for (size_t i = 0; i < p->sample_count; i++)
 		if (p->sample_stack[i] != PF_NONE && p->sample_stack[i] < n)
 			p->sample_stack[i] = map[p->sample_stack[i]];
-	free(old);
+	profile_set_stacks(p, &fresh);
 	free(map);
 }
 
@@ -451,8 +405,8 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	vec_free(&c.dirs);
 	free(c.env_copy);
 	kallsyms_free(c.kallsyms);
-	ptrids_clear(&c.names);
-	ptrids_clear(&c.files);
+	u64map_release(&c.names);
+	u64map_release(&c.files);
 	return 0;
 }
 

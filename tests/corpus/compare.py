@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""profan's headline numbers on one real-world file against check.py's independent recomputation.
+
+Usage: compare.py PROFAN FILE
+Compares the report header (--json): cpuprof "Total: X ms in N samples" with the largest profile's
+sum of timeDeltas and sample count; samply "Total" with sum threadCPUDelta and samples; dhat
+"Total" and "At t-gmax" with sum tb/tbk and sum gb/gbk. Exit 0 when they agree, 1 otherwise, 77 when
+check.py does not expect profan to accept the file (those are listed in CURRENT.md instead).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.dont_write_bytecode = True  # keep the corpus directory free of __pycache__
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check  # noqa: E402
+
+
+def number(text):
+	return float(text.replace(',', ''))
+
+
+def expected(exp):
+	"""(command, [(header key, regex, expected values)]) or None when profan should refuse."""
+	what = exp['what']
+	if what.startswith('DHAT'):
+		rows = [('Total', r'([\d,]+) \S+ .*?in ([\d,]+) ', (exp['tb'], exp['tbk']))]
+		if 'gb' in exp:
+			rows.append(('At t-gmax', r'([\d,]+) B .*?in ([\d,]+) ', (exp['gb'], exp['gbk'])))
+		return 'dhat', rows
+	if what.startswith('processed profile v'):
+		return 'samply', [('Total', r'([\d.]+) ms in (\d+) samples', (exp['cpu_us'] / 1000, exp['samples']))]
+	if 'profiles' in exp and exp['profiles']:
+		p = max(exp['profiles'], key=lambda p: p.get('samples', 0))
+		return 'cpuprof', [('Total', r'([\d.]+) ms in (\d+) samples', (p['total_us'] / 1000, p['samples']))]
+	if what.startswith('V8 cpuprofile') or what.startswith('legacy V8'):
+		return 'cpuprof', [('Total', r'([\d.]+) ms in (\d+) samples', (exp['total_us'] / 1000, exp['samples']))]
+	return None
+
+
+def main(profan, path):
+	exp = check.check(path)
+	plan = expected(exp)
+	if plan is None:
+		print('%s: %s: profan is expected to refuse it (see CURRENT.md)' % (path, exp['what']))
+		return 77
+	cmd, rows = plan
+	run = subprocess.run([profan, cmd, '--json', path], capture_output=True, text=True)
+	if run.returncode != 0:
+		print('FAIL %s: profan %s exited %d: %s' % (path, cmd, run.returncode, run.stderr.strip()))
+		return 1
+	header = json.loads(run.stdout)['header']
+	bad = 0
+	for key, regex, want in rows:
+		m = re.search(regex, header.get(key, ''))
+		got = tuple(number(g) for g in m.groups()) if m else None
+		# ms are printed with 2 decimals: allow half a unit in the last place.
+		ok = got is not None and abs(got[0] - want[0]) <= 0.005 + 1e-9 * abs(want[0]) and got[1] == want[1]
+		print('%s %s %s: profan %r, check.py %s' % ('ok  ' if ok else 'FAIL', os.path.basename(path), key,
+		                                          header.get(key), want))
+		bad += not ok
+	return 1 if bad else 0
+
+
+if __name__ == '__main__':
+	if len(sys.argv) != 3:
+		sys.exit(__doc__)
+	sys.exit(main(sys.argv[1], sys.argv[2]))

@@ -1,0 +1,259 @@
+/* test_base.c: the foundations every module stands on: the hash table (both
+ * ways of using it, against a plain array as the reference), the hash
+ * functions, the arena, string interning, growable arrays, and the profile's
+ * deduplicating constructors. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "profan/hashtab.h"
+#include "profan/profile.h"
+#include "profan/strmap.h"
+
+/* A reference map for the table: keys in insertion order, looked up by scanning. */
+static uint32_t linear_find(const uint64_t *keys, size_t n, uint64_t key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (keys[i] == key)
+			return (uint32_t)i;
+	return HTAB_NONE;
+}
+
+static uint64_t lcg(uint64_t *state)
+{
+	*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *state >> 11;
+}
+
+/* Keys that collide: small ranges repeat, high bits and packed pairs test the mixing. */
+static uint64_t test_key(size_t i, uint64_t *st)
+{
+	return i % 3 == 0 ? lcg(st) % 500 : i % 3 == 1 ? lcg(st) << 40 : (lcg(st) % 64) << 32 | i;
+}
+
+static bool u64_eq(const void *ctx, uint32_t i, const void *key)
+{
+	return ((const uint64_t *)ctx)[i] == *(const uint64_t *)key;
+}
+
+static void htab_interns_like_a_linear_scan(void)
+{
+	enum { N = 3000 };
+	static uint64_t keys[N];
+	struct htab h = {0};
+	uint64_t probe = 42;
+	CHECK_INT(htab_find(&h, hash_mix(probe), u64_eq, keys, &probe), HTAB_NONE); /* unallocated */
+	uint64_t st = 1;
+	size_t n = 0;
+	for (size_t i = 0; i < N; i++) {
+		uint64_t k = test_key(i, &st);
+		uint32_t ref = linear_find(keys, n, k);
+		uint32_t got = htab_intern(&h, hash_mix(k), u64_eq, keys, &k, (uint32_t)n);
+		CHECK_INT(got, ref == HTAB_NONE ? n : ref);
+		if (got == n)
+			keys[n++] = k;
+	}
+	CHECK_INT(h.count, n);
+	for (size_t i = 0; i < n; i++)
+		CHECK_INT(htab_find(&h, hash_mix(keys[i]), u64_eq, keys, &keys[i]), i);
+	/* a hash whose tag matches but whose key differs is not a hit */
+	uint64_t absent = UINT64_MAX;
+	CHECK_INT(htab_find(&h, hash_mix(keys[0]), u64_eq, keys, &absent), HTAB_NONE);
+	CHECK(h.count * 4 <= (h.mask + 1) * 3); /* never more than three quarters full */
+	htab_release(&h);
+	CHECK(h.slots == NULL && h.count == 0);
+}
+
+static void htab_insert_then_find_with_equal_hashes(void)
+{
+	/* every key under the same hash: only the equality test tells them apart */
+	static const uint64_t keys[] = {10, 20, 30, 40, 50};
+	struct htab h = {0};
+	for (uint32_t i = 0; i < 5; i++)
+		htab_insert(&h, 0xabcdef, i);
+	for (uint32_t i = 0; i < 5; i++)
+		CHECK_INT(htab_find(&h, 0xabcdef, u64_eq, keys, &keys[i]), i);
+	uint64_t other = 60;
+	CHECK_INT(htab_find(&h, 0xabcdef, u64_eq, keys, &other), HTAB_NONE);
+	htab_release(&h);
+}
+
+static void htab_reserve_avoids_growth(void)
+{
+	static uint64_t keys[1000];
+	struct htab h = {0};
+	htab_reserve(&h, 1000);
+	struct htab_slot *before = h.slots;
+	for (uint32_t k = 0; k < 1000; k++) {
+		keys[k] = k * 7919u;
+		htab_intern(&h, hash_mix(keys[k]), u64_eq, keys, &keys[k], k);
+	}
+	CHECK(h.slots == before);
+	CHECK_INT(htab_find(&h, hash_mix(keys[999]), u64_eq, keys, &keys[999]), 999);
+	htab_release(&h);
+}
+
+static void u64map_agrees_with_a_linear_scan(void)
+{
+	enum { N = 3000 };
+	static uint64_t keys[N];
+	struct u64map m = {0};
+	CHECK_INT(u64map_get(&m, 7), HTAB_NONE);
+	uint64_t st = 5;
+	size_t n = 0;
+	for (size_t i = 0; i < N; i++) {
+		uint64_t k = test_key(i, &st);
+		uint32_t *v = u64map_slot(&m, k);
+		uint32_t ref = linear_find(keys, n, k);
+		CHECK_INT(*v, ref == HTAB_NONE ? HTAB_NONE : ref * 2);
+		if (*v == HTAB_NONE) {
+			*v = (uint32_t)n * 2;
+			keys[n++] = k;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		CHECK_INT(u64map_get(&m, keys[i]), i * 2);
+	CHECK_INT(u64map_get(&m, UINT64_MAX), linear_find(keys, n, UINT64_MAX));
+	u64map_release(&m);
+}
+
+static void hash_bytes_depends_on_every_byte_and_the_length(void)
+{
+	unsigned char buf[40] = {0};
+	uint64_t base = hash_bytes(buf, sizeof(buf));
+	for (size_t i = 0; i < sizeof(buf); i++) {
+		buf[i] ^= 1;
+		CHECK(hash_bytes(buf, sizeof(buf)) != base);
+		buf[i] ^= 1;
+	}
+	/* trailing zero bytes are not free: "a" and "a\0" differ */
+	CHECK(hash_bytes("a\0", 1) != hash_bytes("a\0", 2));
+	CHECK(hash_bytes("", 0) != hash_bytes("\0", 1));
+	/* avalanche, roughly: flipping one input bit flips about half of the output bits */
+	int flipped = 0;
+	for (int bit = 0; bit < 64; bit++) {
+		uint64_t k = 0x0123456789abcdefULL;
+		flipped += __builtin_popcountll(hash_mix(k) ^ hash_mix(k ^ (1ULL << bit)));
+	}
+	CHECK(flipped > 64 * 24 && flipped < 64 * 40);
+}
+
+static void arena_memory_is_zeroed_aligned_and_kept(void)
+{
+	struct arena a = {0};
+	char *small = arena_alloc(&a, 3);
+	CHECK(((uintptr_t)small & 15) == 0);
+	CHECK(small[0] == 0 && small[2] == 0);
+	char *big = arena_alloc(&a, 3u << 20); /* beyond a block: its own block */
+	CHECK(((uintptr_t)big & 15) == 0);
+	big[(3u << 20) - 1] = 'x';
+	char *after = arena_strndup(&a, "hello world", 5);
+	CHECK_STR(after, "hello");
+	CHECK_STR(small, ""); /* earlier allocations are untouched */
+	arena_release(&a);
+	CHECK(a.head == NULL);
+}
+
+static void strmap_interns_by_content(void)
+{
+	struct strmap m;
+	strmap_init(&m);
+	CHECK_INT(strmap_intern(&m, ""), 0);
+	uint32_t a = strmap_intern(&m, "alpha");
+	CHECK_INT(strmap_intern(&m, "alpha"), a);
+	CHECK(strmap_intern(&m, "alphA") != a);
+	/* embedded NUL bytes count: a length-delimited key is not a C string */
+	uint32_t n1 = strmap_intern_len(&m, "x\0y", 3), n2 = strmap_intern_len(&m, "x\0z", 3);
+	CHECK(n1 != n2);
+	CHECK_INT(strmap_len(&m, n1), 3);
+	CHECK_INT(strmap_find(&m, "alpha", 5), a);
+	CHECK_INT(strmap_find(&m, "beta", 4), UINT32_MAX);
+	/* many strings: ids stay dense and stable across growth */
+	char buf[32];
+	for (int i = 0; i < 5000; i++) {
+		snprintf(buf, sizeof(buf), "s%d", i);
+		CHECK_INT(strmap_intern(&m, buf), (uint32_t)(i + 5)); /* after "", alpha, alphA and the two NUL keys */
+	}
+	CHECK_STR(strmap_str(&m, 5 + 4321), "s4321");
+	CHECK_INT(strmap_intern(&m, "alpha"), a);
+	strmap_release(&m);
+}
+
+static void vec_grows_and_frees(void)
+{
+	VEC(int) v = {0};
+	for (int i = 0; i < 1000; i++)
+		vec_push(&v, i * 2);
+	CHECK_INT(v.len, 1000);
+	CHECK(v.cap >= 1000);
+	CHECK_INT(v.items[999], 1998);
+	vec_reserve(&v, 5000);
+	CHECK(v.cap >= 5000);
+	CHECK_INT(v.items[500], 1000);
+	vec_free(&v);
+	CHECK(v.items == NULL && v.len == 0 && v.cap == 0);
+}
+
+static void profile_interning_deduplicates_before_and_after_sealing(void)
+{
+	struct profile p;
+	profile_init(&p);
+	uint32_t name = profile_intern(&p, "f");
+	struct pf_func f = {.name = name, .lib = PF_NONE, .line = 3};
+	uint32_t f0 = profile_intern_func(&p, &f);
+	CHECK_INT(profile_intern_func(&p, &f), f0);
+	struct pf_func g = f;
+	g.line = 4;
+	CHECK(profile_intern_func(&p, &g) != f0);
+	struct pf_frame fr = {.func = f0, .lib = PF_NONE, .address = 0x10};
+	uint32_t fr0 = profile_intern_frame(&p, &fr);
+	uint32_t s0 = profile_intern_stack(&p, PF_NONE, fr0);
+	uint32_t s1 = profile_intern_stack(&p, s0, fr0); /* recursion: same frame, other parent */
+	CHECK(s1 != s0);
+	CHECK_INT(profile_intern_stack(&p, s0, fr0), s1);
+	profile_seal(&p); /* indexes gone; the next intern call rebuilds them from the arrays */
+	CHECK_INT(profile_intern_func(&p, &f), f0);
+	CHECK_INT(profile_intern_frame(&p, &fr), fr0);
+	CHECK_INT(profile_intern_stack(&p, s0, fr0), s1);
+	CHECK_INT(p.stacks.len, 2);
+	CHECK(profile_check(&p) == NULL);
+	profile_release(&p);
+}
+
+static void stack_table_swaps_in(void)
+{
+	struct profile p;
+	profile_init(&p);
+	uint32_t fr = profile_func_frame(&p, profile_intern(&p, "a"), 0, PF_NONE, 0, 0, 0);
+	uint32_t old = profile_intern_stack(&p, PF_NONE, fr);
+	int64_t one = 1;
+	profile_add_metric(&p, "n", "n", PF_UNIT_COUNT);
+	profile_add_sample(&p, old, PF_NONE, &one);
+	struct pf_stack_table t = {0};
+	uint32_t root = stack_table_intern(&t, PF_NONE, fr);
+	uint32_t leaf = stack_table_intern(&t, root, fr);
+	CHECK_INT(stack_table_intern(&t, root, fr), leaf);
+	p.sample_stack[0] = leaf;
+	profile_set_stacks(&p, &t);
+	CHECK_INT(p.stacks.len, 2);
+	CHECK(t.nodes.items == NULL);
+	/* the swapped-in index answers for the new table */
+	CHECK_INT(profile_intern_stack(&p, root, fr), leaf);
+	CHECK(profile_check(&p) == NULL);
+	profile_release(&p);
+}
+
+int main(void)
+{
+	RUN(htab_interns_like_a_linear_scan);
+	RUN(htab_insert_then_find_with_equal_hashes);
+	RUN(htab_reserve_avoids_growth);
+	RUN(u64map_agrees_with_a_linear_scan);
+	RUN(hash_bytes_depends_on_every_byte_and_the_length);
+	RUN(arena_memory_is_zeroed_aligned_and_kept);
+	RUN(strmap_interns_by_content);
+	RUN(vec_grows_and_frees);
+	RUN(profile_interning_deduplicates_before_and_after_sealing);
+	RUN(stack_table_swaps_in);
+	return check_summary();
+}
