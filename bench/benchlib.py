@@ -33,7 +33,8 @@ class Run:
 
 def run(argv, out=os.devnull, err=None):
     """Runs ARGV under /usr/bin/time with stdout to the file OUT and stderr to the file ERR (None:
-    this process's own); returns a Run whose err is the last line of ERR."""
+    this process's own); returns a Run whose err is ERR's first line naming an Error, else its last
+    line."""
     os.makedirs(os.path.join(CACHE, "out"), exist_ok=True)
     usage = os.path.join(CACHE, "out", "rusage.%d" % os.getpid())
     with open(out or os.devnull, "wb") as o, open(err or os.devnull, "wb") as e:
@@ -47,8 +48,9 @@ def run(argv, out=os.devnull, err=None):
     if err:
         with open(err, "rb") as e:
             lines = e.read().decode("utf-8", "replace").strip().splitlines()
+    said = [x for x in lines if "Error" in x][:1] or lines[-1:]  # node ends with a trace and its version
     return Run(wall, float(user) + float(system), int(rss), int(code) if p.returncode == int(code) else -1,
-               lines[-1] if lines else "")
+               said[0].strip() if said else "")
 
 
 def rounds(commands, n=3, once=()):
