@@ -232,7 +232,8 @@ def main():
     for c in checks:
         print("- " + c)
     print("\nMachine: %s; load average %.2f before, %.2f after." % (machine(), load0, os.getloadavg()[0]))
-    print("Memory: %s." % fresh_memory())
+    mem = fresh_memory()
+    print(mem[0].upper() + mem[1:] + ".")
 
 
 if __name__ == "__main__":
