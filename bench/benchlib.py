@@ -44,6 +44,7 @@ def run(argv, out=os.devnull, err=None):
         wall = time.perf_counter() - t0
     with open(usage) as f:  # "Command exited with non-zero status 1" or "... terminated by signal 9" first
         user, system, rss, code = f.read().split("\n")[-2].split()
+    os.remove(usage)
     lines = []
     if err:
         with open(err, "rb") as e:
@@ -53,10 +54,11 @@ def run(argv, out=os.devnull, err=None):
                said[0].strip() if said else "")
 
 
-def rounds(commands, n=3, once=()):
+def rounds(commands, n=3, once=(), discard=()):
     """Runs each of COMMANDS ({name: argv}) N times, in a rotated order that is reversed every other
     round, so no command always runs first or after the same one; names in ONCE (known failures,
-    very slow references) run in the first round only. Stdout goes to CACHE/out/NAME.out.
+    very slow references) run in the first round only. Stdout goes to CACHE/out/NAME.out, or to
+    /dev/null for names in DISCARD (cat and gzip -dc: writing a file would not be the floor).
     Returns {name: [Run]}."""
     names = list(commands)
     runs = {k: [] for k in names}
@@ -68,7 +70,7 @@ def rounds(commands, n=3, once=()):
             if r and k in once:
                 continue
             base = os.path.join(CACHE, "out", k)
-            runs[k].append(run(commands[k], base + ".out", base + ".err"))
+            runs[k].append(run(commands[k], os.devnull if k in discard else base + ".out", base + ".err"))
     return runs
 
 

@@ -164,7 +164,7 @@ def measure(w, rounds):
     refs = w["refs"](f)
     cmds = dict(refs, profan=w["profan"](f), cat=["cat", f])
     cmds["gzip -dc"] = ["gzip", "-dc", gz]
-    runs = B.rounds(cmds, rounds, w.get("once", ()))
+    runs = B.rounds(cmds, rounds, w.get("once", ()), discard=("cat", "gzip -dc"))
     if not all(r.ok for r in runs["profan"]):
         sys.exit("bench: profan failed on %s: %s" % (f, runs["profan"][-1].err))
     p = B.summary(runs["profan"])
