@@ -5,9 +5,9 @@
 # samply-11M, cpuprof, dhat-121k, dhat-1M) with `perf record --call-graph dwarf` (the flags of
 # ../shared/tools/README.md), converts the recording with perf2samply.py into a samply profile,
 # then prints what `profan samply` says about it, symbols from build-bench/: the default report
-# (inline frames their own functions), the top self functions with --no-inline, the kernel's time
-# by the profan function that caused it, and for a cross-check perf's own
-# `perf report --no-children --sort sym` of the same recording.
+# (inline frames their own functions), the call tree down to 4% branches, the top self functions
+# with --no-inline, the kernel's time by the profan function that caused it, and for a cross-check
+# perf's own `perf report --no-children --sort sym` of the same recording.
 #
 # perf2samply in its default mode, like `samply record`, drops kernel frames: time in a syscall or a
 # page fault is charged to the user frame that was running (memset, mremap, new_node). Converted
@@ -45,6 +45,9 @@ echo "## profan's report of itself: ${cmd[*]##*/}"
 echo
 build-bench/profan samply "$dir/$name-record.json.gz" --symbol-path build-bench --top 10 -q
 echo
+echo "## Call tree, top-down, branches over 4% (where each phase's time goes)"
+build-bench/profan samply "$dir/$name-record.json.gz" --symbol-path build-bench --top 1 -q --tree \
+	--tree-threshold 4 | sed -n '/^=== Call tree/,/^$/p'
 echo "## Top self with --no-inline (inlined code charged to the function it was inlined into)"
 build-bench/profan samply "$dir/$name-record.json.gz" --symbol-path build-bench --top 10 -q --no-inline |
 	sed -n '/^=== Top self, all code/,/^$/p'
