@@ -7,9 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size=${1:-60}
-file=${BENCH_DIR:-/tmp}/profan-bench-cpuprof-${size}.cpuprofile
-[ -s "$file" ] || python3 bench/cpuprof_gen.py "$file" "$size"
-cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DPROFAN_SANITIZE=OFF >/dev/null
+file=$(cd bench && python3 -c "import run; print(run.grown_cpuprof($size))")
+cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build-bench --target profan -j2 >/dev/null
 python3 - build-bench/profan "$file" <<'PY'
 import os, subprocess, sys, time

@@ -61,7 +61,7 @@ PY
 fi
 
 # profan's side: a release build of the core (the test build may carry sanitizers).
-cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build-bench --target profan_core -j2 >/dev/null
 cc -O2 -std=gnu11 -Iinclude bench/symbolize_lookup.c build-bench/libprofan_core.a \
 	$(pkg-config --libs libdw libelf libcjson zlib libpcre2-8) -liberty -lm -o "$dir/symbolize_lookup"

@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""run.py: the table of issue 16 in one invocation; bench/run.sh builds profan and calls it.
+
+Usage: run.py --profan PATH [--quick] [--rounds N] [--only NAME,...]
+       run.py --profan PATH [--quick] --command NAME   (makes NAME's input, prints profan's argv, one
+                                                        argument a line, for bench/self-profile.sh)
+
+Each workload's input is grown from the repository's own fixtures by bench/grow-*.py (seeded, cached
+under $BENCH_DIR, default /tmp/profan-bench, never committed). profan, the reference scripts and the
+physical floors (cat of the file from the page cache, gzip -dc of its compressed form) then run N
+times each (default 3) in alternating order, and the table shows medians: wall time, peak RSS, and
+the reference/profan ratios. --quick uses about 1/10 of every size.
+"""
+import argparse
+import os
+import platform
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchlib as B  # noqa: E402
+
+BENCH = os.path.join(B.ROOT, "bench")
+DEMO = os.path.join(B.ROOT, "fixtures/samply/demo")
+NODE = ["node", "--max-old-space-size=16000"]
+
+
+def grown_samply(samples):
+    script = os.path.join(BENCH, "grow-samply.py")
+    return B.cached("samply-%d.json.gz" % samples,
+                    lambda p: subprocess.run([sys.executable, script, str(samples), p], check=True),
+                    script, os.path.join(DEMO, "demo.json.gz"))
+
+
+def grown_cpuprof(mb):
+    script = os.path.join(BENCH, "grow-cpuprof.py")
+    return B.cached("cpuprof-%dkb.cpuprofile" % (mb * 1000),
+                    lambda p: subprocess.run([sys.executable, script, p, str(mb)], check=True), script,
+                    os.path.join(B.ROOT, "fixtures/cpuprof/speedscope-chrome65-sucrase.cpuprofile.gz"))
+
+
+def grown_dhat(points, functions, min_frames=0):
+    script = os.path.join(BENCH, "grow-dhat.py")
+    return B.cached("dhat-%d-%d-%d.json" % (points, functions, min_frames),
+                    lambda p: subprocess.run([sys.executable, script, p, str(points), "--functions",
+                                              str(functions), "--min-frames", str(min_frames)], check=True),
+                    script, os.path.join(B.ROOT, "fixtures/dhat/rsdemo.json"))
+
+
+def gzipped(path):
+    """PATH.gz beside it (gzip -6 -n), for the gzip -dc floor of inputs read uncompressed."""
+    gz = path + ".gz"
+    if not os.path.exists(gz):
+        with open(gz + ".tmp", "wb") as f:
+            subprocess.run(["gzip", "-6", "-n", "-c", path], stdout=f, check=True)
+        os.replace(gz + ".tmp", gz)
+    return gz
+
+
+def raw_size(path):
+    if not path.endswith(".gz"):
+        return os.path.getsize(path)
+    with open(path, "rb") as f:  # ISIZE is the size mod 2^32: count instead
+        p = subprocess.Popen(["gzip", "-dc"], stdin=f, stdout=subprocess.PIPE)
+        n = sum(len(b) for b in iter(lambda: p.stdout.read(1 << 20), b""))
+        p.wait()
+    return n
+
+
+def output(name):
+    with open(os.path.join(B.CACHE, "out", name + ".out"), encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def find(pattern, text, default="?"):
+    m = re.search(pattern, text, re.M)
+    return m.group(1) if m else default
+
+
+# Each check prints what the reference and profan say about the same number, read from their outputs.
+def check_samply(ref):
+    total = r"^\s*Total:\s+([0-9.]+) ms in (\d+) samples"
+    return "total CPU: %s ms (%s), profan %s ms" % (find(r"^total ([0-9.]+) ms", output(ref)), ref,
+                                                    find(total, output("profan")))
+
+
+def check_cpuprof(ref):
+    gc = r"^\s*([0-9.]+) ms .*\(garbage collector\)"
+    profan_gc = r"^\s*[0-9.]+%\s+([0-9.]+) ms .*\(garbage collector\)"
+    return "(garbage collector) self: %s ms (%s), profan %s ms" % (find(gc, output(ref)), ref,
+                                                                   find(profan_gc, output("profan")))
+
+
+def check_dhat(ref):
+    total = find(r"^Total:\s+([0-9,]+) B", output("profan")).replace(",", "")
+    return "total bytes: %s (%s), profan %s" % (find(r'"total":\[(\d+),', output(ref)), ref, total)
+
+
+def workloads(quick, profan):
+    """The table's rows, each with a function that makes (or finds) its input and its commands."""
+    q = 10 if quick else 1
+    samply = [profan, "samply", "-q", "--symbol-path", DEMO]
+    views = os.path.join(BENCH, "samply-views.js")
+    dhat = os.path.join(BENCH, "dhat-views.js")
+    return [
+        dict(name="samply-11M",
+             what="samply %s samples, load + symbolicate + six views" % ("1.1 M", "11 M")[q == 1],
+             make=lambda: grown_samply(11_000_000 // q), profan=lambda f: samply + [f],
+             refs=lambda f: {"node": NODE + [views, f, DEMO]},
+             ref_label="node JSON.parse + `addr2line -fC` + JS views", check=check_samply),
+        dict(name="samply-57M", what="samply %s samples, same report" % ("5.7 M", "57 M")[q == 1],
+             make=lambda: grown_samply(57_000_000 // q), profan=lambda f: samply + [f],
+             refs=lambda f: {"node": NODE + [views, f, DEMO]}, once={"node"},
+             ref_label="node, as above (1 run)", check=check_samply),
+        dict(name="cpuprof", what="cpuprofile, default report",
+             make=lambda: grown_cpuprof(48 / q), profan=lambda f: [profan, "cpuprof", "-q", f],
+             refs=lambda f: {"node": NODE + [os.path.join(BENCH, "cpuprof_snippet.js"), f],
+                             "python": [sys.executable, os.path.join(BENCH, "cpuprof_snippet.py"), f]},
+             ref_label="%s snippet", check=check_cpuprof),
+        dict(name="dhat-121k", what="DHAT %s program points, default report" % ("12.1k", "121k")[q == 1],
+             make=lambda: grown_dhat(121_000 // q, 40_000 // q), profan=lambda f: [profan, "dhat", "-q", f],
+             refs=lambda f: {"node": NODE + [dhat, f]}, ref_label="node JSON.parse + the same views",
+             check=check_dhat),
+        dict(name="dhat-1M", what="DHAT %s points x 40 frames, default report" % ("100k", "1 M")[q == 1],
+             make=lambda: grown_dhat(1_000_000 // q, 4000, 40), profan=lambda f: [profan, "dhat", "-q", f],
+             refs=lambda f: {"node": NODE + [dhat, f]}, once={"node"}, ref_label="node, as above (1 run)",
+             check=check_dhat),
+    ]
+
+
+def fresh_memory():
+    """bench/touch.c's one line: what first-touching memory costs here (peak RSS is paid in it)."""
+    exe = os.path.join(B.CACHE, "touch")
+    subprocess.run(["cc", "-O2", "-std=gnu11", "-o", exe, os.path.join(BENCH, "touch.c")], check=True)
+    return subprocess.run([exe], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def machine():
+    model = find(r"^model name\s*:\s*(.*)$", open("/proc/cpuinfo").read())
+    mem = int(find(r"^MemTotal:\s+(\d+)", open("/proc/meminfo").read(), "0")) / 1024 / 1024
+    rev = subprocess.run(["git", "-C", B.ROOT, "describe", "--always", "--dirty"], capture_output=True,
+                         text=True).stdout.strip()
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    return "%d cores (%s), %.0f GiB, Linux %s; profan %s; node %s, Python %s" % (
+        os.cpu_count(), model, mem, platform.release(), rev, node, platform.python_version())
+
+
+def ratio(ref, prof):
+    """'7.20x faster (CPU 6.10x), RSS 0.53x' from two summaries."""
+    speed = ref[0] / prof[0]
+    return "%.2fx %s (CPU %.2fx), RSS %.2fx" % (speed, "faster" if speed >= 1 else "slower", ref[1] / prof[1],
+                                                 prof[2] / ref[2])
+
+
+def measure(w, rounds):
+    """Runs workload W; returns its table rows, detail rows and cross-check lines."""
+    print("measuring %s ..." % w["name"], file=sys.stderr, flush=True)
+    f = w["make"]()
+    gz = f if f.endswith(".gz") else gzipped(f)
+    for x in {f, gz}:  # into the page cache before anything is timed
+        subprocess.run(["cat", x], stdout=subprocess.DEVNULL, check=True)
+    refs = w["refs"](f)
+    cmds = dict(refs, profan=w["profan"](f), cat=["cat", f])
+    cmds["gzip -dc"] = ["gzip", "-dc", gz]
+    runs = B.rounds(cmds, rounds, w.get("once", ()), discard=("cat", "gzip -dc"))
+    if not all(r.ok for r in runs["profan"]):
+        sys.exit("bench: profan failed on %s: %s" % (f, runs["profan"][-1].err))
+    p = B.summary(runs["profan"])
+    size = (" (%s .json.gz, %s JSON)" % (B.fmt_bytes(os.path.getsize(f)), B.fmt_bytes(raw_size(f)))
+            if f.endswith(".gz") else " (%s)" % B.fmt_bytes(os.path.getsize(f)))
+    floor = "cat %s; gzip -dc %s" % (B.fmt_time(B.summary(runs["cat"])[0]),
+                                     B.fmt_time(B.summary(runs["gzip -dc"])[0]))
+    prof_cell = "%s / %s" % (B.fmt_time(p[0]), B.fmt_rss(p[2]))
+    rows, details, checks = [], [], []
+    for ref in refs:
+        label = w["ref_label"] % ref if "%s" in w["ref_label"] else w["ref_label"]
+        bad = [x for x in runs[ref] if not x.ok]
+        if bad:
+            cell = "%s: fails after %s (peak %s): %s" % (
+                label, B.fmt_time(bad[0].wall), B.fmt_rss(bad[0].rss_kib), bad[0].err.strip()[:100])
+            rows.append((w["what"] + size, cell, prof_cell, "–", floor))
+            continue
+        r = B.summary(runs[ref])
+        rows.append((w["what"] + size, "%s: %s / %s" % (label, B.fmt_time(r[0]), B.fmt_rss(r[2])), prof_cell,
+                     ratio(r, p), floor))
+        details.append((w["name"], ref, r, len(runs[ref])))
+        checks.append("%s: %s" % (w["name"], w["check"](ref)))
+    for k in ("profan", "cat", "gzip -dc"):
+        details.append((w["name"], k, B.summary(runs[k]), len(runs[k])))
+    return rows, details, checks
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--profan", required=True)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--command")
+    a = ap.parse_args()
+    profan = os.path.abspath(a.profan)
+    if a.command:
+        w = next((w for w in workloads(a.quick, profan) if w["name"] == a.command), None)
+        if w is None:
+            sys.exit("run.py: no workload %s" % a.command)
+        print("\n".join(w["profan"](w["make"]())))
+        return
+    started, load0 = time.strftime("%Y-%m-%d %H:%M"), os.getloadavg()[0]
+    rows, details, checks = [], [], []
+    for w in workloads(a.quick, profan):
+        if not a.only or w["name"] in a.only.split(","):
+            r, d, c = measure(w, a.rounds)
+            rows += r
+            details += d
+            checks += c
+    print("## profan vs references (bench/run.sh%s), %s\n" % (" --quick" if a.quick else "", started))
+    print("| workload | reference: time / peak RSS | profan: time / peak RSS | ratio | floor |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        print("| " + " | ".join(r) + " |")
+    print("\nMedians of %d runs in alternating order (wall time; peak RSS of the largest process)."
+          % a.rounds)
+    print("Ratio: reference time / profan time (wall, then CPU), and profan RSS / reference RSS.")
+    print("\n| workload | command | runs | wall median (min–max) | CPU median | peak RSS |")
+    print("|---|---|---|---|---|---|")
+    for name, cmd, s, n in details:
+        print("| %s | %s | %d | %s (%s–%s) | %s | %s |" % (name, cmd, n, B.fmt_time(s[0]), B.fmt_time(s[3]),
+                                                       B.fmt_time(s[4]), B.fmt_time(s[1]), B.fmt_rss(s[2])))
+    print("\nSame data read by both sides:")
+    for c in checks:
+        print("- " + c)
+    print("\nMachine: %s; load average %.2f before, %.2f after." % (machine(), load0, os.getloadavg()[0]))
+    mem = fresh_memory()
+    print(mem[0].upper() + mem[1:] + ".")
+
+
+if __name__ == "__main__":
+    main()
