@@ -37,7 +37,10 @@ struct report_row {
 	uint32_t drawing;   /* call-tree rows: bytes of box drawing in front of the name (not in --json) */
 };
 
+struct report;
+
 struct report_table {
+	struct report *owner; /* holds every string of the table */
 	const char *id;      /* JSON id: "top_self" */
 	const char *title;
 	const char *key_header; /* "Function", "Library", "Site" */
@@ -66,7 +69,7 @@ void report_header_from_profile(struct report *r, const struct profile *p);
 
 struct report_table *report_add_table(struct report *r, const char *id, const char *title,
 				      const char *key_header);
-/* Adds a value column; returns its index. */
+/* Adds a value column (HEADER is copied); returns its index. */
 size_t report_table_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total);
 struct report_row *report_table_row(struct report *r, struct report_table *t, const char *name,
 				    const char *detail);

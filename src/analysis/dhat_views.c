@@ -403,14 +403,12 @@ static char *site_text(struct ctx *c, uint32_t leaf, bool *fallback)
 	return out;
 }
 
-static void add_cols(struct report *r, struct report_table *t, const struct ctx *c)
+static void add_cols(struct report_table *t, const struct ctx *c)
 {
 	const struct profile *p = c->p;
-	report_table_col(t, report_strdup(r, c->def->field), p->metrics[c->metric].unit,
-			 c->total ? c->total : 1);
+	report_table_col(t, c->def->field, p->metrics[c->metric].unit, c->total ? c->total : 1);
 	if (c->companion != SIZE_MAX)
-		report_table_col(t, report_strdup(r, p->metrics[c->companion].name),
-				 p->metrics[c->companion].unit, 0);
+		report_table_col(t, p->metrics[c->companion].name, p->metrics[c->companion].unit, 0);
 	if (c->tb != SIZE_MAX && c->tb != c->metric && c->tb != c->companion)
 		report_table_col(t, "tb", p->metrics[c->tb].unit, 0);
 }
@@ -463,7 +461,7 @@ static void view_sites(struct report *r, struct ctx *c)
 				"Site: the first frames of %s, allocator plumbing skipped, innermost first; "
 				"'*' marks stacks with no frame of it",
 				program_name(c));
-	add_cols(r, t, c);
+	add_cols(t, c);
 	for (uint32_t id = 1; id < a.keys.count; id++) {
 		if ((size_t)id * 3 >= a.vals.len)
 			continue;
@@ -519,7 +517,7 @@ static void view_functions(struct report *r, struct ctx *c)
 								capitalized(r, metric_title(r, c)), program_name(c)),
 						  "Function");
 	t->note = "each function counted once per stack, however often it appears on it";
-	add_cols(r, t, c);
+	add_cols(t, c);
 	for (size_t f = 0; f < key_count; f++) {
 		if (!seen[f] || !owned[f] || (vals[f * 3] == 0 && vals[f * 3 + 1] == 0))
 			continue;

@@ -66,6 +66,7 @@ struct report_table *report_add_table(struct report *r, const char *id, const ch
 				      const char *key_header)
 {
 	struct report_table *t = arena_alloc(&r->arena, sizeof(*t));
+	t->owner = r;
 	t->id = report_strdup(r, id);
 	t->title = report_strdup(r, title);
 	t->key_header = report_strdup(r, key_header);
@@ -79,7 +80,8 @@ size_t report_table_col(struct report_table *t, const char *header, enum pf_unit
 		fprintf(stderr, "profan: internal error: more than %d columns\n", REPORT_MAX_COLS);
 		abort();
 	}
-	t->cols[t->col_count] = (struct report_col){.header = header, .unit = unit, .total = total};
+	t->cols[t->col_count] = (struct report_col){.header = report_strdup(t->owner, header), .unit = unit,
+						    .total = total};
 	return t->col_count++;
 }
 
