@@ -218,6 +218,34 @@ static bool verdict_set(struct verdict *v, enum own_class cls, const char *packa
 	return true;
 }
 
+/* A C++ standard library header by its bare name, as DHAT prints files without
+ * --fullpath-after= ("tuple", "new_allocator.h", "vector.tcc"). */
+static bool cxx_header(const char *name)
+{
+	static const char *const headers[] = {
+		"algorithm", "any", "array", "atomic", "barrier", "bit", "bitset", "charconv", "chrono",
+		"codecvt", "compare", "complex", "concepts", "condition_variable", "coroutine", "deque",
+		"exception", "execution", "expected", "filesystem", "format", "forward_list", "fstream",
+		"functional", "future", "initializer_list", "iomanip", "ios", "iosfwd", "iostream", "istream",
+		"iterator", "latch", "limits", "list", "locale", "map", "memory", "memory_resource", "mutex",
+		"new", "numbers", "numeric", "optional", "ostream", "print", "queue", "random", "ranges",
+		"ratio", "regex", "scoped_allocator", "semaphore", "set", "shared_mutex", "source_location",
+		"span", "spanstream", "sstream", "stack", "stacktrace", "stdexcept", "stop_token", "streambuf",
+		"string", "string_view", "syncstream", "system_error", "thread", "tuple", "type_traits",
+		"typeindex", "typeinfo", "unordered_map", "unordered_set", "utility", "valarray", "variant",
+		"vector", "version",
+		/* libstdc++'s bits/ */
+		"new_allocator.h", "alloc_traits.h", "allocator.h", "basic_string.h", "char_traits.h",
+		"unique_ptr.h", "shared_ptr.h", "shared_ptr_base.h", "ptr_traits.h", "move.h", "invoke.h",
+		"std_function.h", "hashtable.h", "hashtable_policy.h", "basic_ios.h", "locale_facets.h",
+		"streambuf_iterator.h", "predefined_ops.h", "range_access.h", "refwrap.h", "charconv.h",
+		"functional_hash.h", "uniform_int_dist.h", "std_mutex.h", "atomic_base.h"};
+	size_t len = strlen(name);
+	if (len > 4 && strcmp(name + len - 4, ".tcc") == 0)
+		return true;
+	return starts(name, "stl_") || IN_LIST(name, len, headers);
+}
+
 /* Step 2's patterns. True when FILE decides. */
 static bool path_verdict(const char *file, struct verdict *v)
 {
@@ -259,6 +287,8 @@ static bool path_verdict(const char *file, struct verdict *v)
 			len += 1 + strcspn(nm + len + 1, "/");
 		return verdict_set(v, OWN_DEPENDENCY, nm, len);
 	}
+	if (!strchr(file, '/') && cxx_header(file))
+		return verdict_set(v, OWN_RUNTIME, "std", 3);
 	if (starts(file, "node:") || starts(file, "internal/"))
 		return verdict_set(v, OWN_RUNTIME, "node", 4);
 	if (starts(file, "/usr/include/c++/") || starts(file, "/usr/local/include/c++/") ||
@@ -434,6 +464,12 @@ static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdic
 	case OWN_PLACE_NONE:
 		break;
 	}
+	if (*file && c->cpuprofile && (starts(file, "native ") || !strchr(file, '/'))) {
+		/* Node before 12 names its own modules bare ("module.js", "bootstrap_node.js"),
+		 * V8 its natives "native array.js"; scripts have a path or a URL */
+		verdict_set(v, OWN_RUNTIME, starts(file, "native ") ? "v8" : "node", starts(file, "native ") ? 2 : 4);
+		return OWN_BY_PATH;
+	}
 	if (*file) {
 		if (path_verdict(file, v))
 			return OWN_BY_PATH;
@@ -527,7 +563,8 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 	homes_of(&c.homes, p, opts->binary);
 	o->lib_count = p->libs.len;
 	o->lib_place = xcalloc(p->libs.len ? p->libs.len : 1, 1);
-	for (size_t i = 0; i < p->libs.len; i++)
+	/* a cpuprofile's libraries are its scripts: their URLs are the files of step 2 */
+	for (size_t i = 0; i < p->libs.len && !c.cpuprofile; i++)
 		o->lib_place[i] = (uint8_t)place_of(p, &p->libs.items[i], &c.homes, opts->binary);
 	o->func_count = p->funcs.len;
 	o->funcs = xcalloc(p->funcs.len ? p->funcs.len : 1, sizeof(*o->funcs));

@@ -9,12 +9,15 @@
  *   - the std, hashbrown, libc, crt and allocator frames: tests/ownership/EVIDENCE.md
  *     (llvm-dwarfdump decl_files, nm, the profiles' library paths);
  *   - the numbers: check.py's top_self_ours and alloc share in expected/NAME.json, an
- *     independent computation over the same recordings (addr2line inline chains).
+ *     independent computation over the same recordings (addr2line inline chains);
+ *     dhat_check.py's sites in expected/NAME.dhat.json (valgrind's own frame text).
  *     check.py rounds to 0.01 pt, so a share may differ from it by 0.005 pt. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "profan/dhat.h"
+#include "profan/funcname.h"
 #include "profan/json.h"
 #include "profan/load.h"
 #include "profan/ownership.h"
@@ -87,7 +90,7 @@ static void check_func(const struct profile *p, const struct ownership *o, const
 static struct json_doc *expected(const char *name)
 {
 	char path[512];
-	snprintf(path, sizeof(path), "%s/%s.json", EXPECTED_DIR, name);
+	snprintf(path, sizeof(path), "%s/%s%s", EXPECTED_DIR, name, strchr(name, '.') ? "" : ".json");
 	FILE *f = fopen(path, "rb");
 	CHECK(f != NULL);
 	if (!f)
@@ -459,6 +462,100 @@ static void numbers_owntool(void)
 	numbers_match_the_checker("owntool");
 }
 
+
+/* DHAT (valgrind --fullpath-after=): the site of an allocation is its innermost
+ * your-code frame (the allocating line); dhat_check.py lists the biggest sites by
+ * bytes with their share. */
+static void dhat_sites_match_the_checker(const char *name)
+{
+	char path[256], exp[64];
+	snprintf(path, sizeof(path), "ownership/%s.dhat.json", name);
+	snprintf(exp, sizeof(exp), "%s.dhat.json", name);
+	struct profile p;
+	CHECK_INT(load_file(path, &dhat_json_opts, dhat_load, NULL, &p), 0);
+	struct ownership o;
+	CHECK_INT(ownership_classify(&o, &p, NULL), 0);
+	size_t tb = profile_metric_index(&p, "tb");
+	uint32_t *nearest = malloc((p.stacks.len + 1) * sizeof(uint32_t));
+	ownership_nearest_yours(&o, &p, nearest);
+	struct json_doc *doc = expected(exp);
+	const struct json *sites = doc ? json_get(json_doc_root(doc), "sites") : NULL;
+	int64_t total = 0;
+	for (size_t i = 0; i < p.sample_count; i++)
+		total += p.sample_values[tb][i];
+	for (size_t r = 0; sites && r < json_len(sites) && r < 5; r++) {
+		/* "rsown::make_records (src/rsown.rs:46)": the function and the line */
+		const char *site = json_str(json_get(json_at(sites, r), "site"));
+		const char *open = strrchr(site, '(');
+		const char *colon = strrchr(site, ':');
+		CHECK(open && colon);
+		if (!open || !colon)
+			continue;
+		char fn[256];
+		snprintf(fn, sizeof(fn), "%.*s", (int)(open - site - 1), site);
+		unsigned line = (unsigned)atoi(colon + 1);
+		int64_t bytes = 0;
+		for (size_t i = 0; i < p.sample_count; i++) {
+			uint32_t s = p.sample_stack[i], n = s == PF_NONE ? PF_NONE : nearest[s];
+			if (n == PF_NONE || profile_stack_frame(&p, n)->line != line)
+				continue;
+			char *simple = funcname_simplify(profile_func_name(&p, profile_stack_func(&p, n)));
+			if (strcmp(simple, fn) == 0)
+				bytes += p.sample_values[tb][i];
+			free(simple);
+		}
+		CHECK_DBL(pct(bytes, total), json_f64(json_get(json_at(sites, r), "tb_pct")), ROUNDING);
+	}
+	CHECK(sites != NULL && json_len(sites) >= 4);
+	free(nearest);
+	json_doc_free(doc);
+	ownership_release(&o);
+	profile_release(&p);
+}
+
+static void dhat_sites_rsown(void)
+{
+	dhat_sites_match_the_checker("rsown");
+}
+static void dhat_sites_cppown(void)
+{
+	dhat_sites_match_the_checker("cppown");
+}
+static void dhat_sites_owntool(void)
+{
+	dhat_sites_match_the_checker("owntool");
+}
+
+/* Without --fullpath-after= valgrind prints bare file names (EVIDENCE.md §9): the
+ * C++ headers ("tuple", "new_allocator.h") are still told apart by name, and the
+ * functions left yours are the program's (programs.json). */
+static void dhat_bare_file_names(void)
+{
+	struct profile p;
+	CHECK_INT(load_file("ownership/cppown.short.dhat.json", &dhat_json_opts, dhat_load, NULL, &p), 0);
+	struct ownership o;
+	CHECK_INT(ownership_classify(&o, &p, NULL), 0);
+	const char *source[] = {"hot_score", "make_nodes", "free_nodes", "index_words", "sort_words",
+				"operator()", "render", "main", "Node::Node", "Node::~Node"};
+	size_t yours = 0;
+	for (uint32_t f = 0; f < p.funcs.len; f++) {
+		if (!ownership_is_yours(&o, f))
+			continue;
+		char *simple = funcname_simplify(profile_func_name(&p, f));
+		bool known = false;
+		for (size_t i = 0; i < ARRAY_SIZE(source); i++)
+			known |= strcmp(simple, source[i]) == 0;
+		if (!known)
+			fprintf(stderr, "  yours but not in cppown.cpp: %s\n", simple);
+		CHECK(known);
+		free(simple);
+		yours++;
+	}
+	CHECK(yours >= 4);
+	ownership_release(&o);
+	profile_release(&p);
+}
+
 /* ---- names and paths ---------------------------------------------------------- */
 
 /* The spellings of EVIDENCE.md §7 (nm, nm -C, c++filt, perf, DWARF) and libstdc++'s exports. */
@@ -535,6 +632,10 @@ int main(void)
 	RUN(numbers_rsown);
 	RUN(numbers_cppown);
 	RUN(numbers_owntool);
+	RUN(dhat_sites_rsown);
+	RUN(dhat_sites_cppown);
+	RUN(dhat_sites_owntool);
+	RUN(dhat_bare_file_names);
 	RUN(allocator_entries_in_every_spelling);
 	RUN(short_paths);
 	return check_summary();
