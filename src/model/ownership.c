@@ -727,9 +727,12 @@ static bool prefixed_entry(const char *s, size_t len)
 		}
 		if (IN_LIST(b, n, mi))
 			return true;
+		/* mi_malloc_aligned, mi_zalloc_aligned_at, mi_malloc_small... */
 		size_t base = strcspn(b, "_");
-		return base < n && (memcmp(b + base, "_aligned", 8) == 0 || memcmp(b + base, "_small", 6) == 0) &&
-		       IN_LIST(b, base, mi);
+		if (base >= n || !IN_LIST(b, base, mi))
+			return false;
+		return (n - base >= 8 && memcmp(b + base, "_aligned", 8) == 0) ||
+		       (n - base >= 6 && memcmp(b + base, "_small", 6) == 0);
 	}
 	static const char *const bare[] = {"mallocx", "rallocx", "xallocx", "sdallocx", "dallocx"};
 	return IN_LIST(s, len, bare);
