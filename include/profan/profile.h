@@ -66,14 +66,29 @@ enum pf_func_flags {
 	PF_FUNC_UNRESOLVED = 1 << 2,/* a hex address that no symbol covers */
 };
 
+/* A function. Symbolicated native functions (src/symbol) have one pf_func per
+ * source function and library: the name in funcname_simplify()'s form
+ * (funcname.h: no parameters, no generic arguments, one spelling for Rust's v0
+ * and legacy names), the declaring file as a whole path, and the line it is
+ * declared on; copies of it (monomorphisations, clones, inlined instances,
+ * symbol-table and DWARF spellings) are that one pf_func. */
 struct pf_func {
 	uint32_t name;
-	uint32_t file;      /* source file or script URL, or 0 */
+	/* Source file or script URL, or 0. Symbolicated: where the function is
+	 * declared, relative DWARF names joined with their unit's compilation
+	 * directory and "."/".." resolved ("/rustc/<hash>/library/core/src/ptr/mod.rs",
+	 * "/home/dev/build/src/main.rs"); relative only when the unit's directory was. */
+	uint32_t file;
 	uint32_t lib;       /* PF_NONE when not from a library */
 	uint32_t line;      /* first line of the function when known, 1-based, else 0 */
 	uint32_t column;
 	uint32_t flags;     /* enum pf_func_flags */
 	uint32_t folded;    /* other symbols folded into the same code (identical code folding) */
+	/* Leading bytes of file that are the compilation directory of the unit
+	 * declaring the function, when file lies below it ("/home/dev/build" in
+	 * "/home/dev/build/src/main.rs"), else 0: what a display leaves out. A
+	 * length, not a string, so it survives copying funcs between profiles. */
+	uint32_t comp_dir_len;
 };
 
 enum pf_frame_flags {

@@ -86,12 +86,24 @@ char *symfind_breakpad_of_build_id(const char *hex);
 
 struct symmod;
 
-/* One level of an inline chain. Strings belong to the module. */
+/* One level of an inline chain. Strings belong to the module.
+ *
+ * File names are whole: a relative DWARF name is joined with its unit's
+ * DW_AT_comp_dir (unless it already starts with it, as DWARF 5 tables make
+ * it), and "." and ".." are resolved ("library/alloc/src/alloc.rs" of a std
+ * unit is "/rustc/<hash>/library/alloc/src/alloc.rs"). A unit with a relative
+ * compilation directory ("." or glibc's "./malloc") leaves them relative. */
 struct sym_loc {
 	const char *name;      /* demangled; never NULL */
 	const char *file;      /* source file of this location, or NULL */
+	uint32_t file_dir_len; /* leading bytes of file that are its unit's compilation directory, or 0 */
 	uint32_t line, column; /* of this location: the call site for outer levels */
-	const char *decl_file; /* where the function is defined, or NULL */
+	/* Where the function is defined, read in the unit that declares it (for an
+	 * inlined function, its origin's); or, when DWARF says nothing (GCC's lambda
+	 * operator()), the file of a location inside the function on a real line;
+	 * NULL for symbol-table-only functions. */
+	const char *decl_file;
+	uint32_t decl_dir_len; /* leading bytes of decl_file that are that unit's compilation directory, or 0 */
 	uint32_t decl_line;
 	uint32_t folded;       /* other symbols sharing this code (outermost level only) */
 	bool inlined;          /* every level but the outermost */

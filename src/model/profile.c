@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(sizeof(struct pf_func) == 8 * sizeof(uint32_t), "pf_func must have no padding (func_eq)");
+
 static uint64_t func_hash(const struct pf_func *f)
 {
 	return hash_bytes(f, sizeof(*f));
@@ -181,7 +183,7 @@ static uint32_t intern(struct htab *index, void **items, size_t *len, size_t *ca
 uint32_t profile_intern_func(struct profile *p, const struct pf_func *f)
 {
 	ensure_indexes(p);
-	/* seven uint32_t: no padding, so func_eq's memcmp compares content */
+	/* eight uint32_t: no padding, so func_eq's memcmp compares content */
 	return intern(&p->func_index, (void **)&p->funcs.items, &p->funcs.len, &p->funcs.cap, sizeof(*f), f,
 		      func_hash(f), func_eq, p);
 }
@@ -282,6 +284,8 @@ const char *profile_check(const struct profile *p)
 			return "func string out of range";
 		if (f->lib != PF_NONE && f->lib >= p->libs.len)
 			return "func lib out of range";
+		if (f->comp_dir_len > strmap_len(&p->strings, f->file))
+			return "func comp_dir_len beyond its file";
 	}
 	for (size_t i = 0; i < p->frames.len; i++) {
 		const struct pf_frame *f = &p->frames.items[i];

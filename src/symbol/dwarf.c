@@ -14,6 +14,8 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
+#include "profan/path.h"
+
 /* One alias group of the symbol table: every FUNC symbol starting at ADDR. */
 struct symgroup {
 	uint64_t addr, size;
@@ -28,13 +30,20 @@ struct range {
 	uint32_t idx;
 };
 
+/* A file name of the DWARF made whole (see sym_loc): path owned by the module. */
+struct srcfile {
+	const char *path;
+	uint32_t dir_len;
+};
+
 /* A node of a function's inline tree, in preorder: the subtree is [i+1, end). */
 struct inode {
 	Dwarf_Die die;
 	uint32_t end;
 	uint32_t range_first, range_count;
 	bool is_inline, transparent, named;
-	const char *name, *call_file, *decl_file;
+	const char *name;
+	struct srcfile call_file, decl_file;
 	uint32_t call_line, call_column, decl_line;
 };
 
@@ -43,7 +52,8 @@ struct func {
 	uint32_t cu;
 	bool named, tree_built;
 	bool linkage;         /* DWARF gave a linkage name (with namespace and parameters) */
-	const char *raw, *name, *decl_file;
+	const char *raw, *name;
+	struct srcfile decl_file;
 	uint32_t decl_line;
 	struct inode *nodes;
 	struct range *ranges; /* of the nodes */
@@ -94,6 +104,8 @@ struct symmod {
 	size_t group_count;
 	const char **symnames;
 	bool *sympublic;        /* GLOBAL or WEAK */
+	struct u64map group_of_name; /* hash of a symbol's name (without version) -> its group, made on first use */
+	bool group_of_name_built;
 
 	struct cuinfo *cus;
 	size_t cu_count;
@@ -105,8 +117,11 @@ struct symmod {
 
 	struct namecache names;
 	struct scopemap scopes;
+	struct u64map srcfiles; /* file name in a libdw table -> index into srcfile_vals */
+	VEC(struct srcfile) srcfile_vals;
 	VEC(char *) owned;      /* demangled and qualified names */
 	VEC(struct sym_loc) out;
+	VEC(struct srcfile) where; /* per level of out: the declaring file */
 	VEC(uint32_t) chain;
 };
 
@@ -115,14 +130,15 @@ struct symmod {
 /* Demangled form of a name that lives in the ELF or DWARF string tables; those
  * pointers are stable while the module is open, so the cache keys on them. */
 /* Length of RAW without what says "a part or copy of" rather than "which
- * function": a symbol version (memcpy@@GLIBC_2.14) and GCC's clone suffixes
- * (foo.cold, foo.part.0, _ZL3runj.isra.0; legacy Rust names contain dots of
- * their own, so only these suffixes). DWARF already names clones after
+ * function": a symbol version (memcpy@@GLIBC_2.14), GCC's clone suffixes
+ * (foo.cold, foo.part.0, _ZL3runj.isra.0) and LLVM's ThinLTO one
+ * (_ZN...E.llvm.15113148388679770791); legacy Rust names contain dots of
+ * their own, so only these suffixes. DWARF already names clones after
  * their origin, so the symbol table must too, or one function splits in two. */
 static size_t name_base_len(const char *raw)
 {
 	static const char *const clones[] = {".cold", ".part.", ".isra.", ".constprop.", ".lto_priv.",
-					     ".localalias", ".clone."};
+					     ".localalias", ".clone.", ".llvm."};
 	size_t len = strcspn(raw, "@");
 	if (len == 0)
 		return strlen(raw);
@@ -511,16 +527,70 @@ static struct func *func_find(struct symmod *m, struct cuinfo *c, uint64_t pc)
 	return r ? &m->funcs.items[r->idx] : NULL;
 }
 
-static const char *cu_file(struct cuinfo *c, Dwarf_Word idx)
+/* RAW, a name from the file table FILES of the unit CUDIE, as a whole path: a
+ * relative name is relative to the unit's compilation directory, unless it
+ * already starts with it (DWARF 5 tables list that directory as entry 0, and
+ * libdw has joined it: glibc's "./malloc/malloc.c" in "./malloc"). */
+static struct srcfile srcfile_of(struct symmod *m, Dwarf_Die *cudie, Dwarf_Files *files, const char *raw)
+{
+	if (!raw)
+		return (struct srcfile){0};
+	uint32_t *slot = u64map_slot(&m->srcfiles, (uintptr_t)raw);
+	if (*slot != HTAB_NONE)
+		return m->srcfile_vals.items[*slot];
+	Dwarf_Attribute at;
+	const char *comp = dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &at));
+	const char *const *dirs = NULL;
+	size_t ndirs = 0;
+	const char *dir0 = files && dwarf_getsrcdirs(files, &dirs, &ndirs) == 0 && ndirs > 0 ? dirs[0] : NULL;
+	bool based = !comp || !*comp || path_is_under(raw, comp) || (dir0 && *dir0 && path_is_under(raw, dir0));
+	char *path = based ? path_normalize(raw) : path_join_normalize(comp, raw);
+	vec_push(&m->owned, path);
+	struct srcfile sf = {.path = path};
+	if (comp && *comp) {
+		char *dir = path_normalize(comp);
+		sf.dir_len = (uint32_t)path_prefix_len(path, dir);
+		free(dir);
+	}
+	*slot = (uint32_t)m->srcfile_vals.len;
+	vec_push(&m->srcfile_vals, sf);
+	return sf;
+}
+
+static Dwarf_Files *cu_files(struct cuinfo *c)
 {
 	if (!c->files_loaded) {
 		c->files_loaded = true;
 		if (dwarf_getsrcfiles(&c->die, &c->files, &c->file_count) != 0)
 			c->files = NULL;
 	}
-	if (!c->files || idx >= c->file_count)
-		return NULL;
-	return dwarf_filesrc(c->files, idx, NULL, NULL);
+	return c->files;
+}
+
+static struct srcfile cu_file(struct symmod *m, struct cuinfo *c, Dwarf_Word idx)
+{
+	if (!cu_files(c) || idx >= c->file_count)
+		return (struct srcfile){0};
+	return srcfile_of(m, &c->die, c->files, dwarf_filesrc(c->files, idx, NULL, NULL));
+}
+
+/* DIE's DW_AT_decl_file (through abstract_origin and specification, as
+ * dwarf_decl_file), read in the unit that holds the attribute: an inlined
+ * function's origin may sit in another unit, with another directory. */
+static struct srcfile decl_file_of(struct symmod *m, Dwarf_Die *die)
+{
+	Dwarf_Attribute at;
+	Dwarf_Word idx;
+	Dwarf_Die cudie;
+	Dwarf_Half version;
+	Dwarf_Files *files;
+	size_t nfiles;
+	if (!dwarf_attr_integrate(die, DW_AT_decl_file, &at) || dwarf_formudata(&at, &idx) != 0 ||
+	    !dwarf_cu_die(at.cu, &cudie, &version, NULL, NULL, NULL, NULL, NULL))
+		return (struct srcfile){0};
+	if ((idx == 0 && version < 5) || dwarf_getsrcfiles(&cudie, &files, &nfiles) != 0 || idx >= nfiles)
+		return (struct srcfile){0}; /* before DWARF 5, file 0 means none */
+	return srcfile_of(m, &cudie, files, dwarf_filesrc(files, idx, NULL, NULL));
 }
 
 static void func_name(struct symmod *m, struct func *f)
@@ -530,7 +600,7 @@ static void func_name(struct symmod *m, struct func *f)
 	f->named = true;
 	f->name = die_name(m, &f->die, &f->raw);
 	f->linkage = die_linkage_name(&f->die) != NULL;
-	f->decl_file = dwarf_decl_file(&f->die);
+	f->decl_file = decl_file_of(m, &f->die);
 	int line = 0;
 	if (dwarf_decl_line(&f->die, &line) == 0 && line > 0)
 		f->decl_line = (uint32_t)line;
@@ -588,6 +658,46 @@ static bool node_has(const struct func *f, const struct inode *n, uint64_t pc)
 	return false;
 }
 
+/* The alias group holding a symbol named RAW (a symbol version aside), or NULL. */
+static const struct symgroup *group_named(struct symmod *m, const char *raw)
+{
+	if (!m->group_of_name_built) {
+		m->group_of_name_built = true;
+		for (size_t g = 0; g < m->group_count; g++) {
+			const struct symgroup *gr = &m->groups[g];
+			for (uint32_t i = gr->first; i < gr->first + gr->count; i++) {
+				const char *sn = m->symnames[i];
+				uint32_t *slot = u64map_slot(&m->group_of_name, hash_bytes(sn, strcspn(sn, "@")));
+				if (*slot == HTAB_NONE)
+					*slot = (uint32_t)g;
+			}
+		}
+	}
+	size_t len = strlen(raw);
+	uint32_t g = u64map_get(&m->group_of_name, hash_bytes(raw, len));
+	if (g == HTAB_NONE)
+		return NULL;
+	const struct symgroup *gr = &m->groups[g];
+	for (uint32_t i = gr->first; i < gr->first + gr->count; i++)
+		if (strncmp(m->symnames[i], raw, len) == 0 && strcspn(m->symnames[i], "@") == len)
+			return gr;
+	return NULL; /* another name with the same hash */
+}
+
+/* An inlined C function under the name its machine code gets from outer_name:
+ * glibc's DWARF calls it __GI__IO_doallocbuf where the exported symbol at the
+ * same address is _IO_doallocbuf, and one function must have one name. */
+static const char *inline_alias(struct symmod *m, const char *raw, const char *name)
+{
+	const struct symgroup *g = raw ? group_named(m, raw) : NULL;
+	if (!g || !g->best_public)
+		return name;
+	for (uint32_t i = g->first; i < g->first + g->count; i++)
+		if (m->sympublic[i] && strcmp(m->symnames[i], raw) == 0)
+			return name;
+	return demangled(m, g->best);
+}
+
 static void node_name(struct symmod *m, struct cuinfo *c, struct inode *n)
 {
 	if (n->named)
@@ -595,16 +705,18 @@ static void node_name(struct symmod *m, struct cuinfo *c, struct inode *n)
 	n->named = true;
 	const char *raw;
 	n->name = die_name(m, &n->die, &raw);
+	if (raw && strncmp(raw, "_Z", 2) != 0 && strncmp(raw, "_R", 2) != 0)
+		n->name = inline_alias(m, raw, n->name); /* C: DW_AT_name, or an asm label as linkage name */
 	Dwarf_Attribute at;
 	Dwarf_Word v;
 	if (dwarf_formudata(dwarf_attr(&n->die, DW_AT_call_file, &at), &v) == 0)
-		n->call_file = cu_file(c, v);
+		n->call_file = cu_file(m, c, v);
 	if (dwarf_formudata(dwarf_attr(&n->die, DW_AT_call_line, &at), &v) == 0)
 		n->call_line = (uint32_t)v;
 	if (dwarf_formudata(dwarf_attr(&n->die, DW_AT_call_column, &at), &v) == 0)
 		n->call_column = (uint32_t)v;
-	/* dwarf_decl_* follow DW_AT_abstract_origin to the inlined function. */
-	n->decl_file = dwarf_decl_file(&n->die);
+	/* dwarf_decl_line and decl_file_of follow DW_AT_abstract_origin to the inlined function. */
+	n->decl_file = decl_file_of(m, &n->die);
 	int line = 0;
 	if (dwarf_decl_line(&n->die, &line) == 0 && line > 0)
 		n->decl_line = (uint32_t)line;
@@ -699,6 +811,7 @@ void symmod_close(struct symmod *m)
 	free(m->groups);
 	free(m->symnames);
 	free(m->sympublic);
+	u64map_release(&m->group_of_name);
 	for (size_t i = 0; i < m->cu_count; i++) {
 		free(m->cus[i].fr);
 		free(m->cus[i].fr_maxhi);
@@ -715,10 +828,13 @@ void symmod_close(struct symmod *m)
 	vec_free(&m->names.vals);
 	u64map_release(&m->scopes.index);
 	vec_free(&m->scopes.items);
+	u64map_release(&m->srcfiles);
+	vec_free(&m->srcfile_vals);
 	for (size_t i = 0; i < m->owned.len; i++)
 		free(m->owned.items[i]);
 	vec_free(&m->owned);
 	vec_free(&m->out);
+	vec_free(&m->where);
 	vec_free(&m->chain);
 	free(m);
 }
@@ -750,6 +866,15 @@ uint64_t symmod_svma_of_offset(const struct symmod *m, uint64_t off)
 			return off - ph->p_offset + ph->p_vaddr;
 	}
 	return UINT64_MAX;
+}
+
+static void set_location(struct symmod *m, size_t level, struct srcfile file, uint32_t line, uint32_t column)
+{
+	struct sym_loc *l = &m->out.items[level];
+	l->file = file.path;
+	l->file_dir_len = file.dir_len;
+	l->line = line;
+	l->column = column;
 }
 
 static struct sym_loc *out_push(struct symmod *m, const char *name, bool inlined)
@@ -809,13 +934,13 @@ const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline
 	if (!f && !g)
 		return NULL;
 
-	const char *lfile = NULL;
+	struct srcfile lfile = {0};
 	uint32_t lline = 0, lcol = 0;
 	if (c) {
 		Dwarf_Line *ln = dwarf_getsrc_die(&c->die, pc);
 		int v;
 		if (ln) {
-			lfile = dwarf_linesrc(ln, NULL, NULL);
+			lfile = srcfile_of(m, &c->die, cu_files(c), dwarf_linesrc(ln, NULL, NULL));
 			if (dwarf_lineno(ln, &v) == 0 && v > 0)
 				lline = (uint32_t)v;
 			if (dwarf_linecol(ln, &v) == 0 && v > 0)
@@ -839,29 +964,40 @@ const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline
 	}
 	struct sym_loc *outer = out_push(m, outer_name(m, f, g), false);
 	outer->folded = g ? g->folded : 0;
+	struct srcfile outer_decl = {0};
 	if (f) {
-		outer->decl_file = f->decl_file;
+		outer_decl = f->decl_file;
 		outer->decl_line = f->decl_line;
 	}
+	m->where.len = 0;
+	vec_push(&m->where, outer_decl);
 	/* Level k is located at the call site of level k+1; the innermost at the line table's row. */
 	size_t prev = 0;
 	for (size_t k = 0; k < m->chain.len; k++) {
 		struct inode *nd = &f->nodes[m->chain.items[k]];
 		node_name(m, c, nd);
-		m->out.items[prev].file = nd->call_file;
-		m->out.items[prev].line = nd->call_line;
-		m->out.items[prev].column = nd->call_column;
+		set_location(m, prev, nd->call_file, nd->call_line, nd->call_column);
 		if (!inline_chain)
 			break;
 		struct sym_loc *l = out_push(m, nd->name, true);
-		l->decl_file = nd->decl_file;
 		l->decl_line = nd->decl_line;
 		prev = m->out.len - 1;
+		vec_push(&m->where, nd->decl_file);
 	}
-	if (inline_chain || m->chain.len == 0) {
-		m->out.items[prev].file = lfile;
-		m->out.items[prev].line = lline;
-		m->out.items[prev].column = lcol;
+	if (inline_chain || m->chain.len == 0)
+		set_location(m, prev, lfile, lline, lcol);
+	/* A function DWARF gives no decl_file (GCC's lambda operator()) is where its
+	 * code is: a location of it on a real line (LLVM's line-0 rows carry the
+	 * unit's own file, so not those). A symbol-table-only function has none,
+	 * and neither has assembly (its rows name the .S file, not a declaration). */
+	bool assembly = c && dwarf_srclang(&c->die) == DW_LANG_Mips_Assembler;
+	for (size_t k = 0; k < m->out.len; k++) {
+		struct sym_loc *l = &m->out.items[k];
+		struct srcfile d = m->where.items[k];
+		if (!d.path && (k > 0 || f) && !assembly && l->line > 0 && l->file)
+			d = (struct srcfile){l->file, l->file_dir_len};
+		l->decl_file = d.path;
+		l->decl_dir_len = d.dir_len;
 	}
 	*n = m->out.len;
 	return m->out.items;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "profan/funcname.h"
 #include "profan/progress.h"
 
 struct site {
@@ -45,6 +46,10 @@ struct ctx {
 	 * hashes the text, and the same names come back on every address; cleared whenever
 	 * a module closes */
 	struct u64map names, files;
+	bool raw_names;             /* kernel symbols: names as they are */
+	/* (lib, name, file, line) -> the pf_func of that source function (see func_for) */
+	struct htab funcs;
+	VEC(uint32_t) made;         /* the funcs func_for handed out, each once */
 	size_t done;                /* sites handled, for the progress line */
 	VEC(uint32_t) pool;
 };
@@ -123,28 +128,65 @@ static void expand_to(struct ctx *c, const struct site *s, size_t n, uint32_t fi
 		c->exp[s[i].frame] = (struct expansion){first, count};
 }
 
+/* Function names in funcname_simplify()'s form (kernel symbols as they are). */
 static uint32_t intern_name(struct ctx *c, const char *name)
 {
 	uint32_t *id = u64map_slot(&c->names, (uintptr_t)name);
-	if (*id == HTAB_NONE)
-		*id = profile_intern(c->p, name);
+	if (*id == HTAB_NONE) {
+		char *simple = c->raw_names ? NULL : funcname_simplify(name);
+		*id = profile_intern(c->p, simple ? simple : name);
+		free(simple);
+	}
 	return *id;
 }
 
-/* DWARF file names as compilers wrote them, minus leading "./" (addr2line
- * prints "././x.c" where the directory entry is "." as well). */
+/* DWARF file names, already whole paths (sym_loc). */
 static uint32_t intern_file(struct ctx *c, const char *file)
 {
 	if (!file)
 		return 0;
 	uint32_t *id = u64map_slot(&c->files, (uintptr_t)file);
-	if (*id == HTAB_NONE) {
-		const char *f = file;
-		while (f[0] == '.' && f[1] == '/')
-			f += 2;
-		*id = profile_intern(c->p, f);
-	}
+	if (*id == HTAB_NONE)
+		*id = profile_intern(c->p, file);
 	return *id;
+}
+
+struct func_key {
+	uint32_t lib, name, file, line;
+};
+
+static bool func_key_eq(const void *ctx, uint32_t i, const void *key)
+{
+	const struct pf_func *f = &((const struct profile *)ctx)->funcs.items[i];
+	const struct func_key *k = key;
+	return f->lib == k->lib && f->name == k->name && f->file == k->file && f->line == k->line;
+}
+
+/* One pf_func per source function and library: the same simplified name,
+ * declaring file and line are the same function, however many copies of it
+ * the code holds (monomorphisations, clones, inlined instances, symbol-table
+ * and DWARF spellings). Copies may differ in what only some of them know (the
+ * folded symbols of one machine-code copy, the compilation directory of the
+ * unit that declared it), which the one pf_func keeps: the most folds, the
+ * first directory. Overloads keep their own lines, so stay apart. */
+static uint32_t func_for(struct ctx *c, const struct pf_func *f)
+{
+	struct profile *p = c->p;
+	struct func_key k = {f->lib, f->name, f->file, f->line};
+	uint64_t h = hash_mix((uint64_t)k.lib << 32 | k.name) ^ hash_mix((uint64_t)k.file << 32 | k.line);
+	uint32_t i = htab_find(&c->funcs, h, func_key_eq, p, &k);
+	if (i == HTAB_NONE) {
+		i = profile_intern_func(p, f);
+		htab_intern(&c->funcs, h, func_key_eq, p, &k, i);
+		vec_push(&c->made, i);
+		return i;
+	}
+	struct pf_func *have = &p->funcs.items[i];
+	if (f->folded > have->folded)
+		have->folded = f->folded;
+	if (!have->comp_dir_len)
+		have->comp_dir_len = f->comp_dir_len;
+	return i;
 }
 
 /* One new frame per chain level for the sites S[0..n) (all at one address). */
@@ -163,8 +205,9 @@ static void emit_chain(struct ctx *c, const struct site *s, size_t n, const stru
 				    .lib = s[0].lib,
 				    .line = l->decl_line,
 				    .flags = flags,
-				    .folded = l->folded};
-		struct pf_frame fr = {.func = profile_intern_func(p, &f),
+				    .folded = l->folded,
+				    .comp_dir_len = l->decl_file ? l->decl_dir_len : 0};
+		struct pf_frame fr = {.func = func_for(c, &f),
 				      .lib = s[0].lib,
 				      .address = address,
 				      .line = l->line,
@@ -191,7 +234,9 @@ static void resolve_kernel(struct ctx *c, struct pf_lib *lib, bool absolute, con
 		bool known = c->kallsyms && (absolute || text);
 		const char *name = known ? kallsyms_lookup(c->kallsyms, addr) : NULL;
 		struct sym_loc loc = {.name = name ? name : "[kernel]"};
+		c->raw_names = true;
 		emit_chain(c, s + i, j - i, &loc, 1);
+		c->raw_names = false;
 		if (!name)
 			c->st->resolved--;
 		distinct++;
@@ -306,6 +351,50 @@ static void dirs_init(struct ctx *c)
 		vec_push(&c->dirs, d);
 }
 
+/* A copy of a function compiled without debug information has only its symbol:
+ * no file, no line (rsown's finish_grow instantiated for gimli, next to four
+ * copies with DWARF). It is the function DWARF knows under the same name in
+ * the same library, when DWARF knows exactly one (overloads are ambiguous). */
+static void merge_symbol_only(struct ctx *c)
+{
+	struct profile *p = c->p;
+	const uint32_t ambiguous = HTAB_NONE - 1;
+	struct u64map twin = {0}; /* lib << 32 | name -> the one DWARF-known func, or ambiguous */
+	for (size_t k = 0; k < c->made.len; k++) {
+		const struct pf_func *f = &p->funcs.items[c->made.items[k]];
+		if (!f->file || f->lib == PF_NONE)
+			continue;
+		uint32_t *slot = u64map_slot(&twin, (uint64_t)f->lib << 32 | f->name);
+		*slot = *slot == HTAB_NONE ? c->made.items[k] : ambiguous;
+	}
+	uint32_t *remap = NULL;
+	for (size_t k = 0; k < c->made.len; k++) {
+		uint32_t i = c->made.items[k];
+		const struct pf_func *f = &p->funcs.items[i];
+		if (f->file || f->lib == PF_NONE)
+			continue;
+		uint32_t t = u64map_get(&twin, (uint64_t)f->lib << 32 | f->name);
+		if (t == HTAB_NONE || t == ambiguous)
+			continue;
+		if (!remap) {
+			remap = xreallocarray(NULL, p->funcs.len, sizeof(*remap));
+			memset(remap, 0xff, p->funcs.len * sizeof(*remap));
+		}
+		remap[i] = t;
+		if (f->folded > p->funcs.items[t].folded)
+			p->funcs.items[t].folded = f->folded;
+	}
+	for (size_t k = 0; remap && k < c->pool.len; k++) {
+		struct pf_frame fr = p->frames.items[c->pool.items[k]];
+		if (fr.func < p->funcs.len && remap[fr.func] != PF_NONE) {
+			fr.func = remap[fr.func];
+			c->pool.items[k] = profile_intern_frame(p, &fr);
+		}
+	}
+	free(remap);
+	u64map_release(&twin);
+}
+
 /* New stack tree: node by node, parents first, each old node replaced by its
  * frame's expansion (a chain of nodes); samples follow their leaf. */
 static void rebuild_stacks(struct ctx *c)
@@ -397,6 +486,7 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 		i = j;
 	}
 	progress_end();
+	merge_symbol_only(&c);
 	rebuild_stacks(&c);
 	vec_free(&sites);
 	free(c.exp);
@@ -406,6 +496,9 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	kallsyms_free(c.kallsyms);
 	u64map_release(&c.names);
 	u64map_release(&c.files);
+	htab_release(&c.funcs);
+	vec_free(&c.made);
+	profile_seal(p); /* func_for() updated funcs in place: the content index is stale */
 	return 0;
 }
 

@@ -13,12 +13,12 @@ Stages, in the order data flows and dependencies may point (a stage may use thos
   driver    the one path from inputs to a report; the format table
   cli       argv -> options -> driver -> renderer; main()
 A file's stage is its folder under src/; a public header's is the folder of the .c file of the
-same name, or the table below. Usage: check_layers.py REPO"""
+same name (when there is exactly one), or the table below. Usage: check_layers.py REPO"""
 import os, re, sys
 
 repo = sys.argv[1]
 STAGES = ["base", "model", "input", "loaders", "symbol", "analysis", "output", "driver", "cli"]
-# Public headers with no .c file of their own name.
+# Public headers with no .c file of their own name (or with one in each of two stages).
 HEADER_STAGE = {
     "diag.h": "base", "strmap.h": "base", "hashtab.h": "base", "progress.h": "base", "regex.h": "base",
     "profile.h": "model", "report.h": "model", "transform.h": "model", "match.h": "model",
@@ -44,6 +44,14 @@ for top in ("src", "include/profan"):
                 files[rel] = parts[1] if len(parts) > 2 else "cli"
             else:
                 files[rel] = HEADER_STAGE.get(n)
+
+# A public header without a table entry belongs where the .c file of its name lives.
+for rel, stage in list(files.items()):
+    if rel.startswith("include/") and stage is None:
+        base = os.path.basename(rel)[:-2] + ".c"
+        homes = {files[o] for o in files if o.startswith("src/") and os.path.basename(o) == base}
+        if len(homes) == 1:
+            files[rel] = homes.pop()
 
 failures = []
 for rel, stage in sorted(files.items()):

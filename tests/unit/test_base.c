@@ -1,12 +1,13 @@
 /* test_base.c: the foundations every module stands on: the hash table (both
  * ways of using it, against a plain array as the reference), the hash
- * functions, the arena, string interning, growable arrays, and the profile's
- * deduplicating constructors. */
+ * functions, the arena, string interning, growable arrays, the profile's
+ * deduplicating constructors, and paths as text. */
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "check.h"
 #include "profan/hashtab.h"
+#include "profan/path.h"
 #include "profan/profile.h"
 #include "profan/strmap.h"
 
@@ -243,6 +244,39 @@ static void stack_table_swaps_in(void)
 	profile_release(&p);
 }
 
+static void check_join(const char *dir, const char *rel, const char *want)
+{
+	char *got = path_join_normalize(dir, rel);
+	CHECK_STR(got, want);
+	free(got);
+}
+
+/* The path shapes of fixtures/ownership (tests/ownership/EVIDENCE.md §1, §2, §4),
+ * resolved by hand. */
+static void paths_normalise_like_the_dwarf_says(void)
+{
+	check_join(NULL, "/rustc/h/library/std/src/../../backtrace/src/x.rs", "/rustc/h/library/backtrace/src/x.rs");
+	check_join("/rustc/h", "library/core/src/../../stdarch/crates/a.rs", "/rustc/h/library/stdarch/crates/a.rs");
+	check_join("/home/dev/build", "src/rsown.rs", "/home/dev/build/src/rsown.rs");
+	check_join("/home/dev/build", "/usr/include/c++/12/bits/stl_vector.h", "/usr/include/c++/12/bits/stl_vector.h");
+	check_join("./malloc", "../include/rtld-malloc.h", "include/rtld-malloc.h"); /* glibc's relative units */
+	check_join(".", "tests/symbol/symtest.c", "tests/symbol/symtest.c");
+	check_join("", "./a//b/./c/", "a/b/c");
+	check_join(NULL, "a/../../b", "../b");
+	check_join(NULL, "../a/../..", "../..");
+	check_join(NULL, "a/..", ".");
+	check_join(NULL, "", ".");
+	check_join(NULL, "/../a", "/a");
+	check_join("/x/y", "../../../z", "/z");
+	CHECK(path_is_under("/a/b", "/a") && path_is_under("/a/b", "/a/b") && path_is_under("/a", "/"));
+	CHECK(!path_is_under("/a/b2", "/a/b") && !path_is_under("/a", "/a/b") && !path_is_under("a/b", "/a"));
+	CHECK_INT(path_prefix_len("/home/dev/build/src/x.rs", "/home/dev/build"), 15);
+	CHECK_INT(path_prefix_len("/home/dev/build/src/x.rs", "/home/dev/build/"), 15);
+	CHECK_INT(path_prefix_len("/home/dev/build", "/home/dev/build"), 0); /* nothing below it */
+	CHECK_INT(path_prefix_len("/home/dev/buildx/a", "/home/dev/build"), 0);
+	CHECK_INT(path_prefix_len("malloc/malloc.c", "malloc"), 6);
+}
+
 int main(void)
 {
 	RUN(htab_interns_like_a_linear_scan);
@@ -255,5 +289,6 @@ int main(void)
 	RUN(vec_grows_and_frees);
 	RUN(profile_interning_deduplicates_before_and_after_sealing);
 	RUN(stack_table_swaps_in);
+	RUN(paths_normalise_like_the_dwarf_says);
 	return check_summary();
 }

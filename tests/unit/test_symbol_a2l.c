@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "profan/funcname.h"
 #include "profan/symbolize.h"
 
 struct a2l_frame {
@@ -58,7 +59,8 @@ static size_t a2l_next(FILE *f, unsigned long long *addr, struct a2l_frame *fr, 
  *     profan names a clone after its function (as DWARF does);
  *   - names DWARF gives without namespace (static templates): profan adds it
  *     (geo::mix<long unsigned int>), llvm-addr2line does not;
- *   - llvm-addr2line 14 leaves some libstdc++ names mangled (_ZSt14__relocate_a_1...). */
+ *   - llvm-addr2line 14 leaves some libstdc++ names mangled (_ZSt14__relocate_a_1...).
+ * Through symbolize_profile() names are compared after funcname_simplify(). */
 static bool same_name(const char *ours, const char *theirs)
 {
 	size_t lo = strlen(ours), lt = strlen(theirs);
@@ -178,10 +180,12 @@ static void compare_profile_with_a2l(const char *bin, const char *code_id, const
 		for (uint32_t st = p.sample_stack[i]; st != PF_NONE; st = p.stacks.items[st].parent, k++) {
 			const struct pf_frame *x = profile_stack_frame(&p, st);
 			const char *name = profile_func_name(&p, x->func);
-			if (k >= refs[i].depth ||
-			    (!same_name(name, refs[i].name[k]) && strcmp(refs[i].name[k], "??") != 0) ||
+			/* a profile's functions have funcname_simplify()'s names (funcname.h) */
+			char *want = k < refs[i].depth ? funcname_simplify(refs[i].name[k]) : NULL;
+			if (k >= refs[i].depth || (!same_name(name, want) && strcmp(refs[i].name[k], "??") != 0) ||
 			    x->line != refs[i].line[k])
 				same = false;
+			free(want);
 		}
 		if ((k != refs[i].depth || !same) && bad++ < 3)
 			fprintf(stderr, "%s sample %zu: addr2line: %zu frames (innermost %s); we: %zu\n", bin,

@@ -1,0 +1,144 @@
+/* ownership.h: whose code each function is -- the program's own, a dependency's,
+ * the language runtime's, the system's or the kernel's -- for every format.
+ *
+ * The user's question is "which of MY functions?". A Rust binary is mostly std
+ * inlined into the user's functions, a C++ one libstdc++ templates; samply
+ * frames come from libraries, DHAT frames carry valgrind's text, cpuprofile
+ * frames a script URL. ownership_classify() reads only the model (pf_lib path
+ * and flags, pf_func name, file, comp_dir_len) and decides per function, so an
+ * inlined frame, which has a function of its own, is classified on its own.
+ * Evidence, first match wins (docs/ownership.md has the full rules):
+ *
+ *   0. --ours RE, when given: exactly the functions whose name, file or
+ *      library path RE finds are yours; the others are not (kernel aside).
+ *   1. Where the library lies. The main binary, and libraries in its directory
+ *      or, for a binary in a bin/ directory, in the tree above it (rustc's
+ *      bin/rustc and lib/librustc_driver-*.so) are the program's: continue.
+ *      libstdc++, libc++, libgcc_s, Rust's libstd-*.so are the runtime; /usr/lib,
+ *      /lib, /nix/store... and libc, libm, ld.so are the system; the kernel and
+ *      [vdso] are what they are. Any other library is a dependency, unless its
+ *      DWARF puts the function below its unit's compilation directory.
+ *   2. The declaring file (symbolicated: a whole path, see pf_func.file):
+ *      /rustc/<40 hex>/... is Rust's std; /rust/deps/CRATE-X.Y.Z/... a crate std
+ *      vendors (hashbrown): runtime; .../registry/src/<index>/CRATE-X.Y.Z/...,
+ *      .../git/checkouts/REPO-<hex>/..., .../node_modules/PKG/... are
+ *      dependencies; /usr/include/c++/..., /usr/include/<triple>/c++/... the C++
+ *      runtime; other /usr/include/DIR/... a dependency DIR (libc's own headers:
+ *      the system); node:... and internal/... Node's runtime. A file below its
+ *      unit's compilation directory is yours. A relative path is no evidence
+ *      (glibc names its files relative to its build). DHAT without
+ *      --fullpath-after= prints bare file names: mostly no evidence then.
+ *   3. The name (funcname_simplify()'d): a Rust crate or C++ namespace of the
+ *      runtime (std, core, alloc, proc_macro, compiler_builtins, __rustc,
+ *      __gnu_cxx, __cxxabiv1, global operator new/delete, __cxa_*), the C
+ *      runtime's start files (_start, _init, __libc_csu_init...), and a Rust
+ *      program's `main`, which rustc generates (the user's is CRATE::main).
+ *   4. Otherwise the library's class: the program's libraries are yours; for
+ *      frames without a library, the loader's own rule (PF_FUNC_OWNED: DHAT's
+ *      frame-text rule, cpuprofile's "a script outside Node") or the runtime
+ *      (cpuprofile's V8 builtins without URL).
+ *
+ * Also here: allocator entry points by name, and the short display of a path. */
+#ifndef PROFAN_OWNERSHIP_H
+#define PROFAN_OWNERSHIP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profan/profile.h"
+
+enum own_class {
+	OWN_YOURS,      /* the program's own code */
+	OWN_DEPENDENCY, /* a package it uses: a cargo crate, an npm package, a library of its own */
+	OWN_RUNTIME,    /* the language runtime: Rust std & co, C++ std/libstdc++, Node/V8 */
+	OWN_SYSTEM,     /* the operating system's libraries: libc, ld.so, /usr/lib, C start files */
+	OWN_KERNEL,
+	OWN_UNKNOWN,    /* no evidence: placeholders ("(root)", "[root]"), JIT code without a map */
+};
+
+/* What decided a function's class. */
+enum own_evidence {
+	OWN_BY_OURS,    /* the --ours pattern */
+	OWN_BY_LIBRARY, /* where its library lies (step 1) */
+	OWN_BY_PATH,    /* its declaring file (step 2) */
+	OWN_BY_NAME,    /* a crate or namespace in its name (step 3) */
+	OWN_BY_LOADER,  /* the loader's rule for frames without library (step 4) */
+	OWN_BY_DEFAULT, /* its library's class (step 4) */
+};
+
+/* Where a library lies (step 1). */
+enum own_place {
+	OWN_PLACE_NONE,    /* no library */
+	OWN_PLACE_PROGRAM, /* the main binary, or beside it / in its tree */
+	OWN_PLACE_RUNTIME, /* a language runtime's library */
+	OWN_PLACE_SYSTEM,
+	OWN_PLACE_OTHER,   /* somewhere else: a dependency's */
+	OWN_PLACE_KERNEL,
+	OWN_PLACE_JIT,     /* perf-PID.map, jit-*.dump and other code without a file */
+};
+
+struct own_func {
+	uint8_t cls;      /* enum own_class */
+	uint8_t evidence; /* enum own_evidence */
+	bool alloc_entry; /* an allocator entry point (ownership_is_alloc_entry) */
+	uint32_t package; /* interned: "std", "hashbrown", "serde", "libc.so.6"; 0 when unknown */
+	uint32_t label;   /* interned: "[std]", "[std hashbrown]", "[dep serde]", "[libc.so.6]", "[kernel]"; 0 for yours */
+};
+
+struct ownership_opts {
+	const char *ours;   /* --ours RE, or NULL (see step 0) */
+	const char *binary; /* --binary NAME: the main library by name or path base name; NULL: PF_LIB_MAIN */
+};
+
+struct ownership {
+	struct own_func *funcs; /* one per pf_func of the profile classified */
+	size_t func_count;
+	uint8_t *lib_place;     /* one enum own_place per pf_lib */
+	size_t lib_count;
+};
+
+/* Classifies every function of P (interning labels into P). Returns 0, or -1
+ * after printing one line when --ours does not compile or cannot be matched. */
+int ownership_classify(struct ownership *o, struct profile *p, const struct ownership_opts *opts);
+void ownership_release(struct ownership *o);
+
+static inline enum own_class ownership_class(const struct ownership *o, uint32_t func)
+{
+	return func < o->func_count ? (enum own_class)o->funcs[func].cls : OWN_UNKNOWN;
+}
+static inline bool ownership_is_yours(const struct ownership *o, uint32_t func)
+{
+	return ownership_class(o, func) == OWN_YOURS;
+}
+
+/* "yours", "dependency", "runtime", "system", "kernel", "unknown" (for --json). */
+const char *ownership_class_name(enum own_class c);
+
+/* For every stack node of P: the node itself, or the nearest one towards the
+ * root, whose function is yours; PF_NONE when the stack has none. OUT has
+ * p->stacks.len entries. One forward pass (parents come first). */
+void ownership_nearest_yours(const struct ownership *o, const struct profile *p, uint32_t *out);
+
+/* Is NAME an allocator entry point? Raw or demangled, with or without parameters:
+ * malloc, free, calloc, realloc, reallocarray, aligned_alloc, posix_memalign,
+ * memalign, valloc, pvalloc and glibc's aliases (cfree, __libc_free,
+ * __GI___libc_free, free@GLIBC_2.2.5); C++ global operator new/delete in every
+ * array/aligned/nothrow/sized form (_Znwm, _ZdlPvm, "operator delete[](void*)");
+ * Rust's allocator shims __rust_alloc/_dealloc/_realloc/_alloc_zeroed, __rdl_*,
+ * __rg_* and __rust_no_alloc_shim_is_unstable* in legacy, v0
+ * (_RNvCs..._7___rustc12___rust_alloc) or demangled (__rustc::__rust_alloc) form;
+ * jemalloc (je_*, _rjem_*, mallocx, sdallocx...), tcmalloc (tc_*) and mimalloc
+ * (mi_*) entries. Not the plumbing between an entry and the caller
+ * (alloc::alloc::alloc, RawVec::finish_grow, std::allocator): that is runtime code. */
+bool ownership_is_alloc_entry(const char *name);
+
+/* The part of FILE a person reads (a suffix of FILE, never a copy):
+ * /rustc/<hash>/library/core/src/x.rs -> core/src/x.rs, /rustc/<hash>/Y -> Y,
+ * /rust/deps/hashbrown-0.16.1/src/x.rs -> hashbrown-0.16.1/src/x.rs, a cargo
+ * registry path -> CRATE-X.Y.Z/src/x.rs, a git checkout -> REPO-<hex>/<rev>/...,
+ * an absolute file below its compilation directory (COMP_DIR_LEN,
+ * pf_func.comp_dir_len) -> relative to it; anything else whole. */
+const char *ownership_short_path(const char *file, uint32_t comp_dir_len);
+
+#endif

@@ -1,0 +1,807 @@
+/* ownership.c: whose code each function is (see ownership.h for the rules and
+ * docs/ownership.md for the evidence behind them). Reads the model only; the
+ * views decide what to show with it. */
+#include "profan/ownership.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profan/funcname.h"
+#include "profan/path.h"
+#include "profan/regex.h"
+
+static bool starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+static bool in_list(const char *s, size_t len, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(list[i]) == len && memcmp(s, list[i], len) == 0)
+			return true;
+	return false;
+}
+
+#define IN_LIST(s, len, list) in_list((s), (len), (list), ARRAY_SIZE(list))
+
+/* ---- libraries ------------------------------------------------------------ */
+
+/* Library file names of language runtimes (a prefix up to ".so" or "-"). */
+static bool runtime_library(const char *base)
+{
+	static const char *const names[] = {"libstdc++.so", "libc++.so",    "libc++abi.so", "libgcc_s.so",
+					    "libsupc++",    "libstd-",      "libunwind.so", "libgfortran.so",
+					    "libgo.so",     "libobjc.so",   "libatomic.so"};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (starts(base, names[i]))
+			return true;
+	return false;
+}
+
+/* The C library and the loader, wherever they lie (NixOS keeps them in /nix/store). */
+static bool system_library(const char *base)
+{
+	static const char *const names[] = {"libc.so",   "libm.so",       "libpthread.so", "libdl.so",
+					    "librt.so",  "libresolv.so",  "libutil.so",    "libnss_",
+					    "ld-linux",  "ld64.so",       "ld-musl",       "libc.musl",
+					    "linux-vdso", "linux-gate",   "libmvec.so",    "libanl.so",
+					    "libcrypt.so", "libBrokenLocale.so"};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (starts(base, names[i]))
+			return true;
+	return starts(base, "ld-") && strstr(base, ".so") != NULL;
+}
+
+static bool system_directory(const char *path)
+{
+	static const char *const dirs[] = {"/usr/lib",     "/usr/lib32",  "/usr/lib64", "/usr/libx32", "/lib",
+					   "/lib32",       "/lib64",      "/libx32",    "/usr/libexec", "/usr/local/lib",
+					   "/usr/share",   "/nix/store",  "/gnu/store", "/snap",       "/System",
+					   "/usr/bin",     "/bin",        "/usr/sbin",  "/sbin",       "/opt/homebrew/lib"};
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
+		if (path_is_under(path, dirs[i]))
+			return true;
+	return false;
+}
+
+/* A folder that holds many programs: never "the program's tree". */
+static bool shared_root(const char *dir)
+{
+	static const char *const roots[] = {"/", "/usr", "/usr/local", "/opt", "/home", "/tmp", "/nix/store",
+					    "/gnu/store", "/snap", "/bin", "/usr/bin", "/usr/sbin", "/sbin"};
+	for (size_t i = 0; i < ARRAY_SIZE(roots); i++)
+		if (strcmp(dir, roots[i]) == 0)
+			return true;
+	return false;
+}
+
+static const char *lib_path(const struct profile *p, const struct pf_lib *l)
+{
+	const char *path = profile_str(p, l->path);
+	return *path ? path : profile_str(p, l->name);
+}
+
+static bool is_main(const struct profile *p, const struct pf_lib *l, const char *binary)
+{
+	if (!binary)
+		return l->flags & PF_LIB_MAIN;
+	return strcmp(profile_str(p, l->name), binary) == 0 || strcmp(base_name(lib_path(p, l)), binary) == 0;
+}
+
+/* The program's folders: each main binary's directory and, when that is a bin/
+ * directory, the tree above it (a toolchain's bin/rustc and lib/librustc_driver.so). */
+struct homes {
+	VEC(char *) dirs;
+};
+
+static void homes_add(struct homes *h, const char *dir)
+{
+	if (dir[0] != '/' || shared_root(dir))
+		return;
+	for (size_t i = 0; i < h->dirs.len; i++)
+		if (strcmp(h->dirs.items[i], dir) == 0)
+			return;
+	vec_push(&h->dirs, xstrdup(dir));
+}
+
+static void homes_of(struct homes *h, const struct profile *p, const char *binary)
+{
+	for (size_t i = 0; i < p->libs.len; i++) {
+		const struct pf_lib *l = &p->libs.items[i];
+		if (!is_main(p, l, binary))
+			continue;
+		char *path = path_normalize(lib_path(p, l));
+		char *slash = strrchr(path, '/');
+		if (slash && slash > path) {
+			*slash = '\0';
+			homes_add(h, path);
+			if (strcmp(base_name(path), "bin") == 0 && (slash = strrchr(path, '/')) != NULL && slash > path) {
+				*slash = '\0';
+				homes_add(h, path);
+			}
+		}
+		free(path);
+	}
+}
+
+static enum own_place place_of(const struct profile *p, const struct pf_lib *l, const struct homes *h,
+			       const char *binary)
+{
+	const char *name = profile_str(p, l->name);
+	if ((l->flags & PF_LIB_KERNEL) || strcmp(name, "[kernel.kallsyms]") == 0)
+		return OWN_PLACE_KERNEL;
+	if (strcmp(name, "[vdso]") == 0 || strcmp(name, "[vsyscall]") == 0)
+		return OWN_PLACE_SYSTEM;
+	if (is_main(p, l, binary))
+		return OWN_PLACE_PROGRAM;
+	const char *path = lib_path(p, l), *base = base_name(path);
+	if ((l->flags & PF_LIB_SPECIAL) || name[0] == '[' || (starts(base, "perf-") && strstr(base, ".map")) ||
+	    (starts(base, "jit-") && strstr(base, ".dump")))
+		return OWN_PLACE_JIT;
+	if (runtime_library(base))
+		return OWN_PLACE_RUNTIME;
+	char *norm = path_normalize(path);
+	bool home = false;
+	for (size_t i = 0; i < h->dirs.len && !home; i++)
+		home = path_is_under(norm, h->dirs.items[i]);
+	bool system = system_library(base) || system_directory(norm);
+	free(norm);
+	return home ? OWN_PLACE_PROGRAM : system ? OWN_PLACE_SYSTEM : OWN_PLACE_OTHER;
+}
+
+/* ---- paths ---------------------------------------------------------------- */
+
+struct verdict {
+	enum own_class cls;
+	char package[128];   /* "" when none */
+	const char *label;   /* a fixed label, or NULL: made from cls and package */
+};
+
+static bool hex_run(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+/* "/rustc/<40 hex>/" at the start of FILE: its length, else 0. */
+static size_t rustc_prefix(const char *file)
+{
+	if (!starts(file, "/rustc/") || strlen(file) < 7 + 40 + 1 || !hex_run(file + 7, 40) || file[47] != '/')
+		return 0;
+	return 48;
+}
+
+/* The crate of a "CRATE-X.Y.Z" folder name (up to the last "-<digit>"). */
+static void crate_of(const char *seg, size_t len, char *out, size_t cap)
+{
+	size_t cut = len;
+	for (size_t i = len; i-- > 1;)
+		if (seg[i - 1] == '-' && isdigit((unsigned char)seg[i])) {
+			cut = i - 1;
+			break;
+		}
+	snprintf(out, cap, "%.*s", (int)cut, seg);
+}
+
+/* The path segment after the first MARKER in FILE, or NULL; *LEN its length. */
+static const char *segment_after(const char *file, const char *marker, size_t skip, size_t *len)
+{
+	const char *m = strstr(file, marker);
+	if (!m)
+		return NULL;
+	const char *s = m + strlen(marker);
+	for (; skip > 0; skip--) {
+		s = strchr(s, '/');
+		if (!s)
+			return NULL;
+		s++;
+	}
+	*len = strcspn(s, "/");
+	return *len && s[*len] == '/' ? s : NULL;
+}
+
+static bool verdict_set(struct verdict *v, enum own_class cls, const char *package, size_t len)
+{
+	v->cls = cls;
+	snprintf(v->package, sizeof(v->package), "%.*s", (int)len, package ? package : "");
+	return true;
+}
+
+/* A C++ standard library header by its bare name, as DHAT prints files without
+ * --fullpath-after= ("tuple", "new_allocator.h", "vector.tcc"). */
+static bool cxx_header(const char *name)
+{
+	static const char *const headers[] = {
+		"algorithm", "any", "array", "atomic", "barrier", "bit", "bitset", "charconv", "chrono",
+		"codecvt", "compare", "complex", "concepts", "condition_variable", "coroutine", "deque",
+		"exception", "execution", "expected", "filesystem", "format", "forward_list", "fstream",
+		"functional", "future", "initializer_list", "iomanip", "ios", "iosfwd", "iostream", "istream",
+		"iterator", "latch", "limits", "list", "locale", "map", "memory", "memory_resource", "mutex",
+		"new", "numbers", "numeric", "optional", "ostream", "print", "queue", "random", "ranges",
+		"ratio", "regex", "scoped_allocator", "semaphore", "set", "shared_mutex", "source_location",
+		"span", "spanstream", "sstream", "stack", "stacktrace", "stdexcept", "stop_token", "streambuf",
+		"string", "string_view", "syncstream", "system_error", "thread", "tuple", "type_traits",
+		"typeindex", "typeinfo", "unordered_map", "unordered_set", "utility", "valarray", "variant",
+		"vector", "version",
+		/* libstdc++'s bits/ */
+		"new_allocator.h", "alloc_traits.h", "allocator.h", "basic_string.h", "char_traits.h",
+		"unique_ptr.h", "shared_ptr.h", "shared_ptr_base.h", "ptr_traits.h", "move.h", "invoke.h",
+		"std_function.h", "hashtable.h", "hashtable_policy.h", "basic_ios.h", "locale_facets.h",
+		"streambuf_iterator.h", "predefined_ops.h", "range_access.h", "refwrap.h", "charconv.h",
+		"functional_hash.h", "uniform_int_dist.h", "std_mutex.h", "atomic_base.h"};
+	size_t len = strlen(name);
+	if (len > 4 && strcmp(name + len - 4, ".tcc") == 0)
+		return true;
+	return starts(name, "stl_") || IN_LIST(name, len, headers);
+}
+
+/* Step 2's patterns. True when FILE decides. */
+static bool path_verdict(const char *file, struct verdict *v)
+{
+	size_t len;
+	const char *seg;
+	if (rustc_prefix(file))
+		return verdict_set(v, OWN_RUNTIME, "std", 3);
+	if (starts(file, "/rust/deps/") && (seg = segment_after(file, "/rust/deps/", 0, &len)) != NULL) {
+		crate_of(seg, len, v->package, sizeof(v->package));
+		v->cls = OWN_RUNTIME;
+		return true;
+	}
+	/* the Rust std sources without their directory (DHAT without --fullpath-after=) */
+	static const char *const std_crates[] = {"core", "alloc", "std", "proc_macro", "panic_unwind",
+						 "panic_abort", "test", "compiler-builtins", "stdarch",
+						 "portable-simd", "backtrace", "unwind"};
+	if (starts(file, "library/") && (len = strcspn(file + 8, "/")) > 0 && file[8 + len] == '/' &&
+	    IN_LIST(file + 8, len, std_crates))
+		return verdict_set(v, OWN_RUNTIME, "std", 3);
+	if ((seg = segment_after(file, "/registry/src/", 1, &len)) != NULL) {
+		crate_of(seg, len, v->package, sizeof(v->package));
+		v->cls = OWN_DEPENDENCY;
+		return true;
+	}
+	if ((seg = segment_after(file, "/git/checkouts/", 0, &len)) != NULL) {
+		size_t cut = len;
+		while (cut > 0 && seg[cut - 1] != '-')
+			cut--;
+		if (cut > 1 && hex_run(seg + cut, len - cut))
+			return verdict_set(v, OWN_DEPENDENCY, seg, cut - 1); /* REPO-<hex> */
+		return verdict_set(v, OWN_DEPENDENCY, seg, len);
+	}
+	const char *nm = NULL;
+	for (const char *q = strstr(file, "node_modules/"); q; q = strstr(q + 1, "node_modules/"))
+		if (q == file || q[-1] == '/')
+			nm = q + 13; /* the innermost package: node_modules/a/node_modules/b */
+	if (nm && (len = strcspn(nm, "/")) > 0) {
+		if (nm[0] == '@' && nm[len] == '/')
+			len += 1 + strcspn(nm + len + 1, "/");
+		return verdict_set(v, OWN_DEPENDENCY, nm, len);
+	}
+	if (!strchr(file, '/') && cxx_header(file))
+		return verdict_set(v, OWN_RUNTIME, "std", 3);
+	if (starts(file, "node:") || starts(file, "internal/"))
+		return verdict_set(v, OWN_RUNTIME, "node", 4);
+	if (starts(file, "/usr/include/c++/") || starts(file, "/usr/local/include/c++/") ||
+	    (starts(file, "/usr/include/") && strstr(file, "/c++/")) || strstr(file, "/include/c++/v1/"))
+		return verdict_set(v, OWN_RUNTIME, "std", 3);
+	if (starts(file, "/usr/lib/gcc/") || (starts(file, "/usr/lib/llvm") && strstr(file, "/include/")))
+		return verdict_set(v, OWN_RUNTIME, "compiler", 8);
+	if (starts(file, "/usr/include/") || starts(file, "/usr/local/include/")) {
+		const char *sub = file + (starts(file, "/usr/include/") ? 13 : 19);
+		len = strcspn(sub, "/");
+		static const char *const libc_dirs[] = {"bits", "sys", "gnu", "asm", "asm-generic", "linux",
+							"net", "netinet", "arpa", "rpc", "scsi", "protocols"};
+		bool triple = false; /* x86_64-linux-gnu */
+		for (size_t i = 0; i + 7 <= len && !triple; i++)
+			triple = memcmp(sub + i, "-linux-", 7) == 0;
+		if (sub[len] != '/' || IN_LIST(sub, len, libc_dirs) || triple)
+			return verdict_set(v, OWN_SYSTEM, "libc", 4);
+		return verdict_set(v, OWN_DEPENDENCY, sub, len);
+	}
+	return false;
+}
+
+/* ---- names ---------------------------------------------------------------- */
+
+/* The first path segment of the crate or namespace NAME belongs to: for
+ * "<X as Tr>::f" X's, or Tr's when X is no path (a type parameter, a
+ * reference, a primitive); "core" for inherent impls on primitives ("<[u8]>::f",
+ * "u64::wrapping_mul" has none: returns 0). *OUT points into NAME. */
+static size_t crate_segment(const char *name, const char **out)
+{
+	const char *s = name;
+	if (s[0] == '<') {
+		s++;
+		static const char *const refs[] = {"&mut ", "&", "*const ", "*mut ", "dyn "};
+		for (bool again = true; again;) {
+			again = false;
+			for (size_t i = 0; i < ARRAY_SIZE(refs); i++)
+				if (starts(s, refs[i])) {
+					s += strlen(refs[i]);
+					again = true;
+				}
+		}
+		size_t seg = strcspn(s, ":<> [");
+		bool path = seg > 0 && s[seg] == ':' && s[seg + 1] == ':';
+		if (!path) {
+			const char *as = strstr(s, " as ");
+			if (as) {
+				s = as + 4;
+			} else {
+				*out = "core"; /* "<[u8]>::to_vec_in", "<*const T>::add": impls on primitives */
+				return 4;
+			}
+		}
+	}
+	size_t seg = strcspn(s, ":<> (");
+	if (seg == 0 || s[seg] != ':' || s[seg + 1] != ':')
+		return 0;
+	*out = s;
+	return seg;
+}
+
+static bool runtime_namespace(const char *seg, size_t len)
+{
+	static const char *const names[] = {"std",          "core",         "alloc",        "proc_macro",
+					    "test",         "panic_unwind", "panic_abort",  "compiler_builtins",
+					    "std_detect",   "unwind",       "__rustc",      "rustc_std_workspace_core",
+					    "__gnu_cxx",    "__cxxabiv1",   "__gnu_debug",  "__pstl",
+					    "__cxx11",      "rustc_std_workspace_alloc",
+					    /* inherent impls on primitives: only core has them ("u64::wrapping_mul") */
+					    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128",
+					    "isize", "f32", "f64", "bool", "char", "str"};
+	if (len > 8 && memcmp(seg, "__rustc[", 8) == 0) /* c++filt: __rustc[b7974e8690430dd9] */
+		return true;
+	return IN_LIST(seg, len, names);
+}
+
+/* Step 3. NAME is simplified. */
+static bool name_verdict(const char *name, bool rust_program, bool has_file, struct verdict *v)
+{
+	static const char *const crt[] = {"_start",        "_init",          "_fini",
+					  "__libc_csu_init", "__libc_csu_fini", "__do_global_dtors_aux",
+					  "frame_dummy",   "register_tm_clones", "deregister_tm_clones",
+					  "__libc_start_main", "__libc_start_call_main", "_dl_relocate_static_pie",
+					  "__do_global_ctors_aux", "_start_c"};
+	if (IN_LIST(name, strlen(name), crt))
+		return verdict_set(v, OWN_SYSTEM, "crt", 3);
+	if (rust_program && !has_file && strcmp(name, "main") == 0)
+		return verdict_set(v, OWN_RUNTIME, "std", 3); /* rustc's generated C main */
+	const char *seg;
+	size_t len = crate_segment(name, &seg);
+	if (len && runtime_namespace(seg, len))
+		return verdict_set(v, OWN_RUNTIME, "std", 3);
+	if (starts(name, "operator new") || starts(name, "operator delete") || starts(name, "__cxa_") ||
+	    starts(name, "__gxx_") || starts(name, "_Unwind_") || starts(name, "__rust_") ||
+	    starts(name, "__rdl_") || starts(name, "__rg_") || starts(name, "rust_begin_unwind") ||
+	    starts(name, "rust_panic") || starts(name, "__dynamic_cast"))
+		return verdict_set(v, OWN_RUNTIME, "std", 3);
+	return false;
+}
+
+/* ---- classification -------------------------------------------------------- */
+
+struct classifier {
+	struct profile *p;
+	struct ownership *o;
+	struct regex *ours;
+	struct homes homes;
+	bool rust_program;
+	bool cpuprofile;
+	uint32_t label_std, label_yours_not;
+};
+
+static uint32_t label_for(struct profile *p, const struct verdict *v)
+{
+	if (v->cls == OWN_YOURS)
+		return 0;
+	if (v->label)
+		return profile_intern(p, v->label);
+	switch (v->cls) {
+	case OWN_KERNEL:
+		return profile_intern(p, "[kernel]");
+	case OWN_DEPENDENCY:
+		return profile_intern(p, profile_printf(p, "[dep %s]", v->package[0] ? v->package : "?"));
+	case OWN_RUNTIME:
+		if (strcmp(v->package, "std") == 0 || !v->package[0])
+			return profile_intern(p, "[std]");
+		if (strcmp(v->package, "node") == 0 || strcmp(v->package, "v8") == 0 ||
+		    strcmp(v->package, "compiler") == 0 || strchr(v->package, '.'))
+			return profile_intern(p, profile_printf(p, "[%s]", v->package));
+		return profile_intern(p, profile_printf(p, "[std %s]", v->package)); /* a crate std vendors */
+	case OWN_SYSTEM:
+		return profile_intern(p, profile_printf(p, "[%s]", v->package[0] ? v->package : "system"));
+	case OWN_UNKNOWN:
+		return profile_intern(p, "[unknown]");
+	case OWN_YOURS:
+		break;
+	}
+	return 0;
+}
+
+static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdict *v)
+{
+	struct profile *p = c->p;
+	const struct pf_func *f = &p->funcs.items[fi];
+	const char *raw = profile_func_name(p, fi);
+	const char *file = profile_str(p, f->file);
+	enum own_place place = f->lib < c->o->lib_count ? (enum own_place)c->o->lib_place[f->lib] : OWN_PLACE_NONE;
+	const char *libname = f->lib < p->libs.len ? profile_str(p, p->libs.items[f->lib].name) : "";
+	memset(v, 0, sizeof(*v));
+	if (f->flags & PF_FUNC_SYNTHETIC) {
+		if (strcmp(raw, "(garbage collector)") == 0 || strcmp(raw, "(program)") == 0) {
+			verdict_set(v, OWN_RUNTIME, "v8", 2);
+			return OWN_BY_NAME;
+		}
+		v->cls = OWN_UNKNOWN;
+		return OWN_BY_DEFAULT;
+	}
+	switch (place) {
+	case OWN_PLACE_KERNEL:
+		v->cls = OWN_KERNEL;
+		return OWN_BY_LIBRARY;
+	case OWN_PLACE_SYSTEM:
+		verdict_set(v, OWN_SYSTEM, libname, strlen(libname));
+		return OWN_BY_LIBRARY;
+	case OWN_PLACE_RUNTIME:
+		verdict_set(v, OWN_RUNTIME, libname, strlen(libname));
+		return OWN_BY_LIBRARY;
+	case OWN_PLACE_JIT:
+		v->cls = OWN_UNKNOWN;
+		return OWN_BY_LIBRARY;
+	case OWN_PLACE_PROGRAM:
+	case OWN_PLACE_OTHER:
+	case OWN_PLACE_NONE:
+		break;
+	}
+	if (*file && c->cpuprofile && (starts(file, "native ") || !strchr(file, '/'))) {
+		/* Node before 12 names its own modules bare ("module.js", "bootstrap_node.js"),
+		 * V8 its natives "native array.js"; scripts have a path or a URL */
+		verdict_set(v, OWN_RUNTIME, starts(file, "native ") ? "v8" : "node", starts(file, "native ") ? 2 : 4);
+		return OWN_BY_PATH;
+	}
+	if (*file) {
+		if (path_verdict(file, v))
+			return OWN_BY_PATH;
+		if (f->comp_dir_len) {
+			v->cls = OWN_YOURS; /* below its unit's compilation directory: built here */
+			return OWN_BY_PATH;
+		}
+		if (place == OWN_PLACE_NONE && file[0] == '/' && !c->cpuprofile) {
+			/* valgrind's full paths: the system's, or the program's source */
+			if (system_directory(file) || starts(file, "/usr/"))
+				verdict_set(v, OWN_SYSTEM, "", 0);
+			else
+				v->cls = OWN_YOURS;
+			return OWN_BY_PATH;
+		}
+	}
+	if (!(f->flags & PF_FUNC_UNRESOLVED)) {
+		char *simple = c->cpuprofile ? NULL : funcname_simplify(raw);
+		bool named = !c->cpuprofile && name_verdict(simple, c->rust_program, *file != 0, v);
+		free(simple);
+		if (named)
+			return OWN_BY_NAME;
+	}
+	switch (place) {
+	case OWN_PLACE_PROGRAM:
+		v->cls = OWN_YOURS;
+		return OWN_BY_DEFAULT;
+	case OWN_PLACE_OTHER:
+		verdict_set(v, OWN_DEPENDENCY, libname, strlen(libname));
+		return OWN_BY_DEFAULT;
+	default:
+		break;
+	}
+	if (c->cpuprofile && !*file) {
+		verdict_set(v, OWN_RUNTIME, "v8", 2); /* a V8 builtin or native function */
+		return OWN_BY_LOADER;
+	}
+	if (f->flags & PF_FUNC_OWNED) {
+		v->cls = OWN_YOURS;
+		return OWN_BY_LOADER;
+	}
+	if (c->cpuprofile) {
+		verdict_set(v, OWN_RUNTIME, "node", 4);
+		return OWN_BY_LOADER;
+	}
+	verdict_set(v, *file || f->lib != PF_NONE ? OWN_SYSTEM : OWN_UNKNOWN, "", 0);
+	return OWN_BY_LOADER;
+}
+
+/* Step 0: RE's verdict on function FI, or -1 after an error line. */
+static int ours_match(struct classifier *c, uint32_t fi)
+{
+	struct profile *p = c->p;
+	const struct pf_func *f = &p->funcs.items[fi];
+	const char *subjects[3] = {profile_func_name(p, fi), profile_str(p, f->file),
+				   f->lib < p->libs.len ? lib_path(p, &p->libs.items[f->lib]) : ""};
+	char err[256];
+	for (size_t i = 0; i < 3; i++) {
+		if (!*subjects[i] && i > 0)
+			continue;
+		int rc = regex_match(c->ours, subjects[i], strlen(subjects[i]), err, sizeof(err));
+		if (rc < 0) {
+			pf_error("--ours: %s", err);
+			return -1;
+		}
+		if (rc)
+			return 1;
+	}
+	return 0;
+}
+
+int ownership_classify(struct ownership *o, struct profile *p, const struct ownership_opts *opts)
+{
+	static const struct ownership_opts none = {0};
+	opts = opts ? opts : &none;
+	memset(o, 0, sizeof(*o));
+	struct classifier c = {.p = p, .o = o};
+	if (opts->ours) {
+		char err[256];
+		c.ours = regex_compile(opts->ours, err, sizeof(err));
+		if (!c.ours) {
+			pf_error("--ours: %s", err);
+			return -1;
+		}
+	}
+	c.cpuprofile = p->format && strcmp(p->format, "cpuprofile") == 0;
+	for (size_t i = 0; i < p->funcs.len && !c.rust_program; i++) {
+		const char *name = profile_func_name(p, (uint32_t)i);
+		c.rust_program = starts(name, "std::rt::lang_start") || rustc_prefix(profile_str(p, p->funcs.items[i].file));
+	}
+	homes_of(&c.homes, p, opts->binary);
+	o->lib_count = p->libs.len;
+	o->lib_place = xcalloc(p->libs.len ? p->libs.len : 1, 1);
+	/* a cpuprofile's libraries are its scripts: their URLs are the files of step 2 */
+	for (size_t i = 0; i < p->libs.len && !c.cpuprofile; i++)
+		o->lib_place[i] = (uint8_t)place_of(p, &p->libs.items[i], &c.homes, opts->binary);
+	o->func_count = p->funcs.len;
+	o->funcs = xcalloc(p->funcs.len ? p->funcs.len : 1, sizeof(*o->funcs));
+	int rc = 0;
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
+		struct verdict v;
+		enum own_evidence ev = decide(&c, fi, &v);
+		if (c.ours && v.cls != OWN_KERNEL) {
+			int m = ours_match(&c, fi);
+			if (m < 0) {
+				rc = -1;
+				break;
+			}
+			if (m) {
+				v.cls = OWN_YOURS;
+				ev = OWN_BY_OURS;
+			} else if (v.cls == OWN_YOURS) {
+				v.cls = OWN_DEPENDENCY;
+				v.package[0] = '\0';
+				v.label = "[not --ours]";
+				ev = OWN_BY_OURS;
+			}
+		}
+		struct own_func *of = &o->funcs[fi];
+		of->cls = (uint8_t)v.cls;
+		of->evidence = (uint8_t)ev;
+		of->package = v.package[0] ? profile_intern(p, v.package) : 0;
+		of->label = label_for(p, &v);
+		of->alloc_entry = !(p->funcs.items[fi].flags & (PF_FUNC_SYNTHETIC | PF_FUNC_UNRESOLVED)) &&
+				  !c.cpuprofile && ownership_is_alloc_entry(profile_func_name(p, fi));
+	}
+	for (size_t i = 0; i < c.homes.dirs.len; i++)
+		free(c.homes.dirs.items[i]);
+	vec_free(&c.homes.dirs);
+	regex_free(c.ours);
+	if (rc < 0)
+		ownership_release(o);
+	return rc;
+}
+
+void ownership_release(struct ownership *o)
+{
+	free(o->funcs);
+	free(o->lib_place);
+	memset(o, 0, sizeof(*o));
+}
+
+const char *ownership_class_name(enum own_class c)
+{
+	switch (c) {
+	case OWN_YOURS:
+		return "yours";
+	case OWN_DEPENDENCY:
+		return "dependency";
+	case OWN_RUNTIME:
+		return "runtime";
+	case OWN_SYSTEM:
+		return "system";
+	case OWN_KERNEL:
+		return "kernel";
+	case OWN_UNKNOWN:
+		break;
+	}
+	return "unknown";
+}
+
+void ownership_nearest_yours(const struct ownership *o, const struct profile *p, uint32_t *out)
+{
+	for (size_t s = 0; s < p->stacks.len; s++) {
+		uint32_t parent = p->stacks.items[s].parent;
+		if (ownership_is_yours(o, profile_stack_func(p, (uint32_t)s)))
+			out[s] = (uint32_t)s;
+		else
+			out[s] = parent != PF_NONE && parent < s ? out[parent] : PF_NONE;
+	}
+}
+
+/* ---- allocator entries ------------------------------------------------------ */
+
+static const char *const c_entries[] = {"malloc",  "calloc", "realloc",        "reallocarray", "free",
+					"cfree",   "valloc", "pvalloc",        "memalign",     "aligned_alloc",
+					"posix_memalign", "free_sized", "free_aligned_sized"};
+static const char *const rust_entries[] = {"__rust_alloc", "__rust_dealloc", "__rust_realloc",
+					   "__rust_alloc_zeroed", "__rdl_alloc", "__rdl_dealloc",
+					   "__rdl_realloc", "__rdl_alloc_zeroed", "__rg_alloc",
+					   "__rg_dealloc", "__rg_realloc", "__rg_alloc_zeroed"};
+
+static bool rust_entry(const char *s, size_t len)
+{
+	if (len >= 32 && memcmp(s, "__rust_no_alloc_shim_is_unstable", 32) == 0)
+		return true;
+	return IN_LIST(s, len, rust_entries);
+}
+
+/* A mangled Rust name whose last identifier is an allocator shim: v0 writes
+ * "12___rust_alloc" (the length, then "_" before an identifier that starts
+ * with "_"), legacy "12__rust_alloc" before its "17h<hash>E". */
+static bool mangled_rust_entry(const char *name, size_t len)
+{
+	if (len > 20 && name[len - 1] == 'E' && memcmp(name + len - 20, "17h", 3) == 0 && hex_run(name + len - 17, 16))
+		len -= 20;
+	else if (len > 1 && name[len - 1] == 'E' && starts(name, "_ZN"))
+		len -= 1;
+	for (size_t k = 0; k < ARRAY_SIZE(rust_entries) + 1; k++) {
+		const char *id = k < ARRAY_SIZE(rust_entries) ? rust_entries[k] : NULL;
+		char v0[64], legacy[64];
+		if (!id) {
+			/* __rust_no_alloc_shim_is_unstable, _v2...: the name only starts so */
+			const char *q = name;
+			while ((q = strstr(q, "__rust_no_alloc_shim_is_unstable")) != NULL && q < name + len) {
+				if (q > name && (isdigit((unsigned char)q[-1]) || q[-1] == '_'))
+					return true;
+				q++;
+			}
+			return false;
+		}
+		size_t n = strlen(id);
+		int a = snprintf(v0, sizeof(v0), "%zu_%s", n, id), b = snprintf(legacy, sizeof(legacy), "%zu%s", n, id);
+		for (int form = 0; form < 2; form++) {
+			const char *suffix = form ? legacy : v0;
+			size_t sl = (size_t)(form ? b : a);
+			if (len > sl && memcmp(name + len - sl, suffix, sl) == 0 && !isdigit((unsigned char)name[len - sl - 1]))
+				return true;
+		}
+	}
+	return false;
+}
+
+static bool prefixed_entry(const char *s, size_t len)
+{
+	static const char *const je[] = {"malloc",  "calloc",  "realloc",   "free",    "mallocx",
+					 "rallocx", "xallocx", "sdallocx",  "dallocx", "posix_memalign",
+					 "aligned_alloc", "memalign", "valloc", "sdallocx_noflags", "nallocx"};
+	static const char *const tc[] = {"malloc", "calloc", "realloc", "free", "cfree", "memalign",
+					 "posix_memalign", "valloc", "pvalloc", "new", "newarray", "delete",
+					 "deletearray", "malloc_skip_new_handler"};
+	static const char *const mi[] = {"malloc",   "calloc",    "realloc",  "free",           "zalloc",
+					 "new",      "mallocn",   "callocn",  "reallocn",       "reallocf",
+					 "rezalloc", "recalloc",  "expand",   "posix_memalign", "aligned_alloc",
+					 "memalign", "valloc",    "pvalloc",  "new_n",          "new_aligned",
+					 "new_nothrow", "new_realloc", "new_reallocn", "cfree", "free_size",
+					 "free_aligned", "free_size_aligned"};
+	if (len > 5 && memcmp(s, "rjem_", 5) == 0)
+		return IN_LIST(s + 5, len - 5, je);
+	if (len > 3 && memcmp(s, "je_", 3) == 0)
+		return IN_LIST(s + 3, len - 3, je);
+	if (len > 3 && memcmp(s, "tc_", 3) == 0) {
+		/* tc_new_nothrow, tc_delete_sized, tc_newarray_aligned_nothrow... */
+		size_t base = strcspn(s + 3, "_");
+		if (IN_LIST(s + 3, len - 3, tc))
+			return true;
+		return base < len - 3 && IN_LIST(s + 3, base, tc);
+	}
+	if (len > 3 && memcmp(s, "mi_", 3) == 0) {
+		const char *b = s + 3;
+		size_t n = len - 3;
+		if (n > 5 && memcmp(b, "heap_", 5) == 0) {
+			b += 5;
+			n -= 5;
+		}
+		if (IN_LIST(b, n, mi))
+			return true;
+		/* mi_malloc_aligned, mi_zalloc_aligned_at, mi_malloc_small... */
+		size_t base = strcspn(b, "_");
+		if (base >= n || !IN_LIST(b, base, mi))
+			return false;
+		return (n - base >= 8 && memcmp(b + base, "_aligned", 8) == 0) ||
+		       (n - base >= 6 && memcmp(b + base, "_small", 6) == 0);
+	}
+	static const char *const bare[] = {"mallocx", "rallocx", "xallocx", "sdallocx", "dallocx"};
+	return IN_LIST(s, len, bare);
+}
+
+bool ownership_is_alloc_entry(const char *name)
+{
+	size_t len = strcspn(name, "@"); /* free@GLIBC_2.2.5, malloc@@GLIBC_2.2.5 */
+	while (len > 0 && name[len - 1] == ' ')
+		len--;
+	if (len == 0)
+		return false;
+	if (len > 4 && (starts(name, "_Znw") || starts(name, "_Zna") || starts(name, "_Zdl") || starts(name, "_Zda")))
+		return true;
+	if (starts(name, "_R") || starts(name, "_ZN")) {
+		size_t l = strcspn(name, "."); /* .llvm.NNN */
+		return mangled_rust_entry(name, l < len ? l : len);
+	}
+	/* C++: the global operators, in any form ("::operator new", "operator delete[](void*)") */
+	const char *s = name;
+	if (starts(s, "::"))
+		s += 2;
+	if (starts(s, "operator new") || starts(s, "operator delete")) {
+		char c = s[starts(s, "operator new") ? 12 : 15];
+		return c == '\0' || c == '(' || c == '[' || c == ' ' || c == '@';
+	}
+	/* Rust: the last path segment ("__rustc::__rust_alloc", "__rustc[b7974e8690430dd9]::__rust_alloc") */
+	const char *last = s;
+	for (const char *q = s; q + 1 < name + len; q++)
+		if (q[0] == ':' && q[1] == ':')
+			last = q + 2;
+	size_t n = (size_t)(name + len - last);
+	if (rust_entry(last, n))
+		return true;
+	if (last != s || memchr(s, ' ', n) || memchr(s, '(', n))
+		return false;
+	/* C: glibc's aliases __libc_free, __GI___libc_free, __posix_memalign, and prefixed allocators */
+	while (starts(s, "__GI_"))
+		s += 5;
+	while (*s == '_')
+		s++;
+	if (starts(s, "libc_"))
+		s += 5;
+	while (*s == '_')
+		s++;
+	n = (size_t)(name + len - s);
+	return IN_LIST(s, n, c_entries) || prefixed_entry(s, n);
+}
+
+/* ---- display ---------------------------------------------------------------- */
+
+const char *ownership_short_path(const char *file, uint32_t comp_dir_len)
+{
+	size_t r = rustc_prefix(file), len;
+	if (r)
+		return starts(file + r, "library/") ? file + r + 8 : file + r;
+	if (starts(file, "/rust/deps/") && file[11])
+		return file + 11;
+	const char *seg = segment_after(file, "/registry/src/", 1, &len);
+	if (seg)
+		return seg;
+	if ((seg = segment_after(file, "/git/checkouts/", 0, &len)) != NULL)
+		return seg;
+	/* an absolute compilation directory only: glibc's relative ones ("malloc" for
+	 * "malloc/malloc.c") already leave the path relative to its source tree */
+	size_t n = strlen(file);
+	if (file[0] == '/' && comp_dir_len > 1 && comp_dir_len + 1 < n && file[comp_dir_len] == '/')
+		return file + comp_dir_len + 1;
+	if (file[0] == '/' && comp_dir_len == 1 && n > 1)
+		return file + 1; /* compiled in "/" */
+	return file;
+}
