@@ -1003,25 +1003,56 @@ static int select_profiles(struct loader *L, bool *sel)
 
 /* ------------------------------------------------------------ entry point */
 
+/* The layouts a V8 CPU profile comes in. The loader reads by this and
+ * cpuprof_sniff() recognises by it, so every command accepts the same files. */
+enum layout {
+	LAYOUT_NONE,
+	LAYOUT_TRACE_ARRAY,   /* a bare array of trace events */
+	LAYOUT_TRACE_OBJECT,  /* {traceEvents: [...]} */
+	LAYOUT_LEGACY,        /* {head, timestamps} */
+	LAYOUT_MODERN,        /* {nodes, samples, timeDeltas} (samples optional: hitCount only) */
+	LAYOUT_PROFILER_STOP, /* {profile: {nodes, ...}}: the DevTools protocol's Profiler.stop result */
+};
+
+static enum layout layout_of(const struct json *root)
+{
+	if (json_type(root) == JSON_ARRAY)
+		return LAYOUT_TRACE_ARRAY;
+	if (json_type(root) != JSON_OBJECT)
+		return LAYOUT_NONE;
+	if (json_get(root, "traceEvents") != NULL)
+		return LAYOUT_TRACE_OBJECT;
+	if (json_get(root, "head") != NULL && json_get(root, "nodes") == NULL)
+		return LAYOUT_LEGACY;
+	if (json_get(root, "nodes") != NULL)
+		return LAYOUT_MODERN;
+	const struct json *inner = json_get(root, "profile");
+	if (json_type(inner) == JSON_OBJECT && json_get(inner, "nodes") != NULL)
+		return LAYOUT_PROFILER_STOP;
+	return LAYOUT_NONE;
+}
+
 static int read_any(struct loader *L, const struct json *root)
 {
 	struct jr *r = &L->r;
-	if (json_type(root) == JSON_ARRAY)
+	switch (layout_of(root)) {
+	case LAYOUT_TRACE_ARRAY:
 		return read_trace(L, root);
-	if (!jr_is(r, root, JSON_OBJECT))
-		return -1;
-	if (json_get(root, "traceEvents") != NULL) {
+	case LAYOUT_TRACE_OBJECT: {
 		const struct json *ev = jr_need(r, root, "traceEvents", JSON_ARRAY);
 		return ev ? read_trace(L, ev) : -1;
 	}
-	if (json_get(root, "head") != NULL && json_get(root, "nodes") == NULL)
+	case LAYOUT_LEGACY:
 		return read_legacy(L, new_profile(L, "legacy head/timestamps"), root);
-	if (json_get(root, "nodes") != NULL)
+	case LAYOUT_MODERN:
 		return read_modern(L, new_profile(L, ".cpuprofile"), root, NULL);
-	/* The raw result of the DevTools protocol's Profiler.stop, saved by some CDP clients. */
-	const struct json *inner = json_get(root, "profile");
-	if (json_type(inner) == JSON_OBJECT && json_get(inner, "nodes") != NULL)
-		return read_modern(L, new_profile(L, "Profiler.stop result"), inner, NULL);
+	case LAYOUT_PROFILER_STOP:
+		return read_modern(L, new_profile(L, "Profiler.stop result"), json_get(root, "profile"), NULL);
+	case LAYOUT_NONE:
+		break;
+	}
+	if (!jr_is(r, root, JSON_OBJECT))
+		return -1;
 	return jr_error(r, root, SIZE_MAX,
 			"not a V8 CPU profile: expected \"nodes\" (.cpuprofile), \"head\" (legacy), "
 			"\"profile\" (Profiler.stop) or \"traceEvents\" (trace)");
@@ -1141,9 +1172,10 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 
 bool cpuprof_sniff(const struct json *root)
 {
-	const struct json *first = json_at(root, 0);
-	if (json_type(root) == JSON_ARRAY)
-		return json_get(first, "ph") || json_get(first, "name"); /* a bare array of trace events */
-	return json_type(root) == JSON_OBJECT &&
-	       ((json_get(root, "nodes") && json_get(root, "samples")) || json_get(root, "traceEvents"));
+	enum layout l = layout_of(root);
+	if (l == LAYOUT_TRACE_ARRAY) { /* any array loads as a trace; only one of events is recognised */
+		const struct json *first = json_at(root, 0);
+		return json_get(first, "ph") || json_get(first, "name");
+	}
+	return l != LAYOUT_NONE;
 }
