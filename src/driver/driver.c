@@ -110,11 +110,14 @@ static int load_one(const struct input_format *format, const struct run *rn, con
 		profile_release(out);
 		return -1;
 	}
-	const struct input_format *seen = format_of(json_doc_root(doc));
+	const struct input_format *seen;
+	bool refused = format_recognise(doc, &seen) < 0;
 	const struct input_format *f = format ? format : seen;
 	struct json_doc *sidecar = NULL;
 	int rc = -1;
-	if (f == NULL) {
+	if (refused) {
+		/* said what it is */
+	} else if (f == NULL) {
 		pf_error("%s: not a profile profan recognises (samply, dhat or cpuprofile JSON); name it with --format",
 			 json_doc_origin(doc));
 	} else if (seen != NULL && seen != f) {

@@ -561,10 +561,41 @@ static void format_sniffing(void)
 	CHECK_STR(sniff("{\"traceEvents\": []}"), "cpuprofile");
 	CHECK_STR(sniff("[{\"name\": \"Profile\"}]"), "cpuprofile");
 	CHECK(sniff("{\"meta\": {}}") == NULL); /* samply needs both keys */
-	CHECK(sniff("{\"nodes\": []}") == NULL);
+	/* every layout the cpuprofile loader reads (issue 15 item 7): hitCount only, legacy, Profiler.stop */
+	CHECK_STR(sniff("{\"nodes\": []}"), "cpuprofile");
+	CHECK_STR(sniff("{\"head\": {\"id\": 1}, \"samples\": [], \"timestamps\": []}"), "cpuprofile");
+	CHECK_STR(sniff("{\"profile\": {\"nodes\": []}}"), "cpuprofile");
+	CHECK(sniff("{\"profile\": {\"meta\": {}}}") == NULL);
 	CHECK(sniff("42") == NULL);
 	CHECK(format_find("cpuprof") == format_find("cpuprofile"));
 	CHECK(format_find("perf") == NULL);
+}
+
+/* format_recognise(): -1 and one line for files profan knows it does not read. */
+static int recognise(const char *text, const char **name)
+{
+	struct json_doc *doc = json_parse_buffer(text, strlen(text), "t.json", NULL);
+	const struct input_format *f = NULL;
+	int rc = format_recognise(doc, &f);
+	json_doc_free(doc);
+	*name = f ? format_name(f) : NULL;
+	return rc;
+}
+
+/* The messages are pinned in tests/golden/cli/what-a-file-is.t. */
+static void lookalikes_refused(void)
+{
+	const char *name;
+	CHECK_INT(recognise("{\"nodes\": [], \"samples\": []}", &name), 0);
+	CHECK_STR(name, "cpuprofile");
+	CHECK_INT(recognise("{\"meta\": {\"preprocessedProfileVersion\": 41}, \"threads\": []}", &name), 0);
+	CHECK_STR(name, "samply");
+	fprintf(stderr, "(three lookalike errors expected below)\n");
+	CHECK_INT(recognise("{\"head\": {\"callFrame\": {}, \"selfSize\": 8, \"children\": []}}", &name), -1);
+	CHECK(name == NULL);
+	CHECK_INT(recognise("{\"meta\": {\"preprocessedProfileVersion\": 40}, \"threads\": []}", &name), -1);
+	CHECK_INT(recognise("{\"meta\": {\"version\": 5}, \"libs\": [], \"threads\": [{\"stringTable\": []}]}", &name),
+		  -1);
 }
 
 static void merge_metrics(void)
@@ -647,6 +678,7 @@ int main(void)
 	RUN(diff_shares);
 	RUN(ppm_unit_prints_percent);
 	RUN(format_sniffing);
+	RUN(lookalikes_refused);
 	RUN(merge_metrics);
 	RUN(selected_samples_only);
 	return check_summary();
