@@ -254,7 +254,7 @@ def compute(p, weight):
         for key in set(k for k, s, d in stack):
             if not plumbing(names[key][0]):
                 incl[key] = incl.get(key, 0) + w
-        url = stack[0][0][1]
+        url = owner[1] if owner is not None else ""  # wrapper time goes to its caller's script too
         by_url[url] = by_url.get(url, 0) + w
     # the users' snippet, verbatim in spirit: tot[functionName of samples[i]] += timeDeltas[i]
     for sid, d in zip(p["samples"], p["deltas"]):
