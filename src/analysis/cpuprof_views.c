@@ -14,6 +14,7 @@
 
 /* Stripped wasm below this share of the time is not worth a warning. */
 #define UNNAMED_WASM_WARN_PERCENT 1.0
+#define WRAPPERS "JS<->wasm wrapper frames"
 
 static const char *weighting_text(enum cpuprof_weight w)
 {
@@ -205,7 +206,7 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 			f < s.key_count && (p->funcs.items[f].flags & PF_FUNC_OWNED) ? REPORT_ROW_OWNED : 0;
 	}
 	if (plumbing != 0)
-		t->note = report_printf(r, "JS<->wasm wrapper frames (%s self) are counted in their caller's Self.",
+		t->note = report_printf(r, WRAPPERS " (%s self) are counted in their caller's Self.",
 					wrappers);
 	report_table_finish(t);
 
@@ -224,8 +225,8 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 		row->flags = p->funcs.items[f].flags & PF_FUNC_OWNED ? REPORT_ROW_OWNED : 0;
 	}
 	if (plumbing != 0)
-		t->note = report_printf(r, "JS<->wasm wrapper frames are in their callers' Total, and their %s self "
-					"in their caller's Self.", wrappers);
+		t->note = report_printf(r, WRAPPERS " are in their callers' Total, and their %s self in "
+					"their caller's Self.", wrappers);
 	report_table_finish(t);
 
 	/* by script: each stack node's self goes to the script of the function credited with it;
@@ -242,7 +243,7 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 	report_table_col(t, "Self", m->unit, s.w.total);
 	report_table_from_rows(r, t, &rows, script_name, p);
 	if (plumbing != 0)
-		t->note = report_printf(r, "JS<->wasm wrapper frames (%s self) are counted in their caller's script.",
+		t->note = report_printf(r, WRAPPERS " (%s self) are counted in their caller's script.",
 					wrappers);
 	report_table_finish(t);
 	rows_release(&rows);

@@ -16,8 +16,9 @@ struct signature {
 	"prof.json` turns it into a profile profan reads"
 
 static const struct signature signatures[] = {
-	{"\xDC\xDF\x4A\x53\x4C\x42", 6, "samply binary container (JSLB) is not supported yet; save the profile as JSON"},
-	/* perf's file header: "PERFILE2" as a little-endian u64 (byte-swapped when written big-endian), or v1 */
+	{"\xDC\xDF\x4A\x53\x4C\x42", 6,
+	 "samply binary container (JSLB) is not supported yet; save the profile as JSON"},
+	/* perf's header: "PERFILE2" as a little-endian u64 (byte-swapped when written big-endian), or v1 */
 	{"PERFILE2", 8, PERF_DATA},
 	{"2ELIFREP", 8, PERF_DATA},
 	{"PERFFILE", 8, PERF_DATA},

@@ -862,20 +862,21 @@ static void gap_warnings(struct loader *L, const struct gaps *g)
 	double med = (double)g->median / 1000.0;
 	if (is_stall(g->first, g->median))
 		profile_warn(L->p,
-			     "%.1f ms from the profile's start to its first sample (median interval %.3f ms): "
-			     "--weight before credits it to the first sample (%.1f%% of the profile's total), --weight after "
-			     "to none",
+			     "%.1f ms from the profile's start to its first sample (median interval %.3f "
+			     "ms): --weight before credits it to the first sample (%.1f%% of the profile's "
+			     "total), --weight after to none",
 			     (double)g->first / 1000.0, med,
 			     g->counted > 0 ? 100.0 * (double)g->first / (double)g->counted : 0.0);
 	if (is_stall(g->later, g->median))
 		profile_warn(L->p,
-			     "sampler stall: %.1f ms without samples before sample %zu (median interval %.3f ms); "
-			     "--weight before credits it to that sample, --weight after to the one before it",
+			     "sampler stall: %.1f ms without samples before sample %zu (median interval "
+			     "%.3f ms); --weight before credits it to that sample, --weight after to the "
+			     "one before it",
 			     (double)g->later / 1000.0, g->later_at, med);
 	if (is_stall(g->tail, g->median))
 		profile_warn(L->p,
-			     "%.1f ms from the last sample to the profile's endTime (median interval %.3f ms): "
-			     "--weight after credits it to the last sample, --weight before to none",
+			     "%.1f ms from the last sample to the profile's endTime (median interval %.3f "
+			     "ms): --weight after credits it to the last sample, --weight before to none",
 			     (double)g->tail / 1000.0, med);
 }
 
@@ -1092,7 +1093,8 @@ static int read_any(struct loader *L, const struct json *root)
 	case LAYOUT_MODERN:
 		return read_modern(L, new_profile(L, ".cpuprofile"), root, NULL);
 	case LAYOUT_PROFILER_STOP:
-		return read_modern(L, new_profile(L, "Profiler.stop result"), json_get(root, "profile"), NULL);
+		return read_modern(L, new_profile(L, "Profiler.stop result"), json_get(root, "profile"),
+				   NULL);
 	case LAYOUT_NONE:
 		break;
 	}

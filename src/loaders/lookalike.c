@@ -40,10 +40,12 @@ bool lookalike_firefox(const struct json *root, char *what, size_t cap)
 	if (json_type(root) != JSON_OBJECT)
 		return false;
 	const struct json *inner = json_get(root, "profile");
-	if (json_get(root, "ticks") != NULL && json_type(inner) == JSON_OBJECT && json_get(inner, "meta") != NULL) {
+	if (json_get(root, "ticks") != NULL && json_type(inner) == JSON_OBJECT &&
+	    json_get(inner, "meta") != NULL) {
 		snprintf(what, cap,
-			 "a Firefox DevTools performance-panel recording, not a processed profile: its \"profile\" "
-			 "member is a raw Gecko profile (jq .profile FILE > gecko.json); " FIREFOX_HINT);
+			 "a Firefox DevTools performance-panel recording, not a processed profile: its "
+			 "\"profile\" member is a raw Gecko profile (jq .profile FILE > gecko.json); "
+			 FIREFOX_HINT);
 		return true;
 	}
 	const struct json *meta = json_get(root, "meta");
@@ -53,23 +55,30 @@ bool lookalike_firefox(const struct json *root, char *what, size_t cap)
 	long long processed = int_member(meta, "preprocessedProfileVersion");
 	char version[48];
 	if (processed >= 0 && processed < 41) {
-		snprintf(what, cap, "a Firefox processed profile of version %lld; profan reads version 41 and later: "
-			 FIREFOX_HINT ", which upgrades it", processed);
+		snprintf(what, cap,
+			 "a Firefox processed profile of version %lld; profan reads version 41 and later: "
+			 FIREFOX_HINT ", which upgrades it",
+			 processed);
 		return true;
 	}
 	if (json_get(meta, "preprocessedProfileVersion") != NULL)
 		return false;
 	const struct json *t0 = json_at(threads, 0);
 	if (json_type(json_get(root, "libs")) == JSON_STRING || raw_gecko_thread(t0)) {
-		snprintf(what, cap, "a raw Gecko profile (Firefox's capture format%s), not a processed profile: "
-			 FIREFOX_HINT " to get processed JSON", meta_version(meta, ", ", version, sizeof(version)));
+		snprintf(what, cap,
+			 "a raw Gecko profile (Firefox's capture format%s), not a processed profile: "
+			 FIREFOX_HINT " to get processed JSON",
+			 meta_version(meta, ", ", version, sizeof(version)));
 		return true;
 	}
 	/* Before preprocessedProfileVersion, processed threads carried their own libs. */
-	if (json_get(root, "libs") == NULL && json_get(t0, "libs") != NULL && json_get(t0, "funcTable") != NULL) {
-		snprintf(what, cap, "a Firefox processed profile from before preprocessedProfileVersion existed "
+	if (json_get(root, "libs") == NULL && json_get(t0, "libs") != NULL &&
+	    json_get(t0, "funcTable") != NULL) {
+		snprintf(what, cap,
+			 "a Firefox processed profile from before preprocessedProfileVersion existed "
 			 "(no version number%s); profan reads version 41 and later: " FIREFOX_HINT
-			 ", which upgrades it", meta_version(meta, ", ", version, sizeof(version)));
+			 ", which upgrades it",
+			 meta_version(meta, ", ", version, sizeof(version)));
 		return true;
 	}
 	return false;
@@ -78,10 +87,11 @@ bool lookalike_firefox(const struct json *root, char *what, size_t cap)
 bool lookalike_v8_heap(const struct json *root, char *what, size_t cap)
 {
 	const struct json *head = json_get(root, "head");
-	if (json_type(root) != JSON_OBJECT || json_get(root, "nodes") != NULL || json_type(head) != JSON_OBJECT ||
-	    json_get(head, "selfSize") == NULL)
+	if (json_type(root) != JSON_OBJECT || json_get(root, "nodes") != NULL ||
+	    json_type(head) != JSON_OBJECT || json_get(head, "selfSize") == NULL)
 		return false;
-	snprintf(what, cap, "a V8 heap profile (.heapprofile: sampled allocations), not a CPU profile; profan reads "
+	snprintf(what, cap,
+		 "a V8 heap profile (.heapprofile: sampled allocations), not a CPU profile; profan reads "
 		 "V8 CPU profiles (.cpuprofile, Chrome traces)");
 	return true;
 }

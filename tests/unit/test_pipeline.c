@@ -594,8 +594,9 @@ static void lookalikes_refused(void)
 	CHECK_INT(recognise("{\"head\": {\"callFrame\": {}, \"selfSize\": 8, \"children\": []}}", &name), -1);
 	CHECK(name == NULL);
 	CHECK_INT(recognise("{\"meta\": {\"preprocessedProfileVersion\": 40}, \"threads\": []}", &name), -1);
-	CHECK_INT(recognise("{\"meta\": {\"version\": 5}, \"libs\": [], \"threads\": [{\"stringTable\": []}]}", &name),
-		  -1);
+	const char *gecko = "{\"meta\": {\"version\": 5}, \"libs\": [], "
+			    "\"threads\": [{\"stringTable\": []}]}";
+	CHECK_INT(recognise(gecko, &name), -1);
 }
 
 static void merge_metrics(void)
