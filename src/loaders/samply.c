@@ -164,67 +164,6 @@ static int load_libs(struct ld *ld)
 	return 0;
 }
 
-static size_t mark_binary(struct profile *p, const char *name, size_t len)
-{
-	size_t hits = 0;
-	for (size_t i = 0; i < p->libs.len; i++) {
-		const char *ln = profile_str(p, p->libs.items[i].name);
-		if (strlen(ln) == len && memcmp(ln, name, len) == 0) {
-			p->libs.items[i].flags |= PF_LIB_MAIN;
-			hits++;
-		}
-	}
-	return hits;
-}
-
-/* The process of the thread with the most samples: the target of `samply
- * record` when meta.product names no library (spec §3.1, P7). */
-static const char *busiest_process(const struct json *threads)
-{
-	const char *best = NULL;
-	int64_t best_n = 0;
-	for (size_t i = 0; i < json_len(threads); i++) {
-		const struct json *t = json_at(threads, i);
-		const struct json *len = json_get(json_get(t, "samples"), "length");
-		const struct json *pn = json_get(t, "processName");
-		int64_t n = 0;
-		if (len == NULL || pn == NULL || json_type(pn) != JSON_STRING ||
-		    json_type(len) != JSON_NUMBER || !json_i64(len, &n))
-			continue;
-		if (n > best_n) {
-			best_n = n;
-			best = json_str(pn);
-		}
-	}
-	return best;
-}
-
-static void choose_binary(struct ld *ld, const struct json *meta, const struct json *threads)
-{
-	struct profile *p = ld->p;
-	const char *want = ld->opts ? ld->opts->binary : NULL;
-	const char *chosen = NULL;
-	if (want != NULL) {
-		if (mark_binary(p, want, strlen(want)) > 0)
-			chosen = want;
-		else
-			profile_warn(p,
-				     "--binary %s: no library of that name in the profile; the views of the "
-				     "binary's own code are empty",
-				     want);
-	} else {
-		const char *product = json_str(json_get(meta, "product"));
-		const char *busiest = busiest_process(threads);
-		if (product != NULL && mark_binary(p, product, strlen(product)) > 0)
-			chosen = product;
-		else if (product != NULL && mark_binary(p, product, strcspn(product, " ")) > 0)
-			chosen = profile_printf(p, "%.*s", (int)strcspn(product, " "), product);
-		else if (busiest != NULL && mark_binary(p, busiest, strlen(busiest)) > 0)
-			chosen = busiest;
-	}
-	profile_add_info(p, "Binary", chosen ? chosen : want ? want : "(not found; name it with --binary)");
-}
-
 uint32_t samply_main_lib(const struct profile *p)
 {
 	for (size_t i = 0; i < p->libs.len; i++)
@@ -381,8 +320,6 @@ static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int
 		} else {
 			fn.name = profile_intern(p, name);
 		}
-		if (p->libs.items[lib].flags & PF_LIB_MAIN)
-			fn.flags |= PF_FUNC_OWNED;
 	} else {
 		/* Labels, unknown addresses and bare kernel IPs keep the file's text. */
 		fn.name = profile_intern(p, name);
@@ -390,8 +327,6 @@ static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int
 			fn.lib = fr.lib = (uint32_t)lib;
 		else if (is_kernel_ip_name(name))
 			fn.lib = fr.lib = kernel_lib(ld);
-		if (fn.lib != PF_NONE && (p->libs.items[fn.lib].flags & PF_LIB_MAIN))
-			fn.flags |= PF_FUNC_OWNED;
 	}
 	if (inline_depth > 0)
 		fr.flags |= PF_FRAME_INLINED;
@@ -770,7 +705,7 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 
 	if (load_libs(&ld) != 0 || load_sidecar(&ld) != 0)
 		goto out;
-	choose_binary(&ld, meta, threads);
+	profile_add_info(out, "Binary", ""); /* its place in the header; samply_choose_binary() fills it */
 
 	struct totals tot = {.t_min = INFINITY, .t_max = -INFINITY, .cpu_scale = cpu_unit_scale(&ld, meta)};
 	reserve_samples(out, threads);
@@ -786,6 +721,7 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 	if (tot.cpu == 0 && out->sample_count > 0)
 		cpu_fallback(&ld, interval);
 	add_summary(&ld, meta, &tot);
+	samply_choose_binary(out, ld.opts ? ld.opts->binary : NULL, json_str(json_get(meta, "product")));
 	rc = 0;
 out:
 	tabset_release(&shared_ts);
