@@ -58,6 +58,7 @@ struct pf_lib {
 	uint32_t flags;      /* enum pf_lib_flags */
 	enum pf_symstate sym_state;
 	uint32_t sym_file;   /* the file symbols came from, or 0 */
+	uint32_t label;      /* what reports call it, or 0 for its name: profile_label_libs() */
 };
 
 enum pf_func_flags {
@@ -162,6 +163,14 @@ uint32_t profile_intern(struct profile *p, const char *s);
 const char *profile_str(const struct profile *p, uint32_t id);
 const char *profile_strdup(struct profile *p, const char *s);
 const char *profile_printf(struct profile *p, const char *fmt, ...) PF_PRINTF(2, 3);
+
+/* Report names of libraries (libname.c): a library's name, or, when another
+ * library has the same name and another path, the shortest suffix of its path
+ * that tells them apart (".cargo/bin/cargo"). profile_label_libs() sets them
+ * for the libraries as they are (the driver calls it once they are loaded and
+ * merged); profile_lib_label() reads one. Display only: names stay the keys. */
+void profile_label_libs(struct profile *p);
+const char *profile_lib_label(const struct profile *p, uint32_t lib);
 
 /* Adds a metric; returns its index. */
 size_t profile_add_metric(struct profile *p, const char *name, const char *label, enum pf_unit unit);

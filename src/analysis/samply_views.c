@@ -179,7 +179,7 @@ static void symbol_header(struct report *r, const struct profile *p, size_t metr
 				const struct pf_lib *l = &p->libs.items[sh[i].lib];
 				if ((int)l->sym_state != st)
 					continue;
-				const char *name = profile_str(p, l->name);
+				const char *name = profile_lib_label(p, sh[i].lib);
 				double pct = w.total > 0 ? 100.0 * (double)sh[i].self / (double)w.total : 0.0;
 				int k = snprintf(line + len, sizeof(line) - len, "%s%s %.1f%%", shown ? ", " : "",
 						 *name ? name : profile_str(p, l->path), pct);

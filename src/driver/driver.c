@@ -160,6 +160,7 @@ static int load_failure(int rc)
 /* After loading one file of a diff: native names and the user's transforms. */
 static int prepare(const struct input_format *f, const struct profan_opts *o, struct profile *p)
 {
+	profile_label_libs(p);
 	if (f->native && !o->no_symbols && symbolize_profile(p, &o->symbols, NULL) != 0)
 		return -1;
 	return transform_apply(p, o->steps, o->step_count);
@@ -226,6 +227,7 @@ static int finish(const struct profan_opts *o, const struct profile *p, const st
 static int analyse(const struct input_format *f, const struct profan_opts *o, struct profile *p,
 		   const char *const *paths, size_t n, const char *symbols, struct report *r)
 {
+	profile_label_libs(p); /* the libraries are all in: how the report tells them apart */
 	if (f != NULL && f->native && !o->no_symbols && symbolize_profile(p, &o->symbols, NULL) != 0)
 		return PF_EXIT_FAIL;
 	if (transform_apply(p, o->steps, o->step_count) < 0)

@@ -121,7 +121,7 @@ const char *report_func_name(const void *profile, uint32_t func, const char **de
 	}
 	const struct pf_func *f = &p->funcs.items[func];
 	const char *file = profile_str(p, f->file);
-	const char *lib = f->lib != PF_NONE ? profile_str(p, p->libs.items[f->lib].name) : "";
+	const char *lib = f->lib != PF_NONE ? profile_lib_label(p, f->lib) : "";
 	int n = 0;
 	buf[0] = '\0';
 	if (*file) {
@@ -150,7 +150,7 @@ const char *report_lib_name(const void *profile, uint32_t lib, const char **deta
 	*detail = NULL;
 	if (lib >= p->libs.len)
 		return "(no library)";
-	return profile_str(p, p->libs.items[lib].name);
+	return profile_lib_label(p, lib);
 }
 
 void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit)

@@ -140,6 +140,42 @@ static void json_names_are_valid_utf8(void)
 	report_release(&r);
 }
 
+/* Same-named libraries with other paths are told apart by the shortest path suffix (issue 15 item 3). */
+static void library_labels(void)
+{
+	static const char *const libs[][2] = {
+		{"cargo", "/Users/me/.cargo/bin/cargo"},
+		{"cargo", "/Users/me/.rustup/toolchains/stable-aarch64-apple-darwin/bin/cargo"},
+		{"vcruntime140.dll", "C:\\Windows\\System32\\vcruntime140.dll"},
+		{"vcruntime140.dll", "C:\\Program Files\\App\\vcruntime140.dll"},
+		{"libc.so.6", "/usr/lib/libc.so.6"},
+		{"libc.so.6", "/usr/lib/libc.so.6"}, /* the same file twice: nothing to tell apart */
+		{"tool", "bin/tool"},
+		{"tool", "/opt/bin/tool"}, /* the first path is the end of this one */
+		{"[kernel]", ""},
+	};
+	struct profile p;
+	profile_init(&p);
+	for (size_t i = 0; i < ARRAY_SIZE(libs); i++) {
+		struct pf_lib l = {.name = profile_intern(&p, libs[i][0]),
+				   .path = profile_intern(&p, libs[i][1])};
+		profile_add_lib(&p, &l);
+	}
+	profile_label_libs(&p);
+	static const char *const want[] = {
+		".cargo/bin/cargo", "stable-aarch64-apple-darwin/bin/cargo", "System32\\vcruntime140.dll",
+		"App\\vcruntime140.dll", "libc.so.6", "libc.so.6", "bin/tool", "opt/bin/tool", "[kernel]",
+	};
+	const char *detail;
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++)
+		CHECK_STR(report_lib_name(&p, (uint32_t)i, &detail), want[i]);
+	struct pf_func f = {.name = profile_intern(&p, "main"), .lib = 1};
+	report_func_name(&p, profile_intern_func(&p, &f), &detail);
+	CHECK_STR(detail, "[stable-aarch64-apple-darwin/bin/cargo]");
+	CHECK_STR(profile_str(&p, p.libs.items[0].name), "cargo"); /* the model keeps the name */
+	profile_release(&p);
+}
+
 int main(void)
 {
 	RUN(json_names_are_valid_utf8);
@@ -147,5 +183,6 @@ int main(void)
 	RUN(json_round_trip);
 	RUN(value_formats);
 	RUN(json_integers_are_exact);
+	RUN(library_labels);
 	return check_summary();
 }
