@@ -4,7 +4,8 @@
 Usage: compare.py PROFAN FILE
 Compares the report header (--json): cpuprof "Total: X ms in N samples" with the largest profile's
 sum of timeDeltas and sample count; samply "Total" with sum threadCPUDelta and samples; dhat
-"Total" and "At t-gmax" with sum tb/tbk and sum gb/gbk. A file profan should refuse (a raw Gecko profile,
+"Total" and "At t-gmax" with sum tb/tbk and sum gb/gbk; samply libraries of a macOS or Windows recording are
+"not ELF", with one warning. A file profan should refuse (a raw Gecko profile,
 a V8 heap profile, perf.data...) must give exit 1 and one stderr line naming the file and saying what it
 is (the phrase below, from check.py's independent classification; the whole lines are pinned in
 tests/golden/cli/what-a-file-is.t). Exit 0 when all agree, 1 otherwise, 77 when check.py classifies the
@@ -99,7 +100,22 @@ def main(profan, path):
 		print('%s %s %s: profan %r, check.py %s' % ('ok  ' if ok else 'FAIL', os.path.basename(path), key,
 		                                          header.get(key), want))
 		bad += not ok
+	if exp['what'].startswith('processed profile v'):
+		bad += not_elf(path, exp, header, run.stderr)
 	return 1 if bad else 0
+
+
+def not_elf(path, exp, header, stderr):
+	"""samply: libraries of a macOS or Windows recording are counted as "not ELF" (not "missing"), and
+	one warning line says so; check.py counts them from meta.oscpu and the frames' libraries."""
+	want = sum(n for fmt, n in exp['lib_formats'].items() if fmt != 'ELF')
+	m = re.search(r', (\d+) not ELF$', header.get('Symbol files', ''))
+	got = int(m.group(1)) if m else 0
+	warned = sum('not symbolicated: profan reads ELF only' in line for line in stderr.splitlines())
+	ok = got == want and warned == (1 if want else 0)
+	print('%s %s Symbol files: profan %r and %d warning line(s); check.py %d not ELF' %
+	      ('ok  ' if ok else 'FAIL', os.path.basename(path), header.get('Symbol files'), warned, want))
+	return 0 if ok else 1
 
 
 if __name__ == '__main__':
