@@ -49,7 +49,14 @@ enum pf_lib_flags {
 
 /* SKIPPED: nothing on disk to read ([vdso] of another kernel, JIT maps, modules); NOT_ELF: a
  * Mach-O or PE library, which profan does not symbolicate. */
-enum pf_symstate { PF_SYM_NONE, PF_SYM_FOUND, PF_SYM_MISSING, PF_SYM_MISMATCH, PF_SYM_SKIPPED, PF_SYM_NOT_ELF };
+enum pf_symstate {
+	PF_SYM_NONE,
+	PF_SYM_FOUND,
+	PF_SYM_MISSING,
+	PF_SYM_MISMATCH,
+	PF_SYM_SKIPPED,
+	PF_SYM_NOT_ELF,
+};
 
 struct pf_lib {
 	uint32_t name;       /* "libc.so.6", a script URL, a wasm module name */

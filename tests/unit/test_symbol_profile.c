@@ -792,8 +792,8 @@ static void macos_and_windows_libraries_are_named_not_missing(void)
 	uint32_t dylib = add_lib(&p, "libsystem_kernel.dylib", "/usr/lib/system/libsystem_kernel.dylib",
 				 "6E4A96AD04B83E8AB91D087E62306246", "6E4A96AD04B83E8AB91D087E623062460", 0);
 	/* A macOS executable is known only by its uppercase LC_UUID ids; its name is on the symbol path. */
-	uint32_t exe = add_lib(&p, "symtest-pie", "./zig-out/bin/symtest-pie", "982074CC1B3D37748B0604B42D239030",
-			       "982074CC1B3D37748B0604B42D2390300", 0);
+	uint32_t exe = add_lib(&p, "symtest-pie", "./zig-out/bin/symtest-pie",
+			       "982074CC1B3D37748B0604B42D239030", "982074CC1B3D37748B0604B42D2390300", 0);
 	struct pf_lib pe = {.name = profile_intern(&p, "ntdll.dll"),
 			    .path = profile_intern(&p, "C:\\Windows\\System32\\ntdll.dll"),
 			    .debug_name = profile_intern(&p, "ntdll.pdb"),
