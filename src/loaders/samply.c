@@ -302,11 +302,23 @@ static bool is_hex_of(const char *name, int64_t address)
 	return strcmp(name, buf) == 0;
 }
 
+/* Where the funcTable says a function is: a script URL or source file, its first line and column
+ * (0: unknown). Firefox fills it for JS; two functions of one name in two bundles differ only here. */
+struct func_loc {
+	const char *file;
+	uint32_t line, column;
+};
+
 static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int64_t lib,
-			   int64_t inline_depth, int64_t line)
+			   int64_t inline_depth, int64_t line, const struct func_loc *loc)
 {
 	struct profile *p = ld->p;
 	struct pf_func fn = {.lib = PF_NONE};
+	if (loc->file != NULL) { /* an unresolved address has none; the symbolicator gives it one */
+		fn.file = profile_intern(p, loc->file);
+		fn.line = loc->line;
+		fn.column = loc->column;
+	}
 	struct pf_frame fr = {.lib = PF_NONE, .address = PF_NO_ADDRESS, .line = (uint32_t)line};
 	if (address >= 0 && lib >= 0) {
 		const char *known = sidecar_name(ld, (uint32_t)lib, (uint32_t)address);
@@ -334,6 +346,33 @@ static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int
 	return profile_intern_frame(p, &fr);
 }
 
+/* Each function's file as a string index, -1 for none, or NULL when the table has no files:
+ * funcTable.fileName up to v57; from v58 funcTable.source, a row of shared.sources whose
+ * `filename` is the string. */
+static int64_t *func_files(struct ld *ld, const struct json *fn, size_t nfuncs)
+{
+	int64_t maxstr = (int64_t)ld->nstrings - 1;
+	if (json_get(fn, "source") == NULL)
+		return column(ld, fn, "fileName", nfuncs, 0, maxstr, true, -1, true);
+	const struct json *shared = json_get(json_doc_root(ld->r.doc), "shared");
+	if (shared == NULL) {
+		jr_error(&ld->r, json_get(fn, "source"), SIZE_MAX,
+			 "names sources, but there is no shared.sources");
+		return NULL;
+	}
+	const struct json *src = jr_need(&ld->r, shared, "sources", JSON_OBJECT);
+	size_t nsrc;
+	if (src == NULL || !table_length(ld, src, &nsrc))
+		return NULL;
+	int64_t *name = column(ld, src, "filename", nsrc, 0, maxstr, true, -1, false);
+	int64_t *file = column(ld, fn, "source", nfuncs, 0, (int64_t)nsrc - 1, true, -1, false);
+	if (name != NULL && file != NULL)
+		for (size_t i = 0; i < nfuncs; i++)
+			file[i] = file[i] >= 0 ? name[file[i]] : -1;
+	free(name);
+	return file;
+}
+
 static int load_frames(struct ld *ld, const struct json *owner, struct tabset *ts)
 {
 	struct jr *r = &ld->r;
@@ -354,6 +393,9 @@ static int load_frames(struct ld *ld, const struct json *owner, struct tabset *t
 	int64_t *line = column(ld, ft, "line", nframes, 0, UINT32_MAX - 1, true, 0, true);
 	/* Firefox v70 moves the library onto the frame; samply has not, but reading it costs nothing. */
 	int64_t *frame_lib = column(ld, ft, "lib", nframes, -1, maxlib, true, -1, true);
+	int64_t *fn_line = column(ld, fn, "lineNumber", nfuncs, 0, UINT32_MAX, true, 0, true);
+	int64_t *fn_col = column(ld, fn, "columnNumber", nfuncs, 0, UINT32_MAX, true, 0, true);
+	int64_t *fn_file = func_files(ld, fn, nfuncs);
 	int rc = -1;
 	if (r->failed)
 		goto out;
@@ -363,10 +405,17 @@ static int load_frames(struct ld *ld, const struct json *owner, struct tabset *t
 		int64_t f = func[i];
 		int64_t lib = frame_lib ? frame_lib[i] : fn_res[f] >= 0 ? res_lib[fn_res[f]] : -1;
 		const char *name = string_at(ld, (size_t)fn_name[f]);
+		struct func_loc loc = {NULL, 0, 0};
+		if (fn_file && fn_file[f] >= 0 && (loc.file = string_at(ld, (size_t)fn_file[f])) == NULL)
+			goto out;
 		if (name == NULL)
 			goto out;
+		if (loc.file != NULL) {
+			loc.line = fn_line ? (uint32_t)fn_line[f] : 0;
+			loc.column = fn_col ? (uint32_t)fn_col[f] : 0;
+		}
 		ts->frame_map[i] =
-			make_frame(ld, name, address[i], lib, depth ? depth[i] : 0, line ? line[i] : 0);
+			make_frame(ld, name, address[i], lib, depth ? depth[i] : 0, line ? line[i] : 0, &loc);
 	}
 	rc = 0;
 out:
@@ -378,6 +427,9 @@ out:
 	free(depth);
 	free(line);
 	free(frame_lib);
+	free(fn_line);
+	free(fn_col);
+	free(fn_file);
 	return rc;
 }
 

@@ -125,7 +125,10 @@ const char *report_func_name(const void *profile, uint32_t func, const char **de
 	int n = 0;
 	buf[0] = '\0';
 	if (*file) {
-		if (f->line)
+		/* a column tells apart the functions of a minified script, all on line 1 */
+		if (f->line && f->column)
+			n = snprintf(buf, sizeof(buf), "%s:%u:%u", file, f->line, f->column);
+		else if (f->line)
 			n = snprintf(buf, sizeof(buf), "%s:%u", file, f->line);
 		else
 			n = snprintf(buf, sizeof(buf), "%s", file);
