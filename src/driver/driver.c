@@ -35,6 +35,12 @@ static int run_init(struct run *rn, const struct profan_opts *o)
 	rn->o = o;
 	if (o->cpuprof.wasm == NULL)
 		return 0;
+	struct stat st;
+	if (stat(o->cpuprof.wasm, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* a FIFO would block the read for ever: treated as absent */
+		pf_warn("--wasm %s: not a regular file: wasm frames stay unnamed", o->cpuprof.wasm);
+		return 0;
+	}
 	if (wasm_module_read(o->cpuprof.wasm, &rn->wasm) < 0)
 		return -1;
 	rn->have_wasm = true;

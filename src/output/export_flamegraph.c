@@ -164,11 +164,12 @@ int export_flamegraph(const char *path, const struct calltree *t, const struct f
 	}
 	vec_free(&todo);
 
-	FILE *f = output_open(path, "--flamegraph");
-	if (f == NULL) {
+	struct output *out = output_open(path, "--flamegraph");
+	if (out == NULL) {
 		vec_free(&items);
 		return -1;
 	}
+	FILE *f = out->f;
 	int height = FG_PAD_TOP + (int)(max_depth + 1) * FG_FRAME_H + FG_PAD_BOTTOM;
 	int width = FG_WIDTH + 2 * FG_PAD_SIDE;
 	fprintf(f,
@@ -287,5 +288,5 @@ int export_flamegraph(const char *path, const struct calltree *t, const struct f
 	}
 	fprintf(f, "</svg>\n");
 	vec_free(&items);
-	return output_close(f, path);
+	return output_close(out);
 }

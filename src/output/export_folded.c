@@ -24,9 +24,10 @@ static char *clean_label(const char *label)
 
 int export_folded(const char *path, const struct calltree *t, bool two_sides)
 {
-	FILE *f = output_open(path, "--folded");
-	if (f == NULL)
+	struct output *out = output_open(path, "--folded");
+	if (out == NULL)
 		return -1;
+	FILE *f = out->f;
 	setvbuf(f, NULL, _IOFBF, 1 << 20);
 	size_t nlabels = t->names.count;
 	char **labels = xcalloc(nlabels + 1, sizeof(*labels));
@@ -65,5 +66,5 @@ int export_folded(const char *path, const struct calltree *t, bool two_sides)
 	free(labels);
 	free(lens);
 	vec_free(&chain);
-	return output_close(f, path);
+	return output_close(out);
 }

@@ -197,6 +197,49 @@ files) # what is wrong is the file itself, or where the report goes
 	check 1 /dev/full --json -o /dev/full "$valid"
 	check 1 "$tmp/no/such/dir/out.txt" -o "$tmp/no/such/dir/out.txt" "$valid"
 	check 1 "$tmp/dir" -o "$tmp/dir" "$valid"
+	# outputs never destroy data: a write that fails (EFBIG under `ulimit -f`) leaves the
+	# file's previous contents, and no output may be one of the inputs
+	printf 'previous report\n' >"$tmp/keep.txt"
+	(ulimit -f 1 && trap '' XFSZ && exec "$profan" "$cmd" --json --top 0 -o "$tmp/keep.txt" "$valid" \
+		>/dev/null 2>"$tmp/err" </dev/null)
+	code=$?
+	if [ "$code" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ "$(cat "$tmp/keep.txt")" != "previous report" ] ||
+		ls -a "$tmp" | grep -q 'profan-'; then
+		fail "failed write over an old report: exit $code, file now $(head -c 40 "$tmp/keep.txt"): $(cat "$tmp/err")"
+	else
+		passed=$((passed + 1))
+	fi
+	cp "$valid" "$tmp/input.$ext"
+	for opt in -o --folded --flamegraph; do
+		"$profan" "$cmd" "$opt" "$tmp/input.$ext" "$tmp/input.$ext" >/dev/null 2>"$tmp/err"
+		code=$?
+		if [ "$code" -ne 2 ] || ! cmp -s "$valid" "$tmp/input.$ext" || ! grep -q 'is an input' "$tmp/err"; then
+			fail "$opt INPUT: exit $code, input changed or no refusal: $(cat "$tmp/err")"
+		else
+			passed=$((passed + 1))
+		fi
+	done
+	# side files that are not regular files (a FIFO would block a read for ever) are
+	# treated as absent, with one warning: the .syms.json beside a samply profile, --kallsyms, --wasm
+	mkfifo "$tmp/fifo"
+	side=()
+	case $cmd in
+	samply) cp "$valid" "$tmp/side.json" && mkfifo "$tmp/side.syms.json" && side=("$tmp/side.json")
+		side2=(--kallsyms "$tmp/fifo" "$valid") ;;
+	cpuprof) side2=(--wasm "$tmp/fifo" "$valid") ;;
+	*) side2=() ;;
+	esac
+	for args in side side2; do
+		eval "set -- \"\${$args[@]}\""
+		[ $# -gt 0 ] || continue
+		timeout -s KILL 20 "$profan" "$cmd" "$@" >/dev/null 2>"$tmp/err" </dev/null
+		code=$?
+		if [ "$code" -ne 0 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q 'not a regular file' "$tmp/err"; then
+			fail "FIFO as a side file ($*): exit $code: $(cat "$tmp/err")"
+		else
+			passed=$((passed + 1))
+		fi
+	done
 	# stdout on a full disk: main() reports it for <stdout>
 	start=$SECONDS
 	"$profan" "$cmd" "$valid" >/dev/full 2>"$tmp/err"
