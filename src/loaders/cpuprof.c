@@ -920,6 +920,18 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 		rc = link_parents(L, rp, &map, parent, orphan);
 	if (rc == 0)
 		rc = build_stacks(L, rp, parent, orphan, stack);
+	/* Samples taken at (root) itself (no JS on the stack) keep a "(root)" frame, as DevTools
+	 * shows them, so that every view and export adds up to the total. */
+	uint32_t root_stack = PF_NONE;
+	for (size_t i = 0; rc == 0 && i < n; i++)
+		if (stack[i] == PF_NONE) {
+			if (root_stack == PF_NONE)
+				root_stack = profile_intern_stack(
+					L->p, PF_NONE,
+					profile_func_frame(L->p, profile_intern(L->p, "(root)"), 0, PF_NONE, 0, 0,
+							   PF_FUNC_SYNTHETIC));
+			stack[i] = root_stack;
+		}
 	if (rc == 0 && rp->has_samples)
 		rc = add_samples(L, rp, &map, stack, thread, time_m, count_m);
 	else if (rc == 0)
