@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "profan/report.h"
+#include "profan/text.h"
 #include "pipeline_int.h"
 
 #define FG_WIDTH 1200
@@ -25,7 +26,7 @@ static void put_xml(FILE *f, const char *text)
 {
 	size_t len = strlen(text);
 	char *s = xstrndup(text, len);
-	pl_utf8_clean(s, len);
+	text_utf8_clean(s, len);
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 		switch (c) {

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/text.h"
 #include "pipeline_int.h"
 
 /* The format has no escaping: a ';' or a line break inside a name would split it,
@@ -13,7 +14,7 @@ static char *clean_label(const char *label)
 {
 	size_t len = strlen(label);
 	char *s = xstrndup(label, len);
-	pl_utf8_clean(s, len);
+	text_utf8_clean(s, len);
 	for (size_t i = 0; i < len; i++)
 		if (s[i] == ';')
 			s[i] = ':';

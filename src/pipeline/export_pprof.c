@@ -7,6 +7,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "profan/text.h"
 #include "pipeline_int.h"
 
 struct pb {
@@ -46,7 +47,7 @@ static uint32_t intern_utf8(struct strmap *st, const char *s)
 {
 	size_t len = strlen(s);
 	char *clean = xstrndup(s, len);
-	pl_utf8_clean(clean, len);
+	text_utf8_clean(clean, len);
 	uint32_t id = strmap_intern_len(st, clean, len);
 	free(clean);
 	return id;

@@ -1,5 +1,5 @@
 /* match.c: which functions a user's regex (regex.h) names, function display
- * labels, UTF-8 cleaning and the shared helpers for opening and closing export files. */
+ * labels and the shared helpers for opening and closing export files. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,27 +71,4 @@ int64_t pl_median(int64_t *v, size_t n)
 			v[j - 1] = x;
 		}
 	return n % 2 ? v[n / 2] : v[n / 2 - 1] + (v[n / 2] - v[n / 2 - 1]) / 2;
-}
-
-size_t pl_utf8_clean(char *s, size_t len)
-{
-	size_t fixed = 0;
-	for (size_t i = 0; i < len;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t n = c < 0x80                 ? 1
-			   : c >= 0xc2 && c <= 0xdf ? 2
-			   : (c & 0xf0) == 0xe0     ? 3
-			   : c >= 0xf0 && c <= 0xf4 ? 4
-						    : 0;
-		bool ok = n > 0 && i + n <= len;
-		for (size_t k = 1; ok && k < n; k++)
-			ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
-		if (!ok) {
-			s[i++] = '?';
-			fixed++;
-			continue;
-		}
-		i += n;
-	}
-	return fixed;
 }

@@ -20,10 +20,6 @@ struct regex;
  * after one error line when pcre2 gives up (a pathological pattern). */
 bool *pl_match_funcs(const struct profile *p, const struct regex *re, size_t *match_count);
 
-/* Names come from binaries and may hold any bytes; the export formats want UTF-8.
- * Replaces each byte that does not start a valid sequence with '?'; returns how many. */
-size_t pl_utf8_clean(char *s, size_t len);
-
 /* What a person calls function FUNC: its name, "(anonymous)" when empty. */
 const char *pl_func_label(const struct profile *p, uint32_t func);
 

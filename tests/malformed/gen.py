@@ -12,6 +12,12 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+# Names are bytes from binaries. Invalid UTF-8 of every kind (an overlong '/', a surrogate, a
+# code point past U+10FFFF, an overlong two-byte form, a stray continuation byte) beside valid
+# two-, three- and four-byte characters, which must come through unchanged.
+BAD_UTF8 = (b"ov\xe0\x80\xafsur\xed\xa0\x80big\xf4\x90\x80\x80two\xc0\xafcont\x80"
+            b"ok\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80")
+
 
 def dump(v):
     return json.dumps(v, separators=(",", ":"), allow_nan=True).encode()
@@ -105,6 +111,7 @@ def gen_samply():
     write("samply", "control-char.json", ok.replace(b'"main"', b'"ma\x01in"'))
     write("samply", "bad-escape.json", ok.replace(b'"main"', b'"ma\\qin"'))
     write("samply", "trailing-data.json", ok + b"{}")
+    write("samply", "ok-utf8-invalid.json", ok.replace(b'"0x20"', b'"' + BAD_UTF8 + b'"'))
 
 
 # ---------------------------------------------------------------- cpuprof
@@ -168,6 +175,7 @@ def gen_cpuprof():
     write("cpuprof", "ok-trace-chunk-without-profile.json",
           b'[{"name":"ProfileChunk","id":"0x9","pid":1,"args":{"data":{"cpuProfile":{"nodes":[],'
           b'"samples":[]},"timeDeltas":[]}}}]')
+    write("cpuprof", "ok-utf8-invalid.cpuprofile", ok.replace(b'"work"', b'"' + BAD_UTF8 + b'"'))
 
 # ---------------------------------------------------------------- dhat
 DHAT = {
@@ -229,6 +237,7 @@ def gen_dhat():
     write("dhat", "fs-missing-bracket-elsewhere.json", ok.replace(b'"pps":[', b'"pps":'))
     write("dhat", "ok-acc-unread.json", dhat(pp(1, acc=[-8, "x"])))
     write("dhat", "trailing-data.json", ok + b"]")
+    write("dhat", "ok-utf8-invalid.json", ok.replace(b"0x2: make", b"0x2: " + BAD_UTF8))
 
 
 def main():

@@ -67,6 +67,15 @@ check() {
 	passed=$((passed + 1))
 }
 
+# verify KIND FILE: check_text.py's verdict on something profan wrote.
+verify() {
+	if python3 "$here/check_text.py" "$1" "$2" >"$tmp/verdict" 2>&1; then
+		passed=$((passed + 1))
+	else
+		fail "$1 check: $(head -c 300 "$tmp/verdict")"
+	fi
+}
+
 # gen KIND OUT: a large generated input (python3 writes it; sizes are in the code).
 gen() {
 	python3 - "$cmd" "$1" "$2" <<'EOF'
@@ -180,6 +189,14 @@ gzip-bomb) # decodes to 64 MiB; the cap for this run is 4 MiB
 	;;
 gzip-large) # the same 64 MiB under the default cap: fine
 	gen gzip-large "$tmp/in.$ext.gz" && check 0 "" "$tmp/in.$ext.gz"
+	;;
+utf8) # names with every kind of invalid UTF-8 (gen.py): each export and --json stay well-formed
+	in=$here/$cmd/ok-utf8-invalid.$ext
+	check 0 "" --folded "$tmp/folded" --flamegraph "$tmp/fg.svg" --pprof "$tmp/p.pb.gz" "$in"
+	verify folded "$tmp/folded"
+	verify svg "$tmp/fg.svg"
+	verify pprof "$tmp/p.pb.gz"
+	check 0 "" --json "$in" && verify json "$tmp/out"
 	;;
 files) # what is wrong is the file itself, or where the report goes
 	valid=$here/$cmd/valid.$ext
