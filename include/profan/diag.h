@@ -1,6 +1,8 @@
 /* diag.h: exit codes, the one-line error format and checked allocation.
  *
- * Every message goes to stderr as one line: "profan: FILE: where: what".
+ * Every message goes to stderr as one line: "profan: FILE: where: what". What a
+ * message quotes from the input is escaped on the way out (text.h), so a line
+ * break or an escape sequence in a key or a path cannot split or forge lines.
  * Nothing outside main() exits; functions that fail print one line with
  * pf_error() and return a failure value that callers pass up. */
 #ifndef PROFAN_DIAG_H

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "profan/progress.h"
+#include "profan/text.h"
 
 static bool quiet, color;
 
@@ -20,16 +21,36 @@ void pf_set_quiet(bool q)
 	quiet = q;
 }
 
+/* One line whatever the message quotes: a key or a path from the input can hold a
+ * line break (which would start a forged "profan:" line) or an escape sequence,
+ * so control characters and bytes that are not UTF-8 are shown as \xNN. */
 static void emit(const char *prefix, const char *sgr, const char *fmt, va_list ap)
 {
+	char buf[1024], *heap = NULL;
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	const char *msg = buf;
+	if (n < 0) {
+		msg = "(unprintable message)";
+		n = (int)strlen(msg);
+	} else if ((size_t)n >= sizeof(buf)) {
+		heap = xmalloc((size_t)n + 1);
+		vsnprintf(heap, (size_t)n + 1, fmt, aq);
+		msg = heap;
+	}
+	va_end(aq);
+	char *escaped = text_needs_escape(msg, (size_t)n) ? text_escape(msg, (size_t)n) : NULL;
 	progress_clear();
 	fflush(stdout);
 	if (color)
 		fprintf(stderr, "\033[%sm%s\033[0m", sgr, prefix);
 	else
 		fputs(prefix, stderr);
-	vfprintf(stderr, fmt, ap);
+	fputs(escaped ? escaped : msg, stderr);
 	fputc('\n', stderr);
+	free(escaped);
+	free(heap);
 }
 
 void pf_error(const char *fmt, ...)

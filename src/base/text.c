@@ -51,3 +51,50 @@ size_t text_utf8_clean(char *s, size_t len)
 	}
 	return fixed;
 }
+
+/* Bytes of the character at S that the terminal must not see raw: 1 for a C0
+ * control, DEL or a byte that is not UTF-8, 2 for a C1 control (U+0080 to
+ * U+009F: C2 80 to C2 9F, which some terminals obey as they do ESC [), else 0.
+ * *LEN gets the length of what is at S either way. */
+static size_t unsafe_at(const char *s, size_t avail, size_t *len)
+{
+	unsigned char c = (unsigned char)s[0];
+	size_t n = text_utf8_len(s, avail);
+	*len = n ? n : 1;
+	if (n == 0 || (n == 1 && (c < 0x20 || c == 0x7F)) || (n == 2 && c == 0xC2 && (unsigned char)s[1] < 0xA0))
+		return *len;
+	return 0;
+}
+
+bool text_needs_escape(const char *s, size_t len)
+{
+	for (size_t i = 0, n; i < len; i += n)
+		if (unsafe_at(s + i, len - i, &n))
+			return true;
+	return false;
+}
+
+char *text_escape(const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t cap = len + 1;
+	for (size_t i = 0, n; i < len; i += n)
+		cap += 3 * unsafe_at(s + i, len - i, &n);
+	char *out = xmalloc(cap), *o = out;
+	for (size_t i = 0, n; i < len; i += n) {
+		if (unsafe_at(s + i, len - i, &n) == 0) {
+			memcpy(o, s + i, n);
+			o += n;
+			continue;
+		}
+		for (size_t k = 0; k < n; k++) {
+			unsigned char c = (unsigned char)s[i + k];
+			*o++ = '\\';
+			*o++ = 'x';
+			*o++ = hex[c >> 4];
+			*o++ = hex[c & 15];
+		}
+	}
+	*o = '\0';
+	return out;
+}

@@ -101,6 +101,9 @@ def gen_samply():
     write("samply", "cpu-delta-negative.json", samply(setp(["T", "samples", "threadCPUDelta"], [10, -5, 30])))
     write("samply", "ok-time-huge.json", samply(setp(["T", "samples", "time"], [0, 1e308, -1e308])))
     write("samply", "duplicate-key.json", ok.replace(b'"product":"app"', b'"product":"app","product":"b"'))
+    # the key, quoted in the message, holds a line break that would start a forged "profan:" line
+    write("samply", "duplicate-key-newline.json",
+          ok.replace(b'"product":"app"', b'"product":"app","x\\nprofan: forged\\r":1,"x\\nprofan: forged\\r":2'))
     write("samply", "bom.json", b"\xef\xbb\xbf" + ok)
     write("samply", "empty.json", b"")
     write("samply", "whitespace.json", b" \n\t \n")
@@ -165,6 +168,8 @@ def gen_cpuprof():
     write("cpuprof", "inf-literal.cpuprofile", ok.replace(b'"endTime":1400', b'"endTime":-Infinity'))
     write("cpuprof", "number-overflow.cpuprofile", ok.replace(b'"endTime":1400', b'"endTime":-1e400'))
     write("cpuprof", "duplicate-key.cpuprofile", ok.replace(b'"startTime":1000', b'"startTime":1000,"startTime":1'))
+    write("cpuprof", "duplicate-key-newline.cpuprofile",
+          ok.replace(b'"startTime":1000', b'"startTime":1000,"x\\nprofan: forged":1,"x\\nprofan: forged":2'))
     write("cpuprof", "bom.cpuprofile", b"\xef\xbb\xbf" + ok)
     write("cpuprof", "empty.cpuprofile", b"")
     write("cpuprof", "ok-empty-nodes.cpuprofile", cpuprof(lambda d: d.update(nodes=[], samples=[], timeDeltas=[])))
@@ -225,6 +230,8 @@ def gen_dhat():
     write("dhat", "inf-literal.json", ok.replace(b'"tg":500', b'"tg":Infinity'))
     write("dhat", "number-overflow.json", ok.replace(b'"tg":500', b'"tg":1e400'))
     write("dhat", "duplicate-key.json", ok.replace(b'"tb":100', b'"tb":100,"tb":5'))
+    write("dhat", "duplicate-key-newline.json",
+          ok.replace(b'"tb":100', b'"tb":100,"x\\nprofan: forged":1,"x\\nprofan: forged":2'))
     write("dhat", "bom.json", b"\xef\xbb\xbf" + ok)
     write("dhat", "empty.json", b"")
     write("dhat", "not-an-object.json", b'"dhat"')

@@ -204,6 +204,11 @@ files) # what is wrong is the file itself, or where the report goes
 	check 1 "$tmp/dir" "$tmp/dir"
 	check 1 "$tmp/missing.$ext" "$tmp/missing.$ext"
 	check 1 "$valid/x" "$valid/x" # a path through a file: ENOTDIR
+	# a name with a line break stays on its one line, the break shown as \x0a
+	forged="$tmp/a
+profan: forged.$ext"
+	printf '{' >"$forged"
+	check 1 "$tmp/a\\x0aprofan: forged.$ext" "$forged"
 	if [ "$(id -u)" -ne 0 ]; then
 		cp "$valid" "$tmp/unreadable.$ext" && chmod 000 "$tmp/unreadable.$ext"
 		check 1 "$tmp/unreadable.$ext" "$tmp/unreadable.$ext"

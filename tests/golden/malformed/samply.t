@@ -18,6 +18,9 @@ $ profan samply ../tests/malformed/samply/cpu-delta-negative.json
 $ profan samply ../tests/malformed/samply/duplicate-key.json
 ! exit 1
 ! profan: ../tests/malformed/samply/duplicate-key.json: byte 99 (line 1, column 100): meta: duplicate key "product"
+$ profan samply ../tests/malformed/samply/duplicate-key-newline.json
+! exit 1
+! profan: ../tests/malformed/samply/duplicate-key-newline.json: byte 133 (line 1, column 134): meta: duplicate key "x\x0aprofan: forged\x0d"
 $ profan samply ../tests/malformed/samply/empty.json
 ! exit 1
 ! profan: ../tests/malformed/samply/empty.json: byte 0 (line 1, column 1): empty input (no JSON value)
