@@ -98,3 +98,38 @@ char *text_escape(const char *s, size_t len)
 	*o = '\0';
 	return out;
 }
+
+char *text_json_string(const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	char *out = xmalloc(6 * len + 3), *o = out; /* at most \u00XX (6 bytes) per input byte */
+	*o++ = '"';
+	for (size_t i = 0, n; i < len; i += n) {
+		unsigned char c = (unsigned char)s[i];
+		n = text_utf8_len(s + i, len - i);
+		if (n == 0) { /* JSON is UTF-8: a byte that is not becomes U+FFFD */
+			memcpy(o, "\\ufffd", 6);
+			o += 6;
+			n = 1;
+			continue;
+		}
+		unsigned cp = n == 2 && c == 0xC2 ? (unsigned char)s[i + 1] : c; /* C1: U+0080..U+009F */
+		const char *two = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r"
+				  : c == '\t' ? "\\t" : c == '\b' ? "\\b" : c == '\f' ? "\\f" : NULL;
+		if (n == 1 && two) {
+			memcpy(o, two, 2);
+			o += 2;
+		} else if ((n == 1 && (c < 0x20 || c == 0x7F)) || (n == 2 && c == 0xC2 && cp < 0xA0)) {
+			memcpy(o, "\\u00", 4);
+			o[4] = hex[cp >> 4];
+			o[5] = hex[cp & 15];
+			o += 6;
+		} else {
+			memcpy(o, s + i, n);
+			o += n;
+		}
+	}
+	*o++ = '"';
+	*o = '\0';
+	return out;
+}

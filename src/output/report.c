@@ -319,11 +319,25 @@ static void print_shortened(FILE *out, const char *name, size_t cols)
 	fputs(" <- \u2026", out);
 }
 
+/* S as a terminal may show it: names, paths and headers come from the input, so
+ * control characters and bytes that are not UTF-8 are written as \xNN (text.h).
+ * *COPY owns the escaped text when one was needed. */
+static const char *shown(const char *s, char **copy)
+{
+	size_t len = strlen(s);
+	*copy = text_needs_escape(s, len) ? text_escape(s, len) : NULL;
+	return *copy ? *copy : s;
+}
+
 static void print_table(FILE *out, const struct report_table *t, const struct report_style *st)
 {
-	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), t->title, SGR(st, "0"));
-	if (t->note)
-		fprintf(out, "%s\n", t->note);
+	char *copy;
+	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), shown(t->title, &copy), SGR(st, "0"));
+	free(copy);
+	if (t->note) {
+		fprintf(out, "%s\n", shown(t->note, &copy));
+		free(copy);
+	}
 	if (t->rows.len == 0) {
 		fprintf(out, "  (nothing to show)\n");
 		return;
@@ -350,6 +364,9 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 	prefix += 2;
 	for (size_t i = 0; i < t->rows.len; i++) {
 		const struct report_row *row = &t->rows.items[i];
+		char *name_copy, *detail_copy = NULL;
+		const char *name = shown(row->name, &name_copy);
+		const char *detail = row->detail ? shown(row->detail, &detail_copy) : NULL;
 		for (size_t c = 0; c < t->col_count; c++) {
 			if (t->cols[c].total) {
 				double pct = percent(row->values[c], t->cols[c].total);
@@ -361,17 +378,19 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		}
 		bool owned = row->flags & REPORT_ROW_OWNED;
 		fprintf(out, "  %s", owned ? SGR(st, "1;36") : "");
-		size_t name_cols = utf8_columns(row->name, strlen(row->name));
-		size_t detail_cols = row->detail ? 2 + utf8_columns(row->detail, strlen(row->detail)) : 0;
+		size_t name_cols = utf8_columns(name, strlen(name));
+		size_t detail_cols = detail ? 2 + utf8_columns(detail, strlen(detail)) : 0;
 		bool fits = st->width <= 0 || prefix + name_cols + detail_cols <= (size_t)st->width;
 		if (fits || prefix + 16 >= (size_t)st->width || name_cols <= (size_t)st->width - prefix)
-			fputs(row->name, out);
+			fputs(name, out);
 		else
-			print_shortened(out, row->name, (size_t)st->width - prefix);
+			print_shortened(out, name, (size_t)st->width - prefix);
 		fputs(owned ? SGR(st, "0") : "", out);
-		if (row->detail && fits)
-			fprintf(out, "  %s%s%s", SGR(st, "2"), row->detail, SGR(st, "0"));
+		if (detail && fits)
+			fprintf(out, "  %s%s%s", SGR(st, "2"), detail, SGR(st, "0"));
 		fputc('\n', out);
+		free(name_copy);
+		free(detail_copy);
 	}
 	if (t->rows_cut)
 		fprintf(out, "  ... %zu more row%s (raise --top to see them)\n", t->rows_cut,
@@ -387,43 +406,35 @@ int report_print_text(FILE *out, const struct report *r)
 int report_print_text_styled(FILE *out, const struct report *r, const struct report_style *st)
 {
 	int keyw = 0;
+	char *copy, *key_copy;
 	for (size_t i = 0; i < r->header.len; i++)
 		if ((int)strlen(r->header.items[i].key) > keyw)
 			keyw = (int)strlen(r->header.items[i].key);
-	for (size_t i = 0; i < r->header.len; i++)
-		fprintf(out, "%-*s  %s\n", keyw + 1, report_printf((struct report *)r, "%s:", r->header.items[i].key),
-			r->header.items[i].value);
-	for (size_t i = 0; i < r->warnings.len; i++)
-		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), r->warnings.items[i]);
+	for (size_t i = 0; i < r->header.len; i++) {
+		const char *key = shown(r->header.items[i].key, &key_copy);
+		fprintf(out, "%s:%*s  %s\n", key, keyw - (int)strlen(r->header.items[i].key), "",
+			shown(r->header.items[i].value, &copy));
+		free(key_copy);
+		free(copy);
+	}
+	for (size_t i = 0; i < r->warnings.len; i++) {
+		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), shown(r->warnings.items[i], &copy));
+		free(copy);
+	}
 	for (size_t i = 0; i < r->tables.len; i++)
 		print_table(out, r->tables.items[i], st);
 	return ferror(out) ? -1 : 0;
 }
 
-/* A JSON string for TEXT. Names can carry raw bytes (DHAT copies symbol names
- * as they are), and JSON must be UTF-8, so each invalid byte becomes U+FFFD. */
+/* A JSON string for TEXT, which comes from the input: escaped per JSON, and DEL
+ * and C1 too (a report piped to a terminal must not drive it); each byte that
+ * is not UTF-8 becomes U+FFFD (DHAT copies symbol names as they are). */
 static cJSON *json_text(const char *text)
 {
 	const char *s = text ? text : "";
-	size_t len = strlen(s), bad = 0;
-	for (size_t i = 0, n; i < len; i += n ? n : 1)
-		bad += (n = text_utf8_len(s + i, len - i)) == 0;
-	if (bad == 0)
-		return cJSON_CreateString(s);
-	char *clean = xmalloc(len + 2 * bad + 1), *o = clean;
-	for (size_t i = 0, n; i < len; i += n ? n : 1) {
-		n = text_utf8_len(s + i, len - i);
-		if (n == 0) {
-			memcpy(o, "\xEF\xBF\xBD", 3);
-			o += 3;
-		} else {
-			memcpy(o, s + i, n);
-			o += n;
-		}
-	}
-	*o = '\0';
-	cJSON *j = cJSON_CreateString(clean);
-	free(clean);
+	char *quoted = text_json_string(s, strlen(s));
+	cJSON *j = cJSON_CreateRaw(quoted);
+	free(quoted);
 	return j;
 }
 

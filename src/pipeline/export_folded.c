@@ -9,7 +9,8 @@
 #include "pipeline_int.h"
 
 /* The format has no escaping: a ';' or a line break inside a name would split it,
- * and readers such as inferno want UTF-8. Each distinct label is cleaned once. */
+ * readers such as inferno want UTF-8 and copy names into XML, where other control
+ * characters are not allowed. Each distinct label is cleaned once. */
 static char *clean_label(const char *label)
 {
 	size_t len = strlen(label);
@@ -20,6 +21,8 @@ static char *clean_label(const char *label)
 			s[i] = ':';
 		else if (s[i] == '\n' || s[i] == '\r')
 			s[i] = ' ';
+		else if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			s[i] = '?';
 	return s;
 }
 

@@ -6,7 +6,8 @@
 KIND is one of
   utf8      the file is strict UTF-8 (Python's decoder: no overlong forms, no surrogates,
             nothing past U+10FFFF)
-  folded    strict UTF-8, and every line is "frame;frame;... COUNT [COUNT]" without control bytes
+  folded    strict UTF-8, and every line is "frame;frame;... COUNT [COUNT]" without a C0 control
+            character or DEL
   svg       a well-formed XML document (expat checks the encoding too)
   pprof     a gzipped profile.proto whose string table is strict UTF-8
   json      strict UTF-8 JSON without a raw control character (C0 but the layout's \\n and \\t,
@@ -36,11 +37,11 @@ def strict(path, data):
         return None
 
 
-def controls(text, allowed):
-    """The first control character of TEXT (C0, DEL or C1) that is not in ALLOWED, or None."""
+def controls(text, allowed, c1=True):
+    """The first control character of TEXT (C0, DEL, or C1 when C1) that is not in ALLOWED, or None."""
     for i, ch in enumerate(text):
         o = ord(ch)
-        if (o < 0x20 or 0x7F <= o <= 0x9F) and ch not in allowed:
+        if (o < 0x20 or o == 0x7F or (c1 and 0x80 <= o <= 0x9F)) and ch not in allowed:
             return i, ch
     return None
 
@@ -56,7 +57,7 @@ def check_folded(path, data):
     for n, line in enumerate(text.split("\n")[:-1], 1):
         if not re.fullmatch(r"[^\n]* -?\d+( -?\d+)?", line):
             return fail(path, f"line {n} is not 'stack COUNT': {line[:80]!r}")
-        bad = controls(line, "")
+        bad = controls(line, "", c1=False)  # a file, not a terminal: C1 is just a character
         if bad:
             return fail(path, f"line {n}: control character {bad[1]!r} at column {bad[0]}")
     return True

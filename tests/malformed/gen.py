@@ -15,6 +15,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # Names are bytes from binaries. Invalid UTF-8 of every kind (an overlong '/', a surrogate, a
 # code point past U+10FFFF, an overlong two-byte form, a stray continuation byte) beside valid
 # two-, three- and four-byte characters, which must come through unchanged.
+# Text that would drive a terminal if printed raw: set the window title (OSC), clear the screen
+# and recolour (CSI, SGR), ring the bell, return the carriage, back up, the one-byte C1 CSI
+# (U+009B), a tab and a line break (which would start a forged line of the report).
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x1b[31mred\r\b\x9b31m\ttab\nnl\x7f"
 BAD_UTF8 = (b"ov\xe0\x80\xafsur\xed\xa0\x80big\xf4\x90\x80\x80two\xc0\xafcont\x80"
             b"ok\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80")
 
@@ -115,6 +119,10 @@ def gen_samply():
     write("samply", "bad-escape.json", ok.replace(b'"main"', b'"ma\\qin"'))
     write("samply", "trailing-data.json", ok + b"{}")
     write("samply", "ok-utf8-invalid.json", ok.replace(b'"0x20"', b'"' + BAD_UTF8 + b'"'))
+    write("samply", "ok-control-chars.json", samply(lambda d, t: (
+        d["meta"].update(product=HOSTILE, oscpu=HOSTILE, sampleUnits={"threadCPUDelta": HOSTILE}),
+        d["libs"][0].update(name="app" + HOSTILE), t.update(name=HOSTILE),
+        t["stringArray"].__setitem__(1, "f" + HOSTILE))))
 
 
 # ---------------------------------------------------------------- cpuprof
@@ -181,6 +189,8 @@ def gen_cpuprof():
           b'[{"name":"ProfileChunk","id":"0x9","pid":1,"args":{"data":{"cpuProfile":{"nodes":[],'
           b'"samples":[]},"timeDeltas":[]}}}]')
     write("cpuprof", "ok-utf8-invalid.cpuprofile", ok.replace(b'"work"', b'"' + BAD_UTF8 + b'"'))
+    write("cpuprof", "ok-control-chars.cpuprofile", cpuprof(lambda d: d["nodes"][2]["callFrame"].update(
+        functionName="work" + HOSTILE, url="file:///" + HOSTILE + ".js")))
 
 # ---------------------------------------------------------------- dhat
 DHAT = {
@@ -245,6 +255,10 @@ def gen_dhat():
     write("dhat", "ok-acc-unread.json", dhat(pp(1, acc=[-8, "x"])))
     write("dhat", "trailing-data.json", ok + b"]")
     write("dhat", "ok-utf8-invalid.json", ok.replace(b"0x2: make", b"0x2: " + BAD_UTF8))
+    write("dhat", "ok-control-chars.json", dhat(lambda d: (
+        d.update(cmd="./a " + HOSTILE),
+        d["ftbl"].__setitem__(2, "0x2: make" + HOSTILE + " (" + HOSTILE + ".c:3)"),
+        d["ftbl"].__setitem__(3, "0x3: keep (in /lib/" + HOSTILE + ".so)"))))
 
 
 def main():

@@ -198,6 +198,21 @@ utf8) # names with every kind of invalid UTF-8 (gen.py): each export and --json 
 	verify pprof "$tmp/p.pb.gz"
 	check 0 "" --json "$in" && verify json "$tmp/out"
 	;;
+control) # escape sequences, C1, CR, BS in names, urls, headers, warnings (gen.py): never raw on a terminal
+	in=$here/$cmd/ok-control-chars.$ext
+	for args in "" "--tree --inverted" "--by file" "--by lib --top 1"; do
+		# shellcheck disable=SC2086 # the options are words
+		check 0 "" $args "$in" && verify terminal "$tmp/out" && verify diag "$tmp/err"
+	done
+	check 0 "" --json "$in" && verify json "$tmp/out"
+	check 0 "" --folded "$tmp/folded" --flamegraph "$tmp/fg.svg" --pprof "$tmp/p.pb.gz" "$in"
+	verify folded "$tmp/folded"
+	verify svg "$tmp/fg.svg"
+	verify pprof "$tmp/p.pb.gz"
+	# the same text in an error message
+	printf '{"\\u001b]0;pwned\\u0007\\u009b2J":1,"\\u001b]0;pwned\\u0007\\u009b2J":2}' >"$tmp/key.$ext"
+	check 1 "$tmp/key.$ext" "$tmp/key.$ext" && verify diag "$tmp/err"
+	;;
 files) # what is wrong is the file itself, or where the report goes
 	valid=$here/$cmd/valid.$ext
 	mkdir "$tmp/dir"

@@ -55,10 +55,40 @@ static void clean_replaces_each_bad_byte_and_keeps_the_rest(void)
 	CHECK(text_is_utf8(s, strlen(s)));
 }
 
+static void escape_shows_controls_and_bad_bytes_as_hex(void)
+{
+	CHECK(!text_needs_escape(S("plain caf\xc3\xa9 \xe2\x82\xac \xc2\xa0")));
+	CHECK(text_needs_escape(S("a\tb")));
+	CHECK(text_needs_escape(S("\xc2\x9b")));
+	CHECK(text_needs_escape(S("\x7f")));
+	CHECK(text_needs_escape(S("\xe0\x80\xaf")));
+	char *e = text_escape(S("\x1b]0;t\x07\r\n\b\x7f\xc2\x9b[\xc2\xa0\xff\xe2\x82\xac"));
+	CHECK_STR(e, "\\x1b]0;t\\x07\\x0d\\x0a\\x08\\x7f\\xc2\\x9b[\xc2\xa0\\xff\xe2\x82\xac");
+	free(e);
+	e = text_escape(S("nul\0x"));
+	CHECK_STR(e, "nul\\x00x");
+	free(e);
+}
+
+static void json_string_escapes_per_rfc8259_and_c1(void)
+{
+	char *j = text_json_string(S("q\"b\\/\n\r\t\b\f\x01\x1f\x7f\xc2\x9f\xc2\xa0\xe2\x82\xac"));
+	CHECK_STR(j, "\"q\\\"b\\\\/\\n\\r\\t\\b\\f\\u0001\\u001f\\u007f\\u009f\xc2\xa0\xe2\x82\xac\"");
+	free(j);
+	j = text_json_string(S("a\xed\xa0\x80z"));
+	CHECK_STR(j, "\"a\\ufffd\\ufffd\\ufffdz\"");
+	free(j);
+	j = text_json_string(S(""));
+	CHECK_STR(j, "\"\"");
+	free(j);
+}
+
 int main(void)
 {
 	RUN(utf8_accepts_what_rfc3629_allows);
 	RUN(utf8_rejects_overlong_surrogate_and_too_big);
 	RUN(clean_replaces_each_bad_byte_and_keeps_the_rest);
+	RUN(escape_shows_controls_and_bad_bytes_as_hex);
+	RUN(json_string_escapes_per_rfc8259_and_c1);
 	return check_summary();
 }
