@@ -1149,6 +1149,14 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 			p->format_detail = profile_printf(p, "trace events, %zu profiles", chosen);
 		if (rc == 0 && L.r.failed)
 			rc = -1;
+		/* one profile's times stay within 2^61 µs, but nine together can pass 2^63 */
+		int64_t sum;
+		if (rc == 0 && !profile_metric_sum(p, time_m, &sum)) {
+			pf_error("%s: the %zu profiles' times add up to more than 2^63 - 1 µs; choose fewer "
+				 "with --profile",
+				 L.r.origin, chosen);
+			rc = -1;
+		}
 		if (rc == 0 && L.opts->wasm != NULL && L.wasm_unnamed_frames > 0 && L.wasm_mismatch > 0) {
 			size_t named = 0;
 			for (uint32_t i = 0; i < L.opts->wasm->name_count; i++)

@@ -511,7 +511,7 @@ static uint32_t no_stack_node(struct ld *ld)
 
 struct totals {
 	int64_t cpu;          /* non-excluded threads */
-	int64_t weight;
+	int64_t cpu_all, weight_all; /* every sample: each metric's sum must fit in int64 (profile.h) */
 	double t_min, t_max;  /* sample times, ms */
 	size_t threads, excluded;
 	double cpu_scale;     /* 1 for µs, 1/1000 for ns, 0 when the unit is unusable */
@@ -581,9 +581,11 @@ static int load_samples(struct ld *ld, const struct json *thread, const struct t
 		v[SAMPLY_METRIC_SAMPLES] = 1;
 		v[SAMPLY_METRIC_WEIGHT] = w;
 		profile_add_sample(ld->p, st < 0 ? no_stack_node(ld) : ts->stack_map[st], tid, v);
-		if (!excluded && (__builtin_add_overflow(tot->cpu, v[SAMPLY_METRIC_CPU], &tot->cpu) ||
-				  __builtin_add_overflow(tot->weight, v[SAMPLY_METRIC_WEIGHT], &tot->weight)))
+		if (__builtin_add_overflow(tot->cpu_all, v[SAMPLY_METRIC_CPU], &tot->cpu_all) ||
+		    __builtin_add_overflow(tot->weight_all, v[SAMPLY_METRIC_WEIGHT], &tot->weight_all))
 			return jr_error(r, s, SIZE_MAX, "the CPU or weight total does not fit in 64 bits");
+		if (!excluded)
+			tot->cpu += v[SAMPLY_METRIC_CPU]; /* at most cpu_all */
 	}
 	return 0;
 }
@@ -699,17 +701,28 @@ static double cpu_unit_scale(struct ld *ld, const struct json *meta)
 	return 0.0;
 }
 
-/* No usable CPU deltas: estimate CPU as weight x interval, and say so (spec §7). */
-static void cpu_fallback(struct ld *ld, double interval_ms)
+/* No usable CPU deltas: estimate CPU as weight x interval, and say so (spec §7).
+ * Weights up to 2^31 times intervals up to 1e9 ms can pass 2^63 µs, for one
+ * sample or in sum: that is refused, never rounded into a negative number. */
+static int cpu_fallback(struct ld *ld, const struct json *meta, double interval_ms)
 {
 	struct profile *p = ld->p;
 	const int64_t *weight = p->sample_values[samply_weight_metric(p)];
-	for (size_t i = 0; i < p->sample_count; i++)
-		p->sample_values[SAMPLY_METRIC_CPU][i] = llround((double)weight[i] * interval_ms * 1000.0);
+	int64_t total = 0;
+	for (size_t i = 0; i < p->sample_count; i++) {
+		double us = round((double)weight[i] * interval_ms * 1000.0);
+		int64_t v = us < 0x1p63 ? (int64_t)us : -1;
+		if (v < 0 || __builtin_add_overflow(total, v, &total))
+			return jr_error(&ld->r, json_get(meta, "interval"), SIZE_MAX,
+					"the CPU estimate (sample weight x interval) adds up to more than 2^63 - 1 "
+					"µs");
+		p->sample_values[SAMPLY_METRIC_CPU][i] = v;
+	}
 	p->metrics[SAMPLY_METRIC_CPU].label = "CPU time, estimated as sample weight x interval";
 	profile_warn(
 		p, "no threadCPUDelta in this profile: CPU is estimated as sample weight x interval (%g ms)",
 		interval_ms);
+	return 0;
 }
 
 static void add_summary(struct ld *ld, const struct json *meta, const struct totals *tot)
@@ -783,8 +796,8 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 		    0)
 			goto out;
 
-	if (tot.cpu == 0 && out->sample_count > 0)
-		cpu_fallback(&ld, interval);
+	if (tot.cpu == 0 && out->sample_count > 0 && cpu_fallback(&ld, meta, interval) != 0)
+		goto out;
 	add_summary(&ld, meta, &tot);
 	rc = 0;
 out:

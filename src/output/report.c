@@ -183,7 +183,7 @@ void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit)
 		break;
 	case PF_UNIT_BYTES: {
 		static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-		int64_t a = v < 0 ? -v : v;
+		uint64_t a = v < 0 ? -(uint64_t)v : (uint64_t)v; /* -INT64_MIN does not fit */
 		if (a < 1024) {
 			snprintf(buf, cap, "%" PRId64 " B", v);
 			break;

@@ -242,9 +242,16 @@ int diff_run(const struct cli_common *c, const struct diff_side *base, const str
 		d.files[s] = xcalloc(sides[s]->count, sizeof(struct file_vals));
 		for (size_t f = 0; f < sides[s]->count; f++) {
 			measure(&d, &sides[s]->files[f], metric_of[s][f], &d.files[s][f]);
-			totals[s] += d.files[s][f].total;
+			/* a side's sum bounds every value summed for it below (and in the trees) */
+			if (rc == PF_EXIT_OK && __builtin_add_overflow(totals[s], d.files[s][f].total, &totals[s])) {
+				pf_error("%s: %s summed over the %s files exceeds 2^63 - 1", sides[s]->paths[f],
+					 m->name, s ? "new" : "base");
+				rc = PF_EXIT_FAIL;
+			}
 		}
 	}
+	if (rc != PF_EXIT_OK)
+		goto out;
 	report_header(r, "Base", "%s", side_text(r, base, totals[0], m, median));
 	report_header(r, "New", "%s", side_text(r, new_side, totals[1], m, median));
 	report_header(r, "Compared", "%s as a share of each side's own total", m->label);
@@ -295,6 +302,7 @@ int diff_run(const struct cli_common *c, const struct diff_side *base, const str
 		}
 		calltree_release(&t);
 	}
+out:
 	for (int s = 0; s < 2; s++) {
 		for (size_t f = 0; f < d.nfiles[s]; f++) {
 			vec_free(&d.files[s][f].self);

@@ -119,6 +119,14 @@ def gen_samply():
     write("samply", "bad-escape.json", ok.replace(b'"main"', b'"ma\\qin"'))
     write("samply", "trailing-data.json", ok + b"{}")
     write("samply", "ok-utf8-invalid.json", ok.replace(b'"0x20"', b'"' + BAD_UTF8 + b'"'))
+    # Without threadCPUDelta, CPU is estimated as weight x interval: 2^31 - 1 x 4e6 ms is 8.6e18 µs,
+    # within int64 for one sample, not for three; 1e8 ms does not fit even once (2.1e20 µs).
+    no_cpu = lambda w, ms: lambda d, t: (t["samples"].pop("threadCPUDelta"), t["samples"].update(weight=w),
+                                         d["meta"].update(interval=ms))
+    write("samply", "cpu-estimate-sum-overflow.json", samply(no_cpu([2**31 - 1] * 3, 4e6)))
+    write("samply", "cpu-estimate-overflow.json", samply(no_cpu([1, 2**31 - 1, 1], 1e8)))
+    # 4.3e18 µs: fine alone; run.sh merges three (1.3e19 does not fit in int64)
+    write("samply", "ok-cpu-estimate-big.json", samply(no_cpu([2**31 - 1, 0, 0], 2e6)))
     write("samply", "ok-control-chars.json", samply(lambda d, t: (
         d["meta"].update(product=HOSTILE, oscpu=HOSTILE, sampleUnits={"threadCPUDelta": HOSTILE}),
         d["libs"][0].update(name="app" + HOSTILE), t.update(name=HOSTILE),
@@ -189,6 +197,24 @@ def gen_cpuprof():
           b'[{"name":"ProfileChunk","id":"0x9","pid":1,"args":{"data":{"cpuProfile":{"nodes":[],'
           b'"samples":[]},"timeDeltas":[]}}}]')
     write("cpuprof", "ok-utf8-invalid.cpuprofile", ok.replace(b'"work"', b'"' + BAD_UTF8 + b'"'))
+    # 2^60 - 1000 µs of samples, within the per-profile limit; nine of them (merged, or the nine
+    # profiles of one trace with --profile all) add up to more than 2^63 - 1 (run.sh)
+    near = 2**60 - 1000
+    write("cpuprof", "ok-time-near-limit.cpuprofile",
+          cpuprof(lambda d: d.update(startTime=0, endTime=near, timeDeltas=[0, near, 0])))
+    events = []
+    for k in range(1, 10):
+        events.append({"name": "Profile", "ph": "P", "pid": 1, "tid": k, "ts": 0, "id": "0x%x" % k,
+                       "args": {"data": {"startTime": 0}}})
+        events.append({"name": "ProfileChunk", "ph": "P", "pid": 1, "tid": k, "ts": 1, "id": "0x%x" % k,
+                       "args": {"data": {"cpuProfile": {"nodes": [
+                           {"id": 1, "callFrame": {"functionName": "(root)", "scriptId": "0", "url": "",
+                                                   "lineNumber": -1, "columnNumber": -1}},
+                           {"id": 2, "parent": 1, "callFrame": {"functionName": "f%d" % k, "scriptId": "1",
+                                                               "url": "file:///a.js", "lineNumber": k,
+                                                               "columnNumber": 0}}],
+                           "samples": [2, 2]}, "timeDeltas": [0, near]}}})
+    write("cpuprof", "ok-trace-nine-profiles-near-limit.json", dump(events))
     write("cpuprof", "ok-control-chars.cpuprofile", cpuprof(lambda d: d["nodes"][2]["callFrame"].update(
         functionName="work" + HOSTILE, url="file:///" + HOSTILE + ".js")))
 
@@ -255,6 +281,9 @@ def gen_dhat():
     write("dhat", "ok-acc-unread.json", dhat(pp(1, acc=[-8, "x"])))
     write("dhat", "trailing-data.json", ok + b"]")
     write("dhat", "ok-utf8-invalid.json", ok.replace(b"0x2: make", b"0x2: " + BAD_UTF8))
+    # tb adds up to 2^62 + 2^61 + 8: fine alone, not when two such files are summed (run.sh)
+    write("dhat", "ok-counter-near-limit.json", dhat(lambda d: (d["pps"][0].update(tb=2**62, gb=2**62),
+                                                                d["pps"][1].update(tb=2**61))))
     write("dhat", "ok-control-chars.json", dhat(lambda d: (
         d.update(cmd="./a " + HOSTILE),
         d["ftbl"].__setitem__(2, "0x2: make" + HOSTILE + " (" + HOSTILE + ".c:3)"),

@@ -213,6 +213,31 @@ control) # escape sequences, C1, CR, BS in names, urls, headers, warnings (gen.p
 	printf '{"\\u001b]0;pwned\\u0007\\u009b2J":1,"\\u001b]0;pwned\\u0007\\u009b2J":2}' >"$tmp/key.$ext"
 	check 1 "$tmp/key.$ext" "$tmp/key.$ext" && verify diag "$tmp/err"
 	;;
+sums) # files each within the limits whose sums are not: one clear line, never a negative total
+	cd "$here/.." || exit 1
+	case $cmd in
+	samply) big=malformed/samply/ok-cpu-estimate-big.json n=3 ;;
+	cpuprof) big=malformed/cpuprof/ok-time-near-limit.cpuprofile n=9 ;;
+	dhat) big=malformed/dhat/ok-counter-near-limit.json n=2 ;;
+	esac
+	check 0 "" --quiet "$big" && verify terminal "$tmp/out"
+	grep -q -- '-[0-9]' "$tmp/out" && fail "a negative number in the report of $big: $(grep -m1 -- '-[0-9]' "$tmp/out")"
+	set --
+	for _ in $(seq "$n"); do set -- "$@" "$big"; done
+	# merged (dhat reads one file at a time); --quiet: each samply file warns that CPU is estimated
+	says() { grep -q "$1" "$tmp/err" || fail "unexpected message: $(cat "$tmp/err")"; }
+	[ "$cmd" = dhat ] || { check 1 "$big" --quiet "$@" && says 'summed over the merged files exceeds 2^63 - 1'; }
+	real_cmd=$cmd cmd=diff
+	set --
+	for _ in $(seq "$n"); do set -- "$@" --base "$big"; done
+	check 1 "$big" --quiet "$@" "$big" && says 'summed over the base files exceeds 2^63 - 1'
+	cmd=$real_cmd
+	if [ "$cmd" = cpuprof ]; then
+		trace=malformed/cpuprof/ok-trace-nine-profiles-near-limit.json
+		check 0 "" "$trace"
+		check 1 "$trace" --profile all "$trace" && says "the 9 profiles' times add up to more than 2^63 - 1"
+	fi
+	;;
 files) # what is wrong is the file itself, or where the report goes
 	valid=$here/$cmd/valid.$ext
 	mkdir "$tmp/dir"

@@ -9,6 +9,12 @@ $ profan samply ../tests/malformed/samply/bom.json
 $ profan samply ../tests/malformed/samply/control-char.json
 ! exit 1
 ! profan: ../tests/malformed/samply/control-char.json: byte 240 (line 1, column 241): threads[0].name: control character 0x01 inside a string
+$ profan samply ../tests/malformed/samply/cpu-estimate-overflow.json
+! exit 1
+! profan: ../tests/malformed/samply/cpu-estimate-overflow.json: meta.interval: the CPU estimate (sample weight x interval) adds up to more than 2^63 - 1 µs
+$ profan samply ../tests/malformed/samply/cpu-estimate-sum-overflow.json
+! exit 1
+! profan: ../tests/malformed/samply/cpu-estimate-sum-overflow.json: meta.interval: the CPU estimate (sample weight x interval) adds up to more than 2^63 - 1 µs
 $ profan samply ../tests/malformed/samply/cpu-delta-huge.json
 ! exit 1
 ! profan: ../tests/malformed/samply/cpu-delta-huge.json: threads[0].samples.threadCPUDelta[1]: expected an integer, got 1e+300
