@@ -46,6 +46,7 @@ struct raw_profile {
 	VEC(struct chunk) chunks;
 	bool absolute, has_samples, has_start, has_end;
 	int64_t start, end;
+	double delta_carry;    /* exact sum of the fractional timeDeltas so far minus what was credited */
 	size_t count_mismatch; /* samples/timeDeltas length differences seen */
 	size_t lost_chunks;    /* ProfileChunk events without args.data: their nodes are gone */
 };
@@ -145,9 +146,29 @@ static bool all_integers(const struct json *arr)
 	return true;
 }
 
+/* Whole microseconds for the time deltas D[0..n): the running sum is kept exactly
+ * and rounded once per sample, so the rounded deltas add up to the rounded true
+ * total (2000 x 0.6 µs is 1200 µs, where rounding each gave 2000). Each delta is
+ * split into its integer part, exact in int64, and its fraction, exact in a
+ * double; *CARRY is the part of the running sum not credited yet, within
+ * [-0.5, 0.5], so adding a fraction to it errs by at most 2^-53 µs, and the
+ * running sum stays right to far below a microsecond over any number of
+ * samples and chunks. */
+static void round_deltas(const double *d, size_t n, int64_t *out, double *carry)
+{
+	for (size_t i = 0; i < n; i++) {
+		double whole = trunc(d[i]); /* |d| < 2^60 (time_in_range): fits */
+		double part = *carry + (d[i] - whole); /* within (-1.5, 1.5): exact enough */
+		double step = round(part);
+		*carry = part - step;
+		out[i] = (int64_t)whole + (int64_t)step;
+	}
+}
+
 /* Appends the numbers of ARR to V; times (AS_TIME) may have fractions of a
- * microsecond, which are rounded, while node ids must be integers. */
-static int append_ints(struct loader *L, struct i64s *v, const struct json *arr, bool as_time)
+ * microsecond: timestamps are rounded one by one, deltas (CARRY given) through
+ * round_deltas(). Node ids must be integers. */
+static int append_ints(struct loader *L, struct i64s *v, const struct json *arr, bool as_time, double *carry)
 {
 	size_t n = 0;
 	int64_t *col;
@@ -164,6 +185,8 @@ static int append_ints(struct loader *L, struct i64s *v, const struct json *arr,
 			}
 			col[i] = round_us(d[i]);
 		}
+		if (carry != NULL) /* deltas: rounded as a running sum instead */
+			round_deltas(d, n, col, carry);
 		free(d);
 	} else {
 		col = jr_int_column(&L->r, arr, as_time ? -MAX_TIME_US : INT64_MIN + 1,
@@ -244,9 +267,9 @@ static int read_modern(struct loader *L, struct raw_profile *rp, const struct js
 			return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
-		if (append_ints(L, &rp->samples, samples, false) < 0)
+		if (append_ints(L, &rp->samples, samples, false, NULL) < 0)
 			return -1;
-		if (deltas != NULL && append_ints(L, &rp->times, deltas, true) < 0)
+		if (deltas != NULL && append_ints(L, &rp->times, deltas, true, &rp->delta_carry) < 0)
 			return -1;
 		if (deltas == NULL)
 			return jr_error(r, obj, SIZE_MAX, "has \"samples\" but no \"timeDeltas\"");
@@ -310,11 +333,11 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 		return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
-		if (append_ints(L, &rp->samples, samples, false) < 0)
+		if (append_ints(L, &rp->samples, samples, false, NULL) < 0)
 			return -1;
 		if (stamps == NULL)
 			return jr_error(r, obj, SIZE_MAX, "has \"samples\" but no \"timestamps\"");
-		if (append_ints(L, &rp->times, stamps, true) < 0)
+		if (append_ints(L, &rp->times, stamps, true, NULL) < 0)
 			return -1;
 		/* Some writers put the profile's start first: one timestamp more than samples. */
 		if (rp->times.len == rp->samples.len + 1) {
@@ -397,8 +420,8 @@ static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struc
 		return 0;
 	rp->has_samples = true;
 	size_t s0 = rp->samples.len, t0 = rp->times.len;
-	if ((samples && append_ints(L, &rp->samples, samples, false) < 0) ||
-	    (deltas && append_ints(L, &rp->times, deltas, true) < 0))
+	if ((samples && append_ints(L, &rp->samples, samples, false, NULL) < 0) ||
+	    (deltas && append_ints(L, &rp->times, deltas, true, &rp->delta_carry) < 0))
 		return -1;
 	/* Keep the two columns aligned chunk by chunk. */
 	size_t ns = rp->samples.len - s0, nt = rp->times.len - t0;

@@ -180,6 +180,25 @@ def gen_cpuprof():
           cpuprof(lambda d: d.update(timeDeltas=[9007199254740991, 9007199254740991, 9007199254740991])))
     write("cpuprof", "deltas-sum-too-big.cpuprofile", cpuprof(lambda d: d.update(timeDeltas=[2**59, 2**59, 2**59])))
     write("cpuprof", "ok-deltas-negative.cpuprofile", cpuprof(lambda d: d.update(timeDeltas=[100, -500, 100])))
+    # fractional microseconds (2000 x 0.6 µs is 1.2 ms, 2000 x 0.4 µs 0.8 ms; rounding each delta
+    # gave 2 ms and 0 ms), and deltas of 0.5 whose running sum crosses .5 on every other sample
+    for name, delta in [("06", 0.6), ("04", 0.4), ("05", 0.5)]:
+        write("cpuprof", "ok-deltas-fractional-%s.cpuprofile" % name, cpuprof(lambda d: d.update(
+            startTime=0, endTime=int(2000 * delta), samples=[3] * 2000, timeDeltas=[delta] * 2000)))
+    # the same in a trace: 1000 chunks of two 0.3 µs deltas are 600 µs (rounding per chunk: 1000)
+    chunks = [{"name": "Profile", "ph": "P", "pid": 1, "tid": 1, "ts": 0, "id": "0x1",
+               "args": {"data": {"startTime": 0}}}]
+    for k in range(1000):
+        cpu = {"samples": [2, 2]}
+        if k == 0:
+            cpu["nodes"] = [{"id": 1, "callFrame": {"functionName": "(root)", "scriptId": "0", "url": "",
+                                                    "lineNumber": -1, "columnNumber": -1}},
+                            {"id": 2, "parent": 1, "callFrame": {"functionName": "work", "scriptId": "1",
+                                                                "url": "file:///a.js", "lineNumber": 4,
+                                                                "columnNumber": 2}}]
+        chunks.append({"name": "ProfileChunk", "ph": "P", "pid": 1, "tid": 1, "ts": k + 1, "id": "0x1",
+                       "args": {"data": {"cpuProfile": cpu, "timeDeltas": [0.3, 0.3]}}})
+    write("cpuprof", "ok-trace-deltas-fractional.json", dump(chunks))
     write("cpuprof", "nan-literal.cpuprofile", ok.replace(b'"endTime":1400', b'"endTime":NaN'))
     write("cpuprof", "inf-literal.cpuprofile", ok.replace(b'"endTime":1400', b'"endTime":-Infinity'))
     write("cpuprof", "number-overflow.cpuprofile", ok.replace(b'"endTime":1400', b'"endTime":-1e400'))
