@@ -36,4 +36,9 @@ char *text_escape(const char *s, size_t len);
 /* A JSON string literal, quotes included, for S (LEN bytes): a fresh string. */
 char *text_json_string(const char *s, size_t len);
 
+/* S (LEN bytes) in at most MAX bytes: its start, "…" and its end, cut between
+ * characters; S itself when it fits. A fresh string. For names made from a
+ * longer one (a library's name in "LIB+0xADDR"), so their size stays bounded. */
+char *text_shorten(const char *s, size_t len, size_t max);
+
 #endif

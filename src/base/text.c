@@ -133,3 +133,21 @@ char *text_json_string(const char *s, size_t len)
 	*o = '\0';
 	return out;
 }
+
+char *text_shorten(const char *s, size_t len, size_t max)
+{
+	if (len <= max || max < 8)
+		return xstrndup(s, len <= max ? len : max);
+	size_t keep = max - 3; /* "…" is three bytes */
+	size_t head = keep / 2, tail = keep - head;
+	while (head > 0 && ((unsigned char)s[head] & 0xC0) == 0x80) /* whole characters only */
+		head--;
+	while (tail > 0 && ((unsigned char)s[len - tail] & 0xC0) == 0x80)
+		tail--;
+	char *out = xmalloc(head + 3 + tail + 1);
+	memcpy(out, s, head);
+	memcpy(out + head, "\xe2\x80\xa6", 3);
+	memcpy(out + head + 3, s + len - tail, tail);
+	out[head + 3 + tail] = '\0';
+	return out;
+}

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/text.h"
+
 #define SAMPLY_NEWEST_KNOWN 66
 #define MAX_CPU_DELTA_US (INT64_C(1) << 40) /* 12 days per sample: anything more is corrupt */
 
@@ -33,8 +35,7 @@ struct ld {
 	uint32_t kernel_lib;        /* "kernel" pseudo-library for bare kernel IPs, made on demand */
 	uint32_t no_stack_node;     /* "(no stack)" root, made on demand */
 	VEC(struct sym_entry) syms; /* sorted by (lib, address) */
-	char *namebuf;
-	size_t namecap;
+	char **lib_short;           /* per library: its name as unresolved frames show it, made on demand */
 };
 
 /* Local table indices of one table set mapped onto the profile. */
@@ -343,16 +344,23 @@ static uint32_t kernel_lib(struct ld *ld)
 	return ld->kernel_lib;
 }
 
+/* "LIB+0xADDR" for an unresolved frame. Every frame of a library repeats its name,
+ * so a long one is shortened once, in the middle (a 4 MiB name on 1000 frames
+ * made 4 GiB of names): each such name stays under 80 bytes. */
+#define LIB_IN_NAME_MAX 64
+
 static uint32_t unresolved_name(struct ld *ld, uint32_t lib, uint32_t address)
 {
-	const char *ln = profile_str(ld->p, ld->p->libs.items[lib].name);
-	size_t need = strlen(ln) + 16;
-	if (need > ld->namecap) {
-		ld->namecap = need * 2;
-		ld->namebuf = xrealloc(ld->namebuf, ld->namecap);
+	if (ld->lib_short == NULL)
+		ld->lib_short = xcalloc(ld->nlibs + 1, sizeof(*ld->lib_short)); /* the file's libs */
+	if (ld->lib_short[lib] == NULL) {
+		uint32_t id = ld->p->libs.items[lib].name;
+		ld->lib_short[lib] = text_shorten(profile_str(ld->p, id), strmap_len(&ld->p->strings, id),
+						  LIB_IN_NAME_MAX);
 	}
-	snprintf(ld->namebuf, ld->namecap, "%s+0x%x", ln, (unsigned)address);
-	return profile_intern(ld->p, ld->namebuf);
+	char buf[LIB_IN_NAME_MAX + 16];
+	snprintf(buf, sizeof(buf), "%s+0x%x", ld->lib_short[lib], (unsigned)address);
+	return profile_intern(ld->p, buf);
 }
 
 /* True when NAME is exactly "0x%x" of ADDRESS: samply's placeholder for an unsymbolicated frame. */
@@ -803,6 +811,8 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 out:
 	tabset_release(&shared_ts);
 	vec_free(&ld.syms);
-	free(ld.namebuf);
+	for (size_t i = 0; ld.lib_short != NULL && i < ld.nlibs; i++)
+		free(ld.lib_short[i]);
+	free(ld.lib_short);
 	return rc;
 }

@@ -16,29 +16,29 @@ struct file_vals {
 };
 
 struct diff_state {
-	struct strmap keys; /* label \x1f file \x1f library \x1f line:column: a function's identity */
+	struct strmap keys; /* a function's identity (pl_func_keys()), and the names in it */
 	VEC(char *) label, detail; /* by key */
 	struct file_vals *files[2];
 	size_t nfiles[2];
 	bool by_owned_caller; /* self credited to the program's nearest frame (heap profiles) */
 };
 
-static uint32_t key_of(struct diff_state *d, const struct profile *p, uint32_t func)
+/* The diff key of FUNC, whose identity in D->keys is ID (pl_func_keys()). The
+ * strmap also holds the names the identities refer to, so the label and
+ * detail arrays are indexed by string id: unused slots stay NULL. */
+static uint32_t key_of(struct diff_state *d, const struct profile *p, uint32_t func, uint32_t id)
 {
-	const struct pf_func *fn = &p->funcs.items[func];
-	const char *label = pl_func_label(p, func);
-	const char *lib = fn->lib != PF_NONE ? profile_str(p, p->libs.items[fn->lib].name) : "";
-	char *key = xasprintf("%s\x1f%s\x1f%s\x1f%u:%u", label, profile_str(p, fn->file), lib, fn->line,
-			      fn->column);
-	uint32_t k = strmap_intern(&d->keys, key);
-	free(key);
-	while (d->label.len <= k) {
+	while (d->label.len <= id) {
+		vec_push(&d->label, NULL);
+		vec_push(&d->detail, NULL);
+	}
+	if (d->label.items[id] == NULL) {
 		const char *detail;
 		report_func_name(p, func, &detail);
-		vec_push(&d->label, xstrdup(label));
-		vec_push(&d->detail, detail ? xstrdup(detail) : NULL);
+		d->label.items[id] = xstrdup(pl_func_label(p, func));
+		d->detail.items[id] = detail ? xstrdup(detail) : NULL;
 	}
-	return k;
+	return id;
 }
 
 static void set_at(int64_t **items, size_t *len, size_t *cap, size_t k, int64_t v)
@@ -82,12 +82,14 @@ static void measure(struct diff_state *d, const struct profile *p, size_t metric
 		view_self(p, &w, keys, nkeys, &self);
 	}
 	view_inclusive(p, &w, keys, nkeys, &incl);
+	uint32_t *ids = pl_func_keys(&d->keys, p);
 	for (size_t i = 0; i < self.len; i++)
-		set_at(&fv->self.items, &fv->self.len, &fv->self.cap, key_of(d, p, self.items[i].key),
-		       self.items[i].value);
+		set_at(&fv->self.items, &fv->self.len, &fv->self.cap,
+		       key_of(d, p, self.items[i].key, ids[self.items[i].key]), self.items[i].value);
 	for (size_t i = 0; i < incl.len; i++)
-		set_at(&fv->incl.items, &fv->incl.len, &fv->incl.cap, key_of(d, p, incl.items[i].key),
-		       incl.items[i].value);
+		set_at(&fv->incl.items, &fv->incl.len, &fv->incl.cap,
+		       key_of(d, p, incl.items[i].key, ids[incl.items[i].key]), incl.items[i].value);
+	free(ids);
 	rows_release(&self);
 	rows_release(&incl);
 	free(keys);

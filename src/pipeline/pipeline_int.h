@@ -23,6 +23,12 @@ bool *pl_match_funcs(const struct profile *p, const struct regex *re, size_t *ma
 /* What a person calls function FUNC: its name, "(anonymous)" when empty. */
 const char *pl_func_label(const struct profile *p, uint32_t func);
 
+/* Per function of P, an id in NAMES for its identity across profiles: label, file,
+ * library, line and column (namesakes stay apart). The file and library names are
+ * interned once each and the key holds their ids, so 1000 functions of one library
+ * do not copy its name 1000 times. Caller frees. */
+uint32_t *pl_func_keys(struct strmap *names, const struct profile *p);
+
 /* ---- transforms (transform.c) ---- */
 
 /* Applies ST to P; *MATCHED gets the number of functions its regex matched.

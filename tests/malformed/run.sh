@@ -143,6 +143,25 @@ elif kind == "long-string":  # a 16 MiB function name
     text = json.dumps(doc, separators=(",", ":"))
     name = {"samply": '"0x20"', "cpuprof": '"f1"', "dhat": '"[root]"'}[cmd]
     data = text.replace(name, '"' + "x" * (16 << 20) + '"', 1).encode()
+elif kind == "long-shared":  # one library, script or object name for 1000 functions
+    # samply names a library once, by index: 4 MiB; the others repeat it in each frame: 4 KiB
+    big, n = "L" * (4 << 20 if cmd == "samply" else 4 << 10), 1000
+    if cmd == "samply":  # unresolved frames: "LIB+0xADDR" names
+        doc = samply(list(range(n)), [None] + list(range(n - 1)), list(range(n)))
+        doc["libs"][0]["name"] = big
+        t = doc["threads"][0]
+        t["stringArray"] = ["0x%x" % (16 * (i + 1)) for i in range(n)]
+        t["funcTable"] = {"length": n, "name": list(range(n)), "resource": [0] * n}
+        t["frameTable"] = {"length": n, "address": [16 * (i + 1) for i in range(n)], "func": list(range(n))}
+        t["samples"].update(time=list(range(n)), threadCPUDelta=[10] * n)
+    elif cmd == "cpuprof":  # one script url
+        doc = cpuprof(n, list(range(1, n + 1)))
+        for i, node in enumerate(doc["nodes"]):
+            node["callFrame"].update(functionName="f%d" % i, url="file:///" + big)
+    else:  # one object file
+        doc = dhat(n)
+        doc["ftbl"] = ["[root]"] + ["0x%x: f%d (in /%s)" % (i, i, big) for i in range(1, n + 1)]
+    data = json.dumps(doc, separators=(",", ":")).encode()
 with open(out, "wb") as f:
     f.write(data)
 EOF
@@ -175,6 +194,17 @@ deep-stack) # two functions recursing 100000 deep; by design, 2 of 3 samples end
 	want=$(case $cmd in samply) echo ' 66.67% .* app+0x20$' ;; cpuprof) echo '^ *66.67% .* f1  ' ;;
 		dhat) echo '^ *100.00% *10 B *1 *10 B  f0  a.c$' ;; esac)
 	grep -q -- "$want" "$tmp/out" || fail "deep-stack: no line matching '$want' in the report"
+	;;
+long-shared) # names, keys and labels of 1000 functions must not each copy their library's name
+	gen "$case" "$tmp/in.$ext"
+	RSS_LIMIT_MB=${SHARED_RSS_MB:-160} # the input is 4 MiB
+	for args in "" "--tree --inverted" "--flamegraph $tmp/fg.svg --folded $tmp/folded"; do
+		# shellcheck disable=SC2086 # the options are words
+		check 0 "" $args "$tmp/in.$ext"
+	done
+	real_cmd=$cmd cmd=diff
+	check 0 "" "$tmp/in.$ext" "$tmp/in.$ext"
+	cmd=$real_cmd
 	;;
 long-arrays | long-string)
 	gen "$case" "$tmp/in.$ext" && check 0 "" "$tmp/in.$ext"

@@ -83,6 +83,21 @@ static void json_string_escapes_per_rfc8259_and_c1(void)
 	free(j);
 }
 
+static void shorten_keeps_start_and_end_and_whole_characters(void)
+{
+	char *t = text_shorten(S("abcdefghij"), 8);
+	CHECK_STR(t, "ab\xe2\x80\xa6hij"); /* 2 + 3 (the ellipsis) + 3 bytes */
+	free(t);
+	t = text_shorten(S("abcdefgh"), 8);
+	CHECK_STR(t, "abcdefgh");
+	free(t);
+	/* five two-byte characters in at most 8 bytes: no character is cut */
+	t = text_shorten(S("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"), 8);
+	CHECK_STR(t, "\xc3\xa9\xe2\x80\xa6\xc3\xa9");
+	CHECK(text_is_utf8(t, strlen(t)));
+	free(t);
+}
+
 int main(void)
 {
 	RUN(utf8_accepts_what_rfc3629_allows);
@@ -90,5 +105,6 @@ int main(void)
 	RUN(clean_replaces_each_bad_byte_and_keeps_the_rest);
 	RUN(escape_shows_controls_and_bad_bytes_as_hex);
 	RUN(json_string_escapes_per_rfc8259_and_c1);
+	RUN(shorten_keeps_start_and_end_and_whole_characters);
 	return check_summary();
 }
