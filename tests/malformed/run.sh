@@ -268,6 +268,62 @@ sums) # files each within the limits whose sums are not: one clear line, never a
 		check 1 "$trace" --profile all "$trace" && says "the 9 profiles' times add up to more than 2^63 - 1"
 	fi
 	;;
+elf) # symtest-rust (fixtures/elf) with its string sections broken: one warning, bounded names
+	[ "$cmd" = samply ] || { echo "samply only (the other formats name no ELF files)"; exit 0; }
+	python3 - "$here/../../fixtures/elf" "$tmp" <<'PY'
+import json, struct, sys
+fixtures, out = sys.argv[1:]
+elf = open(fixtures + "/symtest-rust", "rb").read()
+addrs = [int(a, 16) for a in open(fixtures + "/symtest-rust.addrs")]
+
+def sections(b):  # (name, offset, size) of each section of a little-endian ELF64
+    shoff, = struct.unpack_from("<Q", b, 0x28)
+    entsize, count, strndx = struct.unpack_from("<HHH", b, 0x3A)
+    rows = [struct.unpack_from("<IIQQQQ", b, shoff + i * entsize) for i in range(count)]
+    names = rows[strndx][4]
+    return [(b[names + r[0]:b.index(0, names + r[0])].decode(), r[4], r[5]) for r in rows]
+
+def broken(section, keep_last_nul):  # every NUL byte of SECTION made an 'A'
+    b = bytearray(elf)
+    for name, off, size in sections(b):
+        if name == section:
+            end = off + size - (1 if keep_last_nul else 0)
+            b[off:end] = bytes(c or 0x41 for c in b[off:end])
+    return bytes(b)
+
+variants = {"intact": elf, "debug-str-no-nul": broken(".debug_str", False),
+            "debug-str-one-string": broken(".debug_str", True), "strtab-no-nul": broken(".strtab", False)}
+n = len(addrs)
+for name, data in variants.items():
+    open(f"{out}/{name}", "wb").write(data)
+    path = f"{out}/{name}"
+    doc = {"meta": {"version": 24, "preprocessedProfileVersion": 49, "interval": 1.0, "product": "symtest-rust"},
+           "libs": [{"name": "symtest-rust", "path": path, "debugName": "symtest-rust", "debugPath": path}],
+           "threads": [{"name": "main", "processName": "symtest-rust", "pid": "1", "tid": "1", "isMainThread": True,
+                        "stringArray": ["0x%x" % a for a in addrs],
+                        "resourceTable": {"length": 1, "lib": [0], "name": [0]},
+                        "funcTable": {"length": n, "name": list(range(n)), "resource": [0] * n},
+                        "frameTable": {"length": n, "address": addrs, "func": list(range(n))},
+                        "stackTable": {"length": n, "frame": list(range(n)), "prefix": [None] * n},
+                        "samples": {"length": n, "stack": list(range(n)), "time": list(range(n)),
+                                    "threadCPUDelta": [10] * n}}]}
+    json.dump(doc, open(f"{out}/{name}.json", "w"))
+PY
+	RSS_LIMIT_MB=64 # the intact file needs 8 MB; every name running to .debug_str's end took 90 MB
+	for v in intact debug-str-no-nul debug-str-one-string strtab-no-nul; do
+		check 0 "" --tree --tree-threshold 0 "$tmp/$v.json" || continue
+		longest=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$tmp/out")
+		[ "$longest" -lt 1000 ] || fail "$v: a report line of $longest bytes (names ran on)"
+		if [ $v = intact ]; then
+			grep -q '^Symbols found: *symtest-rust' "$tmp/out" || fail "intact: not symbolicated"
+			[ ! -s "$tmp/err" ] || fail "intact: $(cat "$tmp/err")"
+		else
+			grep -q '^Symbols missing: *symtest-rust' "$tmp/out" || fail "$v: not counted as missing"
+			[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^profan: warning: $tmp/$v: corrupt ELF file (" "$tmp/err" ||
+				fail "$v: not one warning: $(head -c 300 "$tmp/err")"
+		fi
+	done
+	;;
 files) # what is wrong is the file itself, or where the report goes
 	valid=$here/$cmd/valid.$ext
 	mkdir "$tmp/dir"
