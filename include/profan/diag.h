@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define PF_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -26,6 +27,8 @@ void pf_error(const char *fmt, ...) PF_PRINTF(1, 2);
 /* "profan: warning: <msg>\n" on stderr, unless warnings are silenced. */
 void pf_warn(const char *fmt, ...) PF_PRINTF(1, 2);
 void pf_set_quiet(bool quiet);
+/* Where the lines go instead of stderr (NULL: stderr again); the fuzz targets check them. */
+void pf_set_output(FILE *f);
 /* Color the "warning:" and "error" prefixes (the CLI decides: stderr is a terminal). */
 void pf_set_color(bool color);
 

@@ -10,6 +10,7 @@
 #include "profan/text.h"
 
 static bool quiet, color;
+static FILE *output; /* NULL: stderr */
 
 void pf_set_color(bool c)
 {
@@ -19,6 +20,11 @@ void pf_set_color(bool c)
 void pf_set_quiet(bool q)
 {
 	quiet = q;
+}
+
+void pf_set_output(FILE *f)
+{
+	output = f;
 }
 
 /* One line whatever the message quotes: a key or a path from the input can hold a
@@ -41,14 +47,15 @@ static void emit(const char *prefix, const char *sgr, const char *fmt, va_list a
 	}
 	va_end(aq);
 	char *escaped = text_needs_escape(msg, (size_t)n) ? text_escape(msg, (size_t)n) : NULL;
+	FILE *out = output ? output : stderr;
 	progress_clear();
 	fflush(stdout);
 	if (color)
-		fprintf(stderr, "\033[%sm%s\033[0m", sgr, prefix);
+		fprintf(out, "\033[%sm%s\033[0m", sgr, prefix);
 	else
-		fputs(prefix, stderr);
-	fputs(escaped ? escaped : msg, stderr);
-	fputc('\n', stderr);
+		fputs(prefix, out);
+	fputs(escaped ? escaped : msg, out);
+	fputc('\n', out);
 	free(escaped);
 	free(heap);
 }

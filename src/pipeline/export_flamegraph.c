@@ -35,7 +35,7 @@ static void put_xml(FILE *f, const char *text)
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&apos;", f); break;
-		default: fputc(c < 0x20 && c != '\t' && c != '\n' ? '?' : (int)c, f); break;
+		default: fputc((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f ? '?' : (int)c, f); break;
 		}
 	}
 	free(s);

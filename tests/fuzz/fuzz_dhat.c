@@ -28,8 +28,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct dhat_meta meta;
 	struct dhat_load_opts opts = {.meta = &meta};
 	struct profile p;
-	if (load_buffer((const char *)data, size, "fuzz", &dhat_json_opts, dhat_load, &opts, &p) != 0)
+	fuzz_diag_begin();
+	int rc = load_buffer((const char *)data, size, "fuzz", &dhat_json_opts, dhat_load, &opts, &p);
+	fuzz_diag_end(rc != 0);
+	if (rc != 0)
 		return 0;
+	fuzz_check_sums(&p);
 	for (size_t m = 0; m < p.metric_count; m++) {
 		enum dhat_pred pred = (enum dhat_pred)(m % 6);
 		if (!dhat_pred_available(&meta, pred))
@@ -41,9 +45,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		report_init(&r);
 		struct dhat_tree_opts to = {.metric = m, .pred = pred, .keep = keep, .frame_text = frame_name, .ctx = &p};
 		dhat_tree_report(&r, &p, &meta, &to);
+		char *text = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&text, &len);
+		if (mem == NULL)
+			abort();
+		report_print_text(mem, &r);
+		fclose(mem);
+		if (!fuzz_text_safe(text, len, "\n"))
+			fuzz_broken("a control character or bad UTF-8 in the text report", text, len);
+		free(text);
 		FILE *null = fopen("/dev/null", "w");
 		if (null) {
-			report_print_text(null, &r);
 			report_print_json(null, &r);
 			fclose(null);
 		}
