@@ -33,10 +33,6 @@ void output_abort(struct output *o);
 /* Are A and B the same existing regular file (device and inode)? */
 bool output_same_file(const char *a, const char *b);
 
-/* Names come from binaries and may hold any bytes; the export formats want UTF-8.
- * Replaces each byte that does not start a valid sequence with '?'; returns how many. */
-size_t output_utf8_clean(char *s, size_t len);
-
 /* Each returns 0, or -1 after one error line. */
 int export_folded(const char *path, const struct calltree *t, bool two_sides);
 /* KEEP (NULL: all) selects samples, as in weights_compute(). */

@@ -10,6 +10,7 @@
 
 #include "profan/report.h"
 #include "profan/export.h"
+#include "profan/text.h"
 
 #define FG_WIDTH 1200
 #define FG_FRAME_H 16
@@ -25,7 +26,7 @@ static void put_xml(FILE *f, const char *text)
 {
 	size_t len = strlen(text);
 	char *s = xstrndup(text, len);
-	output_utf8_clean(s, len);
+	text_utf8_clean(s, len);
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 		switch (c) {
@@ -34,7 +35,7 @@ static void put_xml(FILE *f, const char *text)
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&apos;", f); break;
-		default: fputc(c < 0x20 && c != '\t' && c != '\n' ? '?' : (int)c, f); break;
+		default: fputc((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f ? '?' : (int)c, f); break;
 		}
 	}
 	free(s);

@@ -9,6 +9,7 @@
 
 #include "profan/export.h"
 #include "profan/match.h"
+#include "profan/text.h"
 
 struct pb {
 	uint8_t *buf;
@@ -47,7 +48,7 @@ static uint32_t intern_utf8(struct strmap *st, const char *s)
 {
 	size_t len = strlen(s);
 	char *clean = xstrndup(s, len);
-	output_utf8_clean(clean, len);
+	text_utf8_clean(clean, len);
 	uint32_t id = strmap_intern_len(st, clean, len);
 	free(clean);
 	return id;

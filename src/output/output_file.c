@@ -1,7 +1,6 @@
 /* output_file.c: the files profan writes (the report with -o, the exports):
  * each goes to a temporary file beside its target and is renamed into place
- * only once complete, so a failed write never destroys what was there; and
- * the UTF-8 cleaning every export format needs for names read from binaries. */
+ * only once complete, so a failed write never destroys what was there. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -98,27 +97,4 @@ bool output_same_file(const char *a, const char *b)
 	struct stat sa, sb;
 	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
 	       S_ISREG(sa.st_mode);
-}
-
-size_t output_utf8_clean(char *s, size_t len)
-{
-	size_t fixed = 0;
-	for (size_t i = 0; i < len;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t n = c < 0x80                 ? 1
-			   : c >= 0xc2 && c <= 0xdf ? 2
-			   : (c & 0xf0) == 0xe0     ? 3
-			   : c >= 0xf0 && c <= 0xf4 ? 4
-						    : 0;
-		bool ok = n > 0 && i + n <= len;
-		for (size_t k = 1; ok && k < n; k++)
-			ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
-		if (!ok) {
-			s[i++] = '?';
-			fixed++;
-			continue;
-		}
-		i += n;
-	}
-	return fixed;
 }
