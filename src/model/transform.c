@@ -198,7 +198,7 @@ static void regroup(struct profile *p, enum transform_by by)
 				by == TRANSFORM_BY_LIB ? (fr->lib != PF_NONE ? fr->lib : f->lib) : f->lib;
 			want[i] = (struct pf_func){.name = profile_intern(p, name), .lib = lib};
 			if (by == TRANSFORM_BY_LINE) {
-				want[i].file = f->file;
+				want[i].file = fr->file ? fr->file : f->file;
 				want[i].line = fr->line ? fr->line : f->line;
 			}
 			char *key = xasprintf("%u/%u/%u/%u", want[i].name, want[i].file, want[i].lib,
