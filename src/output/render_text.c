@@ -166,6 +166,101 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		fprintf(out, "  ... %zu more row%s (raise --top to see them)\n", cut, cut == 1 ? "" : "s");
 }
 
+/* Source text with tabs expanded to stops of 8 (the columns in front would shift
+ * them otherwise), in at most COLS columns when COLS > 0. */
+static void print_source(FILE *out, const char *text, size_t cols)
+{
+	size_t col = 0;
+	for (const char *q = text; *q; q++) {
+		size_t w = *q == '\t' ? 8 - col % 8 : ((unsigned char)*q & 0xC0) != 0x80;
+		if (cols > 0 && col + w >= cols && w > 0) {
+			fputs("\u2026", out);
+			return;
+		}
+		if (*q == '\t')
+			fprintf(out, "%*s", (int)w, "");
+		else
+			fputc(*q, out);
+		col += w;
+	}
+}
+
+/* A listing (--annotate): the function and its figures, then its lines like
+ * pprof's list: the costs ("." for none), the line number, the source. */
+static void print_listing(FILE *out, const struct report_table *t, const struct render_opts *st)
+{
+	char buf[64];
+	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), t->title, SGR(st, "0"));
+	const struct report_row *f = &t->subject;
+	fprintf(out, "%s%s%s%s%s%s", f->flags & REPORT_ROW_OWNED ? SGR(st, "1;36") : "", f->name,
+		f->flags & REPORT_ROW_OWNED ? SGR(st, "0") : "", f->detail ? "  " : "", f->detail ? SGR(st, "2") : "",
+		f->detail ? f->detail : "");
+	fprintf(out, "%s\n", f->detail ? SGR(st, "0") : "");
+	for (size_t c = 0; c < t->col_count; c++) {
+		report_format_value(buf, sizeof(buf), f->values[c], t->cols[c].unit);
+		fprintf(out, "%s%s %s", c ? ", " : "", t->cols[c].header, buf);
+	}
+	fputc('\n', out);
+	if (t->note)
+		fprintf(out, "%s\n", t->note);
+	int width[REPORT_MAX_COLS];
+	int linew = 4;
+	for (size_t c = 0; c < t->col_count; c++)
+		width[c] = (int)strlen(t->cols[c].header);
+	for (size_t i = 0; i < t->rows.len; i++) {
+		const struct report_row *row = &t->rows.items[i];
+		for (size_t c = 0; c < t->col_count; c++) {
+			report_format_value(buf, sizeof(buf), row->values[c], t->cols[c].unit);
+			if ((int)strlen(buf) > width[c])
+				width[c] = (int)strlen(buf);
+		}
+		int n = snprintf(buf, sizeof(buf), "%u", row->line);
+		linew = n > linew ? n : linew;
+	}
+	size_t prefix = 0;
+	for (size_t c = 0; c < t->col_count; c++) {
+		fprintf(out, "  %*s", width[c], t->cols[c].header);
+		prefix += 2 + (size_t)width[c];
+	}
+	fprintf(out, "  %*s  Source\n", linew, "Line");
+	prefix += 4 + (size_t)linew;
+	for (size_t i = 0; i < t->rows.len; i++) {
+		const struct report_row *row = &t->rows.items[i];
+		if (row->flags & REPORT_ROW_FILE) {
+			fprintf(out, "%*s%s%s%s", (int)prefix, "", SGR(st, "1"), row->name, SGR(st, "0"));
+			if (row->detail)
+				fprintf(out, "  %s(%s)%s", SGR(st, "2"), row->detail, SGR(st, "0"));
+			fputc('\n', out);
+			continue;
+		}
+		if (row->flags & REPORT_ROW_GAP) {
+			fprintf(out, "%*s\u22ee\n", (int)prefix - 3, "");
+			continue;
+		}
+		bool hot = false;
+		for (size_t c = 0; c < t->col_count; c++) {
+			if (row->values[c] != 0) {
+				report_format_value(buf, sizeof(buf), row->values[c], t->cols[c].unit);
+				hot = true;
+			} else {
+				snprintf(buf, sizeof(buf), ".");
+			}
+			fprintf(out, "  %*s", width[c], buf);
+		}
+		if (row->line)
+			fprintf(out, "  %*u  ", linew, row->line);
+		else
+			fprintf(out, "  %*s  ", linew, "-");
+		size_t room = st->width > 0 && (size_t)st->width > prefix + 8 ? (size_t)st->width - prefix : 0;
+		fputs(hot ? SGR(st, "1") : "", out);
+		print_source(out, row->name ? row->name : "", room);
+		fputs(hot ? SGR(st, "0") : "", out);
+		if (row->detail && (room == 0 || strlen(row->name ? row->name : "") + strlen(row->detail) + 2 < room))
+			fprintf(out, "  %s%s%s", SGR(st, "2"), row->detail, SGR(st, "0"));
+		fputc('\n', out);
+	}
+}
+
 int render_text(FILE *out, const struct report *r, const struct render_opts *st)
 {
 	int keyw = 0;
@@ -177,8 +272,12 @@ int render_text(FILE *out, const struct report *r, const struct render_opts *st)
 			keyw - (int)strlen(r->header.items[i].key), "", r->header.items[i].value);
 	for (size_t i = 0; i < r->warnings.len; i++)
 		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), r->warnings.items[i]);
-	for (size_t i = 0; i < r->tables.len; i++)
-		print_table(out, r->tables.items[i], st);
+	for (size_t i = 0; i < r->tables.len; i++) {
+		if (r->tables.items[i]->listing)
+			print_listing(out, r->tables.items[i], st);
+		else
+			print_table(out, r->tables.items[i], st);
+	}
 	return ferror(out) ? -1 : 0;
 }
 
