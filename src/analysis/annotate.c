@@ -36,8 +36,9 @@ struct lines {
 	struct u64map row_at; /* file << 32 | line -> rows index */
 	VEC(struct link) links;
 	struct u64map link_at; /* row << 34 | func << 2 | kind -> links index */
-	struct u64map into_at; /* caller func -> into index: where the function's code was inlined */
-	VEC(struct link) into;
+	/* where the function's code was inlined: caller func << 32 | call line -> into index */
+	struct u64map into_at;
+	VEC(struct link) into; /* func: one frame of the caller at that line */
 	int64_t out_of_line;   /* total of the samples whose innermost frame of it was a real call */
 };
 
@@ -94,12 +95,13 @@ static void link_add(struct lines *l, uint32_t row, uint32_t func, enum link_kin
 	l->links.items[*slot].value += v;
 }
 
-static void into_add(struct lines *l, uint32_t func, int64_t v)
+static void into_add(struct lines *l, const struct profile *p, uint32_t frame, int64_t v)
 {
-	uint32_t *slot = u64map_slot(&l->into_at, func);
+	const struct pf_frame *fr = &p->frames.items[frame];
+	uint32_t *slot = u64map_slot(&l->into_at, (uint64_t)fr->func << 32 | fr->line);
 	if (*slot == HTAB_NONE) {
 		*slot = (uint32_t)l->into.len;
-		vec_push(&l->into, ((struct link){.func = func}));
+		vec_push(&l->into, ((struct link){.func = frame}));
 	}
 	l->into.items[*slot].value += v;
 }
@@ -145,7 +147,7 @@ static void collect_stacks(struct ctx *c, uint32_t f)
 		}
 		uint32_t caller = p->stacks.items[at].parent;
 		if ((fr->flags & PF_FRAME_INLINED) && caller != PF_NONE)
-			into_add(l, profile_stack_func(p, caller), v);
+			into_add(l, p, p->stacks.items[caller].frame, v);
 		else
 			l->out_of_line += v;
 	}
@@ -304,8 +306,12 @@ static const char *inlined_note(struct ctx *c)
 	const char *s = "Inlined into";
 	char v[64];
 	for (size_t i = 0; i < l->into.len && i < 3; i++) {
+		const struct pf_frame *at = &c->p->frames.items[l->into.items[i].func];
+		const char *file = profile_str(c->p, frame_file(c->p, at));
+		const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
 		report_format_value(v, sizeof(v), l->into.items[i].value, c->m->unit);
-		s = report_printf(c->r, "%s%s %s (%s)", s, i ? "," : "", func_label(c->p, l->into.items[i].func), v);
+		s = report_printf(c->r, "%s%s %s at %s:%u (%s)", s, i ? "," : "", func_label(c->p, at->func),
+				  *base ? base : "?", at->line, v);
 	}
 	if (l->into.len > 3)
 		s = report_printf(c->r, "%s and %zu more", s, l->into.len - 3);
@@ -430,6 +436,9 @@ static void emit_listing(struct ctx *c, uint32_t f, int64_t self, int64_t total)
 	report_table_listing(c->r, t, name, detail, v);
 	if (p->funcs.items[f].flags & PF_FUNC_OWNED)
 		t->subject.flags |= REPORT_ROW_OWNED;
+	if (c->c->annotate == ANNOTATE_TICKS && self == 0)
+		add_note(c, t, "No self time: V8 records where a function's own time fell, not the lines it "
+			       "called from.");
 	if (c->c->annotate == ANNOTATE_TICKS && is_wasm(p, f)) {
 		uint32_t col = p->funcs.items[f].column, at = col ? col - 1 : 0;
 		add_note(c, t,
