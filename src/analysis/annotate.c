@@ -332,7 +332,8 @@ static const char *file_detail(struct ctx *c, uint32_t file, const struct source
 {
 	const char *recorded = profile_str(c->p, file);
 	if (st->path == NULL)
-		return report_printf(c->r, "source not found: looked at %s", st->looked ? st->looked : "nothing");
+		return report_printf(c->r, "source not found: looked at %s; --source-path DIR or --source-prefix "
+					   "OLD=NEW say where it is", st->looked ? st->looked : "nothing");
 	if (strcmp(st->path, recorded) == 0)
 		return NULL;
 	return report_printf(c->r, "read from %s", st->path);
@@ -425,6 +426,10 @@ static void emit_listing(struct ctx *c, uint32_t f, int64_t self, int64_t total)
 	struct lines *l = &c->l;
 	const char *detail;
 	const char *name = report_func_name(p, f, &detail);
+	uint32_t col = p->funcs.items[f].column, at = col ? col - 1 : 0;
+	bool wasm = c->c->annotate == ANNOTATE_TICKS && is_wasm(p, f);
+	if (wasm) /* V8 gives a wasm function's place as its body's offset, not a line */
+		detail = report_printf(c->r, "%s +0x%x", profile_str(p, p->funcs.items[f].file), at);
 	const char *title = report_printf(c->r, "Lines of %s (%s)", func_label(p, f), c->m->label);
 	struct report_table *t = report_add_table(c->r, "annotate", title, "Line");
 	int64_t v[REPORT_MAX_COLS] = {0};
@@ -439,8 +444,7 @@ static void emit_listing(struct ctx *c, uint32_t f, int64_t self, int64_t total)
 	if (c->c->annotate == ANNOTATE_TICKS && self == 0)
 		add_note(c, t, "No self time: V8 records where a function's own time fell, not the lines it "
 			       "called from.");
-	if (c->c->annotate == ANNOTATE_TICKS && is_wasm(p, f)) {
-		uint32_t col = p->funcs.items[f].column, at = col ? col - 1 : 0;
+	if (wasm) {
 		add_note(c, t,
 			 report_printf(c->r, "V8 records no position inside WebAssembly code: the function's time is "
 					     "all at its body, byte 0x%x of the module.", at));
@@ -450,8 +454,8 @@ static void emit_listing(struct ctx *c, uint32_t f, int64_t self, int64_t total)
 	}
 	if (c->c->annotate == ANNOTATE_TICKS)
 		add_note(c, t,
-			 "Self split over lines in proportion to V8's hits per line (positionTicks, or a "
-			 "trace's per-sample lines); V8 records no call lines, so there is no Total per line.");
+			 "Self split over lines by V8's hits per line (positionTicks, or a trace's per-sample "
+			 "lines); V8 records no call lines, so no Total per line.");
 	add_note(c, t, inlined_note(c));
 	sort_profile = p;
 	sort_home = p->funcs.items[f].file;
