@@ -430,7 +430,7 @@ static void emit_listing(struct ctx *c, uint32_t f, int64_t self, int64_t total)
 	bool wasm = c->c->annotate == ANNOTATE_TICKS && is_wasm(p, f);
 	if (wasm) /* V8 gives a wasm function's place as its body's offset, not a line */
 		detail = report_printf(c->r, "%s +0x%x", profile_str(p, p->funcs.items[f].file), at);
-	const char *title = report_printf(c->r, "Lines of %s (%s)", func_label(p, f), c->m->label);
+	const char *title = report_printf(c->r, "Lines of %s: %s", func_label(p, f), c->m->label);
 	struct report_table *t = report_add_table(c->r, "annotate", title, "Line");
 	int64_t v[REPORT_MAX_COLS] = {0};
 	size_t ncols = fill_values(c, 0, 0, v);

@@ -27,7 +27,7 @@ Annotated:    hot, warm (the 2 hottest of 3 functions matching /hot|warm|churn/;
    11.46%   70.35 ms  (native and VM: no url)
   ... 11 more rows (raise --top to see them)
 
-=== Lines of hot (time, gap before each sample) ===
+=== Lines of hot: time, gap before each sample ===
 hot  file:///tmp/profan-cpuprof-gen/hot.js:8
 Self 314.42 ms
 Self split over lines by V8's hits per line (positionTicks, or a trace's per-sample lines); V8 records no call lines, so no Total per line.
@@ -42,7 +42,7 @@ Self split over lines by V8's hits per line (positionTicks, or a trace's per-sam
           .    13  }
           .    14  function warm(n) {
 
-=== Lines of warm (time, gap before each sample) ===
+=== Lines of warm: time, gap before each sample ===
 warm  file:///tmp/profan-cpuprof-gen/hot.js:14
 Self 100.33 ms
 Self split over lines by V8's hits per line (positionTicks, or a trace's per-sample lines); V8 records no call lines, so no Total per line.
@@ -82,7 +82,7 @@ JS<->wasm wrapper frames (0.58 ms self) are counted in their caller's Self.
    97.65%  499.47 ms  wasm://wasm/c049a202
   ... 12 more rows (raise --top to see them)
 
-=== Lines of heavy (time, gap before each sample) ===
+=== Lines of heavy: time, gap before each sample ===
 heavy  wasm://wasm/c049a202 +0x33
 Self 373.22 ms
 V8 records no position inside WebAssembly code: the function's time is all at its body, byte 0x33 of the module.

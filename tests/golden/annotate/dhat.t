@@ -36,7 +36,7 @@ each function counted once per stack, however often it appears on it
     0.33%      120 B    5      120 B  recurse  peak.c
     0.00%        1 B    1        1 B  zero_size  peak.c
 
-=== Lines of main (bytes live at t-gmax) ===
+=== Lines of main: bytes live at t-gmax ===
 main  peak.c
 gb 36.06 KiB
          gb  Line  Source
@@ -54,7 +54,7 @@ gb 36.06 KiB
           .    75          free(big);
           .    76          for (int i = 0; i < SMALL_COUNT; i++)
 
-=== Lines of use_inlined (bytes live at t-gmax) ===
+=== Lines of use_inlined: bytes live at t-gmax ===
 use_inlined  peak.c
 gb 800 B
      gb  Line  Source
@@ -67,7 +67,7 @@ gb 800 B
       .    44  
       .    45  static __attribute__((noinline)) void *realloc_chain(void)
 
-=== Lines of recurse (bytes live at t-gmax) ===
+=== Lines of recurse: bytes live at t-gmax ===
 recurse  peak.c
 gb 120 B
      gb  Line  Source
@@ -211,7 +211,7 @@ $ profan dhat dhat/peak.json --annotate '^recurse$' --metric tb --json
 			"note":	"each function counted once per stack, however often it appears on it"
 		}, {
 			"id":	"annotate",
-			"title":	"Lines of recurse (bytes allocated in total)",
+			"title":	"Lines of recurse: bytes allocated in total",
 			"key":	"Line",
 			"columns":	[{
 					"name":	"tb",

@@ -48,7 +48,7 @@ Annotated:      hot, mix, step (matching /hot|mix|step/)
 === Allocation samples by requesting caller: 0.00% of all samples ===
   (nothing to show)
 
-=== Lines of hot (sample count) ===
+=== Lines of hot: sample count ===
 hot  /home/dev/build/src/anno.c:32  [anno]
 Self 776, Total 1682
   Self  Total  Line  Source
@@ -67,7 +67,7 @@ Self 776, Total 1682
      .      .    43  
      .      .    44  int main(int argc, char **argv)
 
-=== Lines of mix (sample count) ===
+=== Lines of mix: sample count ===
 mix  /home/dev/build/src/anno.c:19  [anno]
 Self 509, Total 509
 Inlined into hot at anno.c:39 (509); never run out of line. Its lines add up every copy.
@@ -81,7 +81,7 @@ Inlined into hot at anno.c:39 (509); never run out of line. Its lines add up eve
      .      .    24  }
      .      .    25  
 
-=== Lines of step (sample count) ===
+=== Lines of step: sample count ===
 step  /home/dev/build/src/anno.c:26  [anno]
 Self 397, Total 397
   Self  Total  Line  Source
@@ -129,7 +129,7 @@ Annotated:      hot (matching /^hot$/)
 === Allocation CPU by requesting caller: 0.00% of all CPU ===
   (nothing to show)
 
-=== Lines of hot (CPU time (threadCPUDelta)) ===
+=== Lines of hot: CPU time (threadCPUDelta) ===
 hot  /home/dev/build/src/anno.c:32  [anno]
 Self 786.87 ms, Total 1709.45 ms
        Self      Total  Line  Source
@@ -246,7 +246,7 @@ $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /ho
 			"rows_cut":	0
 		}, {
 			"id":	"annotate",
-			"title":	"Lines of mix (CPU time (threadCPUDelta))",
+			"title":	"Lines of mix: CPU time (threadCPUDelta)",
 			"key":	"Line",
 			"columns":	[{
 					"name":	"Self",
