@@ -123,6 +123,9 @@ def check(profan, path, weight, design=None):
         f = v["function"]
         m = re.match(r"^(.*?)(?::(\d+))?(?:  \[.*\])?$", f["detail"] or "")
         url, line = (m.group(1), int(m.group(2) or 0)) if f["detail"] else ("", 0)
+        w = re.match(r"^(wasm://\S+) \+0x[0-9a-f]+$", f["detail"] or "")
+        if w:  # a wasm function is named by its body's offset; V8's line for it is 0, here 1
+            url, line = w.group(1), 1
         fid = (f["name"], url, line)
         if not url:  # no url: profan shows no line either (eval'd code); one function per name
             for d in (selfs, ticks):
