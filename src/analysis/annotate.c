@@ -42,6 +42,16 @@ struct lines {
 	int64_t out_of_line;   /* total of the samples whose innermost frame of it was a real call */
 };
 
+/* The stack tree walked downwards, made once for all listed functions: a
+ * function's samples are all below its own nodes, so each listing visits only
+ * those subtrees, not the whole tree. */
+struct tree {
+	uint32_t *first_child, *next_sibling;
+	uint32_t *func_start, *func_nodes; /* nodes of F, in index order: func_nodes[func_start[F] ..] */
+	uint32_t *seen;                    /* the listing that last visited a node (1-based) */
+	VEC(uint32_t) todo;
+};
+
 struct ctx {
 	const struct profan_opts *o;
 	const struct profile *p;
@@ -49,8 +59,11 @@ struct ctx {
 	struct report *r;
 	const struct pf_metric *m;
 	struct pf_weights w;
-	uint32_t *near, *below; /* per stack node, for the function being listed */
+	uint32_t *near, *below; /* per stack node, for the function being listed (collect_stacks) */
+	struct tree tree;
 	struct lines l;
+	/* line ticks by function: those of F are ticks[tick_start[F] .. tick_start[F + 1]) */
+	uint32_t *tick_start, *ticks;
 	/* source files read so far: file string id -> texts index */
 	struct u64map text_at;
 	VEC(struct source_text) texts;
@@ -112,44 +125,92 @@ static uint32_t frame_file(const struct profile *p, const struct pf_frame *fr)
 	return fr->file ? fr->file : p->funcs.items[fr->func].file;
 }
 
-/* ANNOTATE_STACKS and ANNOTATE_SITES: each sample's weight goes to the line of
- * the innermost frame of F on its stack (counted once however often F recurses):
- * Total there, and Self too when that frame is the leaf. What lies below that
- * frame on the stack is the call the line made. */
-static void collect_stacks(struct ctx *c, uint32_t f)
+static void tree_build(struct tree *t, const struct profile *p)
+{
+	size_t n = p->stacks.len, nf = p->funcs.len;
+	t->first_child = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	t->next_sibling = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	memset(t->first_child, 0xff, (n + 1) * sizeof(uint32_t));
+	for (size_t i = n; i-- > 0;) {
+		uint32_t par = p->stacks.items[i].parent;
+		t->next_sibling[i] = par == PF_NONE ? PF_NONE : t->first_child[par];
+		if (par != PF_NONE)
+			t->first_child[par] = (uint32_t)i;
+	}
+	t->func_start = xcalloc(nf + 2, sizeof(uint32_t));
+	t->func_nodes = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	for (size_t i = 0; i < n; i++)
+		t->func_start[profile_stack_func(p, (uint32_t)i) + 2]++;
+	for (size_t f = 0; f < nf; f++)
+		t->func_start[f + 2] += t->func_start[f + 1];
+	for (size_t i = 0; i < n; i++)
+		t->func_nodes[t->func_start[profile_stack_func(p, (uint32_t)i) + 1]++] = (uint32_t)i;
+	t->seen = xcalloc(n + 1, sizeof(uint32_t));
+}
+
+static void tree_release(struct tree *t)
+{
+	free(t->first_child);
+	free(t->next_sibling);
+	free(t->func_start);
+	free(t->func_nodes);
+	free(t->seen);
+	vec_free(&t->todo);
+}
+
+/* The weight of stack node N for the listing of F: N's innermost frame of F is
+ * node NEAR, and BELOW the node under it on the way to N (PF_NONE when N is NEAR). */
+static void add_node(struct ctx *c, uint32_t n, uint32_t near, uint32_t below)
 {
 	const struct profile *p = c->p;
 	struct lines *l = &c->l;
-	for (uint32_t n = 0; n < p->stacks.len; n++) {
-		uint32_t par = p->stacks.items[n].parent;
-		if (profile_stack_func(p, n) == f) {
-			c->near[n] = n;
-			c->below[n] = PF_NONE;
-		} else if (par == PF_NONE || c->near[par] == PF_NONE) {
-			c->near[n] = PF_NONE;
-		} else {
-			c->near[n] = c->near[par];
-			c->below[n] = c->near[par] == par ? n : c->below[par];
+	int64_t v = c->w.node[n];
+	if (v == 0)
+		return;
+	const struct pf_frame *fr = profile_stack_frame(p, near);
+	uint32_t row = row_for(l, frame_file(p, fr), fr->line);
+	l->rows.items[row].total += v;
+	if (near == n)
+		l->rows.items[row].self += v;
+	if (below != PF_NONE) {
+		const struct pf_frame *callee = profile_stack_frame(p, below);
+		link_add(l, row, callee->func, callee->flags & PF_FRAME_INLINED ? LINK_CALL_INLINED : LINK_CALL, v);
+	}
+	uint32_t caller = p->stacks.items[near].parent;
+	if ((fr->flags & PF_FRAME_INLINED) && caller != PF_NONE)
+		into_add(l, p, p->stacks.items[caller].frame, v);
+	else
+		l->out_of_line += v;
+}
+
+/* ANNOTATE_STACKS and ANNOTATE_SITES: each sample's weight goes to the line of
+ * the innermost frame of F on its stack (counted once however often F recurses):
+ * Total there, and Self too when that frame is the leaf. What lies below that
+ * frame on the stack is the call the line made. Walks down from F's outermost
+ * nodes (parents have smaller indices, so those come first in func_nodes). */
+static void collect_stacks(struct ctx *c, uint32_t f, uint32_t id)
+{
+	const struct profile *p = c->p;
+	struct tree *t = &c->tree;
+	for (uint32_t k = t->func_start[f]; k < t->func_start[f + 1]; k++) {
+		uint32_t top = t->func_nodes[k];
+		if (t->seen[top] == id)
+			continue; /* inside an F visited already */
+		c->near[top] = top;
+		c->below[top] = PF_NONE;
+		t->todo.len = 0;
+		vec_push(&t->todo, top);
+		while (t->todo.len > 0) {
+			uint32_t n = t->todo.items[--t->todo.len];
+			t->seen[n] = id;
+			add_node(c, n, c->near[n], c->below[n]);
+			for (uint32_t ch = t->first_child[n]; ch != PF_NONE; ch = t->next_sibling[ch]) {
+				bool is_f = profile_stack_func(p, ch) == f;
+				c->near[ch] = is_f ? ch : c->near[n];
+				c->below[ch] = is_f ? PF_NONE : c->near[n] == n ? ch : c->below[n];
+				vec_push(&t->todo, ch);
+			}
 		}
-		int64_t v = c->w.node[n];
-		if (v == 0 || c->near[n] == PF_NONE)
-			continue;
-		uint32_t at = c->near[n];
-		const struct pf_frame *fr = profile_stack_frame(p, at);
-		uint32_t row = row_for(l, frame_file(p, fr), fr->line);
-		l->rows.items[row].total += v;
-		if (at == n)
-			l->rows.items[row].self += v;
-		if (c->below[n] != PF_NONE && at != n) {
-			const struct pf_frame *callee = profile_stack_frame(p, c->below[n]);
-			link_add(l, row, callee->func, callee->flags & PF_FRAME_INLINED ? LINK_CALL_INLINED : LINK_CALL,
-				 v);
-		}
-		uint32_t caller = p->stacks.items[at].parent;
-		if ((fr->flags & PF_FRAME_INLINED) && caller != PF_NONE)
-			into_add(l, p, p->stacks.items[caller].frame, v);
-		else
-			l->out_of_line += v;
 	}
 }
 
@@ -195,9 +256,9 @@ static void collect_ticks(struct ctx *c, uint32_t f, int64_t self)
 	const struct profile *p = c->p;
 	struct lines *l = &c->l;
 	VEC(int64_t) share = {0};
-	for (size_t i = 0; i < p->line_ticks.len; i++) {
-		const struct pf_line_ticks *t = &p->line_ticks.items[i];
-		if (t->func != f || t->ticks <= 0)
+	for (uint32_t k = c->tick_start[f]; k < c->tick_start[f + 1]; k++) {
+		const struct pf_line_ticks *t = &p->line_ticks.items[c->ticks[k]];
+		if (t->ticks <= 0)
 			continue;
 		uint32_t row = row_for(l, p->funcs.items[f].file, t->line);
 		while (share.len <= row)
@@ -489,6 +550,9 @@ struct candidate {
 
 static enum annotate_mode sort_mode;
 
+/* Functions named in the header line; the listings name every one. */
+#define ANNOTATE_HEADER_NAMES 10
+
 static int candidate_cmp(const void *a, const void *b)
 {
 	const struct candidate *x = a, *y = b;
@@ -547,15 +611,37 @@ void annotate_views(const struct profan_opts *o, const struct profile *p, const 
 		report_warning(r, "--annotate '%s' matches %s", pattern,
 			       matched ? "no function with a cost in this selection" : "no function");
 	} else {
-		const char *names = "";
-		for (size_t i = 0; i < shown; i++)
-			names = report_printf(r, "%s%s%s", names, i ? ", " : "", func_label(p, cand.items[i].func));
+		/* the names of the first few; each listing says its own */
+		VEC(char) list = {0};
+		for (size_t i = 0; i < shown && i < ANNOTATE_HEADER_NAMES; i++) {
+			for (const char *q = i ? ", " : ""; *q; q++)
+				vec_push(&list, *q);
+			for (const char *q = func_label(p, cand.items[i].func); *q; q++)
+				vec_push(&list, *q);
+		}
+		vec_push(&list, '\0');
+		const char *names = shown > ANNOTATE_HEADER_NAMES
+					    ? report_printf(r, "%s and %zu more", list.items, shown - ANNOTATE_HEADER_NAMES)
+					    : report_strdup(r, list.items);
+		vec_free(&list);
 		if (shown < cand.len)
 			report_header(r, "Annotated", "%s (the %zu hottest of %zu functions matching /%s/; --top N or "
 				      "--top 0 for more)", names, shown, cand.len, pattern);
 		else
 			report_header(r, "Annotated", "%s (matching /%s/)", names, pattern);
 	}
+	if (choice->annotate == ANNOTATE_TICKS) { /* a counting sort, keeping the order they were added in */
+		c.tick_start = xcalloc(p->funcs.len + 2, sizeof(*c.tick_start));
+		c.ticks = xreallocarray(NULL, p->line_ticks.len + 1, sizeof(*c.ticks));
+		for (size_t i = 0; i < p->line_ticks.len; i++)
+			c.tick_start[p->line_ticks.items[i].func + 2]++;
+		for (size_t f = 0; f < p->funcs.len; f++)
+			c.tick_start[f + 2] += c.tick_start[f + 1];
+		for (size_t i = 0; i < p->line_ticks.len; i++)
+			c.ticks[c.tick_start[p->line_ticks.items[i].func + 1]++] = (uint32_t)i;
+	}
+	if (choice->annotate != ANNOTATE_TICKS && shown > 0)
+		tree_build(&c.tree, p);
 	c.near = xreallocarray(NULL, p->stacks.len + 1, sizeof(*c.near));
 	c.below = xreallocarray(NULL, p->stacks.len + 1, sizeof(*c.below));
 	for (size_t i = 0; i < shown; i++) {
@@ -564,7 +650,7 @@ void annotate_views(const struct profan_opts *o, const struct profile *p, const 
 		if (choice->annotate == ANNOTATE_TICKS)
 			collect_ticks(&c, k->func, k->self);
 		else
-			collect_stacks(&c, k->func);
+			collect_stacks(&c, k->func, (uint32_t)i + 1);
 		emit_listing(&c, k->func, k->self, k->total);
 	}
 	for (size_t i = 0; i < c.texts.len; i++)
@@ -574,6 +660,9 @@ void annotate_views(const struct profan_opts *o, const struct profile *p, const 
 	lines_release(&c.l);
 	free(c.near);
 	free(c.below);
+	free(c.tick_start);
+	free(c.ticks);
+	tree_release(&c.tree);
 	vec_free(&cand);
 	free(self);
 	free(total);

@@ -372,7 +372,8 @@ static int compare(const struct profan_opts *o, const struct diff_side *b, const
 
 static int check_diff_options(const struct profan_opts *o)
 {
-	if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file || o->annotate.pattern) {
+	if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file ||
+	    o->annotate.pattern) {
 		pf_error("diff: --pprof, trees, --per-file and --annotate work on one side: use them with the "
 			 "format's own command");
 		return PF_EXIT_USAGE;

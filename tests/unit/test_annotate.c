@@ -82,8 +82,8 @@ static void lines_in_another_file(void)
 	struct profile p;
 	profile_init(&p);
 	profile_add_metric(&p, "cpu", "CPU time", PF_UNIT_MICROSECONDS);
-	struct pf_func f = {.name = profile_intern(&p, "f"), .file = profile_intern(&p, "/src/a.c"), .lib = PF_NONE,
-			    .line = 1};
+	struct pf_func f = {.name = profile_intern(&p, "f"), .file = profile_intern(&p, "/src/a.c"),
+			    .lib = PF_NONE, .line = 1};
 	uint32_t fi = profile_intern_func(&p, &f);
 	struct pf_frame own = {.func = fi, .lib = PF_NONE, .address = 0x10, .line = 3};
 	struct pf_frame inc = {.func = fi, .lib = PF_NONE, .address = 0x20, .line = 7,
@@ -118,7 +118,8 @@ static void ticks_split_self_exactly(void)
 	struct profile p;
 	profile_init(&p);
 	profile_add_metric(&p, "time", "time", PF_UNIT_MICROSECONDS);
-	uint32_t fr = profile_func_frame(&p, profile_intern(&p, "g"), profile_intern(&p, "file:///x.js"), PF_NONE, 4, 1, 0);
+	uint32_t js = profile_intern(&p, "file:///x.js");
+	uint32_t fr = profile_func_frame(&p, profile_intern(&p, "g"), js, PF_NONE, 4, 1, 0);
 	uint32_t other = profile_func_frame(&p, profile_intern(&p, "h"), 0, PF_NONE, 0, 0, 0);
 	uint32_t g = p.frames.items[fr].func, h = p.frames.items[other].func;
 	int64_t v = 10;
@@ -189,7 +190,8 @@ static void source_search(void)
 	snprintf(rust, sizeof(rust), "%s/rust", dir);
 	const char *paths[] = {checkout};
 	struct source_prefix pre[] = {{"/rustc/0123abcd", rust}};
-	struct annotate_opts o = {.source_paths = paths, .source_path_count = 1, .prefixes = pre, .prefix_count = 1};
+	struct annotate_opts o = {.source_paths = paths, .source_path_count = 1, .prefixes = pre,
+				  .prefix_count = 1};
 	struct source_text t;
 
 	source_text_find(&o, "/home/dev/build/src/main.rs", &t); /* by its tail src/main.rs */
