@@ -460,8 +460,8 @@ static void emit_file(struct ctx *c, struct report_table *t, uint32_t f, const s
 			report_table_row(c->r, t, NULL, NULL)->flags = REPORT_ROW_GAP;
 		for (uint64_t ln = spans.items[k].from; ln <= spans.items[k].to; ln++) {
 			const struct line_row *hit = i < n && rows[i].line == ln ? &rows[i] : NULL;
-			if (!hit && !text)
-				continue;
+			if (!hit && (!text || ln > last))
+				continue; /* no text: only the lines with a cost */
 			const char *detail = hit ? row_detail(c, hit->id) : NULL;
 			struct report_row *row = report_table_row(c->r, t, source_text_line(st, (uint32_t)ln), detail);
 			row->line = (uint32_t)ln;
