@@ -252,7 +252,7 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 	free(self);
 	free(seen);
 	free(owned);
-	*out = (struct view_choice){.metric = p->default_metric};
+	*out = (struct view_choice){.metric = p->default_metric, .annotate = ANNOTATE_TICKS};
 	sums_release(&s);
 	return PF_EXIT_OK;
 }
