@@ -41,7 +41,10 @@ def measure(path, focus=None, hide=None):
             if not (cur not in parent and cf["functionName"] == "(root)"):
                 name = cf["functionName"] or "(anonymous)"
                 url = cf.get("url", "")
-                detail = f"{url}:{cf['lineNumber'] + 1}" if url and cf["lineNumber"] >= 0 else (url or None)
+                line, col = cf["lineNumber"], cf.get("columnNumber", -1)
+                # V8's 0-based line and column, shown 1-based: url:line:col, url:line, or url
+                detail = (f"{url}:{line + 1}:{col + 1}" if url and line >= 0 and col >= 0 else
+                          f"{url}:{line + 1}" if url and line >= 0 else (url or None))
                 path_keys.append((name, detail))
             cur = parent.get(cur)
         if focus and not any(re.search(focus, name) for name, _ in path_keys):
