@@ -1,0 +1,70 @@
+/* stats.h: when is a difference between two groups of runs more than noise?
+ * The rule behind profan diff's verdicts (docs/diff.md says it in plain words):
+ *
+ *   changed  when the exact two-sided Wilcoxon-Mann-Whitney rank-sum test of the
+ *            two arms' per-run values gives p <= alpha (1 - the confidence), AND
+ *            the arms' medians are further apart than either arm's spread
+ *            (max - min over its runs).
+ *
+ * The rank test makes no assumption about the shape of the noise; the second
+ * condition keeps the hundreds of rows a profile has (each of them a test) from
+ * calling small, lucky separations changed. Deterministic counts (DHAT) skip the
+ * rank test when every run of each arm agrees: any difference is then a change. */
+#ifndef PROFAN_STATS_H
+#define PROFAN_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Up to this many runs in both arms together, p comes from the exact permutation
+ * distribution; beyond it from the normal approximation (tie and continuity corrected). */
+#define STATS_EXACT_MAX 60
+
+struct stats_summary {
+	int64_t median, min, max; /* median: the mean of the middle two for an even count, rounded down */
+};
+void stats_summarise(const int64_t *v, size_t n, struct stats_summary *out);
+
+/* Rank tests share their exact distributions (one per pattern of ties and pair of
+ * arm sizes); a cache keeps them for the rows of one comparison. */
+struct stats_cache;
+struct stats_cache *stats_cache_new(void);
+void stats_cache_free(struct stats_cache *c);
+
+/* Two-sided p-value of the rank-sum test of A[0..M) against B[0..N): the
+ * probability, over every way of splitting the pooled values into groups of M and
+ * N, that the rank sum of the first group lies as far from its mean as A's does.
+ * Ties take mid-ranks. 1 when an arm is empty or every value is the same. CACHE
+ * may be NULL. */
+double stats_rank_test(struct stats_cache *cache, const int64_t *a, size_t m, const int64_t *b, size_t n);
+
+/* The smallest p the test can give with M and N runs (no ties): 2 / C(M+N, M), at most 1. */
+double stats_min_p(size_t m, size_t n);
+
+/* Runs per arm (the same in both) the test needs to reach ALPHA at all. */
+size_t stats_runs_needed(double alpha);
+
+enum stats_verdict {
+	STATS_UNDECIDED, /* too few runs for the test to reach alpha: no noise estimate */
+	STATS_NOISE,     /* no difference beyond the runs' own spread */
+	STATS_CHANGED,   /* the arms separate beyond their spread, at the confidence asked */
+	STATS_SAME,      /* deterministic counts, equal in every run */
+};
+
+struct stats_comparison {
+	struct stats_summary a, b;
+	double p;       /* the rank test's; reported even where the verdict does not use it */
+	bool beyond_spread; /* |median(B) - median(A)| > max(spread(A), spread(B)) */
+	bool exact;     /* the verdict came from deterministic counts, not from the rank test */
+	enum stats_verdict verdict;
+};
+
+/* Compares A[0..M) with B[0..N) at ALPHA. DETERMINISTIC: the values are counts
+ * that do not vary between runs of one program and input (DHAT): when both arms'
+ * spreads are 0 the verdict is changed for any difference and same otherwise; a
+ * spread means the program was not deterministic after all, and the rank rule applies. */
+void stats_compare(struct stats_cache *cache, const int64_t *a, size_t m, const int64_t *b, size_t n,
+		   double alpha, bool deterministic, struct stats_comparison *out);
+
+#endif
