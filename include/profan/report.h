@@ -16,7 +16,7 @@
 #include "profan/profile.h"
 #include "profan/strmap.h"
 
-#define REPORT_MAX_COLS 16
+#define REPORT_MAX_COLS 24
 
 struct report_col {
 	const char *header; /* "Self", "Total", "Bytes" */
@@ -51,6 +51,7 @@ struct report_table {
 	struct report_col cols[REPORT_MAX_COLS];
 	VEC(struct report_row) rows;
 	bool ranked;         /* a ranking: the renderer shows the first --top rows (trees show all) */
+	bool hidden;         /* in --json only */
 	const char *note;    /* one line under the title, or NULL */
 	const char *mark_header; /* a column of words before the key ("Verdict"; in --json the
 				  * rows' field of that name in lower case), or NULL for none */

@@ -23,8 +23,10 @@ char *runorder_parse(const char *text, size_t nb, size_t nn, char *err, size_t e
 bool runorder_time_in_name(const char *path, int64_t *when);
 
 /* The order from one time per run (base runs first, then new ones): NULL unless
- * all NB + NN times are known and no two are equal. Caller frees. */
-char *runorder_from_times(const int64_t *when, const bool *known, size_t nb, size_t nn);
+ * all NB + NN times are known and, in time order, each is at least MIN_GAP after
+ * the one before (files copied or checked out together are not runs in order).
+ * Caller frees. */
+char *runorder_from_times(const int64_t *when, const bool *known, size_t nb, size_t nn, int64_t min_gap);
 
 /* Pairs the i-th base run with the i-th new run, both in time order: 'A' when the
  * base ran first in every pair, 'B' when the new arm did, 0 when the order

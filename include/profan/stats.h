@@ -6,10 +6,15 @@
  *            the arms' medians are further apart than either arm's spread
  *            (max - min over its runs).
  *
+ *   and, for sampled profiles, when the row's samples pooled over each arm's
+ *            runs differ by more than sampling allows: a two-sided binomial test
+ *            of its count in one arm out of both, at the same alpha.
+ *
  * The rank test makes no assumption about the shape of the noise; the second
  * condition keeps the hundreds of rows a profile has (each of them a test) from
- * calling small, lucky separations changed. Deterministic counts (DHAT) skip the
- * rank test when every run of each arm agrees: any difference is then a change. */
+ * calling small, lucky separations changed, and the third the rows of a handful
+ * of samples. Deterministic counts (DHAT) skip the rank test when every run of
+ * each arm agrees: any difference is then a change. */
 #ifndef PROFAN_STATS_H
 #define PROFAN_STATS_H
 
@@ -44,6 +49,18 @@ double stats_min_p(size_t m, size_t n);
 
 /* Runs per arm (the same in both) the test needs to reach ALPHA at all. */
 size_t stats_runs_needed(double alpha);
+
+/* P <= ALPHA, forgiving the rounding of ALPHA = 1 - confidence. */
+bool stats_reaches(double p, double alpha);
+
+/* Up to this many samples in all, the binomial test sums exact probabilities;
+ * beyond it, the normal approximation with continuity correction. */
+#define STATS_BINOMIAL_EXACT_MAX 5000
+
+/* Two-sided p of KA samples of a row in an arm of NA samples against KB of NB:
+ * the binomial test of KA out of KA + KB with success probability NA / (NA + NB),
+ * every outcome no more likely than KA counting. 1 when there is nothing to test. */
+double stats_binomial_p(int64_t ka, int64_t na, int64_t kb, int64_t nb);
 
 enum stats_verdict {
 	STATS_UNDECIDED, /* too few runs for the test to reach alpha: no noise estimate */

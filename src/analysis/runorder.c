@@ -25,7 +25,9 @@ char *runorder_parse(const char *text, size_t nb, size_t nn, char *err, size_t e
 	}
 	out[k] = '\0';
 	if (count[0] != nb || count[1] != nn) {
-		snprintf(err, errlen, "%zu A and %zu B for %zu base and %zu new runs", count[0], count[1], nb, nn);
+		snprintf(err, errlen,
+			 "one letter per run: %zu A and %zu B for %zu base and %zu new runs, not %zu and %zu", nb, nn,
+			 nb, nn, count[0], count[1]);
 		free(out);
 		return NULL;
 	}
@@ -93,7 +95,7 @@ static int timed_cmp(const void *a, const void *b)
 	return x->when < y->when ? -1 : x->when > y->when;
 }
 
-char *runorder_from_times(const int64_t *when, const bool *known, size_t nb, size_t nn)
+char *runorder_from_times(const int64_t *when, const bool *known, size_t nb, size_t nn, int64_t min_gap)
 {
 	size_t n = nb + nn;
 	struct timed *t = xcalloc(n + 1, sizeof(*t));
@@ -107,7 +109,7 @@ char *runorder_from_times(const int64_t *when, const bool *known, size_t nb, siz
 	qsort(t, n, sizeof(*t), timed_cmp);
 	char *out = xmalloc(n + 1);
 	for (size_t i = 0; i < n; i++) {
-		if (i > 0 && t[i].when == t[i - 1].when) { /* copies share a time: it says nothing */
+		if (i > 0 && t[i].when - t[i - 1].when < (min_gap > 0 ? min_gap : 1)) { /* copies, not runs */
 			free(out);
 			free(t);
 			return NULL;

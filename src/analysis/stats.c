@@ -194,12 +194,45 @@ double stats_min_p(size_t m, size_t n)
 	return p > 1 ? 1 : p;
 }
 
+bool stats_reaches(double p, double alpha)
+{
+	return p <= alpha * (1 + 1e-9); /* 1 - 0.90 is 0.09999999999999998 in binary */
+}
+
 size_t stats_runs_needed(double alpha)
 {
 	size_t k = 1;
-	while (stats_min_p(k, k) > alpha && k < 1000)
+	while (!stats_reaches(stats_min_p(k, k), alpha) && k < 1000)
 		k++;
 	return k;
+}
+
+/* log C(n, k) p^k (1 - p)^(n - k) */
+static double log_binomial_pmf(int64_t n, int64_t k, double p)
+{
+	return lgamma((double)n + 1) - lgamma((double)k + 1) - lgamma((double)(n - k) + 1) + (double)k * log(p) +
+	       (double)(n - k) * log1p(-p);
+}
+
+double stats_binomial_p(int64_t ka, int64_t na, int64_t kb, int64_t nb)
+{
+	int64_t n = ka + kb;
+	if (n <= 0 || na <= 0 || nb <= 0)
+		return 1;
+	double p0 = (double)na / ((double)na + (double)nb);
+	if (n > STATS_BINOMIAL_EXACT_MAX) {
+		double sd = sqrt((double)n * p0 * (1 - p0));
+		double z = (fabs((double)ka - (double)n * p0) - 0.5) / sd;
+		return z <= 0 ? 1 : erfc(z / sqrt(2.0));
+	}
+	/* two-sided: every outcome no more likely than the one observed (R's binom.test) */
+	double observed = log_binomial_pmf(n, ka, p0), sum = 0;
+	for (int64_t k = 0; k <= n; k++) {
+		double l = log_binomial_pmf(n, k, p0);
+		if (l <= observed + 1e-7)
+			sum += exp(l);
+	}
+	return sum > 1 ? 1 : sum;
 }
 
 void stats_compare(struct stats_cache *cache, const int64_t *a, size_t m, const int64_t *b, size_t n,
@@ -218,9 +251,9 @@ void stats_compare(struct stats_cache *cache, const int64_t *a, size_t m, const 
 	} else if (deterministic && spread == 0) {
 		out->exact = true;
 		out->verdict = diff != 0 ? STATS_CHANGED : STATS_SAME;
-	} else if (stats_min_p(m, n) > alpha) {
+	} else if (!stats_reaches(stats_min_p(m, n), alpha)) {
 		out->verdict = STATS_UNDECIDED;
 	} else {
-		out->verdict = out->p <= alpha && out->beyond_spread ? STATS_CHANGED : STATS_NOISE;
+		out->verdict = stats_reaches(out->p, alpha) && out->beyond_spread ? STATS_CHANGED : STATS_NOISE;
 	}
 }

@@ -141,6 +141,8 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 		cJSON_AddItemToObject(v, "rows_cut", json_int((int64_t)(t->rows.len - shown)));
 		if (t->note)
 			cJSON_AddItemToObject(v, "note", json_text(t->note));
+		if (t->hidden)
+			cJSON_AddTrueToObject(v, "json_only");
 		if (t->rows.len == 0 && t->empty)
 			cJSON_AddItemToObject(v, "empty", json_text(t->empty));
 		cJSON_AddItemToArray(views, v);

@@ -210,7 +210,8 @@ int render_text(FILE *out, const struct report *r, const struct render_opts *st)
 	for (size_t i = 0; i < r->warnings.len; i++)
 		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), r->warnings.items[i]);
 	for (size_t i = 0; i < r->tables.len; i++)
-		print_table(out, r->tables.items[i], st);
+		if (!r->tables.items[i]->hidden)
+			print_table(out, r->tables.items[i], st);
 	return ferror(out) ? -1 : 0;
 }
 

@@ -15,7 +15,7 @@ static void parse(void)
 	CHECK_STR(o, "ABBA");
 	free(o);
 	CHECK(runorder_parse("ABBA", 3, 1, err, sizeof(err)) == NULL);
-	CHECK_STR(err, "2 A and 2 B for 3 base and 1 new runs");
+	CHECK_STR(err, "one letter per run: 3 A and 1 B for 3 base and 1 new runs, not 2 and 2");
 	CHECK(runorder_parse("ABXA", 2, 2, err, sizeof(err)) == NULL);
 	CHECK_STR(err, "letters A (a base run) and B (a new run) in the order they were made, not 'X'");
 }
@@ -39,14 +39,15 @@ static void from_times(void)
 {
 	int64_t when[] = {30, 10, 20, 40};
 	bool known[] = {true, true, true, true};
-	char *o = runorder_from_times(when, known, 2, 2); /* base 30 10, new 20 40 */
+	char *o = runorder_from_times(when, known, 2, 2, 1); /* base 30 10, new 20 40 */
 	CHECK_STR(o, "ABAB");
 	free(o);
+	CHECK(runorder_from_times(when, known, 2, 2, 11) == NULL); /* 10 apart: too close for runs */
 	known[2] = false;
-	CHECK(runorder_from_times(when, known, 2, 2) == NULL);
+	CHECK(runorder_from_times(when, known, 2, 2, 1) == NULL);
 	known[2] = true;
 	when[3] = 30; /* two files with one time: copies, not runs in order */
-	CHECK(runorder_from_times(when, known, 2, 2) == NULL);
+	CHECK(runorder_from_times(when, known, 2, 2, 1) == NULL);
 }
 
 static void abba_rule(void)
