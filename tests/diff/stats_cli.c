@@ -1,5 +1,7 @@
-/* ranktest_cli: stats_rank_test() on cases read from stdin, one per line,
- * "A1 A2 ... | B1 B2 ...", printing p per line (for ranktest_reference.py). */
+/* stats_cli: stats.h's tests on cases read from stdin, one per line, printing
+ * p per line (for stats_reference.py):
+ *   A1 A2 ... | B1 B2 ...     the rank-sum test of the two arms
+ *   binom KA NA KB NB         the binomial test of the samples of a row */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,11 @@ int main(void)
 	while (fgets(line, sizeof(line), stdin)) {
 		int64_t v[2][512];
 		size_t n[2] = {0, 0};
+		long long k[4];
+		if (sscanf(line, "binom %lld %lld %lld %lld", &k[0], &k[1], &k[2], &k[3]) == 4) {
+			printf("%.17g\n", stats_binomial_p(k[0], k[1], k[2], k[3]));
+			continue;
+		}
 		int arm = 0;
 		for (char *tok = strtok(line, " \t\n"); tok; tok = strtok(NULL, " \t\n")) {
 			if (strcmp(tok, "|") == 0)
