@@ -3,8 +3,9 @@
  *
  *   changed  when the exact two-sided Wilcoxon-Mann-Whitney rank-sum test of the
  *            two arms' per-run values gives p <= alpha (1 - the confidence), AND
- *            the arms' medians are further apart than either arm's spread
- *            (max - min over its runs).
+ *            the arms' medians are further apart than 1.5 times either arm's
+ *            spread, the fourth spread (Tukey's interquartile range: the distance
+ *            between the medians of its lower and upper half of runs), AND
  *
  *   and, for sampled profiles, when the row's samples pooled over each arm's
  *            runs differ by more than sampling allows: a two-sided binomial test
@@ -12,9 +13,11 @@
  *
  * The rank test makes no assumption about the shape of the noise; the second
  * condition keeps the hundreds of rows a profile has (each of them a test) from
- * calling small, lucky separations changed, and the third the rows of a handful
- * of samples. Deterministic counts (DHAT) skip the rank test when every run of
- * each arm agrees: any difference is then a change. */
+ * calling small, lucky separations changed (1.5 spreads is where a box plot's
+ * whiskers end), without letting one stray run hide a change as a min-max range
+ * would; the third keeps out the rows of a handful of samples. Deterministic
+ * counts (DHAT) skip the rank test when every run of each arm agrees: any
+ * difference is then a change. */
 #ifndef PROFAN_STATS_H
 #define PROFAN_STATS_H
 
@@ -28,6 +31,8 @@
 
 struct stats_summary {
 	int64_t median, min, max; /* median: the mean of the middle two for an even count, rounded down */
+	int64_t spread;           /* fourth spread: median of the upper half - median of the lower half,
+				   * the middle value in both halves for an odd count; 0 for one value */
 };
 void stats_summarise(const int64_t *v, size_t n, struct stats_summary *out);
 
@@ -72,15 +77,16 @@ enum stats_verdict {
 struct stats_comparison {
 	struct stats_summary a, b;
 	double p;       /* the rank test's; reported even where the verdict does not use it */
-	bool beyond_spread; /* |median(B) - median(A)| > max(spread(A), spread(B)) */
+	bool beyond_spread; /* |median(B) - median(A)| > 1.5 max(spread(A), spread(B)) */
 	bool exact;     /* the verdict came from deterministic counts, not from the rank test */
 	enum stats_verdict verdict;
 };
 
 /* Compares A[0..M) with B[0..N) at ALPHA. DETERMINISTIC: the values are counts
- * that do not vary between runs of one program and input (DHAT): when both arms'
- * spreads are 0 the verdict is changed for any difference and same otherwise; a
- * spread means the program was not deterministic after all, and the rank rule applies. */
+ * that do not vary between runs of one program and input (DHAT): when every run of
+ * each arm has the same value the verdict is changed for any difference and same
+ * otherwise; runs that differ mean the program was not deterministic after all,
+ * and the rank rule applies. */
 void stats_compare(struct stats_cache *cache, const int64_t *a, size_t m, const int64_t *b, size_t n,
 		   double alpha, bool deterministic, struct stats_comparison *out);
 

@@ -260,7 +260,7 @@ struct layout {
 	bool exact; /* DHAT: values first, shares second */
 	size_t d_share, share_a, share_b, d_value, value_a, value_b, d_comp, comp_a, comp_b;
 	size_t share_a_min, share_a_max, share_b_min, share_b_max;
-	size_t value_a_min, value_a_max, value_b_min, value_b_max, p;
+	size_t value_a_min, value_a_max, value_b_min, value_b_max, spread_a, spread_b, p;
 	size_t samples_a, samples_b, sampling_p;
 };
 
@@ -314,6 +314,9 @@ static struct layout add_columns(struct report_table *t, const struct pf_metric 
 		l.value_a_max = col(t, "Base value max", m->unit, false, true);
 		l.value_b_min = col(t, "New value min", m->unit, false, true);
 		l.value_b_max = col(t, "New value max", m->unit, false, true);
+		/* the spread the verdict weighs: of shares (sampled), of values (exact counts) */
+		l.spread_a = col(t, "Base spread", exact ? m->unit : PF_UNIT_PPM, false, true);
+		l.spread_b = col(t, "New spread", exact ? m->unit : PF_UNIT_PPM, false, true);
 		l.p = col(t, "p", PF_UNIT_PVALUE, false, true);
 		if (counts) {
 			l.samples_a = col(t, "Base samples", PF_UNIT_COUNT, false, true);
@@ -349,6 +352,8 @@ static void fill_row(struct report_row *row, const struct layout *l, const struc
 	put(row, l->value_a_max, c->value.a.max);
 	put(row, l->value_b_min, c->value.b.min);
 	put(row, l->value_b_max, c->value.b.max);
+	put(row, l->spread_a, l->exact ? c->value.a.spread : c->share.a.spread);
+	put(row, l->spread_b, l->exact ? c->value.b.spread : c->share.b.spread);
 	double p = l->exact ? c->value.p : c->share.p;
 	put(row, l->p, (int64_t)llround(p * 1e9));
 	put(row, l->samples_a, c->samples[0]);
@@ -715,7 +720,8 @@ static void rule_line(struct context *x)
 	else
 		report_header(x->r, "Verdicts",
 			      "changed when the runs' shares differ by a two-sided rank-sum test at %.4g%% confidence "
-			      "(p <= %.3g), the arms' medians are further apart than either arm's min-max%s",
+			      "(p <= %.3g), the arms' medians are further apart than 1.5 times either arm's "
+			      "interquartile range%s",
 			      conf, x->alpha,
 			      d->counts ? ", and the row's samples differ beyond sampling chance (binomial test)" : "");
 }
@@ -849,7 +855,7 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	double conf = o->confidence > 0 ? o->confidence : 0.95;
 	struct context x = {.d = &d, .r = r, .m = m, .cm = cm, .alpha = 1 - conf};
 	x.several = base->count > 1 || new_side->count > 1;
-	x.decidable = d.dhat || stats_min_p(base->count, new_side->count) <= x.alpha;
+	x.decidable = d.dhat || stats_reaches(stats_min_p(base->count, new_side->count), x.alpha);
 	x.cache = stats_cache_new();
 	strmap_init(&x.funcs_tested);
 	strmap_init(&x.funcs_changed);

@@ -24,6 +24,9 @@ void stats_summarise(const int64_t *v, size_t n, struct stats_summary *out)
 	out->median = median_i64(copy, n); /* sorts */
 	out->min = copy[0];
 	out->max = copy[n - 1];
+	size_t half = (n + 1) / 2; /* an odd count's middle value is in both halves */
+	int64_t lo = median_i64(copy, half), hi = median_i64(copy + (n - half), half);
+	out->spread = hi - lo;
 	free(copy);
 }
 
@@ -242,13 +245,14 @@ void stats_compare(struct stats_cache *cache, const int64_t *a, size_t m, const 
 	stats_summarise(a, m, &out->a);
 	stats_summarise(b, n, &out->b);
 	out->p = stats_rank_test(cache, a, m, b, n);
-	int64_t spread_a = out->a.max - out->a.min, spread_b = out->b.max - out->b.min;
-	int64_t spread = spread_a > spread_b ? spread_a : spread_b;
+	int64_t spread = out->a.spread > out->b.spread ? out->a.spread : out->b.spread;
 	int64_t diff = out->b.median - out->a.median;
-	out->beyond_spread = (diff < 0 ? -diff : diff) > spread;
+	/* 2|diff| > 3 spread: 1.5 spreads without rounding (shares are ppm, far from overflow) */
+	out->beyond_spread = 2 * (double)(diff < 0 ? -diff : diff) > 3 * (double)spread;
+	bool runs_agree = out->a.min == out->a.max && out->b.min == out->b.max;
 	if (m == 0 || n == 0) {
 		out->verdict = STATS_UNDECIDED;
-	} else if (deterministic && spread == 0) {
+	} else if (deterministic && runs_agree) {
 		out->exact = true;
 		out->verdict = diff != 0 ? STATS_CHANGED : STATS_SAME;
 	} else if (!stats_reaches(stats_min_p(m, n), alpha)) {

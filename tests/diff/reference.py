@@ -15,6 +15,14 @@ def median(values):
     return v[n // 2] if n % 2 else v[n // 2 - 1] + (v[n // 2] - v[n // 2 - 1]) // 2
 
 
+def fourth_spread(values):
+    """Tukey's fourth spread: the median of the upper half of the values minus that of the
+    lower half, an odd count's middle value belonging to both halves."""
+    v = sorted(values)
+    half = (len(v) + 1) // 2
+    return median(v[len(v) - half:]) - median(v[:half])
+
+
 def midranks(pooled):
     order = sorted(range(len(pooled)), key=lambda i: pooled[i])
     ranks = [0.0] * len(pooled)  # halves: exact in binary floating point
@@ -42,12 +50,18 @@ def rank_p(a, b):
     r = midranks(pooled)
     mean = m * (n + 1) / 2
     dev = abs(sum(r[:m]) - mean)
-    hit = total = 0
-    for chosen in itertools.combinations(range(n), m):
-        total += 1
-        if abs(sum(r[i] for i in chosen) - mean) >= dev:
-            hit += 1
-    return hit / total
+    sums = _split_sums(tuple(sorted(r)), m)
+    return sum(1 for s in sums if abs(s - mean) >= dev) / len(sums)
+
+
+_SPLITS = {}
+
+
+def _split_sums(ranks, m):
+    """The rank sum of the first group for every split (remembered: rows share tie patterns)."""
+    if (ranks, m) not in _SPLITS:
+        _SPLITS[(ranks, m)] = [sum(c) for c in itertools.combinations(ranks, m)]
+    return _SPLITS[(ranks, m)]
 
 
 def normal_rank_p(a, b):
@@ -88,13 +102,12 @@ def verdict(a, b, alpha, samples=None, exact=False):
     """'changed', 'noise', 'same' or None (no estimate) for per-run values A and B, by the
     rule of docs/diff.md. SAMPLES: (ka, na, kb, nb) for the test against sampling noise.
     EXACT: deterministic counts (DHAT), compared as they are when no arm's runs differ."""
-    spread = max(max(a) - min(a), max(b) - min(b))
     diff = median(b) - median(a)
-    if exact and spread == 0:
+    if exact and len(set(a)) == 1 and len(set(b)) == 1:
         return "changed" if diff else "same"
     if min_p(len(a), len(b)) > alpha * (1 + 1e-9):
         return None
-    if rank_p(a, b) > alpha * (1 + 1e-9) or abs(diff) <= spread:
+    if rank_p(a, b) > alpha * (1 + 1e-9) or abs(diff) <= 1.5 * max(fourth_spread(a), fourth_spread(b)):
         return "noise"
     if samples is not None and binom_p(*samples) > alpha * (1 + 1e-9):
         return "noise"

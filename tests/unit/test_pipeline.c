@@ -567,7 +567,7 @@ static void diff_verdicts_over_runs(void)
 		CHECK_INT(t->rows.items[i].values[6], t->rows.items[i].values[7]); /* base shares: min = max */
 	}
 	CHECK_STR(t->rows.items[1].name, "lex"); /* +214286 ppm after malloc's -321429 */
-	CHECK_INT(t->rows.items[1].values[14], 28571429); /* p = 2/70 in billionths */
+	CHECK_INT(t->rows.items[1].values[16], 28571429); /* p = 2/70 in billionths */
 	struct report_table *s = find_table(&r, "diff_changed");
 	CHECK_INT(s->rows.len, 4 + 6 + 2); /* self 4, inclusive 6, libraries prog and libc */
 	report_release(&r);

@@ -125,7 +125,7 @@ static void verdicts(void)
 {
 	struct stats_comparison c;
 	struct stats_cache *cache = stats_cache_new();
-	/* apart, and the medians 40 apart with spreads 3 and 4: changed at 95 % */
+	/* apart, and the medians 41 apart with fourth spreads 2 and 3: changed at 95 % */
 	int64_t a[] = {100, 101, 102, 103}, b[] = {140, 141, 143, 144};
 	stats_compare(cache, a, 4, b, 4, 0.05, false, &c);
 	CHECK_INT(c.verdict, STATS_CHANGED);
@@ -133,12 +133,27 @@ static void verdicts(void)
 	CHECK_INT(c.b.median, 142);
 	CHECK_INT(c.a.min, 100);
 	CHECK_INT(c.b.max, 144);
+	CHECK_INT(c.a.spread, 2); /* halves {100 101} {102 103}: 102 - 100 (medians rounded down) */
+	CHECK_INT(c.b.spread, 3); /* {140 141} {143 144}: 143 - 140 */
 	CHECK_DBL(c.p, 2.0 / 70, 1e-12);
-	/* apart, but a spread (50) wider than the gap of the medians: noise */
+	/* one stray run widens the range, not the fourth spread: still changed */
 	int64_t w[] = {60, 101, 102, 110};
 	stats_compare(cache, w, 4, b, 4, 0.05, false, &c);
-	CHECK_INT(c.verdict, STATS_NOISE);
+	CHECK_INT(c.a.spread, 26); /* {60 101} -> 80 (80.5 rounded down), {102 110} -> 106 */
+	CHECK_INT(c.verdict, STATS_CHANGED); /* medians 101 and 142: 41 > 1.5 * 26 = 39 */
+	/* apart, but a middle half of runs as wide as the gap: noise */
+	int64_t x[] = {60, 70, 120, 130};
+	stats_compare(cache, x, 4, b, 4, 0.05, false, &c);
+	CHECK_INT(c.a.spread, 60); /* {60 70} -> 65, {120 130} -> 125 */
+	CHECK_INT(c.verdict, STATS_NOISE); /* |142 - 95| = 47 <= 1.5 * 60 */
 	CHECK(!c.beyond_spread);
+	/* odd counts: the middle run is in both halves; {1 2 9}: halves {1 2} {2 9} -> 1 and 5 */
+	struct stats_summary s;
+	stats_summarise((int64_t[]){9, 1, 2}, 3, &s);
+	CHECK_INT(s.spread, 4);
+	CHECK_INT(s.median, 2);
+	stats_summarise((int64_t[]){7}, 1, &s);
+	CHECK_INT(s.spread, 0);
 	/* three runs per arm cannot reach 95 %, can reach 90 % */
 	stats_compare(cache, a, 3, b, 3, 0.05, false, &c);
 	CHECK_INT(c.verdict, STATS_UNDECIDED);
