@@ -5,7 +5,7 @@
  *            two arms' per-run values gives p <= alpha (1 - the confidence), AND
  *            the arms' medians are further apart than 1.5 times either arm's
  *            spread, the fourth spread (Tukey's interquartile range: the distance
- *            between the medians of its lower and upper half of runs), AND
+ *            between the medians of its lower and upper half of runs),
  *
  *   and, for sampled profiles, when the row's samples pooled over each arm's
  *            runs differ by more than sampling allows: a two-sided binomial test
