@@ -10,7 +10,10 @@
  * and PF_NONE means "none". A stack node's parent always has a smaller index,
  * so a single forward pass visits parents before children. Metric values are
  * int64 in the metric's base unit (microseconds, bytes, samples...), so sums
- * are exact. The profile owns everything; profile_release() frees it. */
+ * are exact. Every value is >= 0 and each metric's sum over all samples fits
+ * in int64: loaders and profile_merge() refuse input that would break this
+ * (profile_check() verifies it), so a view can add any subset of the samples
+ * without overflow. The profile owns everything; profile_release() frees it. */
 #ifndef PROFAN_PROFILE_H
 #define PROFAN_PROFILE_H
 
@@ -213,6 +216,10 @@ static inline const char *profile_func_name(const struct profile *p, uint32_t fu
 {
 	return strmap_str(&p->strings, p->funcs.items[func].name);
 }
+/* Sum of metric M over all samples into *SUM; false (and *SUM unset) when a
+ * value is negative or the sum passes INT64_MAX. */
+bool profile_metric_sum(const struct profile *p, size_t m, int64_t *sum);
+
 /* Depth of stack node S (a root has depth 1). */
 size_t profile_stack_depth(const struct profile *p, uint32_t s);
 

@@ -41,6 +41,7 @@ struct diff_state {
 	bool match_file, dhat;
 	bool counts; /* COMP holds sample counts (sampled profiles), for the test against sampling noise */
 	struct measure self, incl, lib, site;
+	struct strmap names; /* functions' identities, and the library names they refer to by id */
 	const struct profan_opts *run_opts;
 };
 
@@ -118,21 +119,29 @@ static int64_t measure_get(const struct measure *m, size_t run, size_t k, bool c
 	return comp ? (k < rv->comp.len ? rv->comp.items[k] : 0) : (k < rv->val.len ? rv->val.items[k] : 0);
 }
 
-/* A function's row: its name and library (a rebuild keeps both), or with --match
- * file also its file, line and column. */
-static uint32_t func_key(struct diff_state *d, struct measure *m, const struct profile *p, uint32_t func)
+/* Per function of P, its identity in D->names: its name and library (a rebuild keeps
+ * both), or with --match file also its file, line and column. The identity holds the
+ * library's id, not its name, so a long library name is not copied per function. */
+static uint32_t *func_identities(struct diff_state *d, const struct profile *p)
 {
-	const struct pf_func *fn = &p->funcs.items[func];
-	const char *label = func_label(p, func);
-	const char *lib = fn->lib != PF_NONE ? profile_str(p, p->libs.items[fn->lib].name) : "";
-	char *id = d->match_file ? xasprintf("%s\x1f%s\x1f%s\x1f%u:%u", label, profile_str(p, fn->file), lib,
-					     fn->line, fn->column)
-				 : xasprintf("%s\x1f%s", label, lib);
-	const char *detail;
-	report_func_name(p, func, &detail);
-	uint32_t k = measure_key(m, id, label, detail, fn->flags & PF_FUNC_OWNED);
-	free(id);
-	return k;
+	if (d->match_file)
+		return func_identity_keys(&d->names, p);
+	uint32_t *ids = xreallocarray(NULL, p->funcs.len + 1, sizeof(*ids));
+	uint32_t *lib_id = xreallocarray(NULL, p->libs.len + 1, sizeof(*lib_id));
+	for (size_t l = 0; l < p->libs.len; l++) {
+		uint32_t s = p->libs.items[l].name;
+		lib_id[l] = strmap_intern_len(&d->names, profile_str(p, s), strmap_len(&p->strings, s));
+	}
+	lib_id[p->libs.len] = strmap_intern(&d->names, ""); /* no library */
+	for (size_t f = 0; f < p->funcs.len; f++) {
+		const struct pf_func *fn = &p->funcs.items[f];
+		char *key = xasprintf("%s\x1f%u", func_label(p, (uint32_t)f),
+				      lib_id[fn->lib < p->libs.len ? fn->lib : p->libs.len]);
+		ids[f] = strmap_intern(&d->names, key);
+		free(key);
+	}
+	free(lib_id);
+	return ids;
 }
 
 /* Each stack node's row in M: its function's identity, so functions that are one
@@ -141,12 +150,18 @@ static uint32_t *node_keys(struct diff_state *d, struct measure *m, const struct
 {
 	size_t nfuncs;
 	uint32_t *keys = keys_by_func(p, &nfuncs);
+	uint32_t *ids = func_identities(d, p);
 	uint32_t *row_of = xcalloc(nfuncs + 1, sizeof(*row_of));
-	for (size_t f = 0; f < nfuncs; f++)
-		row_of[f] = func_key(d, m, p, (uint32_t)f);
+	for (size_t f = 0; f < nfuncs; f++) {
+		const char *detail;
+		report_func_name(p, (uint32_t)f, &detail);
+		row_of[f] = measure_key(m, strmap_str(&d->names, ids[f]), func_label(p, (uint32_t)f), detail,
+					p->funcs.items[f].flags & PF_FUNC_OWNED);
+	}
 	for (size_t n = 0; n < p->stacks.len; n++)
 		keys[n] = row_of[keys[n]];
 	free(row_of);
+	free(ids);
 	*count = m->keys.count;
 	return keys;
 }
@@ -784,6 +799,7 @@ static void state_release(struct diff_state *d)
 	measure_release(&d->incl, d->nruns);
 	measure_release(&d->lib, d->nruns);
 	measure_release(&d->site, d->nruns);
+	strmap_release(&d->names);
 	free(d->run);
 	free(d->metric);
 	free(d->comp);
@@ -822,6 +838,7 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	measure_init(&d.incl, "diff_inclusive", "inclusive", d.nruns);
 	measure_init(&d.lib, "diff_library", "library", d.nruns);
 	measure_init(&d.site, "diff_sites", "site", d.nruns);
+	strmap_init(&d.names);
 	const struct pf_metric *m = &first->metrics[profile_metric_index(first, name)];
 	/* DHAT: blocks beside bytes; sampled profiles: sample counts; when every run records them */
 	const char *comp_name = d.dhat ? dhat_metric_companion(name) : "samples";
@@ -844,6 +861,17 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 			measure_funcs(&d, run, d.comp[run], true);
 		if (d.dhat && measure_sites(&d, run) < 0)
 			rc = PF_EXIT_FAIL;
+	}
+	/* an arm's sum bounds every value summed over its runs below (and in the trees) */
+	int64_t sum[2][2] = {{0, 0}, {0, 0}}; /* by arm: metric, companion */
+	for (size_t run = 0; run < d.nruns && rc == PF_EXIT_OK; run++) {
+		int s = run >= d.nb;
+		if (__builtin_add_overflow(sum[s][0], d.total[run], &sum[s][0]) ||
+		    __builtin_add_overflow(sum[s][1], d.comp_total[run], &sum[s][1])) {
+			pf_error("%s: %s summed over the %s files exceeds 2^63 - 1",
+				 sides[s]->paths[s ? run - d.nb : run], m->name, s ? "new" : "base");
+			rc = PF_EXIT_FAIL;
+		}
 	}
 	if (comp_name && d.dhat)
 		cm = &first->metrics[profile_metric_index(first, comp_name)];

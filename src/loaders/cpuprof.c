@@ -47,6 +47,7 @@ struct raw_profile {
 	VEC(struct chunk) chunks;
 	bool absolute, has_samples, has_start, has_end;
 	int64_t start, end;
+	double delta_carry;    /* exact sum of the fractional timeDeltas so far minus what was credited */
 	size_t count_mismatch; /* samples/timeDeltas length differences seen */
 	size_t lost_chunks;    /* ProfileChunk events without args.data: their nodes are gone */
 };
@@ -61,6 +62,7 @@ struct loader {
 	bool *wasm_named; /* per function index of the module: a frame got its name */
 	size_t wasm_unnamed_frames, wasm_mismatch;
 	const char *samples_key; /* header key of the profile being built: "Samples", "Samples 2" */
+	uint32_t root_stack;     /* the "(root)" stack node of samples at (root), made on first use */
 };
 
 /* ------------------------------------------------------------ small helpers */
@@ -146,9 +148,29 @@ static bool all_integers(const struct json *arr)
 	return true;
 }
 
+/* Whole microseconds for the time deltas D[0..n): the running sum is kept exactly
+ * and rounded once per sample, so the rounded deltas add up to the rounded true
+ * total (2000 x 0.6 µs is 1200 µs, where rounding each gave 2000). Each delta is
+ * split into its integer part, exact in int64, and its fraction, exact in a
+ * double; *CARRY is the part of the running sum not credited yet, within
+ * [-0.5, 0.5], so adding a fraction to it errs by at most 2^-53 µs, and the
+ * running sum stays right to far below a microsecond over any number of
+ * samples and chunks. */
+static void round_deltas(const double *d, size_t n, int64_t *out, double *carry)
+{
+	for (size_t i = 0; i < n; i++) {
+		double whole = trunc(d[i]); /* |d| < 2^60 (time_in_range): fits */
+		double part = *carry + (d[i] - whole); /* within (-1.5, 1.5): exact enough */
+		double step = round(part);
+		*carry = part - step;
+		out[i] = (int64_t)whole + (int64_t)step;
+	}
+}
+
 /* Appends the numbers of ARR to V; times (AS_TIME) may have fractions of a
- * microsecond, which are rounded, while node ids must be integers. */
-static int append_ints(struct loader *L, struct i64s *v, const struct json *arr, bool as_time)
+ * microsecond: timestamps are rounded one by one, deltas (CARRY given) through
+ * round_deltas(). Node ids must be integers. */
+static int append_ints(struct loader *L, struct i64s *v, const struct json *arr, bool as_time, double *carry)
 {
 	size_t n = 0;
 	int64_t *col;
@@ -165,6 +187,8 @@ static int append_ints(struct loader *L, struct i64s *v, const struct json *arr,
 			}
 			col[i] = round_us(d[i]);
 		}
+		if (carry != NULL) /* deltas: rounded as a running sum instead */
+			round_deltas(d, n, col, carry);
 		free(d);
 	} else {
 		col = jr_int_column(&L->r, arr, as_time ? -MAX_TIME_US : INT64_MIN + 1,
@@ -245,9 +269,9 @@ static int read_modern(struct loader *L, struct raw_profile *rp, const struct js
 			return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
-		if (append_ints(L, &rp->samples, samples, false) < 0)
+		if (append_ints(L, &rp->samples, samples, false, NULL) < 0)
 			return -1;
-		if (deltas != NULL && append_ints(L, &rp->times, deltas, true) < 0)
+		if (deltas != NULL && append_ints(L, &rp->times, deltas, true, &rp->delta_carry) < 0)
 			return -1;
 		if (deltas == NULL)
 			return jr_error(r, obj, SIZE_MAX, "has \"samples\" but no \"timeDeltas\"");
@@ -311,11 +335,11 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 		return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
-		if (append_ints(L, &rp->samples, samples, false) < 0)
+		if (append_ints(L, &rp->samples, samples, false, NULL) < 0)
 			return -1;
 		if (stamps == NULL)
 			return jr_error(r, obj, SIZE_MAX, "has \"samples\" but no \"timestamps\"");
-		if (append_ints(L, &rp->times, stamps, true) < 0)
+		if (append_ints(L, &rp->times, stamps, true, NULL) < 0)
 			return -1;
 		/* Some writers put the profile's start first: one timestamp more than samples. */
 		if (rp->times.len == rp->samples.len + 1) {
@@ -398,8 +422,8 @@ static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struc
 		return 0;
 	rp->has_samples = true;
 	size_t s0 = rp->samples.len, t0 = rp->times.len;
-	if ((samples && append_ints(L, &rp->samples, samples, false) < 0) ||
-	    (deltas && append_ints(L, &rp->times, deltas, true) < 0))
+	if ((samples && append_ints(L, &rp->samples, samples, false, NULL) < 0) ||
+	    (deltas && append_ints(L, &rp->times, deltas, true, &rp->delta_carry) < 0))
 		return -1;
 	/* Keep the two columns aligned chunk by chunk. */
 	size_t ns = rp->samples.len - s0, nt = rp->times.len - t0;
@@ -724,6 +748,21 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 	return rc;
 }
 
+/* The stack of a sample taken at node stack STACK: a sample at (root) itself (no JS on
+ * the stack; the node has no stack of its own) gets a "(root)" frame, as DevTools shows
+ * it, so that every view and export adds up to the total. */
+static uint32_t sample_stack(struct loader *L, uint32_t stack)
+{
+	if (stack != PF_NONE)
+		return stack;
+	if (L->root_stack == PF_NONE) {
+		uint32_t frame = profile_func_frame(L->p, profile_intern(L->p, "(root)"), 0, PF_NONE, 0, 0,
+						    PF_FUNC_SYNTHETIC);
+		L->root_stack = profile_intern_stack(L->p, PF_NONE, frame);
+	}
+	return L->root_stack;
+}
+
 /* The K-th smallest of V[0..N) (Hoare's selection, O(N)); reorders V. */
 static int64_t select_kth(int64_t *v, size_t n, size_t k)
 {
@@ -781,7 +820,7 @@ static int add_hit_counts(struct loader *L, struct raw_profile *rp, const uint32
 		values[time_m] = L->opts->weight == CPUPROF_WEIGHT_SAMPLES ? upto - prev : upto - prev;
 		values[count_m] = hits[i];
 		prev = upto;
-		profile_add_sample(L->p, stack[i], thread, values);
+		profile_add_sample(L->p, sample_stack(L, stack[i]), thread, values);
 	}
 	free(hits);
 	if (total_hits > 0)
@@ -857,7 +896,7 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct u6
 			after = rp->end - t[i];
 		values[time_m] = L->opts->weight == CPUPROF_WEIGHT_AFTER ? after : before;
 		values[count_m] = 1;
-		profile_add_sample(L->p, stack[node], thread, values);
+		profile_add_sample(L->p, sample_stack(L, stack[node]), thread, values);
 	}
 	if (unknown > 0)
 		profile_warn(L->p, "%zu sample%s name no node and were skipped", unknown,
@@ -920,6 +959,7 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 		rc = link_parents(L, rp, &map, parent, orphan);
 	if (rc == 0)
 		rc = build_stacks(L, rp, parent, orphan, stack);
+
 	if (rc == 0 && rp->has_samples)
 		rc = add_samples(L, rp, &map, stack, thread, time_m, count_m);
 	else if (rc == 0)
@@ -1059,7 +1099,8 @@ static void add_wasm_info(struct loader *L)
 int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *opts_v)
 {
 	static const struct cpuprof_opts defaults = {.weight = CPUPROF_WEIGHT_BEFORE};
-	struct loader L = {.r = jr_begin(doc), .p = out, .opts = opts_v ? opts_v : &defaults};
+	struct loader L = {
+		.r = jr_begin(doc), .p = out, .opts = opts_v ? opts_v : &defaults, .root_stack = PF_NONE};
 	struct profile *p = out;
 	int rc = read_any(&L, json_doc_root(doc));
 	if (rc == 0 && L.r.failed)
@@ -1115,6 +1156,14 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 			p->format_detail = profile_printf(p, "trace events, %zu profiles", chosen);
 		if (rc == 0 && L.r.failed)
 			rc = -1;
+		/* one profile's times stay within 2^61 µs, but nine together can pass 2^63 */
+		int64_t sum;
+		if (rc == 0 && !profile_metric_sum(p, time_m, &sum)) {
+			pf_error("%s: the %zu profiles' times add up to more than 2^63 - 1 µs; choose fewer "
+				 "with --profile",
+				 L.r.origin, chosen);
+			rc = -1;
+		}
 		if (rc == 0 && L.opts->wasm != NULL && L.wasm_unnamed_frames > 0 && L.wasm_mismatch > 0) {
 			size_t named = 0;
 			for (uint32_t i = 0; i < L.opts->wasm->name_count; i++)

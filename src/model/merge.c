@@ -62,6 +62,16 @@ int profile_merge(struct profile *dst, const struct profile *src, const char *or
 		}
 		metric_of[m] = d;
 	}
+	/* each input's sums fit in int64 (profile.h); the merged ones must too */
+	for (size_t m = 0; m < src->metric_count; m++) {
+		int64_t a, b;
+		if (!profile_metric_sum(dst, metric_of[m], &a) || !profile_metric_sum(src, m, &b) ||
+		    __builtin_add_overflow(a, b, &a)) {
+			pf_error("%s: %s summed over the merged files exceeds 2^63 - 1", origin,
+				 src->metrics[m].name);
+			return -1;
+		}
+	}
 	uint32_t run = (uint32_t)profile_run_count(dst);
 	if (run == 1) /* DST is a single input so far */
 		give_threads(dst, 0, 0);

@@ -276,8 +276,23 @@ size_t profile_stack_depth(const struct profile *p, uint32_t s)
 	return d;
 }
 
+bool profile_metric_sum(const struct profile *p, size_t m, int64_t *sum)
+{
+	int64_t s = 0;
+	const int64_t *v = p->sample_values[m];
+	for (size_t i = 0; i < p->sample_count; i++)
+		if (v[i] < 0 || __builtin_add_overflow(s, v[i], &s))
+			return false;
+	*sum = s;
+	return true;
+}
+
 const char *profile_check(const struct profile *p)
 {
+	int64_t sum;
+	for (size_t m = 0; m < p->metric_count; m++)
+		if (!profile_metric_sum(p, m, &sum))
+			return "a metric has a negative value or a sum past 2^63 - 1";
 	for (size_t i = 0; i < p->funcs.len; i++) {
 		const struct pf_func *f = &p->funcs.items[i];
 		if (f->name >= p->strings.count || f->file >= p->strings.count)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "profan/render.h"
+#include "profan/text.h"
 
 static const char *unit_id(enum pf_unit u)
 {
@@ -26,47 +27,15 @@ static double percent(int64_t v, int64_t total)
 	return total ? 100.0 * (double)v / (double)total : 0;
 }
 
-/* Length of the valid UTF-8 sequence at S (1 to 4), or 0 if it is not one. */
-static size_t utf8_valid_len(const unsigned char *s)
-{
-	if (s[0] < 0x80)
-		return 1;
-	size_t n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
-	if (n == 0 || s[0] > 0xF4)
-		return 0;
-	for (size_t i = 1; i < n; i++)
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-	if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0) || (s[0] == 0xF0 && s[1] < 0x90) ||
-	    (s[0] == 0xF4 && s[1] >= 0x90))
-		return 0; /* overlong, surrogate, or past U+10FFFF */
-	return n;
-}
-
-/* A JSON string for TEXT. Names can carry raw bytes (DHAT copies symbol names
- * as they are), and JSON must be UTF-8, so each invalid byte becomes U+FFFD. */
+/* A JSON string for TEXT, which comes from the input: escaped per JSON, and DEL
+ * and C1 too (a report piped to a terminal must not drive it); each byte that
+ * is not UTF-8 becomes U+FFFD (DHAT copies symbol names as they are). */
 static cJSON *json_text(const char *text)
 {
-	const unsigned char *s = (const unsigned char *)(text ? text : "");
-	size_t bad = 0;
-	for (size_t i = 0, n; s[i]; i += n ? n : 1)
-		bad += (n = utf8_valid_len(s + i)) == 0;
-	if (bad == 0)
-		return cJSON_CreateString((const char *)s);
-	char *clean = xmalloc(strlen((const char *)s) + 2 * bad + 1), *o = clean;
-	for (size_t i = 0, n; s[i]; i += n ? n : 1) {
-		n = utf8_valid_len(s + i);
-		if (n == 0) {
-			memcpy(o, "\xEF\xBF\xBD", 3);
-			o += 3;
-		} else {
-			memcpy(o, s + i, n);
-			o += n;
-		}
-	}
-	*o = '\0';
-	cJSON *j = cJSON_CreateString(clean);
-	free(clean);
+	const char *s = text ? text : "";
+	char *quoted = text_json_string(s, strlen(s));
+	cJSON *j = cJSON_CreateRaw(quoted);
+	free(quoted);
 	return j;
 }
 

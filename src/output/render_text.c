@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "profan/render.h"
+#include "profan/text.h"
 
 static double percent(int64_t v, int64_t total)
 {
@@ -118,12 +119,26 @@ static void format_cell(char *buf, size_t cap, const struct report_col *col, int
 	}
 }
 
+/* S as a terminal may show it: names, paths and headers come from the input, so
+ * control characters and bytes that are not UTF-8 are written as \xNN (text.h).
+ * *COPY owns the escaped text when one was needed. */
+static const char *shown(const char *s, char **copy)
+{
+	size_t len = strlen(s);
+	*copy = text_needs_escape(s, len) ? text_escape(s, len) : NULL;
+	return *copy ? *copy : s;
+}
+
 static void print_table(FILE *out, const struct report_table *t, const struct render_opts *st)
 {
-	size_t shown = shown_rows(t, st->top), cut = t->rows.len - shown;
-	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), t->title, SGR(st, "0"));
-	if (t->note)
-		fprintf(out, "%s\n", t->note);
+	size_t nshown = shown_rows(t, st->top), cut = t->rows.len - nshown;
+	char *copy;
+	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), shown(t->title, &copy), SGR(st, "0"));
+	free(copy);
+	if (t->note) {
+		fprintf(out, "%s\n", shown(t->note, &copy));
+		free(copy);
+	}
 	if (t->rows.len == 0) {
 		fprintf(out, "  %s\n", t->empty ? t->empty : "(nothing to show)");
 		return;
@@ -132,7 +147,7 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 	char buf[64];
 	for (size_t c = 0; c < t->col_count; c++) {
 		width[c] = (int)strlen(t->cols[c].header);
-		for (size_t i = 0; i < shown; i++) {
+		for (size_t i = 0; i < nshown; i++) {
 			format_cell(buf, sizeof(buf), &t->cols[c], t->rows.items[i].values[c]);
 			if ((int)strlen(buf) > width[c])
 				width[c] = (int)strlen(buf);
@@ -141,7 +156,7 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 	int markw = 0;
 	if (t->mark_header) {
 		markw = (int)utf8_columns(t->mark_header, strlen(t->mark_header));
-		for (size_t i = 0; i < shown; i++) {
+		for (size_t i = 0; i < nshown; i++) {
 			const char *m = t->rows.items[i].mark;
 			if (m && (int)utf8_columns(m, strlen(m)) > markw)
 				markw = (int)utf8_columns(m, strlen(m));
@@ -162,8 +177,11 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		if (!t->cols[c].hidden)
 			prefix += (t->cols[c].total ? (c ? 10 : 9) : 0) + 2 + (size_t)width[c];
 	prefix += 2 + (t->mark_header ? 2 + (size_t)markw : 0);
-	for (size_t i = 0; i < shown; i++) {
+	for (size_t i = 0; i < nshown; i++) {
 		const struct report_row *row = &t->rows.items[i];
+		char *name_copy, *detail_copy = NULL;
+		const char *name = shown(row->name, &name_copy);
+		const char *detail = row->detail ? shown(row->detail, &detail_copy) : NULL;
 		for (size_t c = 0; c < t->col_count; c++) {
 			if (t->cols[c].hidden)
 				continue;
@@ -182,17 +200,19 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		}
 		bool owned = row->flags & REPORT_ROW_OWNED;
 		fprintf(out, "  %s", owned ? SGR(st, "1;36") : "");
-		size_t name_cols = utf8_columns(row->name, strlen(row->name));
-		size_t detail_cols = row->detail ? 2 + utf8_columns(row->detail, strlen(row->detail)) : 0;
+		size_t name_cols = utf8_columns(name, strlen(name));
+		size_t detail_cols = detail ? 2 + utf8_columns(detail, strlen(detail)) : 0;
 		bool fits = st->width <= 0 || prefix + name_cols + detail_cols <= (size_t)st->width;
 		if (fits || prefix + 16 >= (size_t)st->width || name_cols <= (size_t)st->width - prefix)
-			fputs(row->name, out);
+			fputs(name, out);
 		else
-			print_shortened(out, row->name, (size_t)st->width - prefix);
+			print_shortened(out, name, (size_t)st->width - prefix);
 		fputs(owned ? SGR(st, "0") : "", out);
-		if (row->detail && fits)
-			fprintf(out, "  %s%s%s", SGR(st, "2"), row->detail, SGR(st, "0"));
+		if (detail && fits)
+			fprintf(out, "  %s%s%s", SGR(st, "2"), detail, SGR(st, "0"));
 		fputc('\n', out);
+		free(name_copy);
+		free(detail_copy);
 	}
 	if (cut)
 		fprintf(out, "  ... %zu more row%s (raise --top to see them)\n", cut, cut == 1 ? "" : "s");
@@ -204,11 +224,18 @@ int render_text(FILE *out, const struct report *r, const struct render_opts *st)
 	for (size_t i = 0; i < r->header.len; i++)
 		if ((int)strlen(r->header.items[i].key) > keyw)
 			keyw = (int)strlen(r->header.items[i].key);
-	for (size_t i = 0; i < r->header.len; i++)
-		fprintf(out, "%s:%-*s  %s\n", r->header.items[i].key,
-			keyw - (int)strlen(r->header.items[i].key), "", r->header.items[i].value);
-	for (size_t i = 0; i < r->warnings.len; i++)
-		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), r->warnings.items[i]);
+	char *copy, *key_copy;
+	for (size_t i = 0; i < r->header.len; i++) {
+		const char *key = shown(r->header.items[i].key, &key_copy);
+		fprintf(out, "%s:%*s  %s\n", key, keyw - (int)strlen(r->header.items[i].key), "",
+			shown(r->header.items[i].value, &copy));
+		free(key_copy);
+		free(copy);
+	}
+	for (size_t i = 0; i < r->warnings.len; i++) {
+		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), shown(r->warnings.items[i], &copy));
+		free(copy);
+	}
 	for (size_t i = 0; i < r->tables.len; i++)
 		if (!r->tables.items[i]->hidden)
 			print_table(out, r->tables.items[i], st);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "profan/funcname.h"
@@ -432,7 +433,11 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	o = o ? o : &none;
 	memset(st, 0, sizeof(*st));
 	struct ctx c = {.p = p, .o = o, .st = st};
-	if (o->kallsyms && !(c.kallsyms = kallsyms_load(o->kallsyms)))
+	struct stat ks;
+	if (o->kallsyms && stat(o->kallsyms, &ks) == 0 && !S_ISREG(ks.st_mode))
+		/* a FIFO would block the read for ever: treated as absent */
+		pf_warn("--kallsyms %s: not a regular file: kernel frames stay [kernel]", o->kallsyms);
+	else if (o->kallsyms && !(c.kallsyms = kallsyms_load(o->kallsyms)))
 		return -1;
 	dirs_init(&c);
 

@@ -12,6 +12,9 @@ $ profan cpuprof ../tests/malformed/cpuprof/deltas-huge.cpuprofile
 $ profan cpuprof ../tests/malformed/cpuprof/duplicate-key.cpuprofile
 ! exit 1
 ! profan: ../tests/malformed/cpuprof/duplicate-key.cpuprofile: byte 516 (line 1, column 517): duplicate key "startTime"
+$ profan cpuprof ../tests/malformed/cpuprof/duplicate-key-newline.cpuprofile
+! exit 1
+! profan: ../tests/malformed/cpuprof/duplicate-key-newline.cpuprofile: byte 546 (line 1, column 547): duplicate key "x\x0aprofan: forged"
 $ profan cpuprof ../tests/malformed/cpuprof/duplicate-node-id.cpuprofile
 ! exit 1
 ! profan: ../tests/malformed/cpuprof/duplicate-node-id.cpuprofile: nodes[2].id: node id 2 appears twice
