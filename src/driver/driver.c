@@ -413,9 +413,10 @@ static int compare(const struct profan_opts *o, const struct diff_side *b, const
 
 static int check_diff_options(const struct profan_opts *o, size_t nb, size_t nn)
 {
-	if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file) {
-		pf_error("diff: --pprof, trees and --per-file work on one side: use them with the format's own "
-			 "command");
+	if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file ||
+	    o->annotate.pattern) {
+		pf_error("diff: --pprof, trees, --per-file and --annotate work on one side: use them with the "
+			 "format's own command");
 		return PF_EXIT_USAGE;
 	}
 	char err[160];
