@@ -35,6 +35,7 @@ enum pf_unit {
 	PF_UNIT_NANOSECONDS,  /* printed as ms */
 	PF_UNIT_PPM,          /* a share in millionths of a total, printed as a percentage: 12.34% */
 	PF_UNIT_PPM_CHANGE,   /* a change of share in millionths, printed in signed points: +2.39 pp */
+	PF_UNIT_PVALUE,       /* a probability in billionths (a test's p-value), printed as 0.029 */
 };
 
 struct pf_metric {

@@ -76,8 +76,9 @@ struct report_table *report_add_table(struct report *r, const char *id, const ch
 
 size_t report_table_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total)
 {
-	if (t->col_count == REPORT_MAX_COLS) {
-		fprintf(stderr, "profan: internal error: more than %d columns\n", REPORT_MAX_COLS);
+	if (t->col_count == REPORT_MAX_COLS || t->rows.len > 0) {
+		fprintf(stderr, "profan: internal error: %s\n",
+			t->rows.len ? "a column added after rows" : "too many columns");
 		abort();
 	}
 	t->cols[t->col_count] = (struct report_col){.header = report_strdup(t->owner, header), .unit = unit,
@@ -89,6 +90,7 @@ struct report_row *report_table_row(struct report *r, struct report_table *t, co
 				    const char *detail)
 {
 	struct report_row row = {.name = report_strdup(r, name), .detail = report_strdup(r, detail)};
+	row.values = arena_alloc(&r->arena, (t->col_count ? t->col_count : 1) * sizeof(*row.values));
 	vec_push(&t->rows, row);
 	return &t->rows.items[t->rows.len - 1];
 }
@@ -197,6 +199,10 @@ void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit)
 		break;
 	case PF_UNIT_PPM_CHANGE:
 		snprintf(buf, cap, "%+.2f pp", (double)v / 1e4);
+		break;
+	case PF_UNIT_PVALUE:
+		/* three decimals as tables of p print them; smaller ones in scientific notation */
+		snprintf(buf, cap, v >= 1000000 ? "%.3f" : "%.1e", (double)v / 1e9);
 		break;
 	case PF_UNIT_COUNT:
 	default:
