@@ -138,9 +138,9 @@ def reference_rows(base, new, what, alpha):
 def row_key(row, what):
     if what == "lib":
         return row["name"]
-    # the detail ends with the function's place, "url:line", when it has a url
+    # the detail ends with the function's place, "url:line:col", when it has a url
     place = row["detail"].split(")  ", 1)[1] if ")  " in row["detail"] else ""
-    url = place.rsplit(":", 1)[0] if place[-1:].isdigit() else place
+    url = re.sub(r"(:\d+){1,2}$", "", place)
     return (row["name"], url)
 
 

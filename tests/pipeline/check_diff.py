@@ -114,9 +114,9 @@ def compare(base, new, by_file, filters=(None, None)):
         got = {}
         for r in view["rows"]:
             detail = r.get("detail", "")
-            # the detail is "REL  (A → B…)  url:line": the last field names the function's place
+            # the detail is "REL  (A → B…)  url:line:col": the last field names the function's place
             place = detail.split(")  ", 1)[1] if ")  " in detail else None
-            url = place.rsplit(":", 1)[0] if place and place[-1:].isdigit() else place
+            url = re.sub(r"(:\d+){1,2}$", "", place) if place else place
             got[(r["name"], place if by_file else (url or ""))] = tuple(int(x) for x in r["values"][:4])
         label = f"{tid} {base} -> {new}{' --match file' if by_file else ''}"
         check(set(got) == {k for k, v in want.items() if v[1] or v[2] or v[3] or k in got},

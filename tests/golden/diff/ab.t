@@ -16,19 +16,19 @@ Rows the verdict rule calls changed, by size of change; the full tables follow.
 === Self share of time, gap before each sample: base → new, by size of change ===
 Change of share of each side's own total in points (pp); Per run: the change of the value; the detail gives the relative change of the value.
     Change    Base     New    Per run  Function
-  +0.85 pp   0.00%   0.85%   +5.46 ms  defineLazyProperties  new  (0.00 ms → 5.46 ms)  node:internal/util:598
-  +0.65 pp  96.76%  97.41%  -52.06 ms  spin  -7.6%  (681.07 ms → 629.01 ms)  file:///tmp/profan-ab/ab.js:5
-  -0.48 pp   0.48%   0.00%   -3.40 ms  requireBuiltin  gone  (3.40 ms → 0.00 ms)  node:internal/bootstrap/realm:420
+  +0.85 pp   0.00%   0.85%   +5.46 ms  defineLazyProperties  new  (0.00 ms → 5.46 ms)  node:internal/util:598:30
+  +0.65 pp  96.76%  97.41%  -52.06 ms  spin  -7.6%  (681.07 ms → 629.01 ms)  file:///tmp/profan-ab/ab.js:5:14
+  -0.48 pp   0.48%   0.00%   -3.40 ms  requireBuiltin  gone  (3.40 ms → 0.00 ms)  node:internal/bootstrap/realm:420:24
   -0.39 pp   0.77%   0.38%   -2.95 ms  (program)  -54.4%  (5.42 ms → 2.47 ms)
   ... 30 more rows (raise --top to see them)
 
 === Inclusive share of time, gap before each sample: base → new, by size of change ===
 Change of share of each side's own total in points (pp); Per run: the change of the value; the detail gives the relative change of the value.
      Change    Base     New     Per run  Function
-  +31.82 pp  24.40%  56.23%  +191.30 ms  render  +111.4%  (171.78 ms → 363.08 ms)  file:///tmp/profan-ab/ab.js:7
-  -31.41 pp  72.68%  41.27%  -245.09 ms  parse  -47.9%  (511.59 ms → 266.50 ms)  file:///tmp/profan-ab/ab.js:6
-   +0.85 pp   0.00%   0.85%    +5.46 ms  defineLazyProperties  new  (0.00 ms → 5.46 ms)  node:internal/util:598
-   +0.70 pp   0.14%   0.85%    +4.46 ms  exposeLazyInterfaces  +446.3%  (1.00 ms → 5.46 ms)  node:internal/util:681
+  +31.82 pp  24.40%  56.23%  +191.30 ms  render  +111.4%  (171.78 ms → 363.08 ms)  file:///tmp/profan-ab/ab.js:7:16
+  -31.41 pp  72.68%  41.27%  -245.09 ms  parse  -47.9%  (511.59 ms → 266.50 ms)  file:///tmp/profan-ab/ab.js:6:15
+   +0.85 pp   0.00%   0.85%    +5.46 ms  defineLazyProperties  new  (0.00 ms → 5.46 ms)  node:internal/util:598:30
+   +0.70 pp   0.14%   0.85%    +4.46 ms  exposeLazyInterfaces  +446.3%  (1.00 ms → 5.46 ms)  node:internal/util:681:30
   ... 61 more rows (raise --top to see them)
 
 === Self share of time, gap before each sample by library: base → new ===
@@ -61,17 +61,17 @@ Rows the verdict rule calls changed, by size of change; the full tables follow.
 === Self share of time, gap before each sample: base → new, by size of change ===
 Change of each arm's median share of its runs' totals, in points; Per run: the change of the median value; the detail gives the runs' range of shares and the rank test's p.
     Change    Base     New    Per run  Function
-  +2.26 pp  95.61%  97.87%  -18.09 ms  spin  -2.6%  (696.75 ms → 678.66 ms per run; runs 94.46%–96.76% → 97.41%–98.33%; p 0.333)  file:///tmp/profan-ab/ab.js:5
+  +2.26 pp  95.61%  97.87%  -18.09 ms  spin  -2.6%  (696.75 ms → 678.66 ms per run; runs 94.46%–96.76% → 97.41%–98.33%; p 0.333)  file:///tmp/profan-ab/ab.js:5:14
   -0.98 pp   1.33%   0.35%   -7.42 ms  (program)  -75.3%  (9.85 ms → 2.43 ms per run; runs 0.77%–1.89% → 0.32%–0.38%; p 0.333)
-  -0.63 pp   0.75%   0.12%   -4.73 ms  parse  -84.9%  (5.58 ms → 0.84 ms per run; runs 0.33%–1.18% → 0.09%–0.15%; p 0.333)  file:///tmp/profan-ab/ab.js:6
+  -0.63 pp   0.75%   0.12%   -4.73 ms  parse  -84.9%  (5.58 ms → 0.84 ms per run; runs 0.33%–1.18% → 0.09%–0.15%; p 0.333)  file:///tmp/profan-ab/ab.js:6:15
   ... 46 more rows (raise --top to see them)
 
 === Inclusive share of time, gap before each sample: base → new, by size of change ===
 Change of each arm's median share of its runs' totals, in points; Per run: the change of the median value; the detail gives the runs' range of shares and the rank test's p.
      Change    Base     New     Per run  Function
-  +31.53 pp  24.67%  56.20%  +209.62 ms  render  +116.5%  (179.92 ms → 389.54 ms per run; runs 24.40%–24.94% → 56.17%–56.23%; p 0.333)  file:///tmp/profan-ab/ab.js:7
-  -30.33 pp  72.12%  41.79%  -235.67 ms  parse  -44.8%  (525.64 ms → 289.97 ms per run; runs 71.56%–72.68% → 41.27%–42.32%; p 0.333)  file:///tmp/profan-ab/ab.js:6
-   +2.26 pp  95.61%  97.87%   -18.09 ms  spin  -2.6%  (696.75 ms → 678.66 ms per run; runs 94.46%–96.76% → 97.41%–98.33%; p 0.333)  file:///tmp/profan-ab/ab.js:5
+  +31.53 pp  24.67%  56.20%  +209.62 ms  render  +116.5%  (179.92 ms → 389.54 ms per run; runs 24.40%–24.94% → 56.17%–56.23%; p 0.333)  file:///tmp/profan-ab/ab.js:7:16
+  -30.33 pp  72.12%  41.79%  -235.67 ms  parse  -44.8%  (525.64 ms → 289.97 ms per run; runs 71.56%–72.68% → 41.27%–42.32%; p 0.333)  file:///tmp/profan-ab/ab.js:6:15
+   +2.26 pp  95.61%  97.87%   -18.09 ms  spin  -2.6%  (696.75 ms → 678.66 ms per run; runs 94.46%–96.76% → 97.41%–98.33%; p 0.333)  file:///tmp/profan-ab/ab.js:5:14
   ... 70 more rows (raise --top to see them)
 
 === Self share of time, gap before each sample by library: base → new ===
@@ -105,15 +105,15 @@ Rows the verdict rule calls changed, by size of change; the full tables follow.
 === Self share of time, gap before each sample: base → new, by size of change ===
 Change of share of each side's own total in points (pp); Per run: the change of the value; the detail gives the relative change of the value.
      Change    Base     New     Per run  Function
-  -32.53 pp  74.86%  42.33%  -245.09 ms  parse  -47.9%  (511.59 ms → 266.50 ms)  file:///tmp/profan-ab/ab.js:6
-  +32.53 pp  25.14%  57.67%  +191.30 ms  render  +111.4%  (171.78 ms → 363.08 ms)  file:///tmp/profan-ab/ab.js:7
+  -32.53 pp  74.86%  42.33%  -245.09 ms  parse  -47.9%  (511.59 ms → 266.50 ms)  file:///tmp/profan-ab/ab.js:6:15
+  +32.53 pp  25.14%  57.67%  +191.30 ms  render  +111.4%  (171.78 ms → 363.08 ms)  file:///tmp/profan-ab/ab.js:7:16
 
 === Inclusive share of time, gap before each sample: base → new, by size of change ===
 Change of share of each side's own total in points (pp); Per run: the change of the value; the detail gives the relative change of the value.
      Change     Base      New     Per run  Function
-  -32.53 pp   74.86%   42.33%  -245.09 ms  parse  -47.9%  (511.59 ms → 266.50 ms)  file:///tmp/profan-ab/ab.js:6
-  +32.53 pp   25.14%   57.67%  +191.30 ms  render  +111.4%  (171.78 ms → 363.08 ms)  file:///tmp/profan-ab/ab.js:7
-   +0.00 pp  100.00%  100.00%   -53.79 ms  (anonymous)  -7.9%  (683.37 ms → 629.58 ms)  node:internal/main/run_main_module:1
+  -32.53 pp   74.86%   42.33%  -245.09 ms  parse  -47.9%  (511.59 ms → 266.50 ms)  file:///tmp/profan-ab/ab.js:6:15
+  +32.53 pp   25.14%   57.67%  +191.30 ms  render  +111.4%  (171.78 ms → 363.08 ms)  file:///tmp/profan-ab/ab.js:7:16
+   +0.00 pp  100.00%  100.00%   -53.79 ms  (anonymous)  -7.9%  (683.37 ms → 629.58 ms)  node:internal/main/run_main_module:1:1
   ... 7 more rows (raise --top to see them)
 
 === Self share of time, gap before each sample by library: base → new ===
