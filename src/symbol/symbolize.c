@@ -208,12 +208,15 @@ static void emit_chain(struct ctx *c, const struct site *s, size_t n, const stru
 				    .flags = flags,
 				    .folded = l->folded,
 				    .comp_dir_len = l->decl_file ? l->decl_dir_len : 0};
+		/* the line's own file, when the function's code comes from elsewhere (macros, #include) */
+		uint32_t file = intern_file(c, l->file);
 		struct pf_frame fr = {.func = func_for(c, &f),
 				      .lib = s[0].lib,
 				      .address = address,
 				      .line = l->line,
 				      .column = l->column,
-				      .flags = l->inlined ? PF_FRAME_INLINED : 0};
+				      .flags = l->inlined ? PF_FRAME_INLINED : 0,
+				      .file = l->line && file != f.file ? file : 0};
 		vec_push(&c->pool, profile_intern_frame(p, &fr));
 	}
 	expand_to(c, s, n, first, (uint32_t)depth);
