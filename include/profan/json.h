@@ -95,6 +95,12 @@ size_t json_str_len(const struct json *v);
 double json_f64(const struct json *v);
 bool json_i64(const struct json *v, int64_t *out);
 
+/* The elements of a packed array of 32-bit integers (or of doubles) without
+ * nulls, for loops over big columns; NULL for any other array (read it with
+ * the accessors below). */
+const int32_t *json_packed_i32(const struct json *arr);
+const double *json_packed_f64(const struct json *arr);
+
 /* Array element access that works for packed and node arrays alike. */
 enum json_elem { JSON_ELEM_OK, JSON_ELEM_NULL, JSON_ELEM_NOT_NUMBER, JSON_ELEM_NOT_INTEGER };
 enum json_elem json_i64_at(const struct json *arr, size_t i, int64_t *out);

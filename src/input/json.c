@@ -54,9 +54,10 @@ _Static_assert(sizeof(struct node_chunk) + CHUNK_NODES * sizeof(struct json) <= 
 struct pack {
 	enum pack_kind kind;
 	bool has_wide_int; /* an integer beyond 2^53: widening to double would round it */
+	bool has_null;     /* in this array (the bitmap is kept, zeroed, for the next ones) */
 	size_t len, cap;
 	void *data;
-	uint64_t *nulls; /* bitmap, NULL when no element is null */
+	uint64_t *nulls; /* bitmap, NULL until some array had a null */
 };
 
 /* A finished packed array as the tree keeps it. */
@@ -181,6 +182,7 @@ static void pack_push_null(struct pack *p)
 	if (p->nulls == NULL)
 		p->nulls = xcalloc((p->cap + 63) / 64, 8);
 	p->nulls[p->len / 64] |= 1ULL << (p->len % 64);
+	p->has_null = true;
 	pack_push_int(p, 0);
 }
 
@@ -197,6 +199,7 @@ static void pack_reset(struct pack *p)
 	p->len = 0;
 	p->kind = PACK_I32;
 	p->has_wide_int = false;
+	p->has_null = false;
 }
 
 static const void *pack_data(const struct json_doc *d, const struct packed *p)
@@ -429,21 +432,26 @@ static int close_packed(struct jstream *js, struct json_doc *d, struct json *n)
 	struct pack *p = &d->cur;
 	if (p->len > UINT32_MAX)
 		return jstream_fail(js, "array with more than 4294967295 elements");
-	struct packed rec = {.kind = (uint8_t)p->kind, .len = (uint32_t)p->len, .has_nulls = p->nulls != NULL};
+	struct packed rec = {.kind = (uint8_t)p->kind, .len = (uint32_t)p->len, .has_nulls = p->has_null};
 	size_t bytes = p->len * pack_elem_size(p->kind), null_bytes = (p->len + 63) / 64 * 8;
 	if (p->len == 0) {
 		rec.has_nulls = false;
 		pack_reset(p);
 	} else if (bytes <= PACK_POOL_MAX) {
 		packpool_add(d, p->data, bytes, &rec.off);
-		if (p->nulls)
+		if (p->has_null)
 			packpool_add(d, p->nulls, null_bytes, &rec.nulls_off);
 		pack_reset(p);
 	} else {
 		/* a big array: hand the buffers over, trimmed, and start a new scratch */
 		rec.owned = true;
 		rec.data = xreallocarray(p->data, p->len, pack_elem_size(p->kind));
-		rec.nulls = p->nulls ? xreallocarray(p->nulls, (p->len + 63) / 64, 8) : NULL;
+		if (p->has_null) {
+			rec.nulls = xreallocarray(p->nulls, (p->len + 63) / 64, 8);
+		} else {
+			free(p->nulls); /* zeroed, left from an earlier array that had a null */
+			rec.nulls = NULL;
+		}
 		memset(p, 0, sizeof(*p));
 	}
 	if (d->pack_count == d->pack_cap) {
@@ -755,6 +763,25 @@ bool json_i64(const struct json *v, int64_t *out)
 		return true;
 	}
 	return double_to_i64(v->u.d, out);
+}
+
+static const void *packed_plain(const struct json *arr, enum pack_kind kind)
+{
+	if (!json_is_packed(arr))
+		return NULL;
+	const struct json_doc *d = doc_of(arr);
+	const struct packed *p = &d->packs[arr->u.c.first];
+	return p->kind == kind && !p->has_nulls && p->len > 0 ? pack_data(d, p) : NULL;
+}
+
+const int32_t *json_packed_i32(const struct json *arr)
+{
+	return packed_plain(arr, PACK_I32);
+}
+
+const double *json_packed_f64(const struct json *arr)
+{
+	return packed_plain(arr, PACK_F64);
 }
 
 enum json_elem json_i64_at(const struct json *arr, size_t i, int64_t *out)

@@ -575,9 +575,12 @@ static int sample_times(struct ld *ld, const struct json *s, size_t n, struct to
 	if (time == NULL && deltas == NULL)
 		return jr_error(&ld->r, s, SIZE_MAX, "has neither \"time\" nor \"timeDeltas\"");
 	const struct json *col = time ? time : deltas;
+	const double *plain = json_packed_f64(col); /* the common case, read directly */
 	double acc = 0, t;
 	for (size_t i = 0; i < n; i++) {
-		if (json_f64_at(col, i, &t) != JSON_ELEM_OK)
+		if (plain)
+			t = plain[i];
+		else if (json_f64_at(col, i, &t) != JSON_ELEM_OK)
 			return jr_error(&ld->r, col, i, "expected a number");
 		acc = time ? t : acc + t;
 		if (!isfinite(acc))
@@ -607,12 +610,24 @@ static int load_samples(struct ld *ld, const struct json *thread, const struct t
 	struct profile *p = ld->p;
 	int64_t maxstack = (int64_t)ts->nstacks - 1;
 	struct u64map row_of = {0}; /* stack node -> its row in this thread */
+	/* columns packed as int32 without nulls (the common case) are read directly;
+	 * anything else, or a value out of range, goes through jr_int_at, which says what is wrong */
+	const int32_t *stack32 = json_packed_i32(stack), *weight32 = json_packed_i32(weight),
+		      *cpu32 = json_packed_i32(cpu);
 	int rc = -1;
 	for (size_t i = 0; i < n; i++) {
 		int64_t v[3], st, c = 0, w = 1;
-		if (!jr_int_at(r, stack, i, 0, maxstack, true, -1, &st) ||
-		    (weight && !jr_int_at(r, weight, i, 0, INT32_MAX, true, 1, &w)) ||
-		    (cpu && !jr_int_at(r, cpu, i, 0, MAX_CPU_DELTA_US, true, 0, &c)))
+		if (stack32 && stack32[i] >= 0 && stack32[i] <= maxstack)
+			st = stack32[i];
+		else if (!jr_int_at(r, stack, i, 0, maxstack, true, -1, &st))
+			goto out;
+		if (weight32 && weight32[i] >= 0)
+			w = weight32[i];
+		else if (weight && !jr_int_at(r, weight, i, 0, INT32_MAX, true, 1, &w))
+			goto out;
+		if (cpu32 && cpu32[i] >= 0) /* int32 is below MAX_CPU_DELTA_US */
+			c = cpu32[i];
+		else if (cpu && !jr_int_at(r, cpu, i, 0, MAX_CPU_DELTA_US, true, 0, &c))
 			goto out;
 		v[SAMPLY_METRIC_CPU] =
 			tot->cpu_scale == 1.0 ? c : (int64_t)llround((double)c * tot->cpu_scale);
