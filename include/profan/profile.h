@@ -43,6 +43,8 @@ struct pf_metric {
 	const char *label; /* what a person reads: "CPU time", "bytes live at t-gmax" */
 	enum pf_unit unit;
 	bool additive;     /* false for metrics that must not be summed across samples (maxima) */
+	bool counts_samples; /* a sample row stands for this many samples (a loader that sums the
+			      * samples of one thread and stack into one row); see profile_row_samples */
 };
 
 enum pf_lib_flags {
@@ -228,6 +230,9 @@ uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uin
  * are as big as the tables); a later intern call rebuilds them. */
 void profile_seal(struct profile *p);
 
+/* The metric whose value is the number of samples a row stands for, or SIZE_MAX
+ * when every row is one sample. */
+size_t profile_count_metric(const struct profile *p);
 /* Appends a sample; VALUES has one entry per metric (metric_count). */
 void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values);
 

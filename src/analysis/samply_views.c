@@ -89,10 +89,11 @@ static void thread_table(struct report *r, const struct profile *p, size_t metri
 	size_t nt = p->threads.len, hidden = 0;
 	int64_t *val = xcalloc(nt + 1, sizeof(*val)), *cnt = xcalloc(nt + 1, sizeof(*cnt));
 	int64_t total = 0;
+	size_t cm = profile_count_metric(p);
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t t = p->sample_thread[i];
 		val[t] += p->sample_values[metric][i];
-		cnt[t]++;
+		cnt[t] += cm == SIZE_MAX ? 1 : p->sample_values[cm][i];
 		if (!p->threads.items[t].excluded)
 			total += p->sample_values[metric][i];
 	}

@@ -55,6 +55,7 @@ int profile_merge(struct profile *dst, const struct profile *src, const char *or
 			}
 			d = profile_add_metric(dst, sm->name, sm->label, sm->unit);
 			dst->metrics[d].additive = sm->additive;
+			dst->metrics[d].counts_samples = sm->counts_samples;
 		} else if (dst->metrics[d].unit != sm->unit) {
 			pf_error("%s: metric '%s' has another unit than in the first input", origin,
 				 sm->name);
