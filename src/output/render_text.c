@@ -150,16 +150,25 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		}
 		bool owned = row->flags & REPORT_ROW_OWNED;
 		fprintf(out, "  %s", owned ? SGR(st, "1;36") : "");
+		/* the label and context say whose code and why: kept when the detail is dropped */
 		size_t name_cols = utf8_columns(row->name, strlen(row->name));
 		size_t detail_cols = row->detail ? 2 + utf8_columns(row->detail, strlen(row->detail)) : 0;
-		bool fits = st->width <= 0 || prefix + name_cols + detail_cols <= (size_t)st->width;
-		if (fits || prefix + 16 >= (size_t)st->width || name_cols <= (size_t)st->width - prefix)
+		size_t tail_cols = (row->label ? 2 + utf8_columns(row->label, strlen(row->label)) : 0) +
+				   (row->context ? 2 + utf8_columns(row->context, strlen(row->context)) : 0);
+		bool fits = st->width <= 0 || prefix + name_cols + detail_cols + tail_cols <= (size_t)st->width;
+		size_t room = st->width > 0 && (size_t)st->width > prefix + tail_cols ? (size_t)st->width - prefix - tail_cols
+										   : 0;
+		if (fits || room < 16 || name_cols <= room)
 			fputs(row->name, out);
 		else
-			print_shortened(out, row->name, (size_t)st->width - prefix);
+			print_shortened(out, row->name, room);
 		fputs(owned ? SGR(st, "0") : "", out);
 		if (row->detail && fits)
 			fprintf(out, "  %s%s%s", SGR(st, "2"), row->detail, SGR(st, "0"));
+		if (row->label)
+			fprintf(out, "  %s", row->label);
+		if (row->context)
+			fprintf(out, "  %s", row->context);
 		fputc('\n', out);
 	}
 	if (cut)
