@@ -265,6 +265,17 @@ static bool path_verdict(const char *file, struct verdict *v)
 	if (starts(file, "library/") && (len = strcspn(file + 8, "/")) > 0 && file[8 + len] == '/' &&
 	    IN_LIST(file + 8, len, std_crates))
 		return verdict_set(v, OWN_RUNTIME, "std", 3);
+	/* dhat-rs keeps three components: a registry crate's "dhat-0.3.3/src/lib.rs" */
+	if (file[0] != '/' && (len = strcspn(file, "/")) > 2 && file[len] == '/' && strncmp(file + len, "/src/", 5) == 0) {
+		size_t dash = len;
+		while (dash > 0 && file[dash - 1] != '-')
+			dash--;
+		if (dash > 1 && isdigit((unsigned char)file[dash]) && memchr(file + dash, '.', len - dash)) {
+			crate_of(file, len, v->package, sizeof(v->package));
+			v->cls = OWN_DEPENDENCY;
+			return true;
+		}
+	}
 	if ((seg = segment_after(file, "/registry/src/", 1, &len)) != NULL) {
 		crate_of(seg, len, v->package, sizeof(v->package));
 		v->cls = OWN_DEPENDENCY;
@@ -514,6 +525,17 @@ static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdic
 	if (c->cpuprofile) {
 		verdict_set(v, OWN_RUNTIME, "node", 4);
 		return OWN_BY_LOADER;
+	}
+	if (place == OWN_PLACE_NONE && !(f->flags & (PF_FUNC_UNRESOLVED | PF_FUNC_SYNTHETIC))) {
+		/* DHAT's frames of a crate or namespace the loader does not call the program's */
+		char *simple = funcname_simplify(raw);
+		const char *seg;
+		size_t len = crate_segment(simple, &seg);
+		if (len)
+			verdict_set(v, OWN_DEPENDENCY, seg, len);
+		free(simple);
+		if (len)
+			return OWN_BY_NAME;
 	}
 	verdict_set(v, *file || f->lib != PF_NONE ? OWN_SYSTEM : OWN_UNKNOWN, "", 0);
 	return OWN_BY_LOADER;
