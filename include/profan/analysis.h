@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "profan/options.h"
+#include "profan/ownership.h"
 #include "profan/profile.h"
 #include "profan/report.h"
 
@@ -18,6 +19,7 @@ struct view_input {
 	const char *const *paths; /* the input files, in order */
 	size_t path_count;
 	const char *symbols_origin; /* samply: the sidecar its names came from, or NULL */
+	const struct ownership *own; /* whose code each function is, classified once for the run */
 };
 
 /* What the format chose: a metric and a sample selection (KEEP, NULL for all;

@@ -659,7 +659,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 		goto out;
 	}
 	if (compile_list(&o.where, &dopt->where, "--where") < 0 || compile_list(&o.not_, &dopt->not_, "--not") < 0 ||
-	    compile_list(&o.ours, &dopt->ours, "--ours") < 0 ||
+	    compile_list(&o.ours, &in->o->own.ours, "--ours") < 0 ||
 	    compile_list(&plumbing, &dopt->plumbing, "--plumbing") < 0)
 		goto out;
 	const struct metric_def *def = find_metric(in->o->metric ? in->o->metric : "gb");

@@ -266,7 +266,7 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 	o->symbols.symbol_path_count = st->symbol_paths.len;
 	o->dhat.where = patterns(st->where.items, st->where.len);
 	o->dhat.not_ = patterns(st->not_.items, st->not_.len);
-	o->dhat.ours = patterns(st->ours.items, st->ours.len);
+	o->own.ours = patterns(st->ours.items, st->ours.len);
 	o->dhat.plumbing = patterns(st->plumbing.items, st->plumbing.len);
 	struct report r;
 	report_init(&r);

@@ -2,12 +2,12 @@
  * groups. Every one runs the same driver (driver.h); only diff compares. */
 #include "cli_int.h"
 
-static const struct cli_group *const samply_groups[] = {&cli_select_group, &cli_samply_group, &cli_symbol_group,
-							 NULL};
-static const struct cli_group *const dhat_groups[] = {&cli_dhat_group, NULL};
-static const struct cli_group *const cpuprof_groups[] = {&cli_v8_group, NULL};
-static const struct cli_group *const diff_groups[] = {&cli_diff_group, &cli_select_group, &cli_symbol_group,
-						       &cli_v8_group, NULL};
+static const struct cli_group *const samply_groups[] = {&cli_own_group, &cli_select_group, &cli_samply_group,
+							 &cli_symbol_group, NULL};
+static const struct cli_group *const dhat_groups[] = {&cli_own_group, &cli_dhat_group, NULL};
+static const struct cli_group *const cpuprof_groups[] = {&cli_own_group, &cli_v8_group, NULL};
+static const struct cli_group *const diff_groups[] = {&cli_diff_group, &cli_own_group, &cli_select_group,
+						       &cli_symbol_group, &cli_v8_group, NULL};
 
 static const struct cli_command cmd_samply = {
 	.name = "samply",

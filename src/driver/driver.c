@@ -60,6 +60,10 @@ static int check_options_fit(const struct input_format *f, const struct profan_o
 		pf_error("--wasm names the wasm frames of V8 profiles; this is %s", f->label);
 		return PF_EXIT_USAGE;
 	}
+	if (o->own.binary && !f->binaries) {
+		pf_error("--binary names a native binary; %s has none (--ours RE chooses your code)", f->label);
+		return PF_EXIT_USAGE;
+	}
 	return 0;
 }
 
@@ -218,6 +222,22 @@ static int finish(const struct profan_opts *o, const struct profile *p, const st
 	return rc;
 }
 
+/* Whose code each function is, once per run, on the profile the views read
+ * (symbolicated and transformed: --by file makes functions of its own). Several
+ * --ours patterns are one alternation. Returns 0, or -1 after one error line. */
+static int classify(const struct profan_opts *o, struct profile *p, struct ownership *own)
+{
+	char *ours = NULL;
+	for (size_t i = 0; i < o->own.ours.count; i++) {
+		char *more = xasprintf("%s%s(?:%s)", ours ? ours : "", ours ? "|" : "", o->own.ours.items[i]);
+		free(ours);
+		ours = more;
+	}
+	int rc = ownership_classify(own, p, &(struct ownership_opts){.ours = ours, .binary = o->own.binary});
+	free(ours);
+	return rc;
+}
+
 /* Transforms, views, shared views and exports on a loaded profile; F NULL: a
  * format without views of its own (the generic ones). */
 static int analyse(const struct input_format *f, const struct profan_opts *o, struct profile *p,
@@ -227,12 +247,16 @@ static int analyse(const struct input_format *f, const struct profan_opts *o, st
 		return PF_EXIT_FAIL;
 	if (transform_apply(p, o->steps, o->step_count) < 0)
 		return PF_EXIT_FAIL;
-	struct view_input in = {.p = p, .o = o, .paths = paths, .path_count = n, .symbols_origin = symbols};
+	struct ownership own;
+	if (classify(o, p, &own) < 0)
+		return PF_EXIT_FAIL;
+	struct view_input in = {.p = p, .o = o, .paths = paths, .path_count = n, .symbols_origin = symbols, .own = &own};
 	struct view_choice choice = {0};
 	int rc = (f ? f->views : generic_views)(&in, r, &choice);
 	if (rc == PF_EXIT_OK)
 		rc = finish(o, p, &choice, r);
 	view_choice_release(&choice);
+	ownership_release(&own);
 	return rc;
 }
 
