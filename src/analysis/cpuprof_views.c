@@ -1,9 +1,12 @@
 /* cpuprof_views.c: the views of a V8 CPU profile.
  *
- * Tables: top self (wrapper frames credited to their caller), top inclusive
- * (recursion counted once), self by script url. The header carries the
- * weighting in force and the shares of (garbage collector), (program), (idle)
- * and WebAssembly, with a warning when unnamed wasm frames hold real time. */
+ * Tables: top self (wrapper frames credited to their caller), top self of
+ * your code (Node's and V8's internals credited to the function of yours that
+ * called them: docs/ownership.md), top inclusive (recursion counted once),
+ * self by script url. Function rows carry whose code they are ([node], [v8],
+ * [dep PKG]). The header carries the weighting in force and the shares of
+ * (garbage collector), (program), (idle) and WebAssembly, with a warning when
+ * unnamed wasm frames hold real time. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +14,7 @@
 #include "profan/analysis.h"
 #include "profan/cpuprof.h"
 #include "profan/views.h"
+#include "profan/yours.h"
 
 /* Stripped wasm below this share of the time is not worth a warning. */
 #define UNNAMED_WASM_WARN_PERCENT 1.0
@@ -51,6 +55,23 @@ static const char *func_name(const void *ctx, uint32_t func, const char **detail
 		*detail = buf;
 	}
 	return profile_str(p, f->name);
+}
+
+/* Whose code a function row is (no mark on rows of yours but the highlight). */
+static void mark_row(struct report *r, struct report_row *row, const struct profile *p, const struct ownership *own,
+		     uint32_t func)
+{
+	if (func >= p->funcs.len)
+		return;
+	enum own_class cls = ownership_class(own, func);
+	row->cls = ownership_class_name(cls);
+	row->flags = cls == OWN_YOURS ? REPORT_ROW_OWNED : 0;
+	if (cls != OWN_YOURS && func < own->func_count && own->funcs[func].label)
+		row->label = report_strdup(r, profile_str(p, own->funcs[func].label));
+	if (p->funcs.items[func].file) {
+		row->file = report_strdup(r, profile_str(p, p->funcs.items[func].file));
+		row->line = p->funcs.items[func].line;
+	}
 }
 
 static const char *script_name(const void *ctx, uint32_t lib, const char **detail)
@@ -168,6 +189,7 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 	else
 		report_header(r, "Total", "%s in %zu samples", total, s.w.sample_count);
 	report_header_from_profile(r, p);
+	yours_header(r, p, in->own);
 	add_shares(r, p, &s, wasm_given);
 
 	/* Self: wrapper frames are plumbing, so their time goes to the function that called through them. */
@@ -199,8 +221,7 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 		struct report_row *row = report_table_row(r, t, name, detail);
 		row->values[0] = self[f];
 		row->values[1] = f < s.key_count ? s.incl[f] : 0;
-		row->flags =
-			f < s.key_count && (p->funcs.items[f].flags & PF_FUNC_OWNED) ? REPORT_ROW_OWNED : 0;
+		mark_row(r, row, p, in->own, (uint32_t)f);
 	}
 	free(self);
 	free(seen);
@@ -211,6 +232,24 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 			r, "JS<->wasm wrapper frames (%s self) are counted in their caller's Self.", v);
 	}
 	report_table_finish(t);
+
+	/* your code: each sample to its innermost function of yours */
+	uint32_t *your_keys = yours_keys(p, in->own, NULL);
+	view_self(p, &s.w, your_keys, p->funcs.len + 1, &rows);
+	t = report_add_table(r, "top_self_yours", "Top self, your code", "Function");
+	t->note = "each sample to its innermost function of yours: the Node and V8 internals it calls count for it";
+	report_table_col(t, "Self", m->unit, s.w.total);
+	for (size_t i = 0; i < rows.len; i++) {
+		const char *detail;
+		uint32_t f = rows.items[i].key;
+		const char *name = f < p->funcs.len ? func_name(p, f, &detail) : "(no frame of your code)";
+		struct report_row *row = report_table_row(r, t, name, f < p->funcs.len ? detail : NULL);
+		row->values[0] = rows.items[i].value;
+		mark_row(r, row, p, in->own, f);
+	}
+	report_table_finish(t);
+	rows_release(&rows);
+	free(your_keys);
 
 	t = report_add_table(r, "top_inclusive", "Top functions by inclusive time (recursion counted once)",
 			     "Function");
@@ -224,7 +263,7 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 		struct report_row *row = report_table_row(r, t, name, detail);
 		row->values[0] = s.incl[f];
 		row->values[1] = s.self[f];
-		row->flags = p->funcs.items[f].flags & PF_FUNC_OWNED ? REPORT_ROW_OWNED : 0;
+		mark_row(r, row, p, in->own, (uint32_t)f);
 	}
 	report_table_finish(t);
 	free(owned);
