@@ -34,8 +34,10 @@ struct report_row *yours_row(struct report *r, struct report_table *t, const str
 	const char *file = profile_str(p, f->file);
 	const char *shown = full_paths ? file : ownership_short_path(file, f->comp_dir_len);
 	const char *detail = !*file ? NULL : f->line ? report_printf(r, "%s:%u", shown, f->line) : shown;
-	struct report_row *row = report_table_row(r, t, name, detail);
 	enum own_class cls = ownership_class(own, func);
+	if (!detail && cls == OWN_YOURS && f->lib < p->libs.len && !(f->flags & PF_FUNC_UNRESOLVED))
+		detail = report_printf(r, "[%s]", profile_str(p, p->libs.items[f->lib].name)); /* no file: its binary */
+	struct report_row *row = report_table_row(r, t, name, detail);
 	row->cls = ownership_class_name(cls);
 	if (cls == OWN_YOURS)
 		row->flags |= REPORT_ROW_OWNED;

@@ -537,6 +537,14 @@ static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdic
 		if (len)
 			return OWN_BY_NAME;
 	}
+	size_t flen = strlen(file);
+	if (place == OWN_PLACE_NONE && c->rust_program && flen > 3 && strcmp(file + flen - 3, ".rs") == 0 &&
+	    !strchr(file, '/')) {
+		/* valgrind without --fullpath-after=: std inlined under its DWARF short name ("call_once<...>
+		 * (function.rs:250)"), which the loader does not call the program's */
+		verdict_set(v, OWN_RUNTIME, "std", 3);
+		return OWN_BY_LOADER;
+	}
 	verdict_set(v, *file || f->lib != PF_NONE ? OWN_SYSTEM : OWN_UNKNOWN, "", 0);
 	return OWN_BY_LOADER;
 }
