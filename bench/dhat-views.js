@@ -3,18 +3,19 @@
 //
 // Two uses: the reference run for bench/dhat.sh (what a script user does today), and an
 // oracle for tests/dhat/crosscheck.sh, which compares its numbers with `profan dhat --json`.
-// Usage: node dhat-views.js FILE [--metric gb|tb|eb|...] [--where RE]... [--not RE]...
+// Usage: node dhat-views.js FILE [--metric gb|tb|eb|...] [--where RE]... [--not RE]... [--plumbing RE]...
 'use strict';
 const fs = require('fs');
 
 const args = process.argv.slice(2);
 const file = args[0];
 let metric = null;
-const where = [], not = [];
+const where = [], not = [], wrappers = [];
 for (let i = 1; i < args.length; i += 2) {
   if (args[i] === '--metric') metric = args[i + 1];
   else if (args[i] === '--where') where.push(new RegExp(args[i + 1], 'u'));
   else if (args[i] === '--not') not.push(new RegExp(args[i + 1], 'u'));
+  else if (args[i] === '--plumbing') wrappers.push(new RegExp(args[i + 1], 'u'));
 }
 
 let text = fs.readFileSync(file, 'latin1'); // raw bytes: DHAT does not promise UTF-8
@@ -133,7 +134,7 @@ rustProgram = split_all.some((f) => f.name.startsWith('std::rt::lang_start') || 
 layoutKnown = !split_all.some((f) => f.obj !== null && f.addr >= SHARED_FROM && base(f.obj) === base(exe));
 const frames = split_all.map((f) => {
   f.owned = owned(f);
-  f.plumbing = plumbing.test(f.text);
+  f.plumbing = plumbing.test(f.text) || wrappers.some((re) => re.test(f.text));
   f.dependency = dependency(f);
   f.fkey = f.name + '|' + (f.file !== null ? f.file : f.obj !== null && f.obj !== '???' && f.name !== '???' ? '[' + base(f.obj) + ']' : '');
   return f;

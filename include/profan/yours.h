@@ -32,6 +32,11 @@
  * yours and not SKIP[func] (SKIP may be NULL), or YOURS_NONE. Caller frees. */
 uint32_t *yours_keys(const struct profile *p, const struct ownership *own, const bool *skip);
 
+/* The label of a function not yours ("[std]", "[dep serde]", "[libc.so.6]"), or
+ * NULL for your code, placeholders, and names that already say it ("[kernel]",
+ * "libc.so.6+0xae7e8"). */
+const char *yours_label(const struct profile *p, const struct ownership *own, uint32_t func);
+
 /* A row for function FUNC: its name, DETAIL "file:line" (the file shortened as
  * ownership_short_path() does unless FULL_PATHS), class, label and whole file;
  * rows of your code are marked REPORT_ROW_OWNED. FUNC = YOURS_NONE(p) makes a

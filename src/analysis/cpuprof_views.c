@@ -43,7 +43,7 @@ static const char *func_name(const void *ctx, uint32_t func, const char **detail
 		return "(no JS caller)";
 	const struct pf_func *f = &p->funcs.items[func];
 	const char *url = profile_str(p, f->file);
-	if (*url != '\0') {
+	if (*url != '\0' && strcmp(url, profile_str(p, f->name)) != 0) { /* --by file: the name is the url */
 		if (f->flags & CPUPROF_FUNC_WASM)
 			snprintf(buf, sizeof(buf), "%s +0x%x", url, f->column ? f->column - 1 : 0);
 		else if (f->line && f->column)
@@ -66,8 +66,9 @@ static void mark_row(struct report *r, struct report_row *row, const struct prof
 	enum own_class cls = ownership_class(own, func);
 	row->cls = ownership_class_name(cls);
 	row->flags = cls == OWN_YOURS ? REPORT_ROW_OWNED : 0;
-	if (cls != OWN_YOURS && func < own->func_count && own->funcs[func].label)
-		row->label = report_strdup(r, profile_str(p, own->funcs[func].label));
+	const char *label = yours_label(p, own, func);
+	if (label)
+		row->label = report_strdup(r, label);
 	if (p->funcs.items[func].file) {
 		row->file = report_strdup(r, profile_str(p, p->funcs.items[func].file));
 		row->line = p->funcs.items[func].line;

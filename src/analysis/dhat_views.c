@@ -365,27 +365,31 @@ struct agg {
 	struct strmap keys; /* row text -> id */
 	VEC(int64_t) vals;  /* 3 per id: metric, companion, tb */
 	VEC(uint32_t) func; /* per id: the site's function */
+	VEC(uint32_t) line; /* per id: the site's line */
 	VEC(bool) fallback; /* the site has no frame of your code */
 };
 
-static void agg_add(struct agg *a, uint32_t id, const int64_t v[3], uint32_t func, bool fallback)
+static void agg_add(struct agg *a, uint32_t id, const int64_t v[3], uint32_t func, uint32_t line, bool fallback)
 {
 	while (a->vals.len < ((size_t)id + 1) * 3)
 		vec_push(&a->vals, 0);
 	while (a->fallback.len <= id) {
 		vec_push(&a->fallback, false);
 		vec_push(&a->func, PF_NONE);
+		vec_push(&a->line, 0);
 	}
 	for (int k = 0; k < 3; k++)
 		a->vals.items[(size_t)id * 3 + (size_t)k] += v[k];
 	a->fallback.items[id] = fallback;
 	a->func.items[id] = func;
+	a->line.items[id] = line;
 }
 
 static void agg_release(struct agg *a)
 {
 	vec_free(&a->vals);
 	vec_free(&a->func);
+	vec_free(&a->line);
 	vec_free(&a->fallback);
 	strmap_release(&a->keys);
 }
@@ -534,7 +538,8 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 		}
 		int64_t v[3];
 		sample_vals(c, i, v);
-		agg_add(&a, id, v, n == PF_NONE ? PF_NONE : profile_stack_func(p, n), st->fallback[i]);
+		agg_add(&a, id, v, n == PF_NONE ? PF_NONE : profile_stack_func(p, n),
+			n == PF_NONE ? 0 : profile_stack_frame(p, n)->line, st->fallback[i]);
 		if (chain) {
 			uint32_t *slot = u64map_slot(&pair, (uint64_t)id << 32 | (chain - 1));
 			if (*slot == HTAB_NONE) {
@@ -577,10 +582,13 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 		if (f != PF_NONE) {
 			enum own_class cls = ownership_class(c->own, f);
 			row->cls = ownership_class_name(cls);
-			if (cls != OWN_YOURS && f < c->own->func_count && c->own->funcs[f].label)
-				row->label = report_strdup(r, profile_str(p, c->own->funcs[f].label));
-			if (p->funcs.items[f].file)
+			const char *label = yours_label(p, c->own, f);
+			if (label)
+				row->label = report_strdup(r, label);
+			if (p->funcs.items[f].file) {
 				row->file = report_strdup(r, profile_str(p, p->funcs.items[f].file));
+				row->line = a.line.items[id];
+			}
 		}
 		if (best[id] != PF_NONE) {
 			/* the chain as shown: its first two frames of yours */

@@ -331,9 +331,7 @@ static void your_views(struct report *r, const struct view_input *in, struct sta
 		struct report_row *row = &t->rows.items[i];
 		const char *unused;
 		row->values[1] = via_value[i];
-		const char *label = via[i] < own->func_count && own->funcs[via[i]].label
-					    ? profile_str(p, own->funcs[via[i]].label)
-					    : NULL;
+		const char *label = yours_label(p, own, via[i]);
 		row->context = report_printf(r, "via %s%s%s", report_func_name(p, via[i], &unused), label ? " " : "",
 					     label ? label : "");
 	}

@@ -23,6 +23,22 @@ uint32_t *yours_keys(const struct profile *p, const struct ownership *own, const
 	return k;
 }
 
+const char *yours_label(const struct profile *p, const struct ownership *own, uint32_t func)
+{
+	if (func >= own->func_count || func >= p->funcs.len || !own->funcs[func].label ||
+	    ownership_class(own, func) == OWN_YOURS)
+		return NULL;
+	const struct pf_func *f = &p->funcs.items[func];
+	if (ownership_class(own, func) == OWN_UNKNOWN && (f->flags & PF_FUNC_SYNTHETIC))
+		return NULL; /* "(no stack)" says what it is */
+	const char *label = profile_str(p, own->funcs[func].label), *name = profile_str(p, f->name);
+	size_t inner = strlen(label) - 2;
+	/* "[kernel]" named [kernel], "libc.so.6+0xae7e8" in [libc.so.6]: the name says it */
+	if (strcmp(name, label) == 0 || (strncmp(name, label + 1, inner) == 0 && name[inner] == '+'))
+		return NULL;
+	return label;
+}
+
 struct report_row *yours_row(struct report *r, struct report_table *t, const struct profile *p,
 			     const struct ownership *own, uint32_t func, bool full_paths, const char *none)
 {
@@ -33,16 +49,19 @@ struct report_row *yours_row(struct report *r, struct report_table *t, const str
 	const char *name = report_func_name(p, func, &unused);
 	const char *file = profile_str(p, f->file);
 	const char *shown = full_paths ? file : ownership_short_path(file, f->comp_dir_len);
-	const char *detail = !*file ? NULL : f->line ? report_printf(r, "%s:%u", shown, f->line) : shown;
+	const char *detail = !*file || strcmp(file, profile_str(p, f->name)) == 0 ? NULL /* --by file */
+			     : f->line ? report_printf(r, "%s:%u", shown, f->line)
+				       : shown;
 	enum own_class cls = ownership_class(own, func);
 	if (!detail && cls == OWN_YOURS && f->lib < p->libs.len && !(f->flags & PF_FUNC_UNRESOLVED))
 		detail = report_printf(r, "[%s]", profile_str(p, p->libs.items[f->lib].name)); /* no file: its binary */
 	struct report_row *row = report_table_row(r, t, name, detail);
+	const char *label;
 	row->cls = ownership_class_name(cls);
 	if (cls == OWN_YOURS)
 		row->flags |= REPORT_ROW_OWNED;
-	else if (func < own->func_count && own->funcs[func].label)
-		row->label = report_strdup(r, profile_str(p, own->funcs[func].label));
+	else if ((label = yours_label(p, own, func)) != NULL)
+		row->label = report_strdup(r, label);
 	if (*file) {
 		row->file = report_strdup(r, file);
 		row->line = f->line;

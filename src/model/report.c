@@ -124,7 +124,7 @@ const char *report_func_name(const void *profile, uint32_t func, const char **de
 	const char *lib = f->lib != PF_NONE ? profile_str(p, p->libs.items[f->lib].name) : "";
 	int n = 0;
 	buf[0] = '\0';
-	if (*file) {
+	if (*file && strcmp(file, profile_str(p, f->name)) != 0) { /* --by file: the name is the file */
 		if (f->line)
 			n = snprintf(buf, sizeof(buf), "%s:%u", file, f->line);
 		else

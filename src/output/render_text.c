@@ -150,25 +150,29 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		}
 		bool owned = row->flags & REPORT_ROW_OWNED;
 		fprintf(out, "  %s", owned ? SGR(st, "1;36") : "");
-		/* the label and context say whose code and why: kept when the detail is dropped */
-		size_t name_cols = utf8_columns(row->name, strlen(row->name));
-		size_t detail_cols = row->detail ? 2 + utf8_columns(row->detail, strlen(row->detail)) : 0;
-		size_t tail_cols = (row->label ? 2 + utf8_columns(row->label, strlen(row->label)) : 0) +
-				   (row->context ? 2 + utf8_columns(row->context, strlen(row->context)) : 0);
-		bool fits = st->width <= 0 || prefix + name_cols + detail_cols + tail_cols <= (size_t)st->width;
-		size_t room = st->width > 0 && (size_t)st->width > prefix + tail_cols ? (size_t)st->width - prefix - tail_cols
-										   : 0;
-		if (fits || room < 16 || name_cols <= room)
+		/* after the name: its detail, label and context, each kept only when it and those
+		 * before it fit (so a cut row is a prefix of the whole one); else the name is shortened */
+		const char *after[3] = {row->detail, row->label, row->context};
+		size_t cols = utf8_columns(row->name, strlen(row->name)), kept = 0;
+		if (st->width > 0 && prefix + cols > (size_t)st->width) {
+			if (prefix + 16 < (size_t)st->width)
+				print_shortened(out, row->name, (size_t)st->width - prefix);
+			else
+				fputs(row->name, out);
+		} else {
 			fputs(row->name, out);
-		else
-			print_shortened(out, row->name, room);
+			for (; kept < 3; kept++) {
+				if (!after[kept])
+					continue;
+				cols += 2 + utf8_columns(after[kept], strlen(after[kept]));
+				if (st->width > 0 && prefix + cols > (size_t)st->width)
+					break;
+			}
+		}
 		fputs(owned ? SGR(st, "0") : "", out);
-		if (row->detail && fits)
-			fprintf(out, "  %s%s%s", SGR(st, "2"), row->detail, SGR(st, "0"));
-		if (row->label)
-			fprintf(out, "  %s", row->label);
-		if (row->context)
-			fprintf(out, "  %s", row->context);
+		for (size_t k = 0; k < kept; k++)
+			if (after[k])
+				fprintf(out, "  %s%s%s", k == 0 ? SGR(st, "2") : "", after[k], k == 0 ? SGR(st, "0") : "");
 		fputc('\n', out);
 	}
 	if (cut)

@@ -16,6 +16,7 @@ import sys
 CASES = [
     ("peak.json", []), ("peak.json", ["--metric", "tb"]), ("peak.json", ["--metric", "eb"]),
     ("peak.json", ["--where", "recurse"]), ("peak.json", ["--where", "^main ", "--not", "make_big|realloc"]),
+    ("peak.json", ["--where", "recurse", "--not", r"recurse \(peak\.c:37\)"]), ("peak.json", ["--plumbing", "^make_big "]),
     ("peak.v1.json", []), ("peak.dup.json", []), ("peak.fsbug.json", []), ("containers.json", []),
     ("containers.json", ["--metric", "tbk"]), ("rsdemo.json", []), ("rsdemo.json", ["--metric", "rb"]),
     ("events.copy.json", []), ("events.adhoc.json", []), ("sort.json", []), ("sort.json", ["--metric", "tb"]),

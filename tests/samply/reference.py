@@ -288,8 +288,8 @@ def main():
     profan, path, args = sys.argv[1], sys.argv[2], sys.argv[3:]
     opts, i = {}, 0
     while i < len(args):
-        if args[i] == "--whole-binary":
-            opts["whole-binary"], i = True, i + 1
+        if args[i] in ("--whole-binary", "--no-sidecar"):  # flags (the reference reads no sidecar)
+            opts[args[i][2:]], i = True, i + 1
         else:
             opts[args[i][2:]], i = args[i + 1], i + 2
     run = subprocess.run([profan, "samply", path, "--no-symbols", "--json", "--top", "0", "-q"] + args,
