@@ -181,15 +181,13 @@ static int handle_symbols(struct cli_state *st, int val, const char *arg)
 
 const struct cli_group cli_symbol_group = {symbol_opts, handle_symbols};
 
-/* ---- whose code is yours: samply, dhat, cpuprof, diff ---- */
+/* ---- whose code is yours: every command ---- */
 
-enum { OPT_OURS = 0x100, OPT_BINARY, OPT_FULL_PATHS };
+enum { OPT_OURS = 0x100, OPT_FULL_PATHS };
 
 static const struct cli_opt own_opts[] = {
 	{"ours", required_argument, OPT_OURS, "RE",
-	 "your code is exactly the functions whose name, source file or library path RE finds (repeatable)"},
-	{"binary", required_argument, OPT_BINARY, "NAME",
-	 "your program's binary (default: meta.product or the busiest process; DHAT: the command)"},
+	 "your code: exactly the functions whose name, file or library RE finds (repeatable)"},
 	{"full-paths", no_argument, OPT_FULL_PATHS, NULL, "show source files whole (default: core/src/..., src/main.rs)"},
 	{NULL, 0, 0, NULL, NULL},
 };
@@ -202,13 +200,32 @@ static int handle_own(struct cli_state *st, int val, const char *arg)
 			return -1;
 		vec_push(&st->ours, arg);
 		return 0;
-	case OPT_BINARY: st->opts.own.binary = arg; return 0;
 	case OPT_FULL_PATHS: st->opts.own.full_paths = true; return 0;
 	}
 	return -1;
 }
 
 const struct cli_group cli_own_group = {own_opts, handle_own};
+
+/* ---- which binary is the program: samply, dhat, diff ---- */
+
+enum { OPT_BINARY = 0x100 };
+
+static const struct cli_opt binary_opts[] = {
+	{"binary", required_argument, OPT_BINARY, "NAME",
+	 "your program's binary (default: meta.product or the busiest process; DHAT: the command's)"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static int handle_binary(struct cli_state *st, int val, const char *arg)
+{
+	if (val != OPT_BINARY)
+		return -1;
+	st->opts.own.binary = arg;
+	return 0;
+}
+
+const struct cli_group cli_binary_group = {binary_opts, handle_binary};
 
 /* ---- which threads of a samply profile: samply, diff ---- */
 
