@@ -96,7 +96,8 @@ struct ctx {
 	int64_t total;                /* the metric over the whole file: the 100 % */
 };
 
-static char *make_frame_text(const struct profile *p, uint32_t frame, bool shorten)
+/* SHOWN: files as displayed (ownership_shown_file), or whole when NULL. */
+static char *make_frame_text(const struct profile *p, uint32_t frame, const struct ownership *shown)
 {
 	const struct pf_frame *fr = &p->frames.items[frame];
 	const struct pf_func *f = &p->funcs.items[fr->func];
@@ -107,8 +108,7 @@ static char *make_frame_text(const struct profile *p, uint32_t frame, bool short
 				 profile_str(p, p->libs.items[f->lib].path));
 	if (f->file) {
 		const char *file = profile_str(p, f->file);
-		return xasprintf("%s (%s:%u)", name, shorten ? ownership_short_path(file, f->comp_dir_len) : file,
-				 fr->line);
+		return xasprintf("%s (%s:%u)", name, shown ? ownership_shown_file(shown, p, fr->func) : file, fr->line);
 	}
 	if (f->lib != PF_NONE)
 		return xasprintf("%s (in %s)", name, profile_str(p, p->libs.items[f->lib].path));
@@ -119,7 +119,7 @@ static char *make_frame_text(const struct profile *p, uint32_t frame, bool short
 static const char *frame_text(struct ctx *c, uint32_t frame)
 {
 	if (c->frame_text[frame] == NULL)
-		c->frame_text[frame] = make_frame_text(c->p, frame, false);
+		c->frame_text[frame] = make_frame_text(c->p, frame, NULL);
 	return c->frame_text[frame];
 }
 
@@ -129,7 +129,7 @@ static const char *frame_shown(struct ctx *c, uint32_t frame)
 	if (c->o->full_paths)
 		return frame_text(c, frame);
 	if (c->frame_shown[frame] == NULL)
-		c->frame_shown[frame] = make_frame_text(c->p, frame, true);
+		c->frame_shown[frame] = make_frame_text(c->p, frame, c->own);
 	return c->frame_shown[frame];
 }
 

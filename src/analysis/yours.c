@@ -48,7 +48,7 @@ struct report_row *yours_row(struct report *r, struct report_table *t, const str
 	const char *unused;
 	const char *name = report_func_name(p, func, &unused);
 	const char *file = profile_str(p, f->file);
-	const char *shown = full_paths ? file : ownership_short_path(file, f->comp_dir_len);
+	const char *shown = full_paths ? file : ownership_shown_file(own, p, func);
 	const char *detail = !*file || strcmp(file, profile_str(p, f->name)) == 0 ? NULL /* --by file */
 			     : f->line ? report_printf(r, "%s:%u", shown, f->line)
 				       : shown;

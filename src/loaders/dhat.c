@@ -656,6 +656,21 @@ static int read_pps(struct loader *L, const struct json *root)
 	return 0;
 }
 
+/* Did valgrind write a Rust program's files as DWARF names them, relative ("src/raw/mod.rs"),
+ * none whole (--fullpath-after=)? */
+static bool bare_rust_files(const struct profile *p)
+{
+	bool rust = false;
+	for (size_t i = 0; i < p->funcs.len; i++) {
+		const char *file = profile_str(p, p->funcs.items[i].file);
+		size_t n = strlen(file);
+		if (file[0] == '/')
+			return false;
+		rust = rust || (n > 3 && strcmp(file + n - 3, ".rs") == 0);
+	}
+	return rust;
+}
+
 static void describe(struct loader *L)
 {
 	struct profile *p = L->p;
@@ -669,6 +684,9 @@ static void describe(struct loader *L)
 	if (m->repairs)
 		profile_warn(p, "%zu stack%s written by DHAT as `\"fs\":]` (invalid JSON) read as empty",
 			     m->repairs, m->repairs == 1 ? "" : "s");
+	if (!m->rust && bare_rust_files(p))
+		profile_warn(p, "the Rust program's files are named without their folders: a crate's src/... "
+				"(std's hashbrown, a dependency's) reads like yours; run valgrind with --fullpath-after=");
 }
 
 int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)

@@ -497,6 +497,10 @@ static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdic
 			return OWN_BY_PATH;
 		}
 	}
+	if (!c->cpuprofile && strcmp(raw, "UnknownInlinedFun") == 0) {
+		v->cls = OWN_UNKNOWN; /* valgrind's name for an inlined function DWARF names not: anyone's */
+		return OWN_BY_NAME;
+	}
 	if (!(f->flags & PF_FUNC_UNRESOLVED)) {
 		char *simple = c->cpuprofile ? NULL : funcname_simplify(raw);
 		bool named = !c->cpuprofile && name_verdict(simple, c->rust_program, *file != 0, v);
@@ -547,6 +551,38 @@ static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdic
 	}
 	verdict_set(v, *file || f->lib != PF_NONE ? OWN_SYSTEM : OWN_UNKNOWN, "", 0);
 	return OWN_BY_LOADER;
+}
+
+/* The folder your files without a compilation directory (valgrind's whole paths) are shown
+ * relative to: the one above their common folder, so /home/dev/build/src/a.rs reads src/a.rs as
+ * it does from DWARF. 0 when they have none in common. */
+static uint32_t yours_root(struct ownership *o, const struct profile *p)
+{
+	const char *first = NULL;
+	size_t common = 0; /* first[0, common) is the common folder; first[common] is a '/' */
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
+		const struct pf_func *f = &p->funcs.items[fi];
+		const char *file = profile_str(p, f->file);
+		if (o->funcs[fi].cls != OWN_YOURS || f->comp_dir_len || file[0] != '/')
+			continue;
+		size_t dir = (size_t)(strrchr(file, '/') - file);
+		if (first == NULL) {
+			first = file;
+			common = dir;
+			continue;
+		}
+		size_t n = 0;
+		while (n < common && n < dir && first[n] == file[n])
+			n++;
+		while (n > 0 && !(first[n] == '/' && file[n] == '/'))
+			n--; /* back to a whole folder */
+		common = n;
+	}
+	size_t up = common;
+	while (up > 0 && first[--up] != '/')
+		;
+	o->root = first;
+	return (uint32_t)up;
 }
 
 /* Step 0: RE's verdict on function FI, or -1 after an error line. */
@@ -626,6 +662,8 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 		of->alloc_entry = !(p->funcs.items[fi].flags & (PF_FUNC_SYNTHETIC | PF_FUNC_UNRESOLVED)) &&
 				  !c.cpuprofile && ownership_is_alloc_entry(profile_func_name(p, fi));
 	}
+	if (rc == 0 && !c.cpuprofile)
+		o->root_len = yours_root(o, p);
 	for (size_t i = 0; i < c.homes.dirs.len; i++)
 		free(c.homes.dirs.items[i]);
 	vec_free(&c.homes.dirs);
@@ -834,4 +872,14 @@ const char *ownership_short_path(const char *file, uint32_t comp_dir_len)
 	if (file[0] == '/' && comp_dir_len == 1 && n > 1)
 		return file + 1; /* compiled in "/" */
 	return file;
+}
+
+const char *ownership_shown_file(const struct ownership *o, const struct profile *p, uint32_t func)
+{
+	const struct pf_func *f = &p->funcs.items[func];
+	const char *file = profile_str(p, f->file);
+	if (!f->comp_dir_len && o->root_len && ownership_is_yours(o, func) &&
+	    strncmp(file, o->root, o->root_len) == 0 && file[o->root_len] == '/' && file[o->root_len + 1])
+		return file + o->root_len + 1;
+	return ownership_short_path(file, f->comp_dir_len);
 }

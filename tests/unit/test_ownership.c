@@ -556,6 +556,58 @@ static void dhat_bare_file_names(void)
 	profile_release(&p);
 }
 
+/* valgrind's "UnknownInlinedFun" (an inlined function DWARF does not name) is nobody's: in
+ * rsown.short it stands for std's and hashbrown's helpers (library/std/..., src/raw/mod.rs). */
+static void dhat_unknown_inlined(void)
+{
+	struct profile p;
+	CHECK_INT(load_file("ownership/rsown.short.dhat.json", &dhat_json_opts, dhat_load, NULL, &p), 0);
+	struct ownership o;
+	CHECK_INT(ownership_classify(&o, &p, NULL), 0);
+	size_t seen = 0;
+	for (uint32_t f = 0; f < p.funcs.len; f++)
+		if (strcmp(profile_func_name(&p, f), "UnknownInlinedFun") == 0) {
+			const char *file = profile_str(&p, p.funcs.items[f].file);
+			CHECK_INT(ownership_class(&o, f), strncmp(file, "library/", 8) == 0 ? OWN_RUNTIME : OWN_UNKNOWN);
+			seen++;
+		}
+	CHECK(seen >= 2);
+	ownership_release(&o);
+	profile_release(&p);
+}
+
+/* With --fullpath-after= your files are shown as the DWARF of build.sh names them, relative to
+ * /home/dev/build (src/rsown.rs, src/libowntool_driver.c), std's and hashbrown's as ever. */
+static void dhat_shown_files(void)
+{
+	const char *names[] = {"rsown", "owntool"};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		char path[64];
+		snprintf(path, sizeof(path), "ownership/%s.dhat.json", names[i]);
+		struct profile p;
+		CHECK_INT(load_file(path, &dhat_json_opts, dhat_load, NULL, &p), 0);
+		struct ownership o;
+		CHECK_INT(ownership_classify(&o, &p, NULL), 0);
+		size_t yours = 0, deps = 0;
+		for (uint32_t f = 0; f < p.funcs.len; f++) {
+			const char *file = profile_str(&p, p.funcs.items[f].file), *shown = ownership_shown_file(&o, &p, f);
+			if (ownership_is_yours(&o, f) && strncmp(file, "/home/dev/build/src/", 20) == 0) {
+				CHECK_STR(shown, file + 16);
+				yours++;
+			} else if (strncmp(file, "/rust/deps/", 11) == 0) {
+				CHECK_STR(shown, file + 11);
+				deps++;
+			} else {
+				CHECK_STR(shown, ownership_short_path(file, p.funcs.items[f].comp_dir_len));
+			}
+		}
+		CHECK(yours >= 4);
+		CHECK(i == 1 || deps >= 1);
+		ownership_release(&o);
+		profile_release(&p);
+	}
+}
+
 /* ---- names and paths ---------------------------------------------------------- */
 
 /* The spellings of EVIDENCE.md §7 (nm, nm -C, c++filt, perf, DWARF) and libstdc++'s exports. */
@@ -636,6 +688,8 @@ int main(void)
 	RUN(dhat_sites_cppown);
 	RUN(dhat_sites_owntool);
 	RUN(dhat_bare_file_names);
+	RUN(dhat_unknown_inlined);
+	RUN(dhat_shown_files);
 	RUN(allocator_entries_in_every_spelling);
 	RUN(short_paths);
 	return check_summary();
