@@ -686,7 +686,7 @@ static void describe(struct loader *L)
 			     m->repairs, m->repairs == 1 ? "" : "s");
 	if (!m->rust && bare_rust_files(p))
 		profile_warn(p, "the Rust program's files are named without their folders: a crate's src/... "
-				"(std's hashbrown, a dependency's) reads like yours; run valgrind with --fullpath-after=");
+				"(std's hashbrown, a dependency's) may read like yours; run valgrind with --fullpath-after=");
 }
 
 int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)

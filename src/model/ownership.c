@@ -553,6 +553,74 @@ static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdic
 	return OWN_BY_LOADER;
 }
 
+/* Without --fullpath-after= valgrind names a crate's files as its DWARF does, relative to the
+ * crate ("src/raw/mod.rs"), and its inlined functions by their short names, so std's hashbrown
+ * reads like the program's src/. But a function inlined only into functions of one other crate
+ * (hashbrown::raw::RawTable::reserve_rehash, named whole: symbol tables), from files in the same
+ * folder as theirs, is that crate's own helper. Closures are left alone: the program's are
+ * inlined into std's and dependencies' generic code (sort_by, retain). */
+static bool inlined_helper_candidate(const struct classifier *c, uint32_t fi)
+{
+	const struct profile *p = c->p;
+	const struct pf_func *f = &p->funcs.items[fi];
+	const struct own_func *of = &c->o->funcs[fi];
+	const char *file = profile_str(p, f->file), *name = profile_func_name(p, fi), *seg;
+	if (f->lib != PF_NONE || !strchr(file, '/') || file[0] == '/' || strstr(name, "closure"))
+		return false;
+	if (strcmp(name, "UnknownInlinedFun") == 0)
+		return of->cls == OWN_UNKNOWN;
+	char *simple = funcname_simplify(name);
+	bool crate = crate_segment(simple, &seg) > 0;
+	free(simple);
+	return of->cls == OWN_YOURS && of->evidence == OWN_BY_LOADER && !crate;
+}
+
+static bool same_folder(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	return sa && sb && sa - a == sb - b && memcmp(a, b, (size_t)(sa - a)) == 0;
+}
+
+static void dhat_inlined_helpers(struct classifier *c)
+{
+	struct profile *p = c->p;
+	struct ownership *o = c->o;
+	enum { UNSEEN, CANDIDATE, HOSTED, REJECTED };
+	uint8_t *state = xcalloc(p->funcs.len + 1, 1);
+	uint32_t *host = xcalloc(p->funcs.len + 1, sizeof(*host));
+	bool any = false;
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++)
+		if (inlined_helper_candidate(c, fi))
+			state[fi] = CANDIDATE, any = true;
+	for (size_t n = 0; any && n < p->stacks.len; n++) {
+		const struct pf_frame *fr = &p->frames.items[p->stacks.items[n].frame];
+		uint32_t fi = fr->func;
+		if (state[fi] != CANDIDATE && state[fi] != HOSTED)
+			continue;
+		uint32_t m = p->stacks.items[n].parent;
+		bool inlined = fr->flags & PF_FRAME_INLINED;
+		while (inlined && m != PF_NONE && (p->frames.items[p->stacks.items[m].frame].flags & PF_FRAME_INLINED))
+			m = p->stacks.items[m].parent;
+		uint32_t h = m != PF_NONE ? p->frames.items[p->stacks.items[m].frame].func : PF_NONE;
+		bool ok = inlined && h != PF_NONE && (o->funcs[h].cls == OWN_DEPENDENCY || o->funcs[h].cls == OWN_RUNTIME) &&
+			  p->funcs.items[h].lib == PF_NONE && o->funcs[h].package &&
+			  same_folder(profile_str(p, p->funcs.items[fi].file), profile_str(p, p->funcs.items[h].file)) &&
+			  (state[fi] == CANDIDATE || o->funcs[host[fi]].package == o->funcs[h].package);
+		state[fi] = ok ? HOSTED : REJECTED;
+		host[fi] = h;
+	}
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++)
+		if (state[fi] == HOSTED) {
+			struct own_func *of = &o->funcs[fi];
+			of->cls = o->funcs[host[fi]].cls;
+			of->package = o->funcs[host[fi]].package;
+			of->label = o->funcs[host[fi]].label;
+			of->evidence = OWN_BY_PATH;
+		}
+	free(state);
+	free(host);
+}
+
 /* The folder your files without a compilation directory (valgrind's whole paths) are shown
  * relative to: the one above their common folder, so /home/dev/build/src/a.rs reads src/a.rs as
  * it does from DWARF. 0 when they have none in common. */
@@ -662,6 +730,8 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 		of->alloc_entry = !(p->funcs.items[fi].flags & (PF_FUNC_SYNTHETIC | PF_FUNC_UNRESOLVED)) &&
 				  !c.cpuprofile && ownership_is_alloc_entry(profile_func_name(p, fi));
 	}
+	if (rc == 0 && !c.cpuprofile && !c.ours)
+		dhat_inlined_helpers(&c);
 	if (rc == 0 && !c.cpuprofile)
 		o->root_len = yours_root(o, p);
 	for (size_t i = 0; i < c.homes.dirs.len; i++)

@@ -106,7 +106,7 @@ At t-end:        544 B in 1 block, at 507168 instrs
 Reads, writes:   17,715 B (17.30 KiB) read, 22,963 B (22.42 KiB) written
 Program points:  10
 Metric:          gb: bytes live at t-gmax
-warning: the Rust program's files are named without their folders: a crate's src/... (std's hashbrown, a dependency's) reads like yours; run valgrind with --fullpath-after=
+warning: the Rust program's files are named without their folders: a crate's src/... (std's hashbrown, a dependency's) may read like yours; run valgrind with --fullpath-after=
 
 === Live at t-gmax by allocation site ===
 Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours
