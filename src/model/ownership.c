@@ -408,6 +408,7 @@ struct classifier {
 	struct regex *ours;
 	struct homes homes;
 	bool rust_program;
+	struct u64map bare_rs; /* DHAT's bare ".rs" files: 1 the program's, 2 std's or both */
 	bool cpuprofile;
 	uint32_t label_std, label_yours_not;
 };
@@ -545,12 +546,39 @@ static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdic
 	if (place == OWN_PLACE_NONE && c->rust_program && flen > 3 && strcmp(file + flen - 3, ".rs") == 0 &&
 	    !strchr(file, '/')) {
 		/* valgrind without --fullpath-after=: std inlined under its DWARF short name ("call_once<...>
-		 * (function.rs:250)"), which the loader does not call the program's */
+		 * (function.rs:250)"), which the loader does not call the program's; but a closure of the
+		 * program's in its own file ("{closure#1} (rsown.rs:91)", beside rsown::main) is yours */
+		if (u64map_get(&c->bare_rs, f->file) == 1) {
+			v->cls = OWN_YOURS;
+			return OWN_BY_PATH;
+		}
 		verdict_set(v, OWN_RUNTIME, "std", 3);
 		return OWN_BY_LOADER;
 	}
 	verdict_set(v, *file || f->lib != PF_NONE ? OWN_SYSTEM : OWN_UNKNOWN, "", 0);
 	return OWN_BY_LOADER;
+}
+
+/* DHAT's bare ".rs" files (no --fullpath-after=) whose functions named whole (symbol tables) are
+ * the program's (PF_FUNC_OWNED: rsown::main in rsown.rs) and none std's (std::rt:: in rt.rs). */
+static void bare_rs_files(struct classifier *c)
+{
+	const struct profile *p = c->p;
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
+		const struct pf_func *f = &p->funcs.items[fi];
+		const char *file = profile_str(p, f->file), *seg;
+		size_t n = strlen(file);
+		if (f->lib != PF_NONE || n < 4 || strcmp(file + n - 3, ".rs") != 0 || strchr(file, '/'))
+			continue;
+		char *simple = funcname_simplify(profile_func_name(p, fi));
+		size_t len = crate_segment(simple, &seg);
+		uint32_t mark = !len ? 0 : runtime_namespace(seg, len) || !(f->flags & PF_FUNC_OWNED) ? 2 : 1;
+		free(simple);
+		if (mark) {
+			uint32_t *slot = u64map_slot(&c->bare_rs, f->file);
+			*slot = *slot == HTAB_NONE ? mark : *slot | mark;
+		}
+	}
 }
 
 /* Without --fullpath-after= valgrind names a crate's files as its DWARF does, relative to the
@@ -694,6 +722,8 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 		const char *name = profile_func_name(p, (uint32_t)i);
 		c.rust_program = starts(name, "std::rt::lang_start") || rustc_prefix(profile_str(p, p->funcs.items[i].file));
 	}
+	if (c.rust_program && !c.cpuprofile)
+		bare_rs_files(&c);
 	homes_of(&c.homes, p, opts->binary);
 	o->lib_count = p->libs.len;
 	o->lib_place = xcalloc(p->libs.len ? p->libs.len : 1, 1);
@@ -738,6 +768,7 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 		free(c.homes.dirs.items[i]);
 	vec_free(&c.homes.dirs);
 	regex_free(c.ours);
+	u64map_release(&c.bare_rs);
 	if (rc < 0)
 		ownership_release(o);
 	return rc;

@@ -3,6 +3,7 @@
 
     views_check.py PROFAN samply NAME      # fixtures/ownership/NAME.json.gz vs expected/NAME.json
     views_check.py PROFAN dhat NAME        # fixtures/ownership/NAME.dhat.json vs expected/NAME.dhat.json
+    views_check.py PROFAN dhat NAME FILE EXPECTED   # another run of NAME (live_dhat.sh)
 
 Run from the repository root. Every expected number comes from tests/ownership/check.py or
 dhat_check.py (addr2line, Python's json module; perf report agrees, EXPECTED.md), never from
@@ -126,14 +127,17 @@ def row0(view):
     return "%s %.2f" % (r["name"], r["percent"][0])
 
 
-def dhat(profan, name):
-    exp = json.load(open(os.path.join(HERE, "expected", name + ".dhat.json")))
+def dhat(profan, name, path=None, expected=None):
+    exp = json.load(open(expected or os.path.join(HERE, "expected", name + ".dhat.json")))
     own = set(json.load(open(os.path.join(HERE, "programs.json")))[name]["source_functions"])
-    c = Checker("dhat " + name)
-    views = run(profan, ["dhat", "--metric", "tb", "fixtures/ownership/%s.dhat.json" % name])
+    path = path or "fixtures/ownership/%s.dhat.json" % name
+    c = Checker("dhat " + path)
+    views = run(profan, ["dhat", "--metric", "tb", path])
     total = exp["totals"]["tb"]
-    # dhat_check.py names a site "function (file:line)" with the file below the build directory
-    site = lambda r: re.sub(r" \(/home/dev/build/", " (", r["name"]) if r.get("class") == "yours" else r["name"]
+    # dhat_check.py names a site "function (file:line)" with the file below the build directory;
+    # profan shows it from the folder above your files' common one (src/x.rs), or as valgrind
+    # wrote it without --fullpath-after= (x.rs)
+    site = lambda r: re.sub(r" \((src/)?", " (src/", r["name"], count=1) if r.get("class") == "yours" else r["name"]
     got = {site(r): r["values"][0] for r in views["sites"]["rows"]}
     for r in exp["sites"]:
         if r["site"].startswith("(no your-code frame)"):
@@ -156,7 +160,7 @@ def dhat(profan, name):
             views["functions_self"]["rows"][0]["name"])
     unique_functions(c, views)
     print("%s: site %s %.2f%% of tb, function %s %.2f%%" % (
-        name, first["name"], 100.0 * first["values"][0] / total, views["functions_self"]["rows"][0]["name"],
+        path, first["name"], 100.0 * first["values"][0] / total, views["functions_self"]["rows"][0]["name"],
         100.0 * views["functions_self"]["rows"][0]["values"][0] / total))
     return c.close()
 
@@ -169,7 +173,7 @@ def norm_site(s):
 
 def main():
     profan, kind, name = sys.argv[1:4]
-    return samply(profan, name) if kind == "samply" else dhat(profan, name)
+    return samply(profan, name) if kind == "samply" else dhat(profan, name, *sys.argv[4:6])
 
 
 if __name__ == "__main__":
