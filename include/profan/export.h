@@ -15,14 +15,23 @@
 #include "profan/calltree.h"
 #include "profan/profile.h"
 
-/* Opens PATH for writing ("-" is refused: stdout carries the report). NULL after one error line. */
-FILE *output_open(const char *path, const char *what);
-/* Closes F; returns 0, or -1 after "profan: PATH: write error: ...". */
-int output_close(FILE *f, const char *path);
-
-/* Names come from binaries and may hold any bytes; the export formats want UTF-8.
- * Replaces each byte that does not start a valid sequence with '?'; returns how many. */
-size_t output_utf8_clean(char *s, size_t len);
+/* A file being written: into a temporary file beside PATH, renamed over it by
+ * output_close() once everything is written (special files such as /dev/null
+ * are written in place). */
+struct output {
+	FILE *f;
+	char *path, *tmp;
+};
+/* Opens PATH for writing ("-" is refused: stdout carries the report; WHAT names
+ * the option in that message). NULL after one error line. */
+struct output *output_open(const char *path, const char *what);
+/* Finishes and frees O; returns 0, or -1 after "profan: PATH: write error: ..."
+ * (the file's previous contents, if any, are left as they were). */
+int output_close(struct output *o);
+/* Gives up on O (after an error of the caller's): the target is left as it was. */
+void output_abort(struct output *o);
+/* Are A and B the same existing regular file (device and inode)? */
+bool output_same_file(const char *a, const char *b);
 
 /* Each returns 0, or -1 after one error line. */
 int export_folded(const char *path, const struct calltree *t, bool two_sides);

@@ -13,6 +13,12 @@
 /* What a person calls function FUNC: its name, "(anonymous)" when empty. */
 const char *func_label(const struct profile *p, uint32_t func);
 
+/* Per function of P, an id in NAMES for its identity across profiles: label, file,
+ * library, line and column (namesakes stay apart). The file and library names are
+ * interned once each and the key holds their ids, so 1000 functions of one library
+ * do not copy its name 1000 times. Caller frees. */
+uint32_t *func_identity_keys(struct strmap *names, const struct profile *p);
+
 /* One flag per function (funcs.len + 1 entries): does its label match RE?
  * *COUNT (may be NULL) gets the number of matches. Caller frees. NULL after
  * one error line when pcre2 gives up on a name (a pathological pattern). */

@@ -10,7 +10,10 @@
  * and PF_NONE means "none". A stack node's parent always has a smaller index,
  * so a single forward pass visits parents before children. Metric values are
  * int64 in the metric's base unit (microseconds, bytes, samples...), so sums
- * are exact. The profile owns everything; profile_release() frees it. */
+ * are exact. Every value is >= 0 and each metric's sum over all samples fits
+ * in int64: loaders and profile_merge() refuse input that would break this
+ * (profile_check() verifies it), so a view can add any subset of the samples
+ * without overflow. The profile owns everything; profile_release() frees it. */
 #ifndef PROFAN_PROFILE_H
 #define PROFAN_PROFILE_H
 
@@ -102,6 +105,19 @@ struct pf_frame {
 	uint32_t line;      /* line of this location, or 0 */
 	uint32_t column;
 	uint32_t flags;     /* enum pf_frame_flags */
+	/* The file LINE is in when it is not the function's own (pf_func.file): code
+	 * a macro or an #include put into the function; else 0. */
+	uint32_t file;
+};
+
+/* Where a function's self samples fell, for formats that count them per source
+ * line beside the samples rather than in them (V8's positionTicks): TICKS hits
+ * at LINE of FUNC, summed over the file. They split the function's self weight
+ * in proportion; they are not samples. */
+struct pf_line_ticks {
+	uint32_t func;
+	uint32_t line;
+	int64_t ticks;
 };
 
 struct pf_stack {
@@ -132,6 +148,7 @@ struct profile {
 	VEC(struct pf_frame) frames;
 	VEC(struct pf_stack) stacks;
 	VEC(struct pf_thread) threads;
+	VEC(struct pf_line_ticks) line_ticks; /* in the order added; a (func, line) may repeat */
 
 	size_t metric_count;
 	struct pf_metric metrics[PF_MAX_METRICS];
@@ -195,6 +212,9 @@ void profile_seal(struct profile *p);
 /* Appends a sample; VALUES has one entry per metric (metric_count). */
 void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values);
 
+/* Records TICKS hits at LINE of FUNC (struct pf_line_ticks). */
+void profile_add_line_ticks(struct profile *p, uint32_t func, uint32_t line, int64_t ticks);
+
 void profile_add_info(struct profile *p, const char *key, const char *value);
 /* Records a warning for the report header (and prints it on stderr). */
 void profile_warn(struct profile *p, const char *fmt, ...) PF_PRINTF(2, 3);
@@ -212,6 +232,10 @@ static inline const char *profile_func_name(const struct profile *p, uint32_t fu
 {
 	return strmap_str(&p->strings, p->funcs.items[func].name);
 }
+/* Sum of metric M over all samples into *SUM; false (and *SUM unset) when a
+ * value is negative or the sum passes INT64_MAX. */
+bool profile_metric_sum(const struct profile *p, size_t m, int64_t *sum);
+
 /* Depth of stack node S (a root has depth 1). */
 size_t profile_stack_depth(const struct profile *p, uint32_t s);
 

@@ -26,6 +26,9 @@ struct report_col {
 
 enum report_row_flags {
 	REPORT_ROW_OWNED = 1 << 0, /* the user's own code: highlighted in color output */
+	/* listings: a file whose lines follow (name: its path as recorded; detail: what was read) */
+	REPORT_ROW_FILE = 1 << 1,
+	REPORT_ROW_GAP = 1 << 2,   /* listings: lines left out between two shown regions */
 };
 
 struct report_row {
@@ -40,6 +43,8 @@ struct report_row {
 	const char *cls;     /* "yours", "runtime", ...; NULL: not a function row */
 	const char *label;   /* "[std]", "[dep hashbrown]", "[libc.so.6]"; NULL for your code */
 	const char *file;    /* the whole source file (DETAIL may show it shortened), or NULL */
+	/* a function row: its line in FILE; a listing row: the source line (1-based; 0: costs no
+	 * line could be given for), with its text as NAME (NULL when the file was not found) */
 	uint32_t line;
 	const char *context; /* what else the row needs: "via memcmp", "inlined into f", callers */
 	uint32_t context_count; /* how many distinct contexts there were (callers: chains), or 0 */
@@ -57,6 +62,10 @@ struct report_table {
 	VEC(struct report_row) rows;
 	bool ranked;         /* a ranking: the renderer shows the first --top rows (trees show all) */
 	const char *note;    /* one line under the title, or NULL */
+	/* A source listing (--annotate): rows are lines, in file order, of the function
+	 * SUBJECT (name, detail and its own figures, which the rows' values add up to). */
+	bool listing;
+	struct report_row subject;
 };
 
 struct report {
@@ -81,6 +90,9 @@ struct report_table *report_add_table(struct report *r, const char *id, const ch
 size_t report_table_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total);
 struct report_row *report_table_row(struct report *r, struct report_table *t, const char *name,
 				    const char *detail);
+/* Makes T a listing of the function NAME (DETAIL) whose figures are VALUES[0..col_count). */
+void report_table_listing(struct report *r, struct report_table *t, const char *name, const char *detail,
+			  const int64_t *values);
 /* Sorts rows by column 0 descending, then by name, and marks the table a
  * ranking (cut to --top when rendered). */
 void report_table_finish(struct report_table *t);

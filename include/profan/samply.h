@@ -1,7 +1,8 @@
 /* samply.h: loader for samply / Firefox Profiler processed profiles (layouts v41 to v66).
  *
  * Frames are keyed by (library, relative address) across all threads: an
- * unsymbolicated native frame becomes one pf_func named "LIB+0xADDR" with
+ * unsymbolicated native frame becomes one pf_func named "LIB+0xADDR" (LIB at
+ * most 64 bytes of the library's name: frames must not each copy a long one) with
  * PF_FUNC_UNRESOLVED and one pf_frame carrying the library index (the same
  * index as the file's libs[]) and the u32 address, which is what the
  * symbolication layer rewrites later. Label frames and names already in the

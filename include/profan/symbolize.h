@@ -86,6 +86,12 @@ char *symfind_breakpad_of_build_id(const char *hex);
 
 struct symmod;
 
+/* The longest string read from an ELF or DWARF file: no compiler writes a longer
+ * name, and a string section without its NUL bytes would make every name run to
+ * the section's end. A file whose string sections break this is not read (one
+ * warning); a longer string found later stops the module's lookups (one warning). */
+#define SYMMOD_MAX_STRING 65536
+
 /* One level of an inline chain. Strings belong to the module.
  *
  * File names are whole: a relative DWARF name is joined with its unit's
@@ -111,7 +117,7 @@ struct sym_loc {
 
 /* Opens the ELF file at PATH (with separate debug info found through
  * .gnu_debuglink and build-id directories, DEBUG_DIRS first). NULL after a
- * warning when the file cannot be read as ELF. */
+ * warning when the file cannot be read as ELF or its strings are corrupt. */
 struct symmod *symmod_open(const char *path, const char *const *debug_dirs, size_t ndirs);
 void symmod_close(struct symmod *m);
 /* SVMA of relative address REL as samply computes it: + first PT_LOAD p_vaddr,

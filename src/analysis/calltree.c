@@ -59,18 +59,10 @@ static uint32_t child(struct calltree *t, uint32_t parent, uint32_t key, uint32_
 /* Per function of P: its key and label ids in the tree's own string table. */
 static void func_keys(struct calltree *t, const struct profile *p, uint32_t **keys, uint32_t **labels)
 {
-	*keys = xreallocarray(NULL, p->funcs.len + 1, sizeof(uint32_t));
+	*keys = func_identity_keys(&t->names, p);
 	*labels = xreallocarray(NULL, p->funcs.len + 1, sizeof(uint32_t));
-	for (size_t f = 0; f < p->funcs.len; f++) {
-		const struct pf_func *fn = &p->funcs.items[f];
-		const char *label = func_label(p, (uint32_t)f);
-		const char *lib = fn->lib != PF_NONE ? profile_str(p, p->libs.items[fn->lib].name) : "";
-		char *key = xasprintf("%s\x1f%s\x1f%s\x1f%u:%u", label, profile_str(p, fn->file), lib,
-				      fn->line, fn->column);
-		(*keys)[f] = strmap_intern(&t->names, key);
-		(*labels)[f] = strmap_intern(&t->names, label);
-		free(key);
-	}
+	for (size_t f = 0; f < p->funcs.len; f++)
+		(*labels)[f] = strmap_intern(&t->names, func_label(p, (uint32_t)f));
 }
 
 #define OUTSIDE (CALLTREE_ROOT - 1) /* a stack node above every root frame (ROOTS given) */

@@ -278,7 +278,7 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 	report_table_finish(t);
 	rows_release(&rows);
 	free(lib_keys);
-	*out = (struct view_choice){.metric = p->default_metric};
+	*out = (struct view_choice){.metric = p->default_metric, .annotate = ANNOTATE_TICKS};
 	sums_release(&s);
 	return PF_EXIT_OK;
 }

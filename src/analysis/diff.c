@@ -13,29 +13,29 @@ struct file_vals {
 };
 
 struct diff_state {
-	struct strmap keys; /* label \x1f file \x1f library \x1f line:column: a function's identity */
+	struct strmap keys; /* a function's identity (func_identity_keys()), and the names in it */
 	VEC(char *) label, detail; /* by key */
 	struct file_vals *files[2];
 	size_t nfiles[2];
 	bool by_owned_caller; /* self credited to the program's nearest frame (heap profiles) */
 };
 
-static uint32_t key_of(struct diff_state *d, const struct profile *p, uint32_t func)
+/* The diff key of FUNC, whose identity in D->keys is ID (func_identity_keys()). The
+ * strmap also holds the names the identities refer to, so the label and
+ * detail arrays are indexed by string id: unused slots stay NULL. */
+static uint32_t key_of(struct diff_state *d, const struct profile *p, uint32_t func, uint32_t id)
 {
-	const struct pf_func *fn = &p->funcs.items[func];
-	const char *label = func_label(p, func);
-	const char *lib = fn->lib != PF_NONE ? profile_str(p, p->libs.items[fn->lib].name) : "";
-	char *key = xasprintf("%s\x1f%s\x1f%s\x1f%u:%u", label, profile_str(p, fn->file), lib, fn->line,
-			      fn->column);
-	uint32_t k = strmap_intern(&d->keys, key);
-	free(key);
-	while (d->label.len <= k) {
+	while (d->label.len <= id) {
+		vec_push(&d->label, NULL);
+		vec_push(&d->detail, NULL);
+	}
+	if (d->label.items[id] == NULL) {
 		const char *detail;
 		report_func_name(p, func, &detail);
-		vec_push(&d->label, xstrdup(label));
-		vec_push(&d->detail, detail ? xstrdup(detail) : NULL);
+		d->label.items[id] = xstrdup(func_label(p, func));
+		d->detail.items[id] = detail ? xstrdup(detail) : NULL;
 	}
-	return k;
+	return id;
 }
 
 static void set_at(int64_t **items, size_t *len, size_t *cap, size_t k, int64_t v)
@@ -79,12 +79,14 @@ static void measure(struct diff_state *d, const struct profile *p, size_t metric
 		view_self(p, &w, keys, nkeys, &self);
 	}
 	view_inclusive(p, &w, keys, nkeys, &incl);
+	uint32_t *ids = func_identity_keys(&d->keys, p);
 	for (size_t i = 0; i < self.len; i++)
-		set_at(&fv->self.items, &fv->self.len, &fv->self.cap, key_of(d, p, self.items[i].key),
-		       self.items[i].value);
+		set_at(&fv->self.items, &fv->self.len, &fv->self.cap,
+		       key_of(d, p, self.items[i].key, ids[self.items[i].key]), self.items[i].value);
 	for (size_t i = 0; i < incl.len; i++)
-		set_at(&fv->incl.items, &fv->incl.len, &fv->incl.cap, key_of(d, p, incl.items[i].key),
-		       incl.items[i].value);
+		set_at(&fv->incl.items, &fv->incl.len, &fv->incl.cap,
+		       key_of(d, p, incl.items[i].key, ids[incl.items[i].key]), incl.items[i].value);
+	free(ids);
 	rows_release(&self);
 	rows_release(&incl);
 	free(keys);
@@ -237,14 +239,22 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	const struct pf_metric *m = &first->metrics[profile_metric_index(first, name)];
 	d.by_owned_caller = first->format != NULL && strcmp(first->format, "dhat") == 0;
 	int64_t totals[2] = {0, 0};
+	int rc = PF_EXIT_OK;
 	for (int s = 0; s < 2; s++) {
 		d.nfiles[s] = sides[s]->count;
 		d.files[s] = xcalloc(sides[s]->count, sizeof(struct file_vals));
 		for (size_t f = 0; f < sides[s]->count; f++) {
 			measure(&d, &sides[s]->files[f], metric_of[s][f], &d.files[s][f]);
-			totals[s] += d.files[s][f].total;
+			/* a side's sum bounds every value summed for it below (and in the trees) */
+			if (rc == PF_EXIT_OK && __builtin_add_overflow(totals[s], d.files[s][f].total, &totals[s])) {
+				pf_error("%s: %s summed over the %s files exceeds 2^63 - 1", sides[s]->paths[f],
+					 m->name, s ? "new" : "base");
+				rc = PF_EXIT_FAIL;
+			}
 		}
 	}
+	if (rc != PF_EXIT_OK)
+		goto out;
 	report_header(r, "Base", "%s", side_text(r, base, totals[0], m, o->median));
 	report_header(r, "New", "%s", side_text(r, new_side, totals[1], m, o->median));
 	report_header(r, "Compared", "%s as a share of each side's own total", m->label);
@@ -261,6 +271,7 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 					       sides[s]->files[f].warnings.items[w]);
 	diff_table(r, &d, m, false, o->median);
 	diff_table(r, &d, m, true, o->median);
+out:
 	for (int s = 0; s < 2; s++) {
 		for (size_t f = 0; f < d.nfiles[s]; f++) {
 			vec_free(&d.files[s][f].self);
@@ -276,7 +287,7 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	vec_free(&d.label);
 	vec_free(&d.detail);
 	strmap_release(&d.keys);
-	return PF_EXIT_OK;
+	return rc;
 }
 
 void diff_calltree(const struct diff_side *base, const struct diff_side *new_side, const struct diff_opts *o,

@@ -8,6 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "profan/text.h"
+
 static bool enabled, shown;
 static bool seen; /* the line has appeared in this run: later phases show from their start */
 static double delay = 0.5; /* seconds of a phase before the line appears */
@@ -53,7 +55,18 @@ void progress_phase(const char *what, uint64_t work, bool bytes)
 {
 	if (!enabled)
 		return;
-	snprintf(phase, sizeof(phase), "%s", what);
+	/* the phase names the input file: shown escaped, like every diagnostic (text.h),
+	 * and cut at a character boundary */
+	size_t len = strlen(what);
+	char *escaped = text_needs_escape(what, len) ? text_escape(what, len) : NULL;
+	const char *src = escaped ? escaped : what;
+	len = strlen(src);
+	if (len >= sizeof(phase))
+		for (len = sizeof(phase) - 1; len > 0 && ((unsigned char)src[len] & 0xC0) == 0x80; len--)
+			;
+	memcpy(phase, src, len);
+	phase[len] = '\0';
+	free(escaped);
 	total = work;
 	in_bytes = bytes;
 	started = now();

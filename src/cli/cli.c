@@ -12,6 +12,7 @@
 
 #include "cli_int.h"
 #include "profan/analysis.h"
+#include "profan/export.h"
 #include "profan/progress.h"
 #include "profan/regex.h"
 #include "profan/render.h"
@@ -206,15 +207,12 @@ static int output_width(FILE *out)
 /* Writes the report to -o FILE or stdout, as text or JSON. Returns an exit code. */
 static int emit(const struct cli_state *st, const struct report *r)
 {
+	struct output *file = NULL;
 	FILE *out = stdout;
-	const char *name = "<stdout>";
 	if (st->output != NULL && strcmp(st->output, "-") != 0) {
-		name = st->output;
-		out = fopen(st->output, "w");
-		if (out == NULL) {
-			pf_error("%s: cannot write: %s", name, strerror(errno));
+		if ((file = output_open(st->output, "-o")) == NULL)
 			return PF_EXIT_FAIL;
-		}
+		out = file->f;
 	}
 	struct render_opts ro = {.top = st->top};
 	ro.color = st->color == CLI_COLOR_ALWAYS ||
@@ -222,16 +220,35 @@ static int emit(const struct cli_state *st, const struct report *r)
 	if (!st->wide)
 		ro.width = output_width(out);
 	int rc = st->json ? render_json(out, r, &ro) : render_text(out, r, &ro);
-	if (fflush(out) != 0 || ferror(out))
-		rc = -1;
-	int saved = errno;
-	if (out != stdout && fclose(out) != 0)
-		rc = -1, saved = errno;
-	if (rc < 0) {
-		pf_error("%s: write error: %s", name, strerror(saved ? saved : EIO));
+	if (file != NULL) { /* renamed into place only when everything was written */
+		if (rc < 0) {
+			pf_error("%s: write error: %s", st->output, strerror(errno ? errno : EIO));
+			output_abort(file);
+			return PF_EXIT_FAIL;
+		}
+		return output_close(file) < 0 ? PF_EXIT_FAIL : PF_EXIT_OK;
+	}
+	if (rc < 0 || fflush(out) != 0 || ferror(out)) {
+		pf_error("<stdout>: write error: %s", strerror(errno ? errno : EIO));
 		return PF_EXIT_FAIL;
 	}
 	return PF_EXIT_OK;
+}
+
+/* -o and the exports must not replace one of the inputs (same device and inode). */
+static int check_outputs(const struct cli_state *st, char **args, size_t nargs)
+{
+	const char *outputs[] = {st->output, st->opts.folded, st->opts.pprof, st->opts.flamegraph};
+	for (size_t k = 0; k < ARRAY_SIZE(outputs); k++) {
+		if (outputs[k] == NULL)
+			continue;
+		for (size_t i = 0; i < nargs + st->base.len; i++) {
+			const char *in = i < nargs ? args[i] : st->base.items[i - nargs];
+			if (output_same_file(outputs[k], in))
+				return cli_usage_error(st, "%s is an input: refusing to write over it", outputs[k]);
+		}
+	}
+	return 0;
 }
 
 /* ---- running a command ---- */
@@ -268,9 +285,19 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 	o->dhat.not_ = patterns(st->not_.items, st->not_.len);
 	o->own.ours = patterns(st->ours.items, st->ours.len);
 	o->dhat.plumbing = patterns(st->plumbing.items, st->plumbing.len);
+	o->annotate.source_paths = st->source_paths.items;
+	o->annotate.source_path_count = st->source_paths.len;
+	o->annotate.prefixes = st->source_prefixes.items;
+	o->annotate.prefix_count = st->source_prefixes.len;
+	if (st->top_given)
+		o->annotate.functions = st->top;
 	struct report r;
 	report_init(&r);
 	int rc;
+	if (check_outputs(st, args, nargs) < 0) {
+		rc = PF_EXIT_USAGE;
+		goto out;
+	}
 	if (cmd->format != NULL) {
 		if (nargs == 0) {
 			cli_usage_error(st, "no PROFILE given");
@@ -299,9 +326,10 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 			news = args;
 			nn = nargs;
 		}
-		if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file) {
-			cli_usage_error(st, "--pprof, trees and --per-file work on one side: use them with the "
-					    "format's own command");
+		if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file ||
+		    o->annotate.pattern) {
+			cli_usage_error(st, "--pprof, trees, --per-file and --annotate work on one side: use them "
+					    "with the format's own command");
 			rc = PF_EXIT_USAGE;
 			goto out;
 		}
@@ -341,6 +369,12 @@ static int run_command(const struct cli_command *cmd, int argc, char **argv)
 	vec_free(&st.ours);
 	vec_free(&st.plumbing);
 	vec_free(&st.base);
+	vec_free(&st.source_paths);
+	for (size_t i = 0; i < st.source_prefixes.len; i++) {
+		free((char *)st.source_prefixes.items[i].from);
+		free((char *)st.source_prefixes.items[i].to);
+	}
+	vec_free(&st.source_prefixes);
 	return rc;
 }
 

@@ -44,9 +44,11 @@ struct raw_profile {
 	VEC(struct raw_node) nodes;
 	struct i64s samples; /* node ids */
 	struct i64s times;   /* µs: deltas, or absolute timestamps when ABSOLUTE */
+	struct i64s lines;   /* trace chunks' "lines": each sample's 1-based line in its top frame, 0 = none */
 	VEC(struct chunk) chunks;
 	bool absolute, has_samples, has_start, has_end;
 	int64_t start, end;
+	double delta_carry;    /* exact sum of the fractional timeDeltas so far minus what was credited */
 	size_t count_mismatch; /* samples/timeDeltas length differences seen */
 	size_t lost_chunks;    /* ProfileChunk events without args.data: their nodes are gone */
 };
@@ -61,6 +63,8 @@ struct loader {
 	bool *wasm_named; /* per function index of the module: a frame got its name */
 	size_t wasm_unnamed_frames, wasm_mismatch;
 	const char *samples_key; /* header key of the profile being built: "Samples", "Samples 2" */
+	uint32_t root_stack;     /* the "(root)" stack node of samples at (root), made on first use */
+	struct u64map ticks_at;  /* func << 32 | line -> its entry in p->line_ticks */
 };
 
 /* ------------------------------------------------------------ small helpers */
@@ -134,6 +138,7 @@ static void raw_release(struct raw_profile *rp)
 	vec_free(&rp->nodes);
 	vec_free(&rp->samples);
 	vec_free(&rp->times);
+	vec_free(&rp->lines);
 	vec_free(&rp->chunks);
 }
 
@@ -146,9 +151,29 @@ static bool all_integers(const struct json *arr)
 	return true;
 }
 
+/* Whole microseconds for the time deltas D[0..n): the running sum is kept exactly
+ * and rounded once per sample, so the rounded deltas add up to the rounded true
+ * total (2000 x 0.6 µs is 1200 µs, where rounding each gave 2000). Each delta is
+ * split into its integer part, exact in int64, and its fraction, exact in a
+ * double; *CARRY is the part of the running sum not credited yet, within
+ * [-0.5, 0.5], so adding a fraction to it errs by at most 2^-53 µs, and the
+ * running sum stays right to far below a microsecond over any number of
+ * samples and chunks. */
+static void round_deltas(const double *d, size_t n, int64_t *out, double *carry)
+{
+	for (size_t i = 0; i < n; i++) {
+		double whole = trunc(d[i]); /* |d| < 2^60 (time_in_range): fits */
+		double part = *carry + (d[i] - whole); /* within (-1.5, 1.5): exact enough */
+		double step = round(part);
+		*carry = part - step;
+		out[i] = (int64_t)whole + (int64_t)step;
+	}
+}
+
 /* Appends the numbers of ARR to V; times (AS_TIME) may have fractions of a
- * microsecond, which are rounded, while node ids must be integers. */
-static int append_ints(struct loader *L, struct i64s *v, const struct json *arr, bool as_time)
+ * microsecond: timestamps are rounded one by one, deltas (CARRY given) through
+ * round_deltas(). Node ids must be integers. */
+static int append_ints(struct loader *L, struct i64s *v, const struct json *arr, bool as_time, double *carry)
 {
 	size_t n = 0;
 	int64_t *col;
@@ -165,6 +190,8 @@ static int append_ints(struct loader *L, struct i64s *v, const struct json *arr,
 			}
 			col[i] = round_us(d[i]);
 		}
+		if (carry != NULL) /* deltas: rounded as a running sum instead */
+			round_deltas(d, n, col, carry);
 		free(d);
 	} else {
 		col = jr_int_column(&L->r, arr, as_time ? -MAX_TIME_US : INT64_MIN + 1,
@@ -245,9 +272,9 @@ static int read_modern(struct loader *L, struct raw_profile *rp, const struct js
 			return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
-		if (append_ints(L, &rp->samples, samples, false) < 0)
+		if (append_ints(L, &rp->samples, samples, false, NULL) < 0)
 			return -1;
-		if (deltas != NULL && append_ints(L, &rp->times, deltas, true) < 0)
+		if (deltas != NULL && append_ints(L, &rp->times, deltas, true, &rp->delta_carry) < 0)
 			return -1;
 		if (deltas == NULL)
 			return jr_error(r, obj, SIZE_MAX, "has \"samples\" but no \"timeDeltas\"");
@@ -311,11 +338,11 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 		return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
-		if (append_ints(L, &rp->samples, samples, false) < 0)
+		if (append_ints(L, &rp->samples, samples, false, NULL) < 0)
 			return -1;
 		if (stamps == NULL)
 			return jr_error(r, obj, SIZE_MAX, "has \"samples\" but no \"timestamps\"");
-		if (append_ints(L, &rp->times, stamps, true) < 0)
+		if (append_ints(L, &rp->times, stamps, true, NULL) < 0)
 			return -1;
 		/* Some writers put the profile's start first: one timestamp more than samples. */
 		if (rp->times.len == rp->samples.len + 1) {
@@ -374,6 +401,25 @@ static struct raw_profile *trace_profile(struct loader *L, int64_t pid, const ch
 	return rp;
 }
 
+/* A chunk's "lines" (one per sample; V8 leaves the array out when all are 0)
+ * become the column of samples [S0, S0 + N), zeros for what a chunk lacks. */
+static int read_chunk_lines(struct loader *L, struct raw_profile *rp, const struct json *arr, size_t s0,
+			    size_t n)
+{
+	size_t got = 0;
+	int64_t *col = arr ? jr_int_column(&L->r, arr, 0, INT32_MAX, false, 0, &got) : NULL;
+	if (arr != NULL && col == NULL)
+		return -1;
+	if (col != NULL || rp->lines.len > 0) {
+		while (rp->lines.len < s0)
+			vec_push(&rp->lines, 0);
+		for (size_t i = 0; i < n; i++)
+			vec_push(&rp->lines, i < got ? col[i] : 0);
+	}
+	free(col);
+	return 0;
+}
+
 static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struct json *data)
 {
 	struct jr *r = &L->r;
@@ -398,18 +444,18 @@ static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struc
 		return 0;
 	rp->has_samples = true;
 	size_t s0 = rp->samples.len, t0 = rp->times.len;
-	if ((samples && append_ints(L, &rp->samples, samples, false) < 0) ||
-	    (deltas && append_ints(L, &rp->times, deltas, true) < 0))
+	if ((samples && append_ints(L, &rp->samples, samples, false, NULL) < 0) ||
+	    (deltas && append_ints(L, &rp->times, deltas, true, &rp->delta_carry) < 0))
 		return -1;
 	/* Keep the two columns aligned chunk by chunk. */
 	size_t ns = rp->samples.len - s0, nt = rp->times.len - t0;
+	size_t keep = ns < nt ? ns : nt;
 	if (ns != nt) {
 		rp->count_mismatch++;
-		size_t keep = ns < nt ? ns : nt;
 		rp->samples.len = s0 + keep;
 		rp->times.len = t0 + keep;
 	}
-	return 0;
+	return read_chunk_lines(L, rp, jr_opt(r, data, "lines", JSON_ARRAY), s0, keep);
 }
 
 static int read_trace(struct loader *L, const struct json *events)
@@ -672,6 +718,43 @@ static int link_parents(struct loader *L, struct raw_profile *rp, const struct u
 	return 0;
 }
 
+static void add_line_ticks(struct loader *L, uint32_t func, uint32_t line, int64_t ticks)
+{
+	struct profile *p = L->p;
+	uint32_t *slot = u64map_slot(&L->ticks_at, (uint64_t)func << 32 | line);
+	if (*slot == HTAB_NONE) {
+		*slot = (uint32_t)p->line_ticks.len;
+		profile_add_line_ticks(p, func, line, ticks);
+	} else {
+		p->line_ticks.items[*slot].ticks += ticks;
+	}
+}
+
+/* A node's positionTicks ([{line, ticks}], lines 1-based): where its hits fell
+ * inside FUNC. Hits V8 could place on no line (hitCount beyond the ticks) go to
+ * line 0, so the split covers them. */
+static int read_position_ticks(struct loader *L, const struct raw_node *n, uint32_t func)
+{
+	struct jr *r = &L->r;
+	const struct json *pt = jr_opt(r, n->node, "positionTicks", JSON_ARRAY);
+	int64_t hits, sum = 0;
+	if (r->failed || !jr_int(r, n->node, "hitCount", 0, INT32_MAX, true, -1, &hits))
+		return -1;
+	for (size_t i = 0; i < json_len(pt); i++) {
+		const struct json *o = object_at(L, pt, i);
+		int64_t line, ticks;
+		if (o == NULL || !jr_int(r, o, "line", 0, INT32_MAX, false, 0, &line) ||
+		    !jr_int(r, o, "ticks", 0, INT32_MAX, false, 0, &ticks))
+			return -1;
+		if (ticks > 0)
+			add_line_ticks(L, func, (uint32_t)line, ticks);
+		sum += ticks;
+	}
+	if (pt != NULL && hits > sum)
+		add_line_ticks(L, func, 0, hits - sum);
+	return 0;
+}
+
 /* Stack node of every raw node, parents first, without recursion: walk up to a
  * finished ancestor, then build back down. ST_ON_PATH marks the walk, so a
  * cycle is found when the walk meets itself. */
@@ -715,6 +798,12 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 			}
 			if (!skip) /* (root)'s children become roots */
 				above = profile_intern_stack(L->p, above, frame);
+			/* a trace's per-sample lines say the same more exactly (add_samples) */
+			if (!skip && !rp->nodes.items[k].legacy && rp->lines.len == 0 &&
+			    read_position_ticks(L, &rp->nodes.items[k], L->p->frames.items[frame].func) < 0) {
+				rc = -1;
+				break;
+			}
 			stack[k] = above;
 			state[k] = ST_DONE;
 		}
@@ -722,6 +811,21 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 	free(state);
 	free(path);
 	return rc;
+}
+
+/* The stack of a sample taken at node stack STACK: a sample at (root) itself (no JS on
+ * the stack; the node has no stack of its own) gets a "(root)" frame, as DevTools shows
+ * it, so that every view and export adds up to the total. */
+static uint32_t sample_stack(struct loader *L, uint32_t stack)
+{
+	if (stack != PF_NONE)
+		return stack;
+	if (L->root_stack == PF_NONE) {
+		uint32_t frame = profile_func_frame(L->p, profile_intern(L->p, "(root)"), 0, PF_NONE, 0, 0,
+						    PF_FUNC_SYNTHETIC);
+		L->root_stack = profile_intern_stack(L->p, PF_NONE, frame);
+	}
+	return L->root_stack;
 }
 
 /* The K-th smallest of V[0..N) (Hoare's selection, O(N)); reorders V. */
@@ -781,7 +885,7 @@ static int add_hit_counts(struct loader *L, struct raw_profile *rp, const uint32
 		values[time_m] = L->opts->weight == CPUPROF_WEIGHT_SAMPLES ? upto - prev : upto - prev;
 		values[count_m] = hits[i];
 		prev = upto;
-		profile_add_sample(L->p, stack[i], thread, values);
+		profile_add_sample(L->p, sample_stack(L, stack[i]), thread, values);
 	}
 	free(hits);
 	if (total_hits > 0)
@@ -857,7 +961,11 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct u6
 			after = rp->end - t[i];
 		values[time_m] = L->opts->weight == CPUPROF_WEIGHT_AFTER ? after : before;
 		values[count_m] = 1;
-		profile_add_sample(L->p, stack[node], thread, values);
+		profile_add_sample(L->p, sample_stack(L, stack[node]), thread, values);
+		if (rp->lines.len > 0 && stack[node] != PF_NONE) /* the sample's own weight, at its line */
+			add_line_ticks(L, profile_stack_func(L->p, stack[node]),
+				       i < rp->lines.len ? (uint32_t)rp->lines.items[i] : 0,
+				       values[L->opts->weight == CPUPROF_WEIGHT_SAMPLES ? count_m : time_m]);
 	}
 	if (unknown > 0)
 		profile_warn(L->p, "%zu sample%s name no node and were skipped", unknown,
@@ -920,6 +1028,7 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 		rc = link_parents(L, rp, &map, parent, orphan);
 	if (rc == 0)
 		rc = build_stacks(L, rp, parent, orphan, stack);
+
 	if (rc == 0 && rp->has_samples)
 		rc = add_samples(L, rp, &map, stack, thread, time_m, count_m);
 	else if (rc == 0)
@@ -1059,7 +1168,8 @@ static void add_wasm_info(struct loader *L)
 int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *opts_v)
 {
 	static const struct cpuprof_opts defaults = {.weight = CPUPROF_WEIGHT_BEFORE};
-	struct loader L = {.r = jr_begin(doc), .p = out, .opts = opts_v ? opts_v : &defaults};
+	struct loader L = {
+		.r = jr_begin(doc), .p = out, .opts = opts_v ? opts_v : &defaults, .root_stack = PF_NONE};
 	struct profile *p = out;
 	int rc = read_any(&L, json_doc_root(doc));
 	if (rc == 0 && L.r.failed)
@@ -1115,6 +1225,14 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 			p->format_detail = profile_printf(p, "trace events, %zu profiles", chosen);
 		if (rc == 0 && L.r.failed)
 			rc = -1;
+		/* one profile's times stay within 2^61 µs, but nine together can pass 2^63 */
+		int64_t sum;
+		if (rc == 0 && !profile_metric_sum(p, time_m, &sum)) {
+			pf_error("%s: the %zu profiles' times add up to more than 2^63 - 1 µs; choose fewer "
+				 "with --profile",
+				 L.r.origin, chosen);
+			rc = -1;
+		}
 		if (rc == 0 && L.opts->wasm != NULL && L.wasm_unnamed_frames > 0 && L.wasm_mismatch > 0) {
 			size_t named = 0;
 			for (uint32_t i = 0; i < L.opts->wasm->name_count; i++)
@@ -1134,6 +1252,7 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 		raw_release(&L.profiles.items[i]);
 	vec_free(&L.profiles);
 	vec_free(&L.lib_of_url);
+	u64map_release(&L.ticks_at);
 	free(L.wasm_named);
 	free(sel);
 	return rc;

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/text.h"
+
 #define SAMPLY_NEWEST_KNOWN 66
 #define MAX_CPU_DELTA_US (INT64_C(1) << 40) /* 12 days per sample: anything more is corrupt */
 
@@ -33,8 +35,7 @@ struct ld {
 	uint32_t kernel_lib;        /* "kernel" pseudo-library for bare kernel IPs, made on demand */
 	uint32_t no_stack_node;     /* "(no stack)" root, made on demand */
 	VEC(struct sym_entry) syms; /* sorted by (lib, address) */
-	char *namebuf;
-	size_t namecap;
+	char **lib_short;           /* per library: its name as unresolved frames show it, made on demand */
 };
 
 /* Local table indices of one table set mapped onto the profile. */
@@ -343,16 +344,23 @@ static uint32_t kernel_lib(struct ld *ld)
 	return ld->kernel_lib;
 }
 
+/* "LIB+0xADDR" for an unresolved frame. Every frame of a library repeats its name,
+ * so a long one is shortened once, in the middle (a 4 MiB name on 1000 frames
+ * made 4 GiB of names): each such name stays under 80 bytes. */
+#define LIB_IN_NAME_MAX 64
+
 static uint32_t unresolved_name(struct ld *ld, uint32_t lib, uint32_t address)
 {
-	const char *ln = profile_str(ld->p, ld->p->libs.items[lib].name);
-	size_t need = strlen(ln) + 16;
-	if (need > ld->namecap) {
-		ld->namecap = need * 2;
-		ld->namebuf = xrealloc(ld->namebuf, ld->namecap);
+	if (ld->lib_short == NULL)
+		ld->lib_short = xcalloc(ld->nlibs + 1, sizeof(*ld->lib_short)); /* the file's libs */
+	if (ld->lib_short[lib] == NULL) {
+		uint32_t id = ld->p->libs.items[lib].name;
+		ld->lib_short[lib] = text_shorten(profile_str(ld->p, id), strmap_len(&ld->p->strings, id),
+						  LIB_IN_NAME_MAX);
 	}
-	snprintf(ld->namebuf, ld->namecap, "%s+0x%x", ln, (unsigned)address);
-	return profile_intern(ld->p, ld->namebuf);
+	char buf[LIB_IN_NAME_MAX + 16];
+	snprintf(buf, sizeof(buf), "%s+0x%x", ld->lib_short[lib], (unsigned)address);
+	return profile_intern(ld->p, buf);
 }
 
 /* True when NAME is exactly "0x%x" of ADDRESS: samply's placeholder for an unsymbolicated frame. */
@@ -511,7 +519,7 @@ static uint32_t no_stack_node(struct ld *ld)
 
 struct totals {
 	int64_t cpu;          /* non-excluded threads */
-	int64_t weight;
+	int64_t cpu_all, weight_all; /* every sample: each metric's sum must fit in int64 (profile.h) */
 	double t_min, t_max;  /* sample times, ms */
 	size_t threads, excluded;
 	double cpu_scale;     /* 1 for µs, 1/1000 for ns, 0 when the unit is unusable */
@@ -581,9 +589,11 @@ static int load_samples(struct ld *ld, const struct json *thread, const struct t
 		v[SAMPLY_METRIC_SAMPLES] = 1;
 		v[SAMPLY_METRIC_WEIGHT] = w;
 		profile_add_sample(ld->p, st < 0 ? no_stack_node(ld) : ts->stack_map[st], tid, v);
-		if (!excluded && (__builtin_add_overflow(tot->cpu, v[SAMPLY_METRIC_CPU], &tot->cpu) ||
-				  __builtin_add_overflow(tot->weight, v[SAMPLY_METRIC_WEIGHT], &tot->weight)))
+		if (__builtin_add_overflow(tot->cpu_all, v[SAMPLY_METRIC_CPU], &tot->cpu_all) ||
+		    __builtin_add_overflow(tot->weight_all, v[SAMPLY_METRIC_WEIGHT], &tot->weight_all))
 			return jr_error(r, s, SIZE_MAX, "the CPU or weight total does not fit in 64 bits");
+		if (!excluded)
+			tot->cpu += v[SAMPLY_METRIC_CPU]; /* at most cpu_all */
 	}
 	return 0;
 }
@@ -699,17 +709,28 @@ static double cpu_unit_scale(struct ld *ld, const struct json *meta)
 	return 0.0;
 }
 
-/* No usable CPU deltas: estimate CPU as weight x interval, and say so (spec §7). */
-static void cpu_fallback(struct ld *ld, double interval_ms)
+/* No usable CPU deltas: estimate CPU as weight x interval, and say so (spec §7).
+ * Weights up to 2^31 times intervals up to 1e9 ms can pass 2^63 µs, for one
+ * sample or in sum: that is refused, never rounded into a negative number. */
+static int cpu_fallback(struct ld *ld, const struct json *meta, double interval_ms)
 {
 	struct profile *p = ld->p;
 	const int64_t *weight = p->sample_values[samply_weight_metric(p)];
-	for (size_t i = 0; i < p->sample_count; i++)
-		p->sample_values[SAMPLY_METRIC_CPU][i] = llround((double)weight[i] * interval_ms * 1000.0);
+	int64_t total = 0;
+	for (size_t i = 0; i < p->sample_count; i++) {
+		double us = round((double)weight[i] * interval_ms * 1000.0);
+		int64_t v = us < 0x1p63 ? (int64_t)us : -1;
+		if (v < 0 || __builtin_add_overflow(total, v, &total))
+			return jr_error(&ld->r, json_get(meta, "interval"), SIZE_MAX,
+					"the CPU estimate (sample weight x interval) adds up to more than 2^63 - 1 "
+					"µs");
+		p->sample_values[SAMPLY_METRIC_CPU][i] = v;
+	}
 	p->metrics[SAMPLY_METRIC_CPU].label = "CPU time, estimated as sample weight x interval";
 	profile_warn(
 		p, "no threadCPUDelta in this profile: CPU is estimated as sample weight x interval (%g ms)",
 		interval_ms);
+	return 0;
 }
 
 static void add_summary(struct ld *ld, const struct json *meta, const struct totals *tot)
@@ -783,14 +804,16 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 		    0)
 			goto out;
 
-	if (tot.cpu == 0 && out->sample_count > 0)
-		cpu_fallback(&ld, interval);
+	if (tot.cpu == 0 && out->sample_count > 0 && cpu_fallback(&ld, meta, interval) != 0)
+		goto out;
 	add_summary(&ld, meta, &tot);
 	rc = 0;
 out:
 	tabset_release(&shared_ts);
 	vec_free(&ld.syms);
-	free(ld.namebuf);
+	for (size_t i = 0; ld.lib_short != NULL && i < ld.nlibs; i++)
+		free(ld.lib_short[i]);
+	free(ld.lib_short);
 	return rc;
 }
 

@@ -62,6 +62,16 @@ int profile_merge(struct profile *dst, const struct profile *src, const char *or
 		}
 		metric_of[m] = d;
 	}
+	/* each input's sums fit in int64 (profile.h); the merged ones must too */
+	for (size_t m = 0; m < src->metric_count; m++) {
+		int64_t a, b;
+		if (!profile_metric_sum(dst, metric_of[m], &a) || !profile_metric_sum(src, m, &b) ||
+		    __builtin_add_overflow(a, b, &a)) {
+			pf_error("%s: %s summed over the merged files exceeds 2^63 - 1", origin,
+				 src->metrics[m].name);
+			return -1;
+		}
+	}
 	uint32_t run = (uint32_t)profile_run_count(dst);
 	if (run == 1) /* DST is a single input so far */
 		give_threads(dst, 0, 0);
@@ -100,7 +110,12 @@ int profile_merge(struct profile *dst, const struct profile *src, const char *or
 		struct pf_frame nf = src->frames.items[f];
 		nf.func = func_map[nf.func];
 		nf.lib = MAP_LIB(nf.lib);
+		nf.file = restr(dst, src, nf.file);
 		frame_map[f] = profile_intern_frame(dst, &nf);
+	}
+	for (size_t i = 0; i < src->line_ticks.len; i++) {
+		const struct pf_line_ticks *lt = &src->line_ticks.items[i];
+		profile_add_line_ticks(dst, func_map[lt->func], lt->line, lt->ticks);
 	}
 	uint32_t *stack_map = xreallocarray(NULL, src->stacks.len + 1, sizeof(*stack_map));
 	for (size_t s = 0; s < src->stacks.len; s++) {

@@ -93,6 +93,15 @@ struct report_row *report_table_row(struct report *r, struct report_table *t, co
 	return &t->rows.items[t->rows.len - 1];
 }
 
+void report_table_listing(struct report *r, struct report_table *t, const char *name, const char *detail,
+			  const int64_t *values)
+{
+	t->listing = true;
+	t->subject = (struct report_row){.name = report_strdup(r, name), .detail = report_strdup(r, detail)};
+	for (size_t c = 0; c < t->col_count; c++)
+		t->subject.values[c] = values[c];
+}
+
 static int row_cmp(const void *a, const void *b)
 {
 	const struct report_row *x = a, *y = b;
@@ -124,21 +133,23 @@ const char *report_func_name(const void *profile, uint32_t func, const char **de
 	const char *lib = f->lib != PF_NONE ? profile_str(p, p->libs.items[f->lib].name) : "";
 	int n = 0;
 	buf[0] = '\0';
+	/* %.*s: snprintf would measure all of a 4 MiB name only to cut it at 1 KiB */
+	int file_len = (int)strnlen(file, sizeof(buf)), lib_len = (int)strnlen(lib, sizeof(buf));
 	if (*file && strcmp(file, profile_str(p, f->name)) != 0) { /* --by file: the name is the file */
 		if (f->line)
-			n = snprintf(buf, sizeof(buf), "%s:%u", file, f->line);
+			n = snprintf(buf, sizeof(buf), "%.*s:%u", file_len, file, f->line);
 		else
-			n = snprintf(buf, sizeof(buf), "%s", file);
+			n = snprintf(buf, sizeof(buf), "%.*s", file_len, file);
 	}
 	const char *name = profile_str(p, f->name);
 	bool names_lib = name[0] == '[' && strncmp(name + 1, lib, strlen(lib)) == 0; /* "[kernel]" */
 	if (*lib && strcmp(lib, file) != 0 && !(f->flags & PF_FUNC_UNRESOLVED) && !names_lib && n >= 0 &&
 	    (size_t)n < sizeof(buf))
-		snprintf(buf + n, sizeof(buf) - (size_t)n, "%s[%s]", n ? "  " : "", lib);
+		snprintf(buf + n, sizeof(buf) - (size_t)n, "%s[%.*s]", n ? "  " : "", lib_len, lib);
 	*detail = buf[0] ? buf : NULL;
 	if (f->folded > 0) {
 		static char nbuf[1024];
-		snprintf(nbuf, sizeof(nbuf), "%s (+%u folded)", name, f->folded);
+		snprintf(nbuf, sizeof(nbuf), "%.*s (+%u folded)", (int)strnlen(name, sizeof(nbuf)), name, f->folded);
 		return nbuf;
 	}
 	return *name ? name : "(anonymous)";
@@ -164,7 +175,7 @@ void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit)
 		break;
 	case PF_UNIT_BYTES: {
 		static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-		int64_t a = v < 0 ? -v : v;
+		uint64_t a = v < 0 ? -(uint64_t)v : (uint64_t)v; /* -INT64_MIN does not fit */
 		if (a < 1024) {
 			snprintf(buf, cap, "%" PRId64 " B", v);
 			break;

@@ -190,15 +190,29 @@ static void regroup(struct profile *p, enum transform_by by)
 		strmap_init(&groups);
 		uint32_t *group = xreallocarray(NULL, nf + 1, sizeof(*group));
 		VEC(uint32_t) owned = {0};
+		/* names made from a library's name, once per library: the frames of one
+		 * library would otherwise each copy and hash it */
+		uint32_t *lib_name = xreallocarray(NULL, p->libs.len + 1, sizeof(*lib_name));
+		memset(lib_name, 0xff, (p->libs.len + 1) * sizeof(*lib_name));
 		for (size_t i = 0; i < nf; i++) {
 			const struct pf_frame *fr = &p->frames.items[i];
 			const struct pf_func *f = &p->funcs.items[fr->func];
-			char *name = granular_name(p, fr, by);
 			uint32_t lib =
 				by == TRANSFORM_BY_LIB ? (fr->lib != PF_NONE ? fr->lib : f->lib) : f->lib;
-			want[i] = (struct pf_func){.name = profile_intern(p, name), .lib = lib};
+			uint32_t from_lib = fr->lib != PF_NONE ? fr->lib : f->lib;
+			bool by_lib_name = from_lib < p->libs.len &&
+					   (by == TRANSFORM_BY_LIB || (by == TRANSFORM_BY_FILE && f->file == 0));
+			uint32_t name_id = by_lib_name ? lib_name[from_lib] : UINT32_MAX;
+			if (name_id == UINT32_MAX) {
+				char *name = granular_name(p, fr, by);
+				name_id = profile_intern(p, name);
+				free(name);
+				if (by_lib_name)
+					lib_name[from_lib] = name_id;
+			}
+			want[i] = (struct pf_func){.name = name_id, .lib = lib};
 			if (by == TRANSFORM_BY_LINE) {
-				want[i].file = f->file;
+				want[i].file = fr->file ? fr->file : f->file;
 				want[i].line = fr->line ? fr->line : f->line;
 			}
 			if (by == TRANSFORM_BY_LINE || by == TRANSFORM_BY_FILE)
@@ -212,8 +226,8 @@ static void regroup(struct profile *p, enum transform_by by)
 				vec_push(&owned, 0);
 			owned.items[group[i]] |= f->flags & PF_FUNC_OWNED;
 			free(key);
-			free(name);
 		}
+		free(lib_name);
 		for (size_t i = 0; i < nf; i++) {
 			want[i].flags = owned.items[group[i]];
 			struct pf_frame fr = {.func = profile_intern_func(p, &want[i]),

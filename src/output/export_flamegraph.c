@@ -10,6 +10,7 @@
 
 #include "profan/report.h"
 #include "profan/export.h"
+#include "profan/text.h"
 
 #define FG_WIDTH 1200
 #define FG_FRAME_H 16
@@ -25,7 +26,7 @@ static void put_xml(FILE *f, const char *text)
 {
 	size_t len = strlen(text);
 	char *s = xstrndup(text, len);
-	output_utf8_clean(s, len);
+	text_utf8_clean(s, len);
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 		switch (c) {
@@ -34,7 +35,7 @@ static void put_xml(FILE *f, const char *text)
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&apos;", f); break;
-		default: fputc(c < 0x20 && c != '\t' && c != '\n' ? '?' : (int)c, f); break;
+		default: fputc((c < 0x20 && c != '\t' && c != '\n') || c == 0x7f ? '?' : (int)c, f); break;
 		}
 	}
 	free(s);
@@ -164,11 +165,12 @@ int export_flamegraph(const char *path, const struct calltree *t, const struct f
 	}
 	vec_free(&todo);
 
-	FILE *f = output_open(path, "--flamegraph");
-	if (f == NULL) {
+	struct output *out = output_open(path, "--flamegraph");
+	if (out == NULL) {
 		vec_free(&items);
 		return -1;
 	}
+	FILE *f = out->f;
 	int height = FG_PAD_TOP + (int)(max_depth + 1) * FG_FRAME_H + FG_PAD_BOTTOM;
 	int width = FG_WIDTH + 2 * FG_PAD_SIDE;
 	fprintf(f,
@@ -287,5 +289,5 @@ int export_flamegraph(const char *path, const struct calltree *t, const struct f
 	}
 	fprintf(f, "</svg>\n");
 	vec_free(&items);
-	return output_close(f, path);
+	return output_close(out);
 }

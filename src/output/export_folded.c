@@ -6,27 +6,32 @@
 #include <string.h>
 
 #include "profan/export.h"
+#include "profan/text.h"
 
 /* The format has no escaping: a ';' or a line break inside a name would split it,
- * and readers such as inferno want UTF-8. Each distinct label is cleaned once. */
+ * readers such as inferno want UTF-8 and copy names into XML, where other control
+ * characters are not allowed. Each distinct label is cleaned once. */
 static char *clean_label(const char *label)
 {
 	size_t len = strlen(label);
 	char *s = xstrndup(label, len);
-	output_utf8_clean(s, len);
+	text_utf8_clean(s, len);
 	for (size_t i = 0; i < len; i++)
 		if (s[i] == ';')
 			s[i] = ':';
 		else if (s[i] == '\n' || s[i] == '\r')
 			s[i] = ' ';
+		else if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			s[i] = '?';
 	return s;
 }
 
 int export_folded(const char *path, const struct calltree *t, bool two_sides)
 {
-	FILE *f = output_open(path, "--folded");
-	if (f == NULL)
+	struct output *out = output_open(path, "--folded");
+	if (out == NULL)
 		return -1;
+	FILE *f = out->f;
 	setvbuf(f, NULL, _IOFBF, 1 << 20);
 	size_t nlabels = t->names.count;
 	char **labels = xcalloc(nlabels + 1, sizeof(*labels));
@@ -65,5 +70,5 @@ int export_folded(const char *path, const struct calltree *t, bool two_sides)
 	free(labels);
 	free(lens);
 	vec_free(&chain);
-	return output_close(f, path);
+	return output_close(out);
 }

@@ -9,6 +9,7 @@
 
 #include "profan/export.h"
 #include "profan/match.h"
+#include "profan/text.h"
 
 struct pb {
 	uint8_t *buf;
@@ -47,7 +48,7 @@ static uint32_t intern_utf8(struct strmap *st, const char *s)
 {
 	size_t len = strlen(s);
 	char *clean = xstrndup(s, len);
-	output_utf8_clean(clean, len);
+	text_utf8_clean(clean, len);
 	uint32_t id = strmap_intern_len(st, clean, len);
 	free(clean);
 	return id;
@@ -108,12 +109,13 @@ enum {
 
 static int write_gzip(const char *path, const struct pb *b)
 {
-	FILE *f = output_open(path, "--pprof");
-	if (f == NULL)
+	struct output *file = output_open(path, "--pprof");
+	if (file == NULL)
 		return -1;
+	FILE *f = file->f;
 	z_stream z = {0};
 	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
-		fclose(f);
+		output_abort(file);
 		pf_error("%s: zlib: cannot start compression", path);
 		return -1;
 	}
@@ -129,11 +131,11 @@ static int write_gzip(const char *path, const struct pb *b)
 	} while (zr == Z_OK || zr == Z_BUF_ERROR);
 	deflateEnd(&z);
 	if (zr != Z_STREAM_END) {
-		fclose(f);
+		output_abort(file);
 		pf_error("%s: zlib: compression failed", path);
 		return -1;
 	}
-	return output_close(f, path);
+	return output_close(file);
 }
 
 int export_pprof(const char *path, const struct profile *p, size_t metric, const bool *keep)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "profan/render.h"
+#include "profan/text.h"
 
 static const char *unit_id(enum pf_unit u)
 {
@@ -25,47 +26,15 @@ static double percent(int64_t v, int64_t total)
 	return total ? 100.0 * (double)v / (double)total : 0;
 }
 
-/* Length of the valid UTF-8 sequence at S (1 to 4), or 0 if it is not one. */
-static size_t utf8_valid_len(const unsigned char *s)
-{
-	if (s[0] < 0x80)
-		return 1;
-	size_t n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
-	if (n == 0 || s[0] > 0xF4)
-		return 0;
-	for (size_t i = 1; i < n; i++)
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-	if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] >= 0xA0) || (s[0] == 0xF0 && s[1] < 0x90) ||
-	    (s[0] == 0xF4 && s[1] >= 0x90))
-		return 0; /* overlong, surrogate, or past U+10FFFF */
-	return n;
-}
-
-/* A JSON string for TEXT. Names can carry raw bytes (DHAT copies symbol names
- * as they are), and JSON must be UTF-8, so each invalid byte becomes U+FFFD. */
+/* A JSON string for TEXT, which comes from the input: escaped per JSON, and DEL
+ * and C1 too (a report piped to a terminal must not drive it); each byte that
+ * is not UTF-8 becomes U+FFFD (DHAT copies symbol names as they are). */
 static cJSON *json_text(const char *text)
 {
-	const unsigned char *s = (const unsigned char *)(text ? text : "");
-	size_t bad = 0;
-	for (size_t i = 0, n; s[i]; i += n ? n : 1)
-		bad += (n = utf8_valid_len(s + i)) == 0;
-	if (bad == 0)
-		return cJSON_CreateString((const char *)s);
-	char *clean = xmalloc(strlen((const char *)s) + 2 * bad + 1), *o = clean;
-	for (size_t i = 0, n; s[i]; i += n ? n : 1) {
-		n = utf8_valid_len(s + i);
-		if (n == 0) {
-			memcpy(o, "\xEF\xBF\xBD", 3);
-			o += 3;
-		} else {
-			memcpy(o, s + i, n);
-			o += n;
-		}
-	}
-	*o = '\0';
-	cJSON *j = cJSON_CreateString(clean);
-	free(clean);
+	const char *s = text ? text : "";
+	char *quoted = text_json_string(s, strlen(s));
+	cJSON *j = cJSON_CreateRaw(quoted);
+	free(quoted);
 	return j;
 }
 
@@ -76,6 +45,48 @@ static cJSON *json_int(int64_t v)
 	char digits[24];
 	snprintf(digits, sizeof(digits), "%" PRId64, v);
 	return cJSON_CreateRaw(digits);
+}
+
+static cJSON *json_values(const struct report_table *t, const struct report_row *row)
+{
+	cJSON *vals = cJSON_CreateArray();
+	for (size_t c = 0; c < t->col_count; c++)
+		cJSON_AddItemToArray(vals, json_int(row->values[c]));
+	return vals;
+}
+
+/* A listing (--annotate): the function with its figures, the files, and one
+ * row per line shown (context lines included, gaps left out). */
+static void listing_json(cJSON *v, const struct report_table *t)
+{
+	cJSON *f = cJSON_AddObjectToObject(v, "function");
+	cJSON_AddItemToObject(f, "name", json_text(t->subject.name));
+	cJSON_AddItemToObject(f, "detail", t->subject.detail ? json_text(t->subject.detail) : cJSON_CreateNull());
+	cJSON_AddItemToObject(f, "values", json_values(t, &t->subject));
+	cJSON *files = cJSON_AddArrayToObject(v, "files");
+	cJSON *rows = cJSON_AddArrayToObject(v, "rows");
+	const char *file = NULL;
+	for (size_t k = 0; k < t->rows.len; k++) {
+		const struct report_row *row = &t->rows.items[k];
+		if (row->flags & REPORT_ROW_FILE) {
+			file = row->name;
+			cJSON *o = cJSON_CreateObject();
+			cJSON_AddItemToObject(o, "path", json_text(row->name));
+			cJSON_AddItemToObject(o, "source", row->detail ? json_text(row->detail) : cJSON_CreateNull());
+			cJSON_AddItemToArray(files, o);
+			continue;
+		}
+		if (row->flags & REPORT_ROW_GAP)
+			continue;
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddItemToObject(o, "file", file ? json_text(file) : cJSON_CreateNull());
+		cJSON_AddItemToObject(o, "line", json_int(row->line));
+		cJSON_AddItemToObject(o, "source", row->name ? json_text(row->name) : cJSON_CreateNull());
+		cJSON_AddItemToObject(o, "values", json_values(t, row));
+		if (row->detail)
+			cJSON_AddItemToObject(o, "detail", json_text(row->detail));
+		cJSON_AddItemToArray(rows, o);
+	}
 }
 
 int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
@@ -103,6 +114,13 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 			/* no total: the column shows no percentages */
 			cJSON_AddItemToObject(col, "total", t->cols[c].total ? json_int(t->cols[c].total) : cJSON_CreateNull());
 			cJSON_AddItemToArray(cols, col);
+		}
+		if (t->listing) {
+			listing_json(v, t);
+			if (t->note)
+				cJSON_AddItemToObject(v, "note", json_text(t->note));
+			cJSON_AddItemToArray(views, v);
+			continue;
 		}
 		cJSON *rows = cJSON_AddArrayToObject(v, "rows");
 		size_t shown = t->ranked && ro->top > 0 && t->rows.len > ro->top ? ro->top : t->rows.len;

@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/alloc.h"
 #include "profan/render.h"
+#include "profan/text.h"
 
 static double percent(int64_t v, int64_t total)
 {
@@ -107,12 +109,26 @@ static size_t shown_rows(const struct report_table *t, size_t top)
 	return t->ranked && top > 0 && t->rows.len > top ? top : t->rows.len;
 }
 
+/* S as a terminal may show it: names, paths and headers come from the input, so
+ * control characters and bytes that are not UTF-8 are written as \xNN (text.h).
+ * *COPY owns the escaped text when one was needed. */
+static const char *shown(const char *s, char **copy)
+{
+	size_t len = strlen(s);
+	*copy = text_needs_escape(s, len) ? text_escape(s, len) : NULL;
+	return *copy ? *copy : s;
+}
+
 static void print_table(FILE *out, const struct report_table *t, const struct render_opts *st)
 {
-	size_t shown = shown_rows(t, st->top), cut = t->rows.len - shown;
-	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), t->title, SGR(st, "0"));
-	if (t->note)
-		fprintf(out, "%s\n", t->note);
+	size_t nshown = shown_rows(t, st->top), cut = t->rows.len - nshown;
+	char *copy;
+	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), shown(t->title, &copy), SGR(st, "0"));
+	free(copy);
+	if (t->note) {
+		fprintf(out, "%s\n", shown(t->note, &copy));
+		free(copy);
+	}
 	if (t->rows.len == 0) {
 		fprintf(out, "  (nothing to show)\n");
 		return;
@@ -121,7 +137,7 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 	char buf[64];
 	for (size_t c = 0; c < t->col_count; c++) {
 		width[c] = (int)strlen(t->cols[c].header);
-		for (size_t i = 0; i < shown; i++) {
+		for (size_t i = 0; i < nshown; i++) {
 			report_format_value(buf, sizeof(buf), t->rows.items[i].values[c], t->cols[c].unit);
 			if ((int)strlen(buf) > width[c])
 				width[c] = (int)strlen(buf);
@@ -137,8 +153,11 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 	for (size_t c = 0; c < t->col_count; c++)
 		prefix += (t->cols[c].total ? (c ? 10 : 9) : 0) + 2 + (size_t)width[c];
 	prefix += 2;
-	for (size_t i = 0; i < shown; i++) {
+	for (size_t i = 0; i < nshown; i++) {
 		const struct report_row *row = &t->rows.items[i];
+		char *name_copy, *detail_copy = NULL;
+		const char *name = shown(row->name, &name_copy);
+		const char *detail = row->detail ? shown(row->detail, &detail_copy) : NULL;
 		for (size_t c = 0; c < t->col_count; c++) {
 			if (t->cols[c].total) {
 				double pct = percent(row->values[c], t->cols[c].total);
@@ -152,15 +171,17 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		fprintf(out, "  %s", owned ? SGR(st, "1;36") : "");
 		/* after the name: its detail, label and context, each kept only when it and those
 		 * before it fit (so a cut row is a prefix of the whole one); else the name is shortened */
-		const char *after[3] = {row->detail, row->label, row->context};
-		size_t cols = utf8_columns(row->name, strlen(row->name)), kept = 0;
+		char *label_copy = NULL, *context_copy = NULL;
+		const char *after[3] = {detail, row->label ? shown(row->label, &label_copy) : NULL,
+					row->context ? shown(row->context, &context_copy) : NULL};
+		size_t cols = utf8_columns(name, strlen(name)), kept = 0;
 		if (st->width > 0 && prefix + cols > (size_t)st->width) {
 			if (prefix + 16 < (size_t)st->width)
-				print_shortened(out, row->name, (size_t)st->width - prefix);
+				print_shortened(out, name, (size_t)st->width - prefix);
 			else
-				fputs(row->name, out);
+				fputs(name, out);
 		} else {
-			fputs(row->name, out);
+			fputs(name, out);
 			for (; kept < 3; kept++) {
 				if (!after[kept])
 					continue;
@@ -174,9 +195,135 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 			if (after[k])
 				fprintf(out, "  %s%s%s", k == 0 ? SGR(st, "2") : "", after[k], k == 0 ? SGR(st, "0") : "");
 		fputc('\n', out);
+		free(name_copy);
+		free(detail_copy);
+		free(label_copy);
+		free(context_copy);
 	}
 	if (cut)
 		fprintf(out, "  ... %zu more row%s (raise --top to see them)\n", cut, cut == 1 ? "" : "s");
+}
+
+/* Source text with tabs expanded to stops of 8 (the columns in front would shift
+ * them otherwise) and other control bytes escaped (a source file is input too),
+ * in at most COLS columns when COLS > 0. */
+static void print_source(FILE *out, const char *text, size_t cols)
+{
+	size_t len = strlen(text), tabs = 0;
+	for (const char *q = text; *q; q++)
+		tabs += *q == '\t';
+	char *expanded = xmalloc(len + 7 * tabs + 1), *e = expanded;
+	size_t col = 0;
+	for (const char *q = text; *q; q++) {
+		if (*q == '\t') {
+			for (size_t w = 8 - col % 8; w > 0; w--, col++)
+				*e++ = ' ';
+		} else {
+			*e++ = *q;
+			col += ((unsigned char)*q & 0xC0) != 0x80;
+		}
+	}
+	*e = '\0';
+	char *copy;
+	const char *safe = shown(expanded, &copy);
+	col = 0;
+	for (const char *q = safe; *q; q++) {
+		size_t w = ((unsigned char)*q & 0xC0) != 0x80;
+		if (cols > 0 && col + w >= cols && w > 0) {
+			fputs("\u2026", out);
+			break;
+		}
+		fputc(*q, out);
+		col += w;
+	}
+	free(copy);
+	free(expanded);
+}
+
+/* A listing (--annotate): the function and its figures, then its lines like
+ * pprof's list: the costs ("." for none), the line number, the source. */
+static void print_listing(FILE *out, const struct report_table *t, const struct render_opts *st)
+{
+	char buf[64], *copy, *detail_copy = NULL;
+	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), shown(t->title, &copy), SGR(st, "0"));
+	free(copy);
+	const struct report_row *f = &t->subject;
+	fprintf(out, "%s%s%s%s%s%s", f->flags & REPORT_ROW_OWNED ? SGR(st, "1;36") : "", shown(f->name, &copy),
+		f->flags & REPORT_ROW_OWNED ? SGR(st, "0") : "", f->detail ? "  " : "", f->detail ? SGR(st, "2") : "",
+		f->detail ? shown(f->detail, &detail_copy) : "");
+	fprintf(out, "%s\n", f->detail ? SGR(st, "0") : "");
+	free(copy);
+	free(detail_copy);
+	for (size_t c = 0; c < t->col_count; c++) {
+		report_format_value(buf, sizeof(buf), f->values[c], t->cols[c].unit);
+		fprintf(out, "%s%s %s", c ? ", " : "", t->cols[c].header, buf);
+	}
+	fputc('\n', out);
+	if (t->note) {
+		fprintf(out, "%s\n", shown(t->note, &copy));
+		free(copy);
+	}
+	int width[REPORT_MAX_COLS];
+	int linew = 4;
+	for (size_t c = 0; c < t->col_count; c++)
+		width[c] = (int)strlen(t->cols[c].header);
+	for (size_t i = 0; i < t->rows.len; i++) {
+		const struct report_row *row = &t->rows.items[i];
+		for (size_t c = 0; c < t->col_count; c++) {
+			report_format_value(buf, sizeof(buf), row->values[c], t->cols[c].unit);
+			if ((int)strlen(buf) > width[c])
+				width[c] = (int)strlen(buf);
+		}
+		int n = snprintf(buf, sizeof(buf), "%u", row->line);
+		linew = n > linew ? n : linew;
+	}
+	size_t prefix = 0;
+	for (size_t c = 0; c < t->col_count; c++) {
+		fprintf(out, "  %*s", width[c], t->cols[c].header);
+		prefix += 2 + (size_t)width[c];
+	}
+	fprintf(out, "  %*s  Source\n", linew, "Line");
+	prefix += 4 + (size_t)linew;
+	for (size_t i = 0; i < t->rows.len; i++) {
+		const struct report_row *row = &t->rows.items[i];
+		if (row->flags & REPORT_ROW_FILE) {
+			fprintf(out, "%*s%s%s%s", (int)prefix, "", SGR(st, "1"), shown(row->name, &copy), SGR(st, "0"));
+			free(copy);
+			if (row->detail) {
+				fprintf(out, "  %s(%s)%s", SGR(st, "2"), shown(row->detail, &copy), SGR(st, "0"));
+				free(copy);
+			}
+			fputc('\n', out);
+			continue;
+		}
+		if (row->flags & REPORT_ROW_GAP) {
+			fprintf(out, "%*s\u22ee\n", (int)prefix - 3, "");
+			continue;
+		}
+		bool hot = false;
+		for (size_t c = 0; c < t->col_count; c++) {
+			if (row->values[c] != 0) {
+				report_format_value(buf, sizeof(buf), row->values[c], t->cols[c].unit);
+				hot = true;
+			} else {
+				snprintf(buf, sizeof(buf), ".");
+			}
+			fprintf(out, "  %*s", width[c], buf);
+		}
+		if (row->line)
+			fprintf(out, "  %*u  ", linew, row->line);
+		else
+			fprintf(out, "  %*s  ", linew, "-");
+		size_t room = st->width > 0 && (size_t)st->width > prefix + 8 ? (size_t)st->width - prefix : 0;
+		fputs(hot ? SGR(st, "1") : "", out);
+		print_source(out, row->name ? row->name : "", room);
+		fputs(hot ? SGR(st, "0") : "", out);
+		if (row->detail && (room == 0 || strlen(row->name ? row->name : "") + strlen(row->detail) + 2 < room)) {
+			fprintf(out, "  %s%s%s", SGR(st, "2"), shown(row->detail, &copy), SGR(st, "0"));
+			free(copy);
+		}
+		fputc('\n', out);
+	}
 }
 
 int render_text(FILE *out, const struct report *r, const struct render_opts *st)
@@ -185,13 +332,24 @@ int render_text(FILE *out, const struct report *r, const struct render_opts *st)
 	for (size_t i = 0; i < r->header.len; i++)
 		if ((int)strlen(r->header.items[i].key) > keyw)
 			keyw = (int)strlen(r->header.items[i].key);
-	for (size_t i = 0; i < r->header.len; i++)
-		fprintf(out, "%s:%-*s  %s\n", r->header.items[i].key,
-			keyw - (int)strlen(r->header.items[i].key), "", r->header.items[i].value);
-	for (size_t i = 0; i < r->warnings.len; i++)
-		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), r->warnings.items[i]);
-	for (size_t i = 0; i < r->tables.len; i++)
-		print_table(out, r->tables.items[i], st);
+	char *copy, *key_copy;
+	for (size_t i = 0; i < r->header.len; i++) {
+		const char *key = shown(r->header.items[i].key, &key_copy);
+		fprintf(out, "%s:%*s  %s\n", key, keyw - (int)strlen(r->header.items[i].key), "",
+			shown(r->header.items[i].value, &copy));
+		free(key_copy);
+		free(copy);
+	}
+	for (size_t i = 0; i < r->warnings.len; i++) {
+		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), shown(r->warnings.items[i], &copy));
+		free(copy);
+	}
+	for (size_t i = 0; i < r->tables.len; i++) {
+		if (r->tables.items[i]->listing)
+			print_listing(out, r->tables.items[i], st);
+		else
+			print_table(out, r->tables.items[i], st);
+	}
 	return ferror(out) ? -1 : 0;
 }
 

@@ -34,6 +34,10 @@ char *sym_demangle(const char *name)
 	if (!out)
 		return NULL;
 	size_t len = strlen(out), cut = rust_hash_suffix(out, len);
+	if (len > SYMMOD_MAX_STRING) { /* back-references can make a short name expand a lot */
+		free(out);
+		return NULL;
+	}
 	if (cut)
 		out[len - cut] = '\0';
 	return out;

@@ -89,6 +89,8 @@ struct scopemap {
 };
 
 struct symmod {
+	char *path;             /* for the warning about a corrupt file */
+	bool corrupt;           /* a string ran past SYMMOD_MAX_STRING: no more lookups */
 	Dwfl *dwfl;
 	Dwfl_Module *mod;
 	Dwfl_Callbacks cb;      /* libdwfl keeps pointers to it and to the path */
@@ -124,6 +126,73 @@ struct symmod {
 	VEC(struct srcfile) where; /* per level of out: the declaring file */
 	VEC(uint32_t) chain;
 };
+
+/* ---- bounded strings ---------------------------------------------------- */
+
+/* S, a string read from the file (or made by libdw from such strings), when it
+ * is at most SYMMOD_MAX_STRING bytes; else NULL, and the module is corrupt.
+ * symmod_open() checked that every string section ends in a NUL byte and holds
+ * no longer string, and libdw checks that inline strings end in their section,
+ * so the scan stops within the section, after at most that many bytes. */
+static const char *bounded(struct symmod *m, const char *s)
+{
+	if (s == NULL || strnlen(s, SYMMOD_MAX_STRING + 1) <= SYMMOD_MAX_STRING)
+		return s;
+	if (!m->corrupt)
+		pf_warn("%s: corrupt debug information (a name longer than %d bytes): its other frames stay "
+			"unsymbolicated",
+			m->path, SYMMOD_MAX_STRING);
+	m->corrupt = true;
+	return NULL;
+}
+
+/* Sections libdw and libelf read strings from: the symbol tables' string tables
+ * and DWARF's string sections (.debug_str, .debug_line_str, their .dwo forms). */
+static bool string_section(Elf *e, size_t shstrndx, const GElf_Shdr *sh)
+{
+	if (sh->sh_type == SHT_STRTAB)
+		return true;
+	const char *name = elf_strptr(e, shstrndx, sh->sh_name);
+	return name && (strncmp(name, ".debug_str", 10) == 0 || strncmp(name, ".debug_line_str", 15) == 0 ||
+			strncmp(name, ".zdebug_str", 11) == 0 || strncmp(name, ".zdebug_line_str", 16) == 0);
+}
+
+/* Why the string sections of E cannot be trusted, or NULL. A string section
+ * without a final NUL byte lets a string run past its end (libdw does not check:
+ * every name would reach the end of the section, 3.4 GB of names for one broken
+ * binary), and one holding a string over SYMMOD_MAX_STRING bytes is no compiler's. */
+static const char *strings_check(Elf *e, char *why, size_t cap)
+{
+	size_t shstrndx;
+	if (e == NULL || elf_getshdrstrndx(e, &shstrndx) != 0)
+		return NULL; /* libdw reads no names from it either */
+	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e, scn)) != NULL;) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS || (sh.sh_flags & SHF_COMPRESSED) ||
+		    !string_section(e, shstrndx, &sh))
+			continue; /* still compressed: libdw did not read it */
+		Elf_Data *d = elf_getdata(scn, NULL);
+		if (d == NULL || d->d_buf == NULL || d->d_size == 0 ||
+		    (d->d_size >= 4 && memcmp(d->d_buf, "ZLIB", 4) == 0))
+			continue;
+		const char *name = elf_strptr(e, shstrndx, sh.sh_name);
+		const char *b = d->d_buf, *end = b + d->d_size;
+		if (end[-1] != '\0') {
+			snprintf(why, cap, "%s does not end in a NUL byte", name ? name : "a string section");
+			return why;
+		}
+		for (const char *q = b; q < end;) {
+			const char *nul = memchr(q, '\0', (size_t)(end - q)); /* found: end[-1] is one */
+			if (nul - q > SYMMOD_MAX_STRING) {
+				snprintf(why, cap, "%s holds a string of %td bytes", name ? name : "a string section",
+					 nul - q);
+				return why;
+			}
+			q = nul + 1;
+		}
+	}
+	return NULL;
+}
 
 /* ---- names ------------------------------------------------------------- */
 
@@ -183,24 +252,24 @@ static struct scope *scope_find(struct scopemap *sm, Dwarf_Off off)
 
 /* The mangled name when there is one (it says namespace and parameters),
  * following abstract_origin and specification. */
-static const char *die_linkage_name(Dwarf_Die *die)
+static const char *die_linkage_name(struct symmod *m, Dwarf_Die *die)
 {
 	Dwarf_Attribute at;
 	const char *s = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &at));
 	if (!s)
 		s = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &at));
-	return s;
+	return bounded(m, s);
 }
 
 /* Display name of DIE; *RAW gets the name as stored (to compare with the symtab). */
 static const char *die_name(struct symmod *m, Dwarf_Die *die, const char **raw)
 {
-	const char *s = die_linkage_name(die);
+	const char *s = die_linkage_name(m, die);
 	if (s) {
 		*raw = s;
 		return demangled(m, s);
 	}
-	*raw = s = dwarf_diename(die);
+	*raw = s = bounded(m, dwarf_diename(die));
 	if (!s || !m->scopes.items.len)
 		return s;
 	/* Find the DIE that holds the name: the end of the origin/specification chain. */
@@ -295,7 +364,7 @@ static void symtab_build(struct symmod *m)
 		GElf_Sym sym;
 		GElf_Addr value;
 		GElf_Word shndx;
-		const char *name = dwfl_module_getsym_info(m->mod, i, &sym, &value, &shndx, NULL, NULL);
+		const char *name = bounded(m, dwfl_module_getsym_info(m->mod, i, &sym, &value, &shndx, NULL, NULL));
 		int type = GELF_ST_TYPE(sym.st_info);
 		if (!name || !*name || shndx == SHN_UNDEF || (type != STT_FUNC && type != STT_GNU_IFUNC))
 			continue;
@@ -486,7 +555,7 @@ static void cu_walk(struct walk *w, Dwarf_Die *parent, int depth)
 		case DW_TAG_union_type:
 		case DW_TAG_module: {
 			size_t saved = w->plen;
-			const char *nm = dwarf_diename(&child);
+			const char *nm = bounded(w->m, dwarf_diename(&child));
 			int k = snprintf(w->prefix + w->plen, sizeof(w->prefix) - w->plen, "%s::",
 					 nm ? nm : "(anonymous namespace)");
 			if (k > 0 && (size_t)k < sizeof(w->prefix) - w->plen)
@@ -533,16 +602,16 @@ static struct func *func_find(struct symmod *m, struct cuinfo *c, uint64_t pc)
  * libdw has joined it: glibc's "./malloc/malloc.c" in "./malloc"). */
 static struct srcfile srcfile_of(struct symmod *m, Dwarf_Die *cudie, Dwarf_Files *files, const char *raw)
 {
-	if (!raw)
+	if (!(raw = bounded(m, raw)))
 		return (struct srcfile){0};
 	uint32_t *slot = u64map_slot(&m->srcfiles, (uintptr_t)raw);
 	if (*slot != HTAB_NONE)
 		return m->srcfile_vals.items[*slot];
 	Dwarf_Attribute at;
-	const char *comp = dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &at));
+	const char *comp = bounded(m, dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &at)));
 	const char *const *dirs = NULL;
 	size_t ndirs = 0;
-	const char *dir0 = files && dwarf_getsrcdirs(files, &dirs, &ndirs) == 0 && ndirs > 0 ? dirs[0] : NULL;
+	const char *dir0 = files && dwarf_getsrcdirs(files, &dirs, &ndirs) == 0 && ndirs > 0 ? bounded(m, dirs[0]) : NULL;
 	bool based = !comp || !*comp || path_is_under(raw, comp) || (dir0 && *dir0 && path_is_under(raw, dir0));
 	char *path = based ? path_normalize(raw) : path_join_normalize(comp, raw);
 	vec_push(&m->owned, path);
@@ -599,7 +668,7 @@ static void func_name(struct symmod *m, struct func *f)
 		return;
 	f->named = true;
 	f->name = die_name(m, &f->die, &f->raw);
-	f->linkage = die_linkage_name(&f->die) != NULL;
+	f->linkage = die_linkage_name(m, &f->die) != NULL;
 	f->decl_file = decl_file_of(m, &f->die);
 	int line = 0;
 	if (dwarf_decl_line(&f->die, &line) == 0 && line > 0)
@@ -749,6 +818,7 @@ struct symmod *symmod_open(const char *path, const char *const *debug_dirs, size
 	 * missing debug file, which can mean hundreds of MB. */
 	unsetenv("DEBUGINFOD_URLS");
 	struct symmod *m = xcalloc(1, sizeof(*m));
+	m->path = xstrdup(path);
 	/* Setting a path replaces libdwfl's default, so restate it first. libdwfl
 	 * reads relative entries as subdirectories of the binary's directory and
 	 * looks up build ids only under absolute ones, so pass real paths. */
@@ -789,8 +859,22 @@ struct symmod *symmod_open(const char *path, const char *const *debug_dirs, size
 	if (!m->mod || !dwfl_module_getelf(m->mod, &m->bias))
 		goto fail;
 	m->dw = dwfl_module_getdwarf(m->mod, &m->dwbias);
+	char why[160];
+	GElf_Addr unused;
+	const char *bad = strings_check(dwfl_module_getelf(m->mod, &unused), why, sizeof(why));
+	if (!bad && m->dw && dwarf_getelf(m->dw) != dwfl_module_getelf(m->mod, &unused))
+		bad = strings_check(dwarf_getelf(m->dw), why, sizeof(why));
+	if (bad) {
+		pf_warn("%s: corrupt ELF file (%s): its frames stay unsymbolicated", path, bad);
+		symmod_close(m);
+		return NULL;
+	}
 	phdrs_read(m);
 	symtab_build(m);
+	if (m->corrupt) { /* bounded() has warned */
+		symmod_close(m);
+		return NULL;
+	}
 	if (m->dw)
 		cus_build(m);
 	return m;
@@ -806,6 +890,7 @@ void symmod_close(struct symmod *m)
 		return;
 	if (m->dwfl)
 		dwfl_end(m->dwfl);
+	free(m->path);
 	free(m->debuginfo_path);
 	vec_free(&m->loads);
 	free(m->groups);
@@ -925,6 +1010,8 @@ const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline
 	m->out.len = 0;
 	m->chain.len = 0;
 	*n = 0;
+	if (m->corrupt)
+		return NULL;
 	const struct symgroup *g = symtab_find(m, svma);
 	struct cuinfo *c = NULL;
 	struct func *f = NULL;
@@ -999,6 +1086,8 @@ const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline
 		l->decl_file = d.path;
 		l->decl_dir_len = d.dir_len;
 	}
+	if (m->corrupt) /* a name of this lookup ran on: none of it is trusted */
+		return NULL;
 	*n = m->out.len;
 	return m->out.items;
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "profan/funcname.h"
@@ -207,12 +208,15 @@ static void emit_chain(struct ctx *c, const struct site *s, size_t n, const stru
 				    .flags = flags,
 				    .folded = l->folded,
 				    .comp_dir_len = l->decl_file ? l->decl_dir_len : 0};
+		/* the line's own file, when the function's code comes from elsewhere (macros, #include) */
+		uint32_t file = intern_file(c, l->file);
 		struct pf_frame fr = {.func = func_for(c, &f),
 				      .lib = s[0].lib,
 				      .address = address,
 				      .line = l->line,
 				      .column = l->column,
-				      .flags = l->inlined ? PF_FRAME_INLINED : 0};
+				      .flags = l->inlined ? PF_FRAME_INLINED : 0,
+				      .file = l->line && file != f.file ? file : 0};
 		vec_push(&c->pool, profile_intern_frame(p, &fr));
 	}
 	expand_to(c, s, n, first, (uint32_t)depth);
@@ -432,7 +436,11 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	o = o ? o : &none;
 	memset(st, 0, sizeof(*st));
 	struct ctx c = {.p = p, .o = o, .st = st};
-	if (o->kallsyms && !(c.kallsyms = kallsyms_load(o->kallsyms)))
+	struct stat ks;
+	if (o->kallsyms && stat(o->kallsyms, &ks) == 0 && !S_ISREG(ks.st_mode))
+		/* a FIFO would block the read for ever: treated as absent */
+		pf_warn("--kallsyms %s: not a regular file: kernel frames stay [kernel]", o->kallsyms);
+	else if (o->kallsyms && !(c.kallsyms = kallsyms_load(o->kallsyms)))
 		return -1;
 	dirs_init(&c);
 

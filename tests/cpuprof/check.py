@@ -252,6 +252,8 @@ def compute(p, weight):
             key, shown, detail = display(frame)
             if not (parent is None and key[0] == "(root)" and not key[1]):
                 stack.append((key, shown, detail))
+            elif not stack:  # a sample at (root) itself: DevTools shows it as (root), and so does profan
+                stack.append((key, shown, detail))
             if parent is not None and parent not in nodes:  # lost with a chunk that had no data
                 stack.append((("(lost parent)", "", -1, -1), "(lost parent)", None))
             cur = parent

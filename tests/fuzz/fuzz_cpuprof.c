@@ -22,7 +22,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pf_set_quiet(true);
 	if (mode & 1) {
 		struct wasm_module m;
-		if (wasm_module_parse(data, size, "fuzz.wasm", &m) == 0) {
+		fuzz_diag_begin();
+		int rc = wasm_module_parse(data, size, "fuzz.wasm", &m);
+		fuzz_diag_end(rc != 0);
+		if (rc == 0) {
 			for (uint32_t i = 0; i < m.import_funcs + m.body_count + 1; i++)
 				(void)wasm_body_at(&m, i, i), (void)wasm_func_name(&m, i);
 			wasm_module_release(&m);
@@ -32,7 +35,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct cpuprof_opts o = {.weight = (enum cpuprof_weight)((mode >> 1) % 3),
 				 .profile = (mode & 8) ? "all" : NULL};
 	struct profile p;
-	if (load_buffer((const char *)data, size, "fuzz", NULL, cpuprof_load, &o, &p) == 0) {
+	fuzz_diag_begin();
+	int rc = load_buffer((const char *)data, size, "fuzz", NULL, cpuprof_load, &o, &p);
+	fuzz_diag_end(rc != 0);
+	if (rc == 0) {
+		fuzz_check_sums(&p);
 		profile_release(&p);
 		struct profan_opts opts;
 		profan_opts_init(&opts);

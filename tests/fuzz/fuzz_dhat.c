@@ -26,8 +26,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	pf_set_quiet(true);
 	struct profile p;
-	if (load_buffer((const char *)data, size, "fuzz", &dhat_json_opts, dhat_load, NULL, &p) != 0)
+	fuzz_diag_begin();
+	int rc = load_buffer((const char *)data, size, "fuzz", &dhat_json_opts, dhat_load, NULL, &p);
+	fuzz_diag_end(rc != 0);
+	if (rc != 0)
 		return 0;
+	fuzz_check_sums(&p);
 	struct dhat_meta meta = *dhat_meta_of(&p);
 	for (size_t m = 0; m < p.metric_count; m++) {
 		enum dhat_pred pred = (enum dhat_pred)(m % 6);

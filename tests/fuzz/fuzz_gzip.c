@@ -11,6 +11,8 @@
  *   bits 4-6  hand the parser 0, 1, 2, 3, 5, 8, 61 or 4096 bytes at a time
  *   bit 7     read a DHAT-style `"fs":]` as an empty array
  * The decoded-size cap is lowered to 1 MiB so bombs reach it quickly. */
+#include "fuzz_run.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -96,7 +98,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	source_set_max_chunk(chunk_caps[(mode >> 4) & 7]);
 	static const struct json_parse_opts repair = {.repair_missing_open_bracket = true};
 	const struct json_parse_opts *jopts = (mode & 128) ? &repair : NULL;
+	fuzz_diag_begin();
 	struct json_doc *d = json_parse_buffer((const char *)buf, len, "fuzz.gz", jopts);
+	fuzz_diag_end(d == NULL);
 	if (d != NULL) {
 		walk(json_doc_root(d));
 		json_doc_free(d);

@@ -66,7 +66,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pf_set_quiet(true);
 	struct samply_opts opts = {.binary = size % 3 ? NULL : "a", .select_thread = size % 2 ? odd_tid : NULL};
 	struct profile p;
-	if (load_buffer((const char *)data, size, "fuzz", NULL, samply_load, &opts, &p) == 0) {
+	fuzz_diag_begin();
+	int rc = load_buffer((const char *)data, size, "fuzz", NULL, samply_load, &opts, &p);
+	fuzz_diag_end(rc != 0);
+	if (rc == 0) {
+		fuzz_check_sums(&p);
 		all_views(&p);
 		profile_release(&p);
 		/* symbolication reads the libraries' files: fuzz_elf covers it */
@@ -87,7 +91,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 	}
 	/* the same bytes as a presymbolication sidecar of a tiny profile */
+	fuzz_diag_begin();
 	struct json_doc *syms = json_parse_buffer((const char *)data, size, "fuzz.syms.json", NULL);
+	fuzz_diag_end(syms == NULL);
 	if (syms != NULL) {
 		static const char tiny[] =
 			"{\"meta\":{},\"libs\":[{\"name\":\"a\",\"debugName\":\"a\",\"breakpadId\":"
@@ -97,7 +103,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			"\"stackTable\":{\"length\":1,\"frame\":[0],\"prefix\":[null]},"
 			"\"samples\":{\"length\":1,\"stack\":[0],\"time\":[0]}}]}";
 		struct samply_opts so = {.syms = syms};
-		if (load_buffer(tiny, sizeof(tiny) - 1, "tiny", NULL, samply_load, &so, &p) == 0)
+		fuzz_diag_begin();
+		rc = load_buffer(tiny, sizeof(tiny) - 1, "tiny", NULL, samply_load, &so, &p);
+		fuzz_diag_end(rc != 0);
+		if (rc == 0)
 			profile_release(&p);
 		json_doc_free(syms);
 	}

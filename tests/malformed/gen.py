@@ -12,6 +12,16 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+# Names are bytes from binaries. Invalid UTF-8 of every kind (an overlong '/', a surrogate, a
+# code point past U+10FFFF, an overlong two-byte form, a stray continuation byte) beside valid
+# two-, three- and four-byte characters, which must come through unchanged.
+# Text that would drive a terminal if printed raw: set the window title (OSC), clear the screen
+# and recolour (CSI, SGR), ring the bell, return the carriage, back up, the one-byte C1 CSI
+# (U+009B), a tab and a line break (which would start a forged line of the report).
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x1b[31mred\r\b\x9b31m\ttab\nnl\x7f"
+BAD_UTF8 = (b"ov\xe0\x80\xafsur\xed\xa0\x80big\xf4\x90\x80\x80two\xc0\xafcont\x80"
+            b"ok\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80")
+
 
 def dump(v):
     return json.dumps(v, separators=(",", ":"), allow_nan=True).encode()
@@ -95,6 +105,9 @@ def gen_samply():
     write("samply", "cpu-delta-negative.json", samply(setp(["T", "samples", "threadCPUDelta"], [10, -5, 30])))
     write("samply", "ok-time-huge.json", samply(setp(["T", "samples", "time"], [0, 1e308, -1e308])))
     write("samply", "duplicate-key.json", ok.replace(b'"product":"app"', b'"product":"app","product":"b"'))
+    # the key, quoted in the message, holds a line break that would start a forged "profan:" line
+    write("samply", "duplicate-key-newline.json",
+          ok.replace(b'"product":"app"', b'"product":"app","x\\nprofan: forged\\r":1,"x\\nprofan: forged\\r":2'))
     write("samply", "bom.json", b"\xef\xbb\xbf" + ok)
     write("samply", "empty.json", b"")
     write("samply", "whitespace.json", b" \n\t \n")
@@ -105,6 +118,19 @@ def gen_samply():
     write("samply", "control-char.json", ok.replace(b'"main"', b'"ma\x01in"'))
     write("samply", "bad-escape.json", ok.replace(b'"main"', b'"ma\\qin"'))
     write("samply", "trailing-data.json", ok + b"{}")
+    write("samply", "ok-utf8-invalid.json", ok.replace(b'"0x20"', b'"' + BAD_UTF8 + b'"'))
+    # Without threadCPUDelta, CPU is estimated as weight x interval: 2^31 - 1 x 4e6 ms is 8.6e18 µs,
+    # within int64 for one sample, not for three; 1e8 ms does not fit even once (2.1e20 µs).
+    no_cpu = lambda w, ms: lambda d, t: (t["samples"].pop("threadCPUDelta"), t["samples"].update(weight=w),
+                                         d["meta"].update(interval=ms))
+    write("samply", "cpu-estimate-sum-overflow.json", samply(no_cpu([2**31 - 1] * 3, 4e6)))
+    write("samply", "cpu-estimate-overflow.json", samply(no_cpu([1, 2**31 - 1, 1], 1e8)))
+    # 4.3e18 µs: fine alone; run.sh merges three (1.3e19 does not fit in int64)
+    write("samply", "ok-cpu-estimate-big.json", samply(no_cpu([2**31 - 1, 0, 0], 2e6)))
+    write("samply", "ok-control-chars.json", samply(lambda d, t: (
+        d["meta"].update(product=HOSTILE, oscpu=HOSTILE, sampleUnits={"threadCPUDelta": HOSTILE}),
+        d["libs"][0].update(name="app" + HOSTILE), t.update(name=HOSTILE),
+        t["stringArray"].__setitem__(1, "f" + HOSTILE))))
 
 
 # ---------------------------------------------------------------- cpuprof
@@ -154,10 +180,31 @@ def gen_cpuprof():
           cpuprof(lambda d: d.update(timeDeltas=[9007199254740991, 9007199254740991, 9007199254740991])))
     write("cpuprof", "deltas-sum-too-big.cpuprofile", cpuprof(lambda d: d.update(timeDeltas=[2**59, 2**59, 2**59])))
     write("cpuprof", "ok-deltas-negative.cpuprofile", cpuprof(lambda d: d.update(timeDeltas=[100, -500, 100])))
+    # fractional microseconds (2000 x 0.6 µs is 1.2 ms, 2000 x 0.4 µs 0.8 ms; rounding each delta
+    # gave 2 ms and 0 ms), and deltas of 0.5 whose running sum crosses .5 on every other sample
+    for name, delta in [("06", 0.6), ("04", 0.4), ("05", 0.5)]:
+        write("cpuprof", "ok-deltas-fractional-%s.cpuprofile" % name, cpuprof(lambda d: d.update(
+            startTime=0, endTime=int(2000 * delta), samples=[3] * 2000, timeDeltas=[delta] * 2000)))
+    # the same in a trace: 1000 chunks of two 0.3 µs deltas are 600 µs (rounding per chunk: 1000)
+    chunks = [{"name": "Profile", "ph": "P", "pid": 1, "tid": 1, "ts": 0, "id": "0x1",
+               "args": {"data": {"startTime": 0}}}]
+    for k in range(1000):
+        cpu = {"samples": [2, 2]}
+        if k == 0:
+            cpu["nodes"] = [{"id": 1, "callFrame": {"functionName": "(root)", "scriptId": "0", "url": "",
+                                                    "lineNumber": -1, "columnNumber": -1}},
+                            {"id": 2, "parent": 1, "callFrame": {"functionName": "work", "scriptId": "1",
+                                                                "url": "file:///a.js", "lineNumber": 4,
+                                                                "columnNumber": 2}}]
+        chunks.append({"name": "ProfileChunk", "ph": "P", "pid": 1, "tid": 1, "ts": k + 1, "id": "0x1",
+                       "args": {"data": {"cpuProfile": cpu, "timeDeltas": [0.3, 0.3]}}})
+    write("cpuprof", "ok-trace-deltas-fractional.json", dump(chunks))
     write("cpuprof", "nan-literal.cpuprofile", ok.replace(b'"endTime":1400', b'"endTime":NaN'))
     write("cpuprof", "inf-literal.cpuprofile", ok.replace(b'"endTime":1400', b'"endTime":-Infinity'))
     write("cpuprof", "number-overflow.cpuprofile", ok.replace(b'"endTime":1400', b'"endTime":-1e400'))
     write("cpuprof", "duplicate-key.cpuprofile", ok.replace(b'"startTime":1000', b'"startTime":1000,"startTime":1'))
+    write("cpuprof", "duplicate-key-newline.cpuprofile",
+          ok.replace(b'"startTime":1000', b'"startTime":1000,"x\\nprofan: forged":1,"x\\nprofan: forged":2'))
     write("cpuprof", "bom.cpuprofile", b"\xef\xbb\xbf" + ok)
     write("cpuprof", "empty.cpuprofile", b"")
     write("cpuprof", "ok-empty-nodes.cpuprofile", cpuprof(lambda d: d.update(nodes=[], samples=[], timeDeltas=[])))
@@ -165,9 +212,41 @@ def gen_cpuprof():
     write("cpuprof", "not-a-profile.cpuprofile", b'{"traceEvents":7}')
     write("cpuprof", "trace-empty.json", b"[]")
     write("cpuprof", "trace-wrong-type.json", b'[{"name":"ProfileChunk","id":"0x1","pid":1,"args":7}]')
+    write("cpuprof", "position-ticks-wrong-type.cpuprofile",
+          cpuprof(lambda d: d["nodes"][2].update(positionTicks={"line": 5, "ticks": 1})))
+    write("cpuprof", "position-ticks-negative.cpuprofile",
+          cpuprof(lambda d: d["nodes"][2].update(positionTicks=[{"line": 5, "ticks": -1}])))
+    write("cpuprof", "ok-position-ticks.cpuprofile",
+          cpuprof(lambda d: d["nodes"][2].update(positionTicks=[{"line": 5, "ticks": 1},
+                                                                {"line": 2**31 - 1, "ticks": 0}])))
+    write("cpuprof", "trace-lines-wrong-type.json",
+          b'[{"name":"Profile","id":"0x1","pid":1,"ts":0,"args":{"data":{"startTime":0}}},'
+          b'{"name":"ProfileChunk","id":"0x1","pid":1,"ts":1,"args":{"data":{"cpuProfile":{"nodes":'
+          b'[{"id":1,"callFrame":{"functionName":"(root)"}}],"samples":[1]},"timeDeltas":[5],"lines":["7"]}}}]')
     write("cpuprof", "ok-trace-chunk-without-profile.json",
           b'[{"name":"ProfileChunk","id":"0x9","pid":1,"args":{"data":{"cpuProfile":{"nodes":[],'
           b'"samples":[]},"timeDeltas":[]}}}]')
+    write("cpuprof", "ok-utf8-invalid.cpuprofile", ok.replace(b'"work"', b'"' + BAD_UTF8 + b'"'))
+    # 2^60 - 1000 µs of samples, within the per-profile limit; nine of them (merged, or the nine
+    # profiles of one trace with --profile all) add up to more than 2^63 - 1 (run.sh)
+    near = 2**60 - 1000
+    write("cpuprof", "ok-time-near-limit.cpuprofile",
+          cpuprof(lambda d: d.update(startTime=0, endTime=near, timeDeltas=[0, near, 0])))
+    events = []
+    for k in range(1, 10):
+        events.append({"name": "Profile", "ph": "P", "pid": 1, "tid": k, "ts": 0, "id": "0x%x" % k,
+                       "args": {"data": {"startTime": 0}}})
+        events.append({"name": "ProfileChunk", "ph": "P", "pid": 1, "tid": k, "ts": 1, "id": "0x%x" % k,
+                       "args": {"data": {"cpuProfile": {"nodes": [
+                           {"id": 1, "callFrame": {"functionName": "(root)", "scriptId": "0", "url": "",
+                                                   "lineNumber": -1, "columnNumber": -1}},
+                           {"id": 2, "parent": 1, "callFrame": {"functionName": "f%d" % k, "scriptId": "1",
+                                                               "url": "file:///a.js", "lineNumber": k,
+                                                               "columnNumber": 0}}],
+                           "samples": [2, 2]}, "timeDeltas": [0, near]}}})
+    write("cpuprof", "ok-trace-nine-profiles-near-limit.json", dump(events))
+    write("cpuprof", "ok-control-chars.cpuprofile", cpuprof(lambda d: d["nodes"][2]["callFrame"].update(
+        functionName="work" + HOSTILE, url="file:///" + HOSTILE + ".js")))
 
 # ---------------------------------------------------------------- dhat
 DHAT = {
@@ -217,6 +296,8 @@ def gen_dhat():
     write("dhat", "inf-literal.json", ok.replace(b'"tg":500', b'"tg":Infinity'))
     write("dhat", "number-overflow.json", ok.replace(b'"tg":500', b'"tg":1e400'))
     write("dhat", "duplicate-key.json", ok.replace(b'"tb":100', b'"tb":100,"tb":5'))
+    write("dhat", "duplicate-key-newline.json",
+          ok.replace(b'"tb":100', b'"tb":100,"x\\nprofan: forged":1,"x\\nprofan: forged":2'))
     write("dhat", "bom.json", b"\xef\xbb\xbf" + ok)
     write("dhat", "empty.json", b"")
     write("dhat", "not-an-object.json", b'"dhat"')
@@ -229,6 +310,14 @@ def gen_dhat():
     write("dhat", "fs-missing-bracket-elsewhere.json", ok.replace(b'"pps":[', b'"pps":'))
     write("dhat", "ok-acc-unread.json", dhat(pp(1, acc=[-8, "x"])))
     write("dhat", "trailing-data.json", ok + b"]")
+    write("dhat", "ok-utf8-invalid.json", ok.replace(b"0x2: make", b"0x2: " + BAD_UTF8))
+    # tb adds up to 2^62 + 2^61 + 8: fine alone, not when two such files are summed (run.sh)
+    write("dhat", "ok-counter-near-limit.json", dhat(lambda d: (d["pps"][0].update(tb=2**62, gb=2**62),
+                                                                d["pps"][1].update(tb=2**61))))
+    write("dhat", "ok-control-chars.json", dhat(lambda d: (
+        d.update(cmd="./a " + HOSTILE),
+        d["ftbl"].__setitem__(2, "0x2: make" + HOSTILE + " (" + HOSTILE + ".c:3)"),
+        d["ftbl"].__setitem__(3, "0x3: keep (in /lib/" + HOSTILE + ".so)"))))
 
 
 def main():

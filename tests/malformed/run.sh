@@ -67,6 +67,15 @@ check() {
 	passed=$((passed + 1))
 }
 
+# verify KIND FILE: check_text.py's verdict on something profan wrote.
+verify() {
+	if python3 "$here/check_text.py" "$1" "$2" >"$tmp/verdict" 2>&1; then
+		passed=$((passed + 1))
+	else
+		fail "$1 check: $(head -c 300 "$tmp/verdict")"
+	fi
+}
+
 # gen KIND OUT: a large generated input (python3 writes it; sizes are in the code).
 gen() {
 	python3 - "$cmd" "$1" "$2" <<'EOF'
@@ -134,6 +143,25 @@ elif kind == "long-string":  # a 16 MiB function name
     text = json.dumps(doc, separators=(",", ":"))
     name = {"samply": '"0x20"', "cpuprof": '"f1"', "dhat": '"[root]"'}[cmd]
     data = text.replace(name, '"' + "x" * (16 << 20) + '"', 1).encode()
+elif kind == "long-shared":  # one library, script or object name for 1000 functions
+    # samply names a library once, by index: 4 MiB; the others repeat it in each frame: 4 KiB
+    big, n = "L" * (4 << 20 if cmd == "samply" else 4 << 10), 1000
+    if cmd == "samply":  # unresolved frames: "LIB+0xADDR" names
+        doc = samply(list(range(n)), [None] + list(range(n - 1)), list(range(n)))
+        doc["libs"][0]["name"] = big
+        t = doc["threads"][0]
+        t["stringArray"] = ["0x%x" % (16 * (i + 1)) for i in range(n)]
+        t["funcTable"] = {"length": n, "name": list(range(n)), "resource": [0] * n}
+        t["frameTable"] = {"length": n, "address": [16 * (i + 1) for i in range(n)], "func": list(range(n))}
+        t["samples"].update(time=list(range(n)), threadCPUDelta=[10] * n)
+    elif cmd == "cpuprof":  # one script url
+        doc = cpuprof(n, list(range(1, n + 1)))
+        for i, node in enumerate(doc["nodes"]):
+            node["callFrame"].update(functionName="f%d" % i, url="file:///" + big)
+    else:  # one object file
+        doc = dhat(n)
+        doc["ftbl"] = ["[root]"] + ["0x%x: f%d (in /%s)" % (i, i, big) for i in range(1, n + 1)]
+    data = json.dumps(doc, separators=(",", ":")).encode()
 with open(out, "wb") as f:
     f.write(data)
 EOF
@@ -167,6 +195,17 @@ deep-stack) # two functions recursing 100000 deep; by design, 2 of 3 samples end
 		dhat) echo '^ *100.00% *10 B *1 *10 B  f0  a.c$' ;; esac)
 	grep -q -- "$want" "$tmp/out" || fail "deep-stack: no line matching '$want' in the report"
 	;;
+long-shared) # names, keys and labels of 1000 functions must not each copy their library's name
+	gen "$case" "$tmp/in.$ext"
+	RSS_LIMIT_MB=${SHARED_RSS_MB:-160} # the input is 4 MiB
+	for args in "" "--tree --inverted" "--flamegraph $tmp/fg.svg --folded $tmp/folded"; do
+		# shellcheck disable=SC2086 # the options are words
+		check 0 "" $args "$tmp/in.$ext"
+	done
+	real_cmd=$cmd cmd=diff
+	check 0 "" "$tmp/in.$ext" "$tmp/in.$ext"
+	cmd=$real_cmd
+	;;
 long-arrays | long-string)
 	gen "$case" "$tmp/in.$ext" && check 0 "" "$tmp/in.$ext"
 	;;
@@ -181,12 +220,121 @@ gzip-bomb) # decodes to 64 MiB; the cap for this run is 4 MiB
 gzip-large) # the same 64 MiB under the default cap: fine
 	gen gzip-large "$tmp/in.$ext.gz" && check 0 "" "$tmp/in.$ext.gz"
 	;;
+utf8) # names with every kind of invalid UTF-8 (gen.py): each export and --json stay well-formed
+	in=$here/$cmd/ok-utf8-invalid.$ext
+	check 0 "" --folded "$tmp/folded" --flamegraph "$tmp/fg.svg" --pprof "$tmp/p.pb.gz" "$in"
+	verify folded "$tmp/folded"
+	verify svg "$tmp/fg.svg"
+	verify pprof "$tmp/p.pb.gz"
+	check 0 "" --json "$in" && verify json "$tmp/out"
+	;;
+control) # escape sequences, C1, CR, BS in names, urls, headers, warnings (gen.py): never raw on a terminal
+	in=$here/$cmd/ok-control-chars.$ext
+	for args in "" "--tree --inverted" "--by file" "--by lib --top 1"; do
+		# shellcheck disable=SC2086 # the options are words
+		check 0 "" $args "$in" && verify terminal "$tmp/out" && verify diag "$tmp/err"
+	done
+	check 0 "" --json "$in" && verify json "$tmp/out"
+	check 0 "" --folded "$tmp/folded" --flamegraph "$tmp/fg.svg" --pprof "$tmp/p.pb.gz" "$in"
+	verify folded "$tmp/folded"
+	verify svg "$tmp/fg.svg"
+	verify pprof "$tmp/p.pb.gz"
+	# the same text in an error message
+	printf '{"\\u001b]0;pwned\\u0007\\u009b2J":1,"\\u001b]0;pwned\\u0007\\u009b2J":2}' >"$tmp/key.$ext"
+	check 1 "$tmp/key.$ext" "$tmp/key.$ext" && verify diag "$tmp/err"
+	;;
+sums) # files each within the limits whose sums are not: one clear line, never a negative total
+	cd "$here/.." || exit 1
+	case $cmd in
+	samply) big=malformed/samply/ok-cpu-estimate-big.json n=3 ;;
+	cpuprof) big=malformed/cpuprof/ok-time-near-limit.cpuprofile n=9 ;;
+	dhat) big=malformed/dhat/ok-counter-near-limit.json n=2 ;;
+	esac
+	check 0 "" --quiet "$big" && verify terminal "$tmp/out"
+	grep -q -- '-[0-9]' "$tmp/out" && fail "a negative number in the report of $big: $(grep -m1 -- '-[0-9]' "$tmp/out")"
+	set --
+	for _ in $(seq "$n"); do set -- "$@" "$big"; done
+	# merged (dhat reads one file at a time); --quiet: each samply file warns that CPU is estimated
+	says() { grep -q "$1" "$tmp/err" || fail "unexpected message: $(cat "$tmp/err")"; }
+	[ "$cmd" = dhat ] || { check 1 "$big" --quiet "$@" && says 'summed over the merged files exceeds 2^63 - 1'; }
+	real_cmd=$cmd cmd=diff
+	set --
+	for _ in $(seq "$n"); do set -- "$@" --base "$big"; done
+	check 1 "$big" --quiet "$@" "$big" && says 'summed over the base files exceeds 2^63 - 1'
+	cmd=$real_cmd
+	if [ "$cmd" = cpuprof ]; then
+		trace=malformed/cpuprof/ok-trace-nine-profiles-near-limit.json
+		check 0 "" "$trace"
+		check 1 "$trace" --profile all "$trace" && says "the 9 profiles' times add up to more than 2^63 - 1"
+	fi
+	;;
+elf) # symtest-rust (fixtures/elf) with its string sections broken: one warning, bounded names
+	[ "$cmd" = samply ] || { echo "samply only (the other formats name no ELF files)"; exit 0; }
+	python3 - "$here/../../fixtures/elf" "$tmp" <<'PY'
+import json, struct, sys
+fixtures, out = sys.argv[1:]
+elf = open(fixtures + "/symtest-rust", "rb").read()
+addrs = [int(a, 16) for a in open(fixtures + "/symtest-rust.addrs")]
+
+def sections(b):  # (name, offset, size) of each section of a little-endian ELF64
+    shoff, = struct.unpack_from("<Q", b, 0x28)
+    entsize, count, strndx = struct.unpack_from("<HHH", b, 0x3A)
+    rows = [struct.unpack_from("<IIQQQQ", b, shoff + i * entsize) for i in range(count)]
+    names = rows[strndx][4]
+    return [(b[names + r[0]:b.index(0, names + r[0])].decode(), r[4], r[5]) for r in rows]
+
+def broken(section, keep_last_nul):  # every NUL byte of SECTION made an 'A'
+    b = bytearray(elf)
+    for name, off, size in sections(b):
+        if name == section:
+            end = off + size - (1 if keep_last_nul else 0)
+            b[off:end] = bytes(c or 0x41 for c in b[off:end])
+    return bytes(b)
+
+variants = {"intact": elf, "debug-str-no-nul": broken(".debug_str", False),
+            "debug-str-one-string": broken(".debug_str", True), "strtab-no-nul": broken(".strtab", False)}
+n = len(addrs)
+for name, data in variants.items():
+    open(f"{out}/{name}", "wb").write(data)
+    path = f"{out}/{name}"
+    doc = {"meta": {"version": 24, "preprocessedProfileVersion": 49, "interval": 1.0, "product": "symtest-rust"},
+           "libs": [{"name": "symtest-rust", "path": path, "debugName": "symtest-rust", "debugPath": path}],
+           "threads": [{"name": "main", "processName": "symtest-rust", "pid": "1", "tid": "1", "isMainThread": True,
+                        "stringArray": ["0x%x" % a for a in addrs],
+                        "resourceTable": {"length": 1, "lib": [0], "name": [0]},
+                        "funcTable": {"length": n, "name": list(range(n)), "resource": [0] * n},
+                        "frameTable": {"length": n, "address": addrs, "func": list(range(n))},
+                        "stackTable": {"length": n, "frame": list(range(n)), "prefix": [None] * n},
+                        "samples": {"length": n, "stack": list(range(n)), "time": list(range(n)),
+                                    "threadCPUDelta": [10] * n}}]}
+    json.dump(doc, open(f"{out}/{name}.json", "w"))
+PY
+	RSS_LIMIT_MB=64 # the intact file needs 8 MB; every name running to .debug_str's end took 90 MB
+	for v in intact debug-str-no-nul debug-str-one-string strtab-no-nul; do
+		check 0 "" --tree --tree-threshold 0 "$tmp/$v.json" || continue
+		longest=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$tmp/out")
+		[ "$longest" -lt 1000 ] || fail "$v: a report line of $longest bytes (names ran on)"
+		if [ $v = intact ]; then
+			grep -q '^Symbols found: *symtest-rust' "$tmp/out" || fail "intact: not symbolicated"
+			[ ! -s "$tmp/err" ] || fail "intact: $(cat "$tmp/err")"
+		else
+			grep -q '^Symbols missing: *symtest-rust' "$tmp/out" || fail "$v: not counted as missing"
+			[ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "^profan: warning: $tmp/$v: corrupt ELF file (" "$tmp/err" ||
+				fail "$v: not one warning: $(head -c 300 "$tmp/err")"
+		fi
+	done
+	;;
 files) # what is wrong is the file itself, or where the report goes
 	valid=$here/$cmd/valid.$ext
 	mkdir "$tmp/dir"
 	check 1 "$tmp/dir" "$tmp/dir"
 	check 1 "$tmp/missing.$ext" "$tmp/missing.$ext"
 	check 1 "$valid/x" "$valid/x" # a path through a file: ENOTDIR
+	# a name with a line break stays on its one line, the break shown as \x0a
+	forged="$tmp/a
+profan: forged.$ext"
+	printf '{' >"$forged"
+	check 1 "$tmp/a\\x0aprofan: forged.$ext" "$forged"
 	if [ "$(id -u)" -ne 0 ]; then
 		cp "$valid" "$tmp/unreadable.$ext" && chmod 000 "$tmp/unreadable.$ext"
 		check 1 "$tmp/unreadable.$ext" "$tmp/unreadable.$ext"
@@ -197,6 +345,49 @@ files) # what is wrong is the file itself, or where the report goes
 	check 1 /dev/full --json -o /dev/full "$valid"
 	check 1 "$tmp/no/such/dir/out.txt" -o "$tmp/no/such/dir/out.txt" "$valid"
 	check 1 "$tmp/dir" -o "$tmp/dir" "$valid"
+	# outputs never destroy data: a write that fails (EFBIG under `ulimit -f`) leaves the
+	# file's previous contents, and no output may be one of the inputs
+	printf 'previous report\n' >"$tmp/keep.txt"
+	(ulimit -f 1 && trap '' XFSZ && exec "$profan" "$cmd" --json --top 0 -o "$tmp/keep.txt" "$valid" \
+		>/dev/null 2>"$tmp/err" </dev/null)
+	code=$?
+	if [ "$code" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ "$(cat "$tmp/keep.txt")" != "previous report" ] ||
+		ls -a "$tmp" | grep -q 'profan-'; then
+		fail "failed write over an old report: exit $code, file now $(head -c 40 "$tmp/keep.txt"): $(cat "$tmp/err")"
+	else
+		passed=$((passed + 1))
+	fi
+	cp "$valid" "$tmp/input.$ext"
+	for opt in -o --folded --flamegraph; do
+		"$profan" "$cmd" "$opt" "$tmp/input.$ext" "$tmp/input.$ext" >/dev/null 2>"$tmp/err"
+		code=$?
+		if [ "$code" -ne 2 ] || ! cmp -s "$valid" "$tmp/input.$ext" || ! grep -q 'is an input' "$tmp/err"; then
+			fail "$opt INPUT: exit $code, input changed or no refusal: $(cat "$tmp/err")"
+		else
+			passed=$((passed + 1))
+		fi
+	done
+	# side files that are not regular files (a FIFO would block a read for ever) are
+	# treated as absent, with one warning: the .syms.json beside a samply profile, --kallsyms, --wasm
+	mkfifo "$tmp/fifo"
+	side=()
+	case $cmd in
+	samply) cp "$valid" "$tmp/side.json" && mkfifo "$tmp/side.syms.json" && side=("$tmp/side.json")
+		side2=(--kallsyms "$tmp/fifo" "$valid") ;;
+	cpuprof) side2=(--wasm "$tmp/fifo" "$valid") ;;
+	*) side2=() ;;
+	esac
+	for args in side side2; do
+		eval "set -- \"\${$args[@]}\""
+		[ $# -gt 0 ] || continue
+		timeout -s KILL 20 "$profan" "$cmd" "$@" >/dev/null 2>"$tmp/err" </dev/null
+		code=$?
+		if [ "$code" -ne 0 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q 'not a regular file' "$tmp/err"; then
+			fail "FIFO as a side file ($*): exit $code: $(cat "$tmp/err")"
+		else
+			passed=$((passed + 1))
+		fi
+	done
 	# stdout on a full disk: main() reports it for <stdout>
 	start=$SECONDS
 	"$profan" "$cmd" "$valid" >/dev/full 2>"$tmp/err"

@@ -5,7 +5,11 @@ $ profan diff pipeline/a1.cpuprofile.gz
 ! Try 'profan diff --help' for more information.
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --pprof x.pb.gz
 ! exit 2
-! profan: diff: --pprof, trees and --per-file work on one side: use them with the format's own command
+! profan: diff: --pprof, trees, --per-file and --annotate work on one side: use them with the format's own command
+! Try 'profan diff --help' for more information.
+$ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --annotate hot
+! exit 2
+! profan: diff: --pprof, trees, --per-file and --annotate work on one side: use them with the format's own command
 ! Try 'profan diff --help' for more information.
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --format perf
 ! exit 2

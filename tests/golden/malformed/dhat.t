@@ -18,6 +18,9 @@ $ profan dhat ../tests/malformed/dhat/counter-sum-overflow.json
 $ profan dhat ../tests/malformed/dhat/duplicate-key.json
 ! exit 1
 ! profan: ../tests/malformed/dhat/duplicate-key.json: byte 275 (line 1, column 276): pps[0]: duplicate key "tb"
+$ profan dhat ../tests/malformed/dhat/duplicate-key-newline.json
+! exit 1
+! profan: ../tests/malformed/dhat/duplicate-key-newline.json: byte 312 (line 1, column 313): pps[0]: duplicate key "x\x0aprofan: forged"
 $ profan dhat ../tests/malformed/dhat/empty-ftbl.json
 ! exit 1
 ! profan: ../tests/malformed/dhat/empty-ftbl.json: pps[0].fs[1]: 2 is out of range [0, -1]

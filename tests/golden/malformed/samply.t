@@ -9,6 +9,12 @@ $ profan samply ../tests/malformed/samply/bom.json
 $ profan samply ../tests/malformed/samply/control-char.json
 ! exit 1
 ! profan: ../tests/malformed/samply/control-char.json: byte 240 (line 1, column 241): threads[0].name: control character 0x01 inside a string
+$ profan samply ../tests/malformed/samply/cpu-estimate-overflow.json
+! exit 1
+! profan: ../tests/malformed/samply/cpu-estimate-overflow.json: meta.interval: the CPU estimate (sample weight x interval) adds up to more than 2^63 - 1 µs
+$ profan samply ../tests/malformed/samply/cpu-estimate-sum-overflow.json
+! exit 1
+! profan: ../tests/malformed/samply/cpu-estimate-sum-overflow.json: meta.interval: the CPU estimate (sample weight x interval) adds up to more than 2^63 - 1 µs
 $ profan samply ../tests/malformed/samply/cpu-delta-huge.json
 ! exit 1
 ! profan: ../tests/malformed/samply/cpu-delta-huge.json: threads[0].samples.threadCPUDelta[1]: expected an integer, got 1e+300
@@ -18,6 +24,9 @@ $ profan samply ../tests/malformed/samply/cpu-delta-negative.json
 $ profan samply ../tests/malformed/samply/duplicate-key.json
 ! exit 1
 ! profan: ../tests/malformed/samply/duplicate-key.json: byte 99 (line 1, column 100): meta: duplicate key "product"
+$ profan samply ../tests/malformed/samply/duplicate-key-newline.json
+! exit 1
+! profan: ../tests/malformed/samply/duplicate-key-newline.json: byte 133 (line 1, column 134): meta: duplicate key "x\x0aprofan: forged\x0d"
 $ profan samply ../tests/malformed/samply/empty.json
 ! exit 1
 ! profan: ../tests/malformed/samply/empty.json: byte 0 (line 1, column 1): empty input (no JSON value)

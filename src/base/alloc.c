@@ -1,0 +1,78 @@
+/* alloc.c: allocation that aborts on exhaustion, and growable arrays (alloc.h).
+ * Out of memory is reported with a plain write: nothing here may allocate. */
+#include "profan/alloc.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static void *check(void *p, size_t size)
+{
+	if (p == NULL && size != 0) {
+		fprintf(stderr, "profan: out of memory (allocating %zu bytes)\n", size);
+		abort();
+	}
+	return p;
+}
+
+void *xmalloc(size_t size)
+{
+	return check(malloc(size ? size : 1), size);
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+	return check(calloc(count ? count : 1, size ? size : 1), count * size);
+}
+
+void *xrealloc(void *ptr, size_t size)
+{
+	return check(realloc(ptr, size ? size : 1), size);
+}
+
+void *xreallocarray(void *ptr, size_t count, size_t size)
+{
+	if (size != 0 && count > SIZE_MAX / size) {
+		fprintf(stderr, "profan: out of memory (%zu × %zu bytes)\n", count, size);
+		abort();
+	}
+	return xrealloc(ptr, count * size);
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t len)
+{
+	char *d = xmalloc(len + 1);
+	memcpy(d, s, len);
+	d[len] = '\0';
+	return d;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap, aq;
+	va_start(ap, fmt);
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = xmalloc((size_t)(n < 0 ? 0 : n) + 1);
+	vsnprintf(s, (size_t)n + 1, fmt, aq);
+	va_end(aq);
+	return s;
+}
+
+void vec_grow_(void **items, size_t *cap, size_t elem_size, size_t need)
+{
+	if (need <= *cap)
+		return;
+	size_t n = *cap ? *cap : 8;
+	while (n < need)
+		n = n > SIZE_MAX / 2 ? need : n * 2;
+	*items = xreallocarray(*items, n, elem_size);
+	*cap = n;
+}
