@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "profan/options.h"
+#include "profan/ownership.h"
 #include "profan/profile.h"
 #include "profan/report.h"
 
@@ -18,6 +19,7 @@ struct view_input {
 	const char *const *paths; /* the input files, in order */
 	size_t path_count;
 	const char *symbols_origin; /* samply: the sidecar its names came from, or NULL */
+	const struct ownership *own; /* whose code each function is, classified once for the run */
 };
 
 /* How --annotate reads a function's lines, as the format's data allows. */
@@ -65,13 +67,14 @@ bool dhat_metric_known(const char *name);
 /* For profan diff on DHAT files. The count shown next to a raw DHAT field
  * ("gb" -> "gbk": blocks beside bytes; "tbk" -> "tb"), or NULL. */
 const char *dhat_metric_companion(const char *name);
-/* The allocation site of each sample of P as the sites view names it (the first
- * frames of the program's own code, allocator plumbing skipped; --ours and
- * --plumbing of O apply): (*SITE)[i] is an id in NAMES (the caller's, initialised).
+/* The allocation site of each sample of P as the sites view names it (the
+ * allocating line of your code by OWN, which may be NULL: nothing is yours;
+ * allocator plumbing and O's --plumbing skipped): (*SITE)[i] is an id in NAMES
+ * (the caller's, initialised).
  * LOCATIONS: frames with their file:line, as the view prints them; else names
  * only, which survive an edit of the program. Returns 0 (caller frees *SITE), or
  * -1 after one error line. */
-int dhat_sample_sites(const struct profile *p, const struct profan_opts *o, bool locations,
-		      struct strmap *names, uint32_t **site);
+int dhat_sample_sites(const struct profile *p, const struct ownership *own, const struct profan_opts *o,
+		      bool locations, struct strmap *names, uint32_t **site);
 
 #endif

@@ -16,13 +16,19 @@
 #include "profan/json.h"
 #include "profan/profile.h"
 
+/* What a file records: allocations, copies, or ad-hoc events. */
+enum dhat_kind { DHAT_HEAP, DHAT_COPY, DHAT_AD_HOC };
+
 /* What the file says about the run, beyond the samples. Strings live in the profile. */
 struct dhat_meta {
 	int version;      /* dhatFileVersion: 1 or 2 */
-	const char *mode; /* "heap", "copy", "ad-hoc" (v1 files are heap) */
+	const char *mode; /* as written: "heap", "copy", "ad-hoc" (v1 files are heap), dhat-rs "rust-heap"... */
+	enum dhat_kind kind;
+	bool rust;        /* written by the Rust dhat crate (mode "rust-heap", "rust-ad-hoc"; docs/dhat-rs.md) */
 	const char *verb; /* "Allocated", "Copied", "Occurred" */
 	const char *cmd;  /* the command line, for display only (DHAT does not quote it) */
 	const char *exe;  /* its first word: the profiled executable */
+	const char *program; /* the executable's base name, "/" or "\\" paths and ".exe" dropped */
 	int64_t pid;
 	int64_t te;                        /* t-end, in instructions */
 	int64_t tg;                        /* t-gmax, in instructions (heap only) */
@@ -46,13 +52,14 @@ bool dhat_sniff(const struct json *root);
 const struct dhat_meta *dhat_meta_of(const struct profile *p);
 
 /* A frame text "0x1234: name (loc)" split at the last " (" (names contain
- * parentheses). loc is "file:line", "in object" or absent; spans point into TEXT. */
+ * parentheses). loc is "file:line" (valgrind), "file:line:col" (dhat-rs),
+ * "in object" or absent; spans point into TEXT. */
 struct dhat_frame_text {
 	bool has_address;
 	uint64_t address;
 	const char *name, *file, *object;
 	size_t name_len, file_len, object_len; /* file/object NULL when absent */
-	uint32_t line;                         /* 0 when absent */
+	uint32_t line, column;                 /* 0 when absent */
 };
 void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out);
 
@@ -61,10 +68,12 @@ void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out)
  * only its source file (libc with debug info: "_IO_file_doallocate (filedoalloc.c:101)"). */
 #define DHAT_SHARED_OBJECTS_FROM 0x4000000u
 
-/* The default "user's own code" rule: the frame's object is the executable EXE,
- * or its source file and function name are not the system's, the C/C++/Rust
- * standard libraries', libc's or valgrind's and it is not IN_SHARED_OBJECT.
- * OBJECT and FILE may be NULL. */
+/* The default "user's own code" rule for valgrind's frames: the frame's object
+ * is the executable EXE, or its source file and function name are not the
+ * system's, the C/C++/Rust standard libraries', libc's or valgrind's and it is
+ * not IN_SHARED_OBJECT. OBJECT and FILE may be NULL. dhat-rs files have a rule
+ * of their own, by crate (docs/dhat-rs.md). The ownership model (ownership.h)
+ * reads the result for frames without a library. */
 bool dhat_default_owned(const char *name, const char *file, const char *object, const char *exe,
 			bool in_shared_object);
 

@@ -15,6 +15,7 @@
 
 #include "profan/calltree.h"
 #include "profan/options.h"
+#include "profan/ownership.h"
 #include "profan/profile.h"
 #include "profan/report.h"
 
@@ -22,6 +23,7 @@ struct diff_side {
 	const struct profile *files; /* one per run, each already symbolicated and transformed */
 	size_t count;
 	const char *const *paths;
+	const struct ownership *owns; /* whose code, one per run; NULL: none is yours */
 };
 
 struct diff_opts {

@@ -19,20 +19,26 @@ struct pattern_list {
 	size_t count;
 };
 
+/* Whose code is the user's (docs/ownership.md): every subcommand. */
+struct own_view_opts {
+	struct pattern_list ours; /* --ours: exactly the functions whose name, file or library matches are yours */
+	const char *binary;       /* the user's binary (library name); NULL: the format's choice */
+	bool full_paths;          /* show source files whole, not core/src/..., src/main.rs */
+};
+
 /* samply: the program, its threads, and the native views. */
 struct samply_view_opts {
-	const char *binary;    /* the user's binary (library name); NULL: meta.product or the busiest */
 	const char *thread;    /* only threads whose name matches */
 	const char *pid;       /* only process P ("1234" or samply's "1234.1") */
 	bool threads;          /* add the per-thread table */
 	const char *alloc_entry, *alloc_plumbing; /* NULL: the defaults (native.h) */
 	bool no_sidecar;       /* ignore a .syms.json beside the profile */
+	bool whole_binary;     /* the views before ownership: every frame of the binary is the user's */
 };
 
 /* dhat: program-point filters and the extra views. */
 struct dhat_view_opts {
 	struct pattern_list where, not_; /* all of WHERE and none of NOT on the stack */
-	struct pattern_list ours;        /* frames that are the program's own (default: dhat.h's rule) */
 	struct pattern_list plumbing;    /* more allocator wrappers to skip when naming a site */
 	size_t stacks;                   /* print the N largest stacks whole */
 	bool alloc_tree;                 /* dh_view's allocation-rooted tree */
@@ -82,6 +88,9 @@ struct profan_opts {
 
 	/* exports */
 	const char *folded, *pprof, *flamegraph;
+
+	/* whose code is yours */
+	struct own_view_opts own;
 
 	/* each format's own */
 	struct samply_view_opts samply;

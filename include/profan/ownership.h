@@ -96,6 +96,8 @@ struct ownership {
 	size_t func_count;
 	uint8_t *lib_place;     /* one enum own_place per pf_lib */
 	size_t lib_count;
+	const char *root;       /* your whole paths without compilation directory are shown below */
+	uint32_t root_len;      /* root's first ROOT_LEN bytes (0: whole) */
 };
 
 /* Classifies every function of P (interning labels into P). Returns 0, or -1
@@ -140,5 +142,10 @@ bool ownership_is_alloc_entry(const char *name);
  * an absolute file below its compilation directory (COMP_DIR_LEN,
  * pf_func.comp_dir_len) -> relative to it; anything else whole. */
 const char *ownership_short_path(const char *file, uint32_t comp_dir_len);
+
+/* FUNC's file as shown: ownership_short_path() with its compilation directory, or for your
+ * files without one (valgrind's whole paths) relative to the folder above their common
+ * folder (/home/dev/build/src/a.rs -> src/a.rs). */
+const char *ownership_shown_file(const struct ownership *o, const struct profile *p, uint32_t func);
 
 #endif

@@ -41,9 +41,16 @@ struct report_row {
 	uint32_t flags;     /* enum report_row_flags */
 	uint32_t depth;     /* call-tree rows: 1 at the top level; 0 in flat tables */
 	uint32_t drawing;   /* call-tree rows: bytes of box drawing in front of the name (not in --json) */
-	/* listing rows: the source line (1-based; 0: costs no line could be given for),
-	 * with its text as NAME (NULL when the file was not found) */
+	/* Rows of a function, when the view knows whose code it is (docs/ownership.md).
+	 * The text shows NAME  DETAIL  LABEL  CONTEXT; --json carries every field. */
+	const char *cls;     /* "yours", "runtime", ...; NULL: not a function row */
+	const char *label;   /* "[std]", "[dep hashbrown]", "[libc.so.6]"; NULL for your code */
+	const char *file;    /* the whole source file (DETAIL may show it shortened), or NULL */
+	/* a function row: its line in FILE; a listing row: the source line (1-based; 0: costs no
+	 * line could be given for), with its text as NAME (NULL when the file was not found) */
 	uint32_t line;
+	const char *context; /* what else the row needs: "via memcmp", "inlined into f", callers */
+	uint32_t context_count; /* how many distinct contexts there were (callers: chains), or 0 */
 };
 
 struct report;

@@ -1,9 +1,12 @@
 /* cpuprof_views.c: the views of a V8 CPU profile.
  *
- * Tables: top self, top inclusive (recursion counted once), self by script url;
- * JS<->wasm wrapper frames are credited to their caller in all three. The header carries the
- * weighting in force and the shares of (garbage collector), (program), (idle)
- * and WebAssembly, with a warning when unnamed wasm frames hold real time. */
+ * Tables: top self, top self of your code (Node's and V8's internals credited
+ * to the function of yours that called them: docs/ownership.md), top inclusive
+ * (recursion counted once), self by script url; JS<->wasm wrapper frames are
+ * credited to their caller in all of them. Function rows carry whose code they
+ * are ([node], [v8], [dep PKG]). The header carries the weighting in force and
+ * the shares of (garbage collector), (program), (idle) and WebAssembly, with a
+ * warning when unnamed wasm frames hold real time. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +14,7 @@
 #include "profan/analysis.h"
 #include "profan/cpuprof.h"
 #include "profan/views.h"
+#include "profan/yours.h"
 
 /* Stripped wasm below this share of the time is not worth a warning. */
 #define UNNAMED_WASM_WARN_PERCENT 1.0
@@ -40,7 +44,7 @@ static const char *func_name(const void *ctx, uint32_t func, const char **detail
 		return "(no JS caller)";
 	const struct pf_func *f = &p->funcs.items[func];
 	const char *url = profile_str(p, f->file);
-	if (*url != '\0') {
+	if (*url != '\0' && strcmp(url, profile_str(p, f->name)) != 0) { /* --by file: the name is the url */
 		if (f->flags & CPUPROF_FUNC_WASM)
 			snprintf(buf, sizeof(buf), "%s +0x%x", url, f->column ? f->column - 1 : 0);
 		else if (f->line && f->column)
@@ -52,6 +56,24 @@ static const char *func_name(const void *ctx, uint32_t func, const char **detail
 		*detail = buf;
 	}
 	return profile_str(p, f->name);
+}
+
+/* Whose code a function row is (no mark on rows of yours but the highlight). */
+static void mark_row(struct report *r, struct report_row *row, const struct profile *p, const struct ownership *own,
+		     uint32_t func)
+{
+	if (func >= p->funcs.len)
+		return;
+	enum own_class cls = ownership_class(own, func);
+	row->cls = ownership_class_name(cls);
+	row->flags = cls == OWN_YOURS ? REPORT_ROW_OWNED : 0;
+	const char *label = yours_label(p, own, func);
+	if (label)
+		row->label = report_strdup(r, label);
+	if (p->funcs.items[func].file) {
+		row->file = report_strdup(r, profile_str(p, p->funcs.items[func].file));
+		row->line = p->funcs.items[func].line;
+	}
 }
 
 static const char *script_name(const void *ctx, uint32_t lib, const char **detail)
@@ -169,6 +191,7 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 	else
 		report_header(r, "Total", "%s in %zu samples", total, s.w.sample_count);
 	report_header_from_profile(r, p);
+	yours_header(r, p, in->own);
 	add_shares(r, p, &s, wasm_given);
 
 	/* One rule for every table: JS<->wasm wrapper frames are V8's plumbing, so their self time
@@ -202,13 +225,31 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 		struct report_row *row = report_table_row(r, t, name, detail);
 		row->values[0] = self[f];
 		row->values[1] = f < s.key_count ? s.incl[f] : 0;
-		row->flags =
-			f < s.key_count && (p->funcs.items[f].flags & PF_FUNC_OWNED) ? REPORT_ROW_OWNED : 0;
+		mark_row(r, row, p, in->own, (uint32_t)f);
 	}
 	if (plumbing != 0)
 		t->note = report_printf(r, WRAPPERS " (%s self) are counted in their caller's Self.",
 					wrappers);
 	report_table_finish(t);
+
+	/* your code: each sample to its innermost function of yours */
+	uint32_t *your_keys = yours_keys(p, in->own, NULL);
+	struct pf_rows rows;
+	view_self(p, &s.w, your_keys, p->funcs.len + 1, &rows);
+	t = report_add_table(r, "top_self_yours", "Top self, your code", "Function");
+	t->note = "each sample to its innermost function of yours: the Node and V8 internals it calls count for it";
+	report_table_col(t, "Self", m->unit, s.w.total);
+	for (size_t i = 0; i < rows.len; i++) {
+		const char *detail;
+		uint32_t f = rows.items[i].key;
+		const char *name = f < p->funcs.len ? func_name(p, f, &detail) : "(no frame of your code)";
+		struct report_row *row = report_table_row(r, t, name, f < p->funcs.len ? detail : NULL);
+		row->values[0] = rows.items[i].value;
+		mark_row(r, row, p, in->own, f);
+	}
+	report_table_finish(t);
+	rows_release(&rows);
+	free(your_keys);
 
 	t = report_add_table(r, "top_inclusive", "Top functions by inclusive time (recursion counted once)",
 			     "Function");
@@ -222,7 +263,7 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 		struct report_row *row = report_table_row(r, t, name, detail);
 		row->values[0] = s.incl[f];
 		row->values[1] = self[f];
-		row->flags = p->funcs.items[f].flags & PF_FUNC_OWNED ? REPORT_ROW_OWNED : 0;
+		mark_row(r, row, p, in->own, (uint32_t)f);
 	}
 	if (plumbing != 0)
 		t->note = report_printf(r, WRAPPERS " are in their callers' Total, and their %s self in "
@@ -237,7 +278,6 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 		uint32_t lib = owned[caller[n]] ? p->funcs.items[caller[n]].lib : PF_NONE;
 		lib_keys[n] = lib == PF_NONE ? (uint32_t)lib_count : lib;
 	}
-	struct pf_rows rows;
 	view_self(p, &s.w, lib_keys, lib_count + 1, &rows);
 	t = report_add_table(r, "by_script", "Self time by script", "Script");
 	report_table_col(t, "Self", m->unit, s.w.total);

@@ -1,9 +1,10 @@
 /* dhat_views.c: what was live at the heap's peak (or any DHAT metric), by
- * allocation site and by the program's functions, with stack filters.
+ * allocation site and by your functions, with stack filters.
  *
- * Per-frame text, ownership and plumbing flags -> per-sample keep mask
- * (--where/--not and the metric's own per-program-point condition) -> views.
- * See docs/dhat.md. */
+ * Per-frame text, ownership (the model's: ownership.h) and plumbing flags ->
+ * per-sample keep mask (--where/--not and the metric's own per-program-point
+ * condition) -> views. A site is the allocating line of your code: the first
+ * frame of yours, your own allocator wrappers skipped. See docs/dhat.md. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +12,10 @@
 #include "profan/analysis.h"
 #include "profan/dhat.h"
 #include "profan/dhat_tree.h"
+#include "profan/hashtab.h"
 #include "profan/regex.h"
 #include "profan/views.h"
+#include "profan/yours.h"
 
 /* The sort metrics of DHAT's viewer, plus the raw fields. A program point
  * counts only when PRED holds for its own values (dh_view applies the same
@@ -48,8 +51,12 @@ static const struct metric_def metric_defs[] = {
 	{"mbk", NULL, "mbk", "mb", DHAT_PRED_NONE, "max blocks live (per program point)"},
 };
 
-/* Allocator and container plumbing: skipped when naming a site. Matched against
- * a frame's text without its address, e.g. "malloc (in /usr/.../vgpreload_dhat.so)". */
+/* Allocator and container plumbing: never a site. Matched against a frame's
+ * text without its address, e.g. "malloc (in /usr/.../vgpreload_dhat.so)".
+ * Frames outside your code are skipped anyway; this names the wrappers a
+ * program may have of its own (xmalloc) and, for stacks with no frame of
+ * yours, the allocator frames to look past: valgrind's replacements, the C++
+ * and Rust allocation paths, and dhat-rs's own (docs/dhat-rs.md). */
 static const char default_plumbing[] =
 	"^(malloc|calloc|realloc|reallocarray|free|memalign|posix_memalign|aligned_alloc|valloc|pvalloc"
 	"|operator new|operator new\\[\\]|strdup|strndup|__strdup|__strndup|xmalloc|xcalloc|xrealloc"
@@ -62,23 +69,26 @@ static const char default_plumbing[] =
 	"|_Hashtable_alloc|__cxx11::basic_string)"
 	"|(^|::|<)(RawVec|RawVecInner|raw_vec|hashbrown|finish_grow|do_reserve_and_handle|grow_one"
 	"|grow_amortized|reserve_for_push)"
+	"|^<?(alloc::alloc::|dhat::Alloc|__rustc::|__rg_|dhat::ad_hoc_event)"
 	"|^(alloc|allocate|allocate_in|_M_allocate|_M_create|_M_get_node|_M_allocate_node"
 	"|_M_allocate_buckets|_M_realloc_insert|_M_realloc_append) \\(";
 
 /* The run's patterns, compiled. */
 struct options {
-	struct regex_list where, not_, ours;
+	struct regex_list where, not_;
 	size_t stacks;
-	bool tree;
+	bool tree, full_paths;
 };
 /* Everything the views need, per frame and per sample. */
 struct ctx {
 	const struct profile *p;
 	const struct dhat_meta *meta;
 	const struct options *o;
+	const struct ownership *own;
 	const char *path;
-	char **frame_text; /* "name (file:line)", built on demand */
-	bool bare;         /* frame texts without file:line (profan diff's identities) */
+	char **frame_text;  /* "name (file:line)", built on demand: what --where and --not match */
+	char **frame_shown; /* the same with the file as displayed (ownership_short_path) */
+	bool bare;          /* frame texts without file:line (profan diff's identities) */
 	bool *owned, *plumbing;
 	bool *keep;        /* passes the filters and the metric's per-point condition */
 	bool *keep_filter; /* passes --where/--not only (the tree tests conditions per node) */
@@ -87,29 +97,46 @@ struct ctx {
 	int64_t total;                /* the metric over the whole file: the 100 % */
 };
 
+/* SHOWN: files as displayed (ownership_shown_file), or whole when NULL. */
+static char *make_frame_text(const struct profile *p, uint32_t frame, const struct ownership *shown)
+{
+	const struct pf_frame *fr = &p->frames.items[frame];
+	const struct pf_func *f = &p->funcs.items[fr->func];
+	const char *name = profile_str(p, f->name);
+	/* without a name, the address is all that tells two frames apart */
+	if ((f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE)
+		return xasprintf("0x%" PRIX64 ": %s (in %s)", fr->address, name,
+				 profile_str(p, p->libs.items[f->lib].path));
+	if (f->file) {
+		const char *file = profile_str(p, f->file);
+		return xasprintf("%s (%s:%u)", name, shown ? ownership_shown_file(shown, p, fr->func) : file, fr->line);
+	}
+	if (f->lib != PF_NONE)
+		return xasprintf("%s (in %s)", name, profile_str(p, p->libs.items[f->lib].path));
+	return xstrdup(name);
+}
+
+/* A frame as --where and --not see it: "name (file:line)", "name (in object)". */
 static const char *frame_text(struct ctx *c, uint32_t frame)
 {
 	if (c->frame_text[frame] == NULL) {
-		const struct profile *p = c->p;
-		const struct pf_frame *fr = &p->frames.items[frame];
-		const struct pf_func *f = &p->funcs.items[fr->func];
-		const char *name = profile_str(p, f->name);
-		/* without a name, the address is all that tells two frames apart */
-		if (c->bare && f->file)
-			c->frame_text[frame] = xstrdup(name); /* lines move when code is edited */
-		else if ((f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE)
-			c->frame_text[frame] = xasprintf("0x%" PRIX64 ": %s (in %s)", fr->address, name,
-							 profile_str(p, p->libs.items[f->lib].path));
-		else if (f->file)
-			c->frame_text[frame] =
-				xasprintf("%s (%s:%u)", name, profile_str(p, f->file), fr->line);
-		else if (f->lib != PF_NONE)
-			c->frame_text[frame] =
-				xasprintf("%s (in %s)", name, profile_str(p, p->libs.items[f->lib].path));
+		const struct pf_func *f = &c->p->funcs.items[c->p->frames.items[frame].func];
+		if (c->bare && f->file) /* lines move when code is edited */
+			c->frame_text[frame] = xstrdup(profile_str(c->p, f->name));
 		else
-			c->frame_text[frame] = xstrdup(name);
+			c->frame_text[frame] = make_frame_text(c->p, frame, NULL);
 	}
 	return c->frame_text[frame];
+}
+
+/* A frame as the views show it: std's files shortened unless --full-paths. */
+static const char *frame_shown(struct ctx *c, uint32_t frame)
+{
+	if (c->o->full_paths)
+		return frame_text(c, frame);
+	if (c->frame_shown[frame] == NULL)
+		c->frame_shown[frame] = make_frame_text(c->p, frame, c->own);
+	return c->frame_shown[frame];
 }
 
 /* Regex matches over frame texts; a pcre2 failure (a pathological pattern) is an error. */
@@ -128,16 +155,9 @@ static int classify_frames(struct ctx *c, const struct regex_list *plumbing)
 {
 	const struct profile *p = c->p;
 	for (uint32_t fr = 0; fr < p->frames.len; fr++) {
-		const struct pf_func *f = &p->funcs.items[p->frames.items[fr].func];
-		int rc;
-		if (regex_list_empty(&c->o->ours)) {
-			c->owned[fr] = f->flags & PF_FUNC_OWNED;
-		} else {
-			if ((rc = match(c, &c->o->ours, fr, true)) < 0)
-				return -1;
-			c->owned[fr] = rc;
-		}
-		if ((rc = match(c, plumbing, fr, true)) < 0)
+		c->owned[fr] = ownership_is_yours(c->own, p->frames.items[fr].func);
+		int rc = match(c, plumbing, fr, true);
+		if (rc < 0)
 			return -1;
 		c->plumbing[fr] = rc;
 	}
@@ -202,12 +222,10 @@ static int64_t metric_sum(const struct ctx *c, size_t m, bool filtered)
 	return s;
 }
 
-/* The profiled program's base name, for titles. */
+/* The profiled program's base name, for titles ("C:\\x\\prog.exe" is "prog"). */
 static const char *program_name(const struct ctx *c)
 {
-	const char *slash = strrchr(c->meta->exe, '/');
-	const char *name = slash ? slash + 1 : c->meta->exe;
-	return *name ? name : "the program's";
+	return *c->meta->program ? c->meta->program : "the program's";
 }
 
 /* "36,921 B (36.06 KiB)" for bytes, "1,234" for counts. */
@@ -244,9 +262,9 @@ static const char *metric_title(struct report *r, const struct ctx *c)
 {
 	const char *f = c->def->field;
 	bool blocks = strcmp(f, "tbk") == 0;
-	if (strcmp(c->meta->mode, "heap") == 0 || (!blocks && strcmp(f, "tb") != 0) || c->def->pred)
+	if (c->meta->kind == DHAT_HEAP || (!blocks && strcmp(f, "tb") != 0) || c->def->pred)
 		return c->def->title;
-	if (strcmp(c->meta->mode, "copy") == 0)
+	if (c->meta->kind == DHAT_COPY)
 		return blocks ? "copies in total" : "copied in total";
 	return report_printf(r, "%s in total", blocks ? c->meta->blocks : c->meta->units);
 }
@@ -266,16 +284,15 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 	report_header(r, "Command", "%s%s", m->cmd, first);
 	report_header(r, "PID", "%" PRId64 "%s", m->pid, first);
 	report_header(r, "Mode", "%s", m->mode);
+	yours_header(r, p, c->own);
 	size_t tb = profile_metric_index(p, "tb"), tbk = profile_metric_index(p, "tbk");
 	enum pf_unit u = p->metrics[tb].unit;
-	const char *verb = strcmp(m->mode, "copy") == 0   ? "copied"
-			   : strcmp(m->mode, "heap") == 0 ? "allocated"
-							  : "";
+	const char *verb = m->kind == DHAT_COPY ? "copied" : m->kind == DHAT_HEAP ? "allocated" : NULL;
 	if (u != PF_UNIT_BYTES)
 		verb = m->units;
-	report_header(r, "Total", "%s %s in %s %s", fmt_exact(r, metric_sum(c, tb, false), u), verb,
-		      fmt_exact(r, metric_sum(c, tbk, false), PF_UNIT_COUNT),
-		      strcmp(m->mode, "copy") == 0 ? "copies" : m->blocks);
+	report_header(r, "Total", "%s%s%s in %s %s", fmt_exact(r, metric_sum(c, tb, false), u), verb ? " " : "",
+		      verb ? verb : "", fmt_exact(r, metric_sum(c, tbk, false), PF_UNIT_COUNT),
+		      m->kind == DHAT_COPY ? "copies" : m->blocks);
 	if (m->bklt) {
 		size_t gb = profile_metric_index(p, "gb"), gbk = profile_metric_index(p, "gbk");
 		size_t eb = profile_metric_index(p, "eb"), ebk = profile_metric_index(p, "ebk");
@@ -353,19 +370,34 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 struct agg {
 	struct strmap keys; /* row text -> id */
 	VEC(int64_t) vals;  /* 3 per id: metric, companion, tb */
-	VEC(bool) fallback; /* the site has no frame of the program */
+	VEC(uint32_t) func; /* per id: the site's function */
+	VEC(uint32_t) line; /* per id: the site's line */
+	VEC(bool) fallback; /* the site has no frame of your code */
 };
 
-static void agg_add(struct agg *a, uint32_t id, const int64_t v[3], bool fallback)
+static void agg_add(struct agg *a, uint32_t id, const int64_t v[3], uint32_t func, uint32_t line, bool fallback)
 {
-	while (a->vals.len < ((size_t)id + 1) * 3) {
+	while (a->vals.len < ((size_t)id + 1) * 3)
 		vec_push(&a->vals, 0);
-	}
-	while (a->fallback.len <= id)
+	while (a->fallback.len <= id) {
 		vec_push(&a->fallback, false);
+		vec_push(&a->func, PF_NONE);
+		vec_push(&a->line, 0);
+	}
 	for (int k = 0; k < 3; k++)
 		a->vals.items[(size_t)id * 3 + (size_t)k] += v[k];
 	a->fallback.items[id] = fallback;
+	a->func.items[id] = func;
+	a->line.items[id] = line;
+}
+
+static void agg_release(struct agg *a)
+{
+	vec_free(&a->vals);
+	vec_free(&a->func);
+	vec_free(&a->line);
+	vec_free(&a->fallback);
+	strmap_release(&a->keys);
 }
 
 static void sample_vals(const struct ctx *c, size_t i, int64_t v[3])
@@ -375,33 +407,47 @@ static void sample_vals(const struct ctx *c, size_t i, int64_t v[3])
 	v[2] = c->tb == SIZE_MAX ? 0 : c->p->sample_values[c->tb][i];
 }
 
-/* The site of a stack: its first (innermost) frames in the program's own code,
- * allocator plumbing skipped, up to three joined with " <- ". With no owned
- * frame at all, the first frames that are not plumbing. */
-static char *site_text(struct ctx *c, uint32_t leaf, bool *fallback)
+/* The site of the stack ending at LEAF: its first (innermost) frame of your
+ * code that is no allocator wrapper of yours. With none (*FALLBACK), the first
+ * frame of a dependency past the allocator, else the first frame past it, else
+ * the innermost frame. PF_NONE for an empty stack. */
+static uint32_t site_node(const struct ctx *c, uint32_t leaf, bool *fallback)
 {
 	const struct profile *p = c->p;
-	char *out = NULL;
-	size_t len = 0;
-	for (int pass = 0; pass < 2 && out == NULL; pass++) {
-		int taken = 0;
-		for (uint32_t n = leaf; n != PF_NONE && taken < 3; n = p->stacks.items[n].parent) {
-			uint32_t fr = p->stacks.items[n].frame;
-			if (c->plumbing[fr] || (pass == 0 && !c->owned[fr]))
-				continue;
-			const char *t = frame_text(c, fr);
-			size_t tl = strlen(t);
-			out = xrealloc(out, len + tl + 5);
-			if (taken++)
-				memcpy(out + len, " <- ", 4), len += 4;
-			memcpy(out + len, t, tl + 1);
-			len += tl;
+	uint32_t dep = PF_NONE, other = PF_NONE;
+	*fallback = true;
+	for (uint32_t n = leaf; n != PF_NONE; n = p->stacks.items[n].parent) {
+		uint32_t fr = p->stacks.items[n].frame;
+		if (c->plumbing[fr])
+			continue;
+		if (c->owned[fr]) {
+			*fallback = false;
+			return n;
 		}
-		*fallback = pass == 1;
+		if (dep == PF_NONE && ownership_class(c->own, p->frames.items[fr].func) == OWN_DEPENDENCY)
+			dep = n;
+		if (other == PF_NONE)
+			other = n;
 	}
-	if (out == NULL) { /* nothing but plumbing: name the innermost frame */
-		*fallback = true;
-		out = xstrdup(leaf == PF_NONE ? "(empty stack)" : frame_text(c, p->stacks.items[leaf].frame));
+	return dep != PF_NONE ? dep : other != PF_NONE ? other : leaf;
+}
+
+/* The caller chain of a site: " <- f (file:line)" for each frame of yours above it, innermost first. */
+static char *caller_chain(struct ctx *c, uint32_t site)
+{
+	const struct profile *p = c->p;
+	char *out = xstrdup("");
+	size_t len = 0;
+	for (uint32_t n = p->stacks.items[site].parent; n != PF_NONE; n = p->stacks.items[n].parent) {
+		uint32_t fr = p->stacks.items[n].frame;
+		if (!c->owned[fr])
+			continue;
+		const char *t = frame_shown(c, fr);
+		size_t tl = strlen(t);
+		out = xrealloc(out, len + tl + 5);
+		memcpy(out + len, " <- ", 4);
+		memcpy(out + len + 4, t, tl + 1);
+		len += tl + 4;
 	}
 	return out;
 }
@@ -417,7 +463,7 @@ static void add_cols(struct report_table *t, const struct ctx *c)
 }
 
 static void fill_row(struct report_row *row, const struct report_table *t, const struct ctx *c,
-		     const int64_t v[3])
+		     const int64_t *v)
 {
 	row->values[0] = v[0];
 	size_t col = 1;
@@ -427,43 +473,107 @@ static void fill_row(struct report_row *row, const struct report_table *t, const
 		row->values[col] = v[2];
 }
 
-static void view_sites(struct report *r, struct ctx *c)
+/* Per kept sample, its site node (PF_NONE: an empty stack) and whether it is a fallback. */
+struct sites {
+	uint32_t *node;
+	bool *fallback;
+};
+
+static void sites_compute(struct ctx *c, struct sites *st)
+{
+	const struct profile *p = c->p;
+	uint32_t *of_leaf = xcalloc(p->stacks.len + 1, sizeof(*of_leaf)); /* site node + 1 */
+	bool *fb_of_leaf = xcalloc(p->stacks.len + 1, sizeof(*fb_of_leaf));
+	st->node = xcalloc(p->sample_count + 1, sizeof(*st->node));
+	st->fallback = xcalloc(p->sample_count + 1, sizeof(*st->fallback));
+	for (size_t i = 0; i < p->sample_count; i++) {
+		uint32_t s = p->sample_stack[i];
+		st->node[i] = PF_NONE;
+		st->fallback[i] = true;
+		if (!c->keep[i] || s == PF_NONE)
+			continue;
+		if (of_leaf[s] == 0)
+			of_leaf[s] = site_node(c, s, &fb_of_leaf[s]) + 1;
+		st->node[i] = of_leaf[s] - 1;
+		st->fallback[i] = fb_of_leaf[s];
+	}
+	free(of_leaf);
+	free(fb_of_leaf);
+}
+
+static void sites_release(struct sites *st)
+{
+	free(st->node);
+	free(st->fallback);
+}
+
+static const char *site_kind(const struct ctx *c)
+{
+	return c->meta->kind == DHAT_HEAP ? "allocation" : c->meta->kind == DHAT_COPY ? "copy" : "event";
+}
+
+static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 {
 	const struct profile *p = c->p;
 	struct agg a = {0};
+	struct strmap chains;
 	strmap_init(&a.keys);
-	uint32_t *site_of = xcalloc(p->stacks.len + 1, sizeof(*site_of)); /* id + 1 */
-	uint32_t empty_site = 0;
-	bool *fb_of = xcalloc(p->stacks.len + 1, sizeof(*fb_of));
+	strmap_init(&chains);
+	/* per (site, caller chain): the metric, to find each site's main chain */
+	struct u64map pair = {0};
+	VEC(int64_t) pair_sum = {0};
+	uint32_t *site_id = xcalloc(p->stacks.len + 1, sizeof(*site_id));  /* site node -> row id + 1 */
+	uint32_t *chain_id = xcalloc(p->stacks.len + 1, sizeof(*chain_id)); /* site node -> chain id + 1 */
 	for (size_t i = 0; i < p->sample_count; i++) {
 		if (!c->keep[i])
 			continue;
-		uint32_t s = p->sample_stack[i];
-		uint32_t *slot = s == PF_NONE ? &empty_site : &site_of[s];
-		bool fallback = false;
-		if (*slot == 0) {
-			char *t = site_text(c, s, &fallback);
-			*slot = strmap_intern(&a.keys, t) + 1;
-			free(t);
-			if (s != PF_NONE)
-				fb_of[s] = fallback;
+		uint32_t n = st->node[i], id, chain = 0;
+		if (n == PF_NONE) {
+			id = strmap_intern(&a.keys, "(empty stack)");
+		} else {
+			if (site_id[n] == 0) {
+				site_id[n] = strmap_intern(&a.keys, frame_shown(c, p->stacks.items[n].frame)) + 1;
+				if (!st->fallback[i]) {
+					char *full = caller_chain(c, n);
+					chain_id[n] = strmap_intern(&chains, full) + 1;
+					free(full);
+				}
+			}
+			id = site_id[n] - 1;
+			chain = chain_id[n];
 		}
-		fallback = s == PF_NONE ? true : fb_of[s];
 		int64_t v[3];
 		sample_vals(c, i, v);
-		agg_add(&a, *slot - 1, v, fallback);
+		agg_add(&a, id, v, n == PF_NONE ? PF_NONE : profile_stack_func(p, n),
+			n == PF_NONE ? 0 : profile_stack_frame(p, n)->line, st->fallback[i]);
+		if (chain) {
+			uint32_t *slot = u64map_slot(&pair, (uint64_t)id << 32 | (chain - 1));
+			if (*slot == HTAB_NONE) {
+				*slot = (uint32_t)pair_sum.len;
+				vec_push(&pair_sum, 0);
+			}
+			pair_sum.items[*slot] += v[0] != 0 ? v[0] : v[1];
+		}
 	}
-	struct report_table *t =
-		report_add_table(r, "sites",
-				 report_printf(r, "%s by %s site", capitalized(r, metric_title(r, c)),
-					       strcmp(c->meta->mode, "heap") == 0   ? "allocation"
-					       : strcmp(c->meta->mode, "copy") == 0 ? "copy"
-										    : "event"),
-				 "Site");
+	/* each site's main chain (ties: the first in byte order) and how many it has */
+	size_t nid = a.keys.count;
+	uint32_t *best = xreallocarray(NULL, nid + 1, sizeof(*best)), *count = xcalloc(nid + 1, sizeof(*count));
+	int64_t *best_v = xcalloc(nid + 1, sizeof(*best_v));
+	memset(best, 0xff, (nid + 1) * sizeof(*best));
+	for (size_t e = 0; e < pair.len; e++) {
+		uint32_t id = (uint32_t)(pair.keys[e] >> 32), ch = (uint32_t)pair.keys[e];
+		int64_t v = pair_sum.items[pair.vals[e]];
+		count[id]++;
+		if (best[id] == PF_NONE || v > best_v[id] ||
+		    (v == best_v[id] && strcmp(strmap_str(&chains, ch), strmap_str(&chains, best[id])) < 0))
+			best[id] = ch, best_v[id] = v;
+	}
+	struct report_table *t = report_add_table(
+		r, "sites", report_printf(r, "%s by %s site", capitalized(r, metric_title(r, c)), site_kind(c)), "Site");
 	t->note = report_printf(r,
-				"Site: the first frames of %s, allocator plumbing skipped, innermost first; "
-				"'*' marks stacks with no frame of it",
-				program_name(c));
+				"Site: the %s line of your code (its first frame of yours, your allocator wrappers "
+				"skipped), then its main caller chain; '*' marks stacks with no frame of yours",
+				c->meta->kind == DHAT_HEAP ? "allocating" : "recording");
 	add_cols(t, c);
 	for (uint32_t id = 1; id < a.keys.count; id++) {
 		if ((size_t)id * 3 >= a.vals.len)
@@ -471,33 +581,89 @@ static void view_sites(struct report *r, struct ctx *c)
 		const int64_t *v = &a.vals.items[(size_t)id * 3];
 		if (v[0] == 0 && v[1] == 0)
 			continue;
-		struct report_row *row =
-			report_table_row(r, t, strmap_str(&a.keys, id), a.fallback.items[id] ? "*" : NULL);
-		row->flags = a.fallback.items[id] ? 0 : REPORT_ROW_OWNED;
+		bool fb = a.fallback.items[id];
+		struct report_row *row = report_table_row(r, t, strmap_str(&a.keys, id), fb ? "*" : NULL);
+		uint32_t f = a.func.items[id];
+		row->flags = fb ? 0 : REPORT_ROW_OWNED;
+		if (f != PF_NONE) {
+			enum own_class cls = ownership_class(c->own, f);
+			row->cls = ownership_class_name(cls);
+			const char *label = yours_label(p, c->own, f);
+			if (label)
+				row->label = report_strdup(r, label);
+			if (p->funcs.items[f].file) {
+				row->file = report_strdup(r, profile_str(p, p->funcs.items[f].file));
+				row->line = a.line.items[id];
+			}
+		}
+		if (best[id] != PF_NONE) {
+			/* the chain as shown: its first two frames of yours */
+			const char *full = strmap_str(&chains, best[id]);
+			const char *cut = full;
+			for (int k = 0; k < 3 && cut; k++)
+				cut = strstr(cut + (k ? 4 : 0), " <- ");
+			char *head = cut ? xasprintf("%.*s <- \u2026", (int)(cut - full), full) : xstrdup(full);
+			if (*head == '\0')
+				row->context = count[id] > 1 ? report_printf(r, "(no caller of yours), 1 of %u caller chains",
+									       count[id])
+							     : NULL;
+			else if (count[id] > 1)
+				row->context = report_printf(r, "%s, 1 of %u caller chains", head + 1, count[id]);
+			else
+				row->context = report_strdup(r, head + 1);
+			row->context_count = count[id];
+			free(head);
+		}
 		fill_row(row, t, c, v);
 	}
 	report_table_finish(t);
-	free(site_of);
-	free(fb_of);
-	vec_free(&a.vals);
-	vec_free(&a.fallback);
-	strmap_release(&a.keys);
+	free(best);
+	free(best_v);
+	free(count);
+	free(site_id);
+	free(chain_id);
+	u64map_release(&pair);
+	vec_free(&pair_sum);
+	strmap_release(&chains);
+	agg_release(&a);
 }
 
-static void view_functions(struct report *r, struct ctx *c)
+/* Your functions: where they allocate (each stack to its site's function), and inclusive. */
+static void view_functions(struct report *r, struct ctx *c, const struct sites *st)
 {
 	const struct profile *p = c->p;
-	size_t key_count;
-	uint32_t *keys = keys_by_func(p, &key_count);
-	/* a function is the program's when any of its frames is */
-	bool *owned = xcalloc(key_count + 1, sizeof(*owned));
-	for (size_t fr = 0; fr < p->frames.len; fr++)
-		if (c->owned[fr])
-			owned[p->frames.items[fr].func] = true;
-	/* One walk per program point fills all three columns at once (view_inclusive would
-	 * take a pass per column); STAMP counts a function once per stack under recursion. */
+	size_t key_count = p->funcs.len, none = key_count;
 	int64_t *vals = xcalloc((key_count + 1) * 3, sizeof(*vals));
 	bool *seen = xcalloc(key_count + 1, sizeof(*seen));
+	for (size_t i = 0; i < p->sample_count; i++) {
+		if (!c->keep[i])
+			continue;
+		int64_t v[3];
+		sample_vals(c, i, v);
+		size_t f = st->node[i] == PF_NONE || st->fallback[i] ? none : profile_stack_func(p, st->node[i]);
+		seen[f] = true;
+		for (int k = 0; k < 3; k++)
+			vals[f * 3 + (size_t)k] += v[k];
+	}
+	struct report_table *t = report_add_table(
+		r, "functions_self",
+		report_printf(r, "%s by %s function (where it %s)", capitalized(r, metric_title(r, c)),
+			      program_name(c), c->meta->kind == DHAT_HEAP ? "allocates" : "records"),
+		"Function");
+	t->note = "each stack to the function of its site";
+	add_cols(t, c);
+	for (size_t f = 0; f <= key_count; f++) {
+		if (!seen[f] || (vals[f * 3] == 0 && vals[f * 3 + 1] == 0))
+			continue;
+		fill_row(yours_row(r, t, p, c->own, (uint32_t)f, c->o->full_paths, "(no frame of your code)"), t, c,
+			 &vals[f * 3]);
+	}
+	report_table_finish(t);
+
+	/* One walk per program point fills all three columns at once (view_inclusive would
+	 * take a pass per column); STAMP counts a function once per stack under recursion. */
+	memset(vals, 0, (key_count + 1) * 3 * sizeof(*vals));
+	memset(seen, 0, (key_count + 1) * sizeof(*seen));
 	size_t *stamp = xcalloc(key_count + 1, sizeof(*stamp));
 	for (size_t i = 0; i < p->sample_count; i++) {
 		if (!c->keep[i])
@@ -505,8 +671,8 @@ static void view_functions(struct report *r, struct ctx *c)
 		int64_t v[3];
 		sample_vals(c, i, v);
 		for (uint32_t n = p->sample_stack[i]; n != PF_NONE; n = p->stacks.items[n].parent) {
-			uint32_t f = keys[n];
-			if (!owned[f] || stamp[f] == i + 1)
+			uint32_t f = profile_stack_func(p, n);
+			if (!c->owned[p->stacks.items[n].frame] || stamp[f] == i + 1)
 				continue;
 			stamp[f] = i + 1;
 			seen[f] = true;
@@ -515,27 +681,21 @@ static void view_functions(struct report *r, struct ctx *c)
 		}
 	}
 	free(stamp);
-	struct report_table *t = report_add_table(r, "functions",
-						  report_printf(r, "%s by %s function (inclusive)",
-								capitalized(r, metric_title(r, c)), program_name(c)),
-						  "Function");
+	t = report_add_table(r, "functions",
+			     report_printf(r, "%s by %s function (inclusive)", capitalized(r, metric_title(r, c)),
+					   program_name(c)),
+			     "Function");
 	t->note = "each function counted once per stack, however often it appears on it";
 	add_cols(t, c);
 	for (size_t f = 0; f < key_count; f++) {
-		if (!seen[f] || !owned[f] || (vals[f * 3] == 0 && vals[f * 3 + 1] == 0))
+		if (!seen[f] || (vals[f * 3] == 0 && vals[f * 3 + 1] == 0))
 			continue;
-		const char *detail;
-		const char *name = report_func_name(p, (uint32_t)f, &detail);
-		struct report_row *row = report_table_row(r, t, name, detail);
-		row->flags = REPORT_ROW_OWNED;
-		fill_row(row, t, c, &vals[f * 3]);
+		fill_row(yours_row(r, t, p, c->own, (uint32_t)f, c->o->full_paths, NULL), t, c, &vals[f * 3]);
 	}
 	if (t->rows.len == 0 && metric_sum(c, c->metric, true) != 0)
-		t->note = report_printf(r, "no frame of %s on the kept stacks (a launcher for a library?): "
-					   "--ours RE names the code to count as the program's", program_name(c));
+		t->note = report_printf(r, "no frame of your code on the kept stacks: --ours RE names it "
+					   "(docs/ownership.md)");
 	report_table_finish(t);
-	free(keys);
-	free(owned);
 	free(vals);
 	free(seen);
 }
@@ -585,13 +745,13 @@ static void view_stacks(struct report *r, struct ctx *c, size_t n)
 		for (uint32_t s = p->sample_stack[i]; s != PF_NONE; s = p->stacks.items[s].parent) {
 			uint32_t fr = p->stacks.items[s].frame;
 			const char *flag = c->owned[fr] ? (c->plumbing[fr] ? "+" : "*") : NULL;
-			report_table_row(r, t, frame_text(c, fr), flag)->flags =
+			report_table_row(r, t, frame_shown(c, fr), flag)->flags =
 				c->owned[fr] ? REPORT_ROW_OWNED : 0;
 		}
 		if (p->sample_stack[i] == PF_NONE)
 			report_table_row(r, t, "(empty stack)", NULL);
 		if (j == 0)
-			t->note = "'*' marks the program's own frames, '+' its own allocator wrappers";
+			t->note = "'*' marks the frames of your code, '+' your own allocator wrappers";
 	}
 	free(order);
 }
@@ -644,7 +804,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	const struct profile *prof = in->p;
 	const struct dhat_view_opts *dopt = &in->o->dhat;
 	const struct dhat_meta *meta = dhat_meta_of(prof);
-	struct options o = {.stacks = dopt->stacks, .tree = dopt->alloc_tree};
+	struct options o = {.stacks = dopt->stacks, .tree = dopt->alloc_tree, .full_paths = in->o->own.full_paths};
 	struct regex_list plumbing = {0};
 	struct ctx c = {0};
 	int rc = PF_EXIT_FAIL;
@@ -662,7 +822,6 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 		goto out;
 	}
 	if (compile_list(&o.where, &dopt->where, "--where") < 0 || compile_list(&o.not_, &dopt->not_, "--not") < 0 ||
-	    compile_list(&o.ours, &dopt->ours, "--ours") < 0 ||
 	    compile_list(&plumbing, &dopt->plumbing, "--plumbing") < 0)
 		goto out;
 	const struct metric_def *def = find_metric(in->o->metric ? in->o->metric : "gb");
@@ -674,6 +833,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	if (in->o->metric == NULL && !meta->bklt)
 		def = find_metric("tb"); /* copy and ad-hoc files have no peak */
 	c.p = prof;
+	c.own = in->own;
 	c.meta = meta;
 	c.o = &o;
 	c.path = in->paths[0];
@@ -692,6 +852,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	c.tb = profile_metric_index(prof, "tb");
 	c.total = metric_sum(&c, c.metric, false);
 	c.frame_text = xcalloc(prof->frames.len + 1, sizeof(*c.frame_text));
+	c.frame_shown = xcalloc(prof->frames.len + 1, sizeof(*c.frame_shown));
 	c.owned = xcalloc(prof->frames.len + 1, sizeof(*c.owned));
 	c.plumbing = xcalloc(prof->frames.len + 1, sizeof(*c.plumbing));
 	c.keep = xcalloc(prof->sample_count + 1, sizeof(*c.keep));
@@ -700,8 +861,11 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	if (classify_frames(&c, &plumbing) < 0 || compute_keep(&c, &kept) < 0)
 		goto out;
 	header(r, &c, kept);
-	view_sites(r, &c);
-	view_functions(r, &c);
+	struct sites st;
+	sites_compute(&c, &st);
+	view_sites(r, &c, &st);
+	view_functions(r, &c, &st);
+	sites_release(&st);
 	if (o.stacks)
 		view_stacks(r, &c, o.stacks);
 	if (o.tree) {
@@ -716,10 +880,12 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	c.keep = NULL; /* now the caller's */
 	rc = PF_EXIT_OK;
 out:
-	if (c.frame_text)
-		for (size_t i = 0; i < prof->frames.len; i++)
-			free(c.frame_text[i]);
+	for (size_t i = 0; c.frame_text && i < prof->frames.len; i++) {
+		free(c.frame_text[i]);
+		free(c.frame_shown[i]);
+	}
 	free(c.frame_text);
+	free(c.frame_shown);
 	free(c.owned);
 	free(c.plumbing);
 	free(c.keep);
@@ -727,7 +893,6 @@ out:
 	regex_list_free(&plumbing);
 	regex_list_free(&o.where);
 	regex_list_free(&o.not_);
-	regex_list_free(&o.ours);
 	return rc;
 }
 
@@ -737,12 +902,13 @@ const char *dhat_metric_companion(const char *name)
 	return d && strcmp(d->field, name) == 0 ? d->companion : NULL;
 }
 
-int dhat_sample_sites(const struct profile *p, const struct profan_opts *o, bool locations,
-		      struct strmap *names, uint32_t **site)
+int dhat_sample_sites(const struct profile *p, const struct ownership *own, const struct profan_opts *o,
+		      bool locations, struct strmap *names, uint32_t **site)
 {
-	struct options opts = {0};
+	struct options opts = {.full_paths = o->own.full_paths};
 	struct regex_list plumbing = {0};
-	struct ctx c = {.p = p, .o = &opts, .path = "", .bare = !locations};
+	struct ownership none = {0}; /* no ownership: no function is yours */
+	struct ctx c = {.p = p, .own = own ? own : &none, .o = &opts, .path = "", .bare = !locations};
 	char err[512];
 	int rc = -1;
 	*site = NULL;
@@ -750,14 +916,16 @@ int dhat_sample_sites(const struct profile *p, const struct profan_opts *o, bool
 		pf_error("internal error: %s", err);
 		goto out;
 	}
-	if (compile_list(&opts.ours, &o->dhat.ours, "--ours") < 0 ||
-	    compile_list(&plumbing, &o->dhat.plumbing, "--plumbing") < 0)
+	if (compile_list(&plumbing, &o->dhat.plumbing, "--plumbing") < 0)
 		goto out;
 	c.frame_text = xcalloc(p->frames.len + 1, sizeof(*c.frame_text));
+	c.frame_shown = xcalloc(p->frames.len + 1, sizeof(*c.frame_shown));
 	c.owned = xcalloc(p->frames.len + 1, sizeof(*c.owned));
 	c.plumbing = xcalloc(p->frames.len + 1, sizeof(*c.plumbing));
 	if (classify_frames(&c, &plumbing) < 0)
 		goto out;
+	/* a site is what the sites view names: one frame (a line of yours), with its
+	 * file:line as shown, or by name only when LOCATIONS is false */
 	uint32_t *of_stack = xcalloc(p->stacks.len + 1, sizeof(*of_stack)); /* id + 1 */
 	uint32_t empty = 0;
 	*site = xcalloc(p->sample_count + 1, sizeof(**site));
@@ -766,22 +934,25 @@ int dhat_sample_sites(const struct profile *p, const struct profan_opts *o, bool
 		uint32_t *slot = s == PF_NONE ? &empty : &of_stack[s];
 		if (*slot == 0) {
 			bool fallback;
-			char *t = site_text(&c, s, &fallback);
+			uint32_t n = s == PF_NONE ? PF_NONE : site_node(&c, s, &fallback);
+			const char *t = n == PF_NONE ? "(empty stack)"
+					: locations ? frame_shown(&c, p->stacks.items[n].frame)
+						    : frame_text(&c, p->stacks.items[n].frame);
 			*slot = strmap_intern(names, t) + 1;
-			free(t);
 		}
 		(*site)[i] = *slot - 1;
 	}
 	free(of_stack);
 	rc = 0;
 out:
-	if (c.frame_text)
-		for (size_t i = 0; i < p->frames.len; i++)
-			free(c.frame_text[i]);
+	for (size_t i = 0; c.frame_text && i < p->frames.len; i++) {
+		free(c.frame_text[i]);
+		free(c.frame_shown[i]);
+	}
 	free(c.frame_text);
+	free(c.frame_shown);
 	free(c.owned);
 	free(c.plumbing);
 	regex_list_free(&plumbing);
-	regex_list_free(&opts.ours);
 	return rc;
 }

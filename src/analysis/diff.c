@@ -36,6 +36,7 @@ struct measure {
 struct diff_state {
 	size_t nruns, nb;
 	const struct profile **run;
+	const struct ownership **own; /* by run, NULL: none */
 	size_t *metric, *comp; /* by run; comp SIZE_MAX when there is none */
 	int64_t *total, *comp_total;
 	bool match_file, dhat;
@@ -236,8 +237,8 @@ static int measure_sites(struct diff_state *d, size_t run)
 		o = &none;
 	}
 	int rc = -1;
-	if (dhat_sample_sites(p, o, true, &shown, &shown_of) < 0 ||
-	    dhat_sample_sites(p, o, d->match_file, &ids, &id_of) < 0)
+	if (dhat_sample_sites(p, d->own[run], o, true, &shown, &shown_of) < 0 ||
+	    dhat_sample_sites(p, d->own[run], o, d->match_file, &ids, &id_of) < 0)
 		goto out;
 	uint32_t *key_of = xcalloc((size_t)ids.count + 1, sizeof(*key_of)); /* key + 1 */
 	for (size_t i = 0; i < p->sample_count; i++) {
@@ -801,6 +802,7 @@ static void state_release(struct diff_state *d)
 	measure_release(&d->site, d->nruns);
 	strmap_release(&d->names);
 	free(d->run);
+	free(d->own);
 	free(d->metric);
 	free(d->comp);
 	free(d->total);
@@ -830,6 +832,7 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	d.dhat = first->format != NULL && strcmp(first->format, "dhat") == 0;
 	d.run_opts = o->run_opts;
 	d.run = xcalloc(d.nruns, sizeof(*d.run));
+	d.own = xcalloc(d.nruns, sizeof(*d.own));
 	d.metric = xcalloc(d.nruns, sizeof(*d.metric));
 	d.comp = xcalloc(d.nruns, sizeof(*d.comp));
 	d.total = xcalloc(d.nruns, sizeof(*d.total));
@@ -847,6 +850,7 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 		int s = run >= d.nb;
 		size_t f = s ? run - d.nb : run;
 		d.run[run] = &sides[s]->files[f];
+		d.own[run] = sides[s]->owns ? &sides[s]->owns[f] : NULL;
 		d.metric[run] = metric_of[s][f];
 		d.comp[run] = comp_name ? profile_metric_index(d.run[run], comp_name) : SIZE_MAX;
 		if (d.comp[run] == SIZE_MAX)

@@ -12,6 +12,7 @@
 #include "profan/native.h"
 #include "profan/samply.h"
 #include "profan/views.h"
+#include "profan/yours.h"
 
 static const char *const metric_names[] = {"cpu", "samples", "weight", NULL};
 
@@ -214,7 +215,7 @@ static void symbol_header(struct report *r, const struct profile *p, size_t metr
 struct state {
 	struct regex *entry, *plumbing;
 	bool *owned, *is_entry, *is_plumbing;
-	uint32_t *func_keys, *lib_keys;
+	uint32_t *func_keys, *lib_keys, *your_keys;
 	struct pf_weights w;
 	struct pf_rows rows;
 };
@@ -228,6 +229,7 @@ static void state_release(struct state *x)
 	free(x->is_plumbing);
 	free(x->func_keys);
 	free(x->lib_keys);
+	free(x->your_keys);
 	weights_release(&x->w);
 	rows_release(&x->rows);
 }
@@ -253,41 +255,125 @@ static size_t choose_metric(const struct profile *p, const char *name)
 	return m == SAMPLY_METRIC_WEIGHT ? samply_weight_metric(p) : m;
 }
 
-static void build(const struct view_input *in, struct state *x, size_t metric, struct report *r)
+/* A ranked table of function rows with the ownership model's class, label and paths. */
+static struct report_table *func_table(struct report *r, const struct view_input *in, const char *id,
+				       const char *title, const char *key_header, size_t metric, int64_t total,
+				       const struct pf_rows *rows, const char *none, const char *second)
 {
 	const struct profile *p = in->p;
-	const struct profan_opts *o = in->o;
-	uint32_t main_lib = samply_main_lib(p);
-	const char *bin = main_lib == PF_NONE ? "binary" : profile_str(p, p->libs.items[main_lib].name);
+	struct report_table *t = report_add_table(r, id, title, key_header);
+	report_table_col(t, metric_header(metric), p->metrics[metric].unit, total);
+	if (second) /* columns come before rows */
+		report_table_col(t, second, p->metrics[metric].unit, total);
+	for (size_t i = 0; i < rows->len; i++)
+		yours_row(r, t, p, in->own, rows->items[i].key, in->o->own.full_paths, none)->values[0] =
+			rows->items[i].value;
+	return t;
+}
 
-	report_header(r, "Input", "%s", in->paths[0]);
-	report_header(r, "Format", "samply, %s", p->format_detail);
-	report_header_from_profile(r, p);
-	symbol_header(r, p, metric);
-	if (in->symbols_origin)
-		report_header(r, "Symbols", "names from %s", in->symbols_origin);
-	weights_compute(&x->w, p, metric, NULL);
-	char tot[64];
-	report_format_value(tot, sizeof(tot), x->w.total, p->metrics[metric].unit);
-	report_header(r, "Weighted by", "%s", p->metrics[metric].label);
-	report_header(r, "Total", "%s in %zu samples", tot, x->w.sample_count);
+static void keep_yours_rows(struct pf_rows *rows, const struct ownership *own)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < rows->len; i++)
+		if (ownership_is_yours(own, rows->items[i].key))
+			rows->items[k++] = rows->items[i];
+	rows->len = k;
+}
 
-	size_t nfunc, nlib;
-	x->func_keys = keys_by_func(p, &nfunc);
-	x->lib_keys = keys_by_lib(p, &nlib);
-	x->owned = native_owned_funcs(p);
-	struct names libs = {p, "(no library)", NULL}, funcs = {p, "(none)", x->owned};
+/* Top self of all code; a row of inlined code names the function it was inlined into. */
+static void top_self_all(struct report *r, const struct view_input *in, struct state *x, size_t metric)
+{
+	const struct profile *p = in->p;
+	size_t nfunc = p->funcs.len;
+	view_self(p, &x->w, x->func_keys, nfunc, &x->rows);
+	uint32_t *host, *hosts;
+	yours_inlined_into(p, &x->w, &x->rows, &host, &hosts);
+	struct report_table *t = func_table(r, in, "top_self", "Top self, all code", "Function", metric, x->w.total,
+					    &x->rows, "(none)");
+	for (size_t i = 0; i < x->rows.len; i++) {
+		if (host[i] == PF_NONE)
+			continue;
+		const char *unused;
+		const char *name = report_func_name(p, host[i], &unused);
+		t->rows.items[i].context =
+			hosts[i] > 1 ? report_printf(r, "inlined into %s and %u more", name, hosts[i] - 1)
+				     : report_printf(r, "inlined into %s", name);
+	}
+	report_table_finish(t);
+	free(host);
+	free(hosts);
+	rows_release(&x->rows);
+}
+
+/* The views of your code (docs/ownership.md). */
+static void your_views(struct report *r, const struct view_input *in, struct state *x, size_t metric)
+{
+	const struct profile *p = in->p;
+	const struct ownership *own = in->own;
+	const char *mn = metric_noun(metric), *none = "(no frame of your code)";
 	int64_t total = x->w.total;
-	const char *mh = metric_header(metric), *mn = metric_noun(metric);
+	x->your_keys = yours_keys(p, own, x->is_plumbing);
+	char tot[64];
 
-	view_self(p, &x->w, x->lib_keys, nlib, &x->rows);
-	add_view(r, "cpu_by_library", report_printf(r, "%s by library (self)", mh), "Library", metric, p, total,
-		 &x->rows, lib_or_none, &libs);
+	view_self(p, &x->w, x->your_keys, p->funcs.len + 1, &x->rows);
+	struct report_table *t = func_table(r, in, "top_self_yours", "Top self, your code", "Function", metric,
+					    total, &x->rows, none, NULL);
+	t->note = "each sample to its innermost function of yours: what that function runs inlined or calls "
+		  "outside your code counts for it";
+	report_table_finish(t);
 	rows_release(&x->rows);
 
+	view_inclusive(p, &x->w, x->func_keys, p->funcs.len, &x->rows);
+	keep_yours_rows(&x->rows, own);
+	report_table_finish(func_table(r, in, "top_inclusive_yours", "Top inclusive, your code", "Function",
+				       metric, total, &x->rows, none, NULL));
+	rows_release(&x->rows);
+
+	uint32_t *via;
+	int64_t *via_value;
+	yours_view_outside(p, own, &x->w, x->your_keys, &x->rows, &via, &via_value);
+	t = func_table(r, in, "outside_yours",
+		       report_printf(r, "%s outside your code, by the nearest function of yours", metric_header(metric)),
+		       "Function", metric, total, &x->rows, none, "Via");
+	for (size_t i = 0; i < x->rows.len; i++) {
+		struct report_row *row = &t->rows.items[i];
+		const char *unused;
+		row->values[1] = via_value[i];
+		const char *label = yours_label(p, own, via[i]);
+		row->context = report_printf(r, "via %s%s%s", report_func_name(p, via[i], &unused), label ? " " : "",
+					     label ? label : "");
+	}
+	report_format_value(tot, sizeof(tot), rows_sum(&x->rows), p->metrics[metric].unit);
+	t->note = report_printf(r, "  samples whose innermost function is not yours: %s in all; Via: the part in "
+				   "the function named after 'via'", tot);
+	report_table_finish(t);
+	free(via);
+	free(via_value);
+	rows_release(&x->rows);
+
+	int64_t alloc = yours_view_alloc(p, &x->w, x->is_entry, x->your_keys, &x->rows);
+	t = func_table(r, in, "alloc_yours",
+		       report_printf(r, "Allocation %s by requesting function: %.2f%% of all %s", mn,
+				     total ? 100.0 * (double)alloc / (double)total : 0.0, mn),
+		       "Function", metric, total, &x->rows, none, NULL);
+	t->note = "samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, "
+		  "to the first function of yours above the outermost one";
+	report_table_finish(t);
+	rows_release(&x->rows);
+}
+
+/* The views before ownership (--whole-binary): every frame of the binary is the user's. */
+static void binary_views(struct report *r, const struct view_input *in, struct state *x, size_t metric,
+			 const char *bin)
+{
+	const struct profile *p = in->p;
+	size_t nfunc = p->funcs.len;
+	int64_t total = x->w.total;
+	const char *mn = metric_noun(metric);
+	struct names funcs = {p, "(none)", x->owned};
+	char tot[64];
+
 	view_self(p, &x->w, x->func_keys, nfunc, &x->rows);
-	add_view(r, "top_self", "Top self, all code", "Function", metric, p, total, &x->rows, func_or_none,
-		 &funcs);
 	keep_owned_rows(&x->rows, x->owned);
 	add_view(r, "top_self_binary", report_printf(r, "Top self, %s only", bin), "Function", metric, p, total,
 		 &x->rows, func_or_none, &funcs);
@@ -309,8 +395,6 @@ static void build(const struct view_input *in, struct state *x, size_t metric, s
 	t->note = report_printf(r, "  samples whose leaf is outside %s: %s in all", bin, tot);
 	rows_release(&x->rows);
 
-	x->is_entry = match_funcs(p, x->entry, NULL);
-	x->is_plumbing = match_funcs(p, x->plumbing, NULL);
 	int64_t alloc = view_alloc_callers(p, &x->w, x->is_entry, x->is_plumbing, &x->rows);
 	struct names req = {p, "(no caller outside allocator and plumbing)", x->owned};
 	add_view(r, "alloc_callers",
@@ -318,6 +402,45 @@ static void build(const struct view_input *in, struct state *x, size_t metric, s
 			       total ? 100.0 * (double)alloc / (double)total : 0.0, mn),
 		 "Caller", metric, p, total, &x->rows, func_or_none, &req);
 	rows_release(&x->rows);
+}
+
+static void build(const struct view_input *in, struct state *x, size_t metric, struct report *r)
+{
+	const struct profile *p = in->p;
+	const struct profan_opts *o = in->o;
+	uint32_t main_lib = samply_main_lib(p);
+	const char *bin = main_lib == PF_NONE ? "binary" : profile_str(p, p->libs.items[main_lib].name);
+
+	report_header(r, "Input", "%s", in->paths[0]);
+	report_header(r, "Format", "samply, %s", p->format_detail);
+	report_header_from_profile(r, p);
+	symbol_header(r, p, metric);
+	if (in->symbols_origin)
+		report_header(r, "Symbols", "names from %s", in->symbols_origin);
+	if (!o->samply.whole_binary)
+		yours_header(r, p, in->own);
+	weights_compute(&x->w, p, metric, NULL);
+	char tot[64];
+	report_format_value(tot, sizeof(tot), x->w.total, p->metrics[metric].unit);
+	report_header(r, "Weighted by", "%s", p->metrics[metric].label);
+	report_header(r, "Total", "%s in %zu samples", tot, x->w.sample_count);
+
+	size_t nfunc, nlib;
+	x->func_keys = keys_by_func(p, &nfunc);
+	x->lib_keys = keys_by_lib(p, &nlib);
+	x->owned = native_owned_funcs(p);
+	struct names libs = {p, "(no library)", NULL};
+
+	view_self(p, &x->w, x->lib_keys, nlib, &x->rows);
+	add_view(r, "cpu_by_library", report_printf(r, "%s by library (self)", metric_header(metric)), "Library",
+		 metric, p, x->w.total, &x->rows, lib_or_none, &libs);
+	rows_release(&x->rows);
+
+	top_self_all(r, in, x, metric);
+	if (o->samply.whole_binary)
+		binary_views(r, in, x, metric, bin);
+	else
+		your_views(r, in, x, metric);
 
 	if (o->samply.threads)
 		thread_table(r, p, metric);
@@ -326,16 +449,32 @@ static void build(const struct view_input *in, struct state *x, size_t metric, s
 int samply_views(const struct view_input *in, struct report *r, struct view_choice *out)
 {
 	const struct samply_view_opts *so = &in->o->samply;
+	const struct profile *p = in->p;
 	struct state x = {0};
 	int rc = PF_EXIT_FAIL;
-	if (compile("--alloc-entry", so->alloc_entry ? so->alloc_entry : NATIVE_ALLOC_ENTRY_DEFAULT, &x.entry) < 0 ||
-	    compile("--alloc-plumbing", so->alloc_plumbing ? so->alloc_plumbing : NATIVE_ALLOC_PLUMBING_DEFAULT,
-		    &x.plumbing) < 0)
-		goto out;
+	if (so->whole_binary) {
+		/* the seed's name lists: entries and container plumbing by name */
+		if (compile("--alloc-entry", so->alloc_entry ? so->alloc_entry : NATIVE_ALLOC_ENTRY_DEFAULT,
+			    &x.entry) < 0 ||
+		    compile("--alloc-plumbing",
+			    so->alloc_plumbing ? so->alloc_plumbing : NATIVE_ALLOC_PLUMBING_DEFAULT, &x.plumbing) < 0)
+			goto out;
+		x.is_entry = match_funcs(p, x.entry, NULL);
+		x.is_plumbing = match_funcs(p, x.plumbing, NULL);
+	} else {
+		/* entries by the model (ownership_is_alloc_entry); plumbing by class, plus your own wrappers */
+		if ((so->alloc_entry && compile("--alloc-entry", so->alloc_entry, &x.entry) < 0) ||
+		    (so->alloc_plumbing && compile("--alloc-plumbing", so->alloc_plumbing, &x.plumbing) < 0))
+			goto out;
+		x.is_entry = x.entry ? match_funcs(p, x.entry, NULL) : xcalloc(p->funcs.len + 1, sizeof(bool));
+		x.is_plumbing = x.plumbing ? match_funcs(p, x.plumbing, NULL) : xcalloc(p->funcs.len + 1, sizeof(bool));
+		for (size_t f = 0; !x.entry && x.is_entry && f < p->funcs.len; f++)
+			x.is_entry[f] = f < in->own->func_count && in->own->funcs[f].alloc_entry;
+	}
+	if (x.is_entry == NULL || x.is_plumbing == NULL)
+		goto out; /* match_funcs printed why */
 	size_t metric = choose_metric(in->p, in->o->metric);
 	build(in, &x, metric, r);
-	if (x.is_entry == NULL || x.is_plumbing == NULL)
-		goto out;
 	*out = (struct view_choice){.metric = metric};
 	rc = PF_EXIT_OK;
 out:

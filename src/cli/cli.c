@@ -110,7 +110,7 @@ static bool term_is_dumb(void)
 	return term != NULL && strcmp(term, "dumb") == 0;
 }
 
-#define MAX_GROUPS 8
+#define MAX_GROUPS 10
 
 /* The command's groups: its own, then the common and analysis ones. */
 static size_t command_groups(const struct cli_command *cmd, const struct cli_group **out)
@@ -283,7 +283,7 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 	o->symbols.symbol_path_count = st->symbol_paths.len;
 	o->dhat.where = patterns(st->where.items, st->where.len);
 	o->dhat.not_ = patterns(st->not_.items, st->not_.len);
-	o->dhat.ours = patterns(st->ours.items, st->ours.len);
+	o->own.ours = patterns(st->ours.items, st->ours.len);
 	o->dhat.plumbing = patterns(st->plumbing.items, st->plumbing.len);
 	o->annotate.source_paths = st->source_paths.items;
 	o->annotate.source_path_count = st->source_paths.len;

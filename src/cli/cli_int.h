@@ -5,7 +5,7 @@
 
 #include "profan/cli.h"
 
-extern const struct cli_group cli_symbol_group, cli_select_group, cli_samply_group, cli_dhat_group,
+extern const struct cli_group cli_own_group, cli_binary_group, cli_symbol_group, cli_select_group, cli_samply_group, cli_dhat_group,
 	cli_v8_group, cli_diff_group;
 
 /* Appends a transform step (a --focus, --under, ...); -1 after a usage error. */

@@ -2,24 +2,25 @@
  * groups. Every one runs the same driver (driver.h); only diff compares. */
 #include "cli_int.h"
 
-static const struct cli_group *const samply_groups[] = {&cli_select_group, &cli_samply_group, &cli_symbol_group,
-							 NULL};
-static const struct cli_group *const dhat_groups[] = {&cli_dhat_group, NULL};
-static const struct cli_group *const cpuprof_groups[] = {&cli_v8_group, NULL};
-static const struct cli_group *const diff_groups[] = {&cli_diff_group, &cli_select_group, &cli_symbol_group,
-						       &cli_v8_group, NULL};
+static const struct cli_group *const samply_groups[] = {&cli_own_group, &cli_binary_group, &cli_select_group,
+							 &cli_samply_group, &cli_symbol_group, NULL};
+static const struct cli_group *const dhat_groups[] = {&cli_own_group, &cli_binary_group, &cli_dhat_group, NULL};
+static const struct cli_group *const cpuprof_groups[] = {&cli_own_group, &cli_v8_group, NULL};
+static const struct cli_group *const diff_groups[] = {&cli_diff_group, &cli_own_group, &cli_binary_group,
+						       &cli_select_group, &cli_symbol_group, &cli_v8_group, NULL};
 
 static const struct cli_command cmd_samply = {
 	.name = "samply",
 	.summary = "samply --save-only profiles (Firefox Profiler processed JSON, .json or .json.gz)",
 	.usage = "samply [options] PROFILE...",
 	.description =
-		"Six views of where CPU went, weighted by real CPU time (threadCPUDelta): by library,\n"
-		"top self (all code, then your binary only), top inclusive in your binary (recursion\n"
-		"counted once), library and kernel time credited to the nearest caller in your binary,\n"
-		"and allocation cost credited to the code that asked for memory. Reads layouts v41-v66,\n"
-		"gzipped or not; frames print as LIB+0xADDR until symbolicated. Several PROFILEs are runs\n"
-		"of one program and are merged.",
+		"Where CPU went, weighted by real CPU time (threadCPUDelta), and which of your functions it\n"
+		"went to: by library; top self of all code; top self of your code (std helpers inlined into\n"
+		"or called by a function count for it); top inclusive of your code; cost outside your code\n"
+		"by the nearest function of yours and its main callee (via memcmp); allocation cost by the\n"
+		"first function of yours above the allocator. Your code: docs/ownership.md, --ours, --binary.\n"
+		"Reads layouts v41-v66, gzipped or not; frames print as LIB+0xADDR until symbolicated.\n"
+		"Several PROFILEs are runs of one program and are merged.",
 	.examples = "  profan samply prof.json.gz --top 60\n"
 		    "  profan samply prof.json --binary wado-lsp --threads\n"
 		    "  profan samply prof.json --thread '^rayon' --focus 'parse_'\n",
@@ -29,14 +30,14 @@ static const struct cli_command cmd_samply = {
 
 static const struct cli_command cmd_dhat = {
 	.name = "dhat",
-	.summary = "valgrind --tool=dhat output (dhat.out.*.json)",
+	.summary = "valgrind --tool=dhat output (dhat.out.*.json) and the Rust dhat crate's (dhat-heap.json)",
 	.usage = "dhat [options] DHAT-FILE...",
 	.description =
-		"Shows what was live at the heap's peak (t-gmax) by allocation site and by the program's\n"
-		"functions, or any of DHAT's metrics with --metric. Record with\n"
-		"  valgrind --tool=dhat --num-callers=40 --dhat-out-file=dhat.json PROGRAM ARGS\n"
-		"A site is the first frames in the program's own code (its executable, or source files outside\n"
-		"system, libc, C++/Rust std and valgrind paths; --ours overrides), allocator plumbing skipped.\n"
+		"Shows what was live at the heap's peak (t-gmax) by allocation site and by your functions, or\n"
+		"any of DHAT's metrics with --metric; valgrind's files and the Rust dhat crate's. Record with\n"
+		"  valgrind --tool=dhat --num-callers=40 --fullpath-after= --dhat-out-file=dhat.json PROGRAM\n"
+		"A site is the allocating line of your code (its first frame of yours; docs/ownership.md),\n"
+		"with its main caller chain; stacks with no frame of yours are marked '*'.\n"
 		"--where/--not match each frame's text without its address, e.g. 'make_buf (demo.c:47)'.\n"
 		"Several DHAT-FILEs are runs of one program and are merged (the header describes the first).",
 	.examples = "  profan dhat dhat.json\n"
@@ -54,7 +55,8 @@ static const struct cli_command cmd_cpuprof = {
 		"Self and inclusive time per JS or wasm function, and per script, from a V8 CPU profile:\n"
 		"a .cpuprofile (node --cpu-prof, DevTools), its legacy head/timestamps form, or a Chrome or\n"
 		"Node trace (CpuProfile, Profile + ProfileChunk events), plain or gzipped. A function is\n"
-		"(name, url, line, column). The header gives the shares of (garbage collector), (program)\n"
+		"(name, url, line, column); top self of your code credits Node's and V8's internals to the\n"
+		"function of yours that called them. The header gives the shares of (garbage collector), (program)\n"
 		"and (idle), and of WebAssembly; JS<->wasm wrapper frames count in their caller's self time.\n"
 		"Several PROFILEs are runs of one program and are merged.",
 	.examples = "  node --cpu-prof --cpu-prof-dir=/tmp --cpu-prof-name=c.cpuprofile run.js\n"

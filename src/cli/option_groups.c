@@ -209,13 +209,57 @@ static int handle_symbols(struct cli_state *st, int val, const char *arg)
 
 const struct cli_group cli_symbol_group = {symbol_opts, handle_symbols};
 
-/* ---- which program and threads of a samply profile: samply, diff ---- */
+/* ---- whose code is yours: every command ---- */
 
-enum { OPT_BINARY = 0x100, OPT_THREAD, OPT_PID };
+enum { OPT_OURS = 0x100, OPT_FULL_PATHS };
+
+static const struct cli_opt own_opts[] = {
+	{"ours", required_argument, OPT_OURS, "RE",
+	 "your code: exactly the functions whose name, file or library RE finds (repeatable)"},
+	{"full-paths", no_argument, OPT_FULL_PATHS, NULL, "show source files whole (default: core/src/..., src/main.rs)"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static int handle_own(struct cli_state *st, int val, const char *arg)
+{
+	switch (val) {
+	case OPT_OURS:
+		if (cli_check_regex(st, "ours", arg) < 0)
+			return -1;
+		vec_push(&st->ours, arg);
+		return 0;
+	case OPT_FULL_PATHS: st->opts.own.full_paths = true; return 0;
+	}
+	return -1;
+}
+
+const struct cli_group cli_own_group = {own_opts, handle_own};
+
+/* ---- which binary is the program: samply, dhat, diff ---- */
+
+enum { OPT_BINARY = 0x100 };
+
+static const struct cli_opt binary_opts[] = {
+	{"binary", required_argument, OPT_BINARY, "NAME",
+	 "your program's binary (default: meta.product or the busiest process; DHAT: the command's)"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static int handle_binary(struct cli_state *st, int val, const char *arg)
+{
+	if (val != OPT_BINARY)
+		return -1;
+	st->opts.own.binary = arg;
+	return 0;
+}
+
+const struct cli_group cli_binary_group = {binary_opts, handle_binary};
+
+/* ---- which threads of a samply profile: samply, diff ---- */
+
+enum { OPT_THREAD = 0x100, OPT_PID };
 
 static const struct cli_opt select_opts[] = {
-	{"binary", required_argument, OPT_BINARY, "NAME",
-	 "your program's binary (default: meta.product, else the busiest process)"},
 	{"thread", required_argument, OPT_THREAD, "RE", "only threads whose name matches RE"},
 	{"pid", required_argument, OPT_PID, "P", "only process P (\"1234\" or samply's \"1234.1\")"},
 	{NULL, 0, 0, NULL, NULL},
@@ -225,7 +269,6 @@ static int handle_select(struct cli_state *st, int val, const char *arg)
 {
 	struct samply_view_opts *so = &st->opts.samply;
 	switch (val) {
-	case OPT_BINARY: so->binary = arg; return 0;
 	case OPT_THREAD:
 		if (cli_check_regex(st, "thread", arg) < 0)
 			return -1;
@@ -240,15 +283,17 @@ const struct cli_group cli_select_group = {select_opts, handle_select};
 
 /* ---- samply's views ---- */
 
-enum { OPT_UNDER = 0x100, OPT_THREADS, OPT_SAMPLY_METRIC, OPT_ALLOC_ENTRY, OPT_ALLOC_PLUMBING };
+enum { OPT_UNDER = 0x100, OPT_THREADS, OPT_SAMPLY_METRIC, OPT_ALLOC_ENTRY, OPT_ALLOC_PLUMBING, OPT_WHOLE_BINARY };
 
 static const struct cli_opt samply_opts[] = {
 	{"under", required_argument, OPT_UNDER, "RE", "the same as --focus RE"},
 	{"threads", no_argument, OPT_THREADS, NULL, "add a per-thread summary (samples, CPU)"},
 	{"metric", required_argument, OPT_SAMPLY_METRIC, "M", "weight by cpu (default), samples or weight"},
-	{"alloc-entry", required_argument, OPT_ALLOC_ENTRY, "RE", "allocator entry points (replaces default)"},
+	{"alloc-entry", required_argument, OPT_ALLOC_ENTRY, "RE", "allocator entry points (replaces the built-in list)"},
 	{"alloc-plumbing", required_argument, OPT_ALLOC_PLUMBING, "RE",
-	 "container plumbing skipped above them (replaces default)"},
+	 "your own allocator wrappers, skipped like the runtime's plumbing above an entry"},
+	{"whole-binary", no_argument, OPT_WHOLE_BINARY, NULL,
+	 "the views before ownership: every frame of the binary is yours, std inlined into it too"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
@@ -258,6 +303,7 @@ static int handle_samply(struct cli_state *st, int val, const char *arg)
 	switch (val) {
 	case OPT_UNDER: return cli_add_step(st, TRANSFORM_FOCUS, arg);
 	case OPT_THREADS: so->threads = true; return 0;
+	case OPT_WHOLE_BINARY: so->whole_binary = true; return 0;
 	case OPT_SAMPLY_METRIC: {
 		const char *const *names = samply_metric_names();
 		for (size_t i = 0; names[i]; i++)
@@ -281,7 +327,7 @@ const struct cli_group cli_samply_group = {samply_opts, handle_samply};
 
 /* ---- dhat's filters and views ---- */
 
-enum { OPT_WHERE = 0x100, OPT_NOT, OPT_OURS, OPT_PLUMBING, OPT_STACKS, OPT_DHAT_METRIC, OPT_ALLOC_TREE };
+enum { OPT_WHERE = 0x100, OPT_NOT, OPT_PLUMBING, OPT_STACKS, OPT_DHAT_METRIC, OPT_ALLOC_TREE };
 
 static const struct cli_opt dhat_opts[] = {
 	{"where", required_argument, OPT_WHERE, "RE",
@@ -291,9 +337,8 @@ static const struct cli_opt dhat_opts[] = {
 	{"stacks", required_argument, OPT_STACKS, "N", "also print the N largest stacks whole"},
 	{"alloc-tree", no_argument, OPT_ALLOC_TREE, NULL,
 	 "dh_view's allocation-rooted tree, insignificant nodes folded"},
-	{"ours", required_argument, OPT_OURS, "RE", "frames matching RE are the program's own code"},
 	{"plumbing", required_argument, OPT_PLUMBING, "RE",
-	 "more allocator wrappers to skip when naming a site (repeatable)"},
+	 "your own allocator wrappers, skipped when naming a site (repeatable)"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
@@ -302,16 +347,11 @@ static int handle_dhat(struct cli_state *st, int val, const char *arg)
 	switch (val) {
 	case OPT_WHERE:
 	case OPT_NOT:
-	case OPT_OURS:
 	case OPT_PLUMBING: {
-		static const char *const names[] = {"where", "not", "ours", "plumbing"};
+		static const char *const names[] = {"where", "not", "plumbing"};
 		if (cli_check_regex(st, names[val - OPT_WHERE], arg) < 0)
 			return -1;
-		vec_push(val == OPT_WHERE ? &st->where
-			 : val == OPT_NOT ? &st->not_
-			 : val == OPT_OURS ? &st->ours
-					   : &st->plumbing,
-			 arg);
+		vec_push(val == OPT_WHERE ? &st->where : val == OPT_NOT ? &st->not_ : &st->plumbing, arg);
 		if (st->where.len + st->not_.len > 64)
 			return cli_usage_error(st, "at most 64 --where and --not patterns together");
 		return 0;

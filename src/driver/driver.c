@@ -66,6 +66,10 @@ static int check_options_fit(const struct input_format *f, const struct profan_o
 		pf_error("--wasm names the wasm frames of V8 profiles; this is %s", f->label);
 		return PF_EXIT_USAGE;
 	}
+	if (o->own.binary && !f->binaries) {
+		pf_error("--binary names a native binary; %s has none (--ours RE chooses your code)", f->label);
+		return PF_EXIT_USAGE;
+	}
 	return 0;
 }
 
@@ -224,6 +228,22 @@ static int finish(const struct profan_opts *o, const struct profile *p, const st
 	return rc;
 }
 
+/* Whose code each function is, once per run, on the profile the views read
+ * (symbolicated and transformed: --by file makes functions of its own). Several
+ * --ours patterns are one alternation. Returns 0, or -1 after one error line. */
+static int classify(const struct profan_opts *o, struct profile *p, struct ownership *own)
+{
+	char *ours = NULL;
+	for (size_t i = 0; i < o->own.ours.count; i++) {
+		char *more = xasprintf("%s%s(?:%s)", ours ? ours : "", ours ? "|" : "", o->own.ours.items[i]);
+		free(ours);
+		ours = more;
+	}
+	int rc = ownership_classify(own, p, &(struct ownership_opts){.ours = ours, .binary = o->own.binary});
+	free(ours);
+	return rc;
+}
+
 /* Transforms, views, shared views and exports on a loaded profile; F NULL: a
  * format without views of its own (the generic ones). */
 static int analyse(const struct input_format *f, const struct profan_opts *o, struct profile *p,
@@ -234,12 +254,16 @@ static int analyse(const struct input_format *f, const struct profan_opts *o, st
 		return PF_EXIT_FAIL;
 	if (transform_apply(p, o->steps, o->step_count) < 0)
 		return PF_EXIT_FAIL;
-	struct view_input in = {.p = p, .o = o, .paths = paths, .path_count = n, .symbols_origin = symbols};
+	struct ownership own;
+	if (classify(o, p, &own) < 0)
+		return PF_EXIT_FAIL;
+	struct view_input in = {.p = p, .o = o, .paths = paths, .path_count = n, .symbols_origin = symbols, .own = &own};
 	struct view_choice choice = {0};
 	int rc = (f ? f->views : generic_views)(&in, r, &choice);
 	if (rc == PF_EXIT_OK)
 		rc = finish(o, p, &choice, r);
 	view_choice_release(&choice);
+	ownership_release(&own);
 	return rc;
 }
 
@@ -305,14 +329,18 @@ int driver_run_profile(const struct profan_opts *o, struct profile *p, const cha
 
 struct side {
 	struct profile *files;
+	struct ownership *owns; /* whose code, per file: DHAT sites are lines of yours */
 	const char **paths;
-	size_t count;
+	size_t count, classified;
 };
 
 static void side_release(struct side *s)
 {
+	for (size_t i = 0; i < s->classified; i++)
+		ownership_release(&s->owns[i]);
 	for (size_t i = 0; i < s->count; i++)
 		profile_release(&s->files[i]);
+	free(s->owns);
 	free(s->files);
 	free(s->paths);
 }
@@ -323,6 +351,7 @@ static int load_side(const struct input_format **format, const struct run *rn, c
 		     size_t n, struct side *s)
 {
 	s->files = xcalloc(n ? n : 1, sizeof(*s->files));
+	s->owns = xcalloc(n ? n : 1, sizeof(*s->owns));
 	s->paths = xcalloc(n ? n : 1, sizeof(*s->paths));
 	for (size_t i = 0; i < n; i++) {
 		const struct input_format *f;
@@ -337,8 +366,9 @@ static int load_side(const struct input_format **format, const struct run *rn, c
 			if ((rc = check_options_fit(f, rn->o)) != 0)
 				return rc;
 		}
-		if (prepare(f, rn->o, &s->files[i]) < 0)
+		if (prepare(f, rn->o, &s->files[i]) < 0 || classify(rn->o, &s->files[i], &s->owns[i]) < 0)
 			return PF_EXIT_FAIL;
+		s->classified = i + 1;
 	}
 	return PF_EXIT_OK;
 }
@@ -462,8 +492,8 @@ int driver_diff(const struct input_format *format, const struct profan_opts *o, 
 		rc = PF_EXIT_USAGE;
 		goto out;
 	}
-	struct diff_side b = {sides[0].files, sides[0].count, sides[0].paths};
-	struct diff_side n = {sides[1].files, sides[1].count, sides[1].paths};
+	struct diff_side b = {sides[0].files, sides[0].count, sides[0].paths, sides[0].owns};
+	struct diff_side n = {sides[1].files, sides[1].count, sides[1].paths, sides[1].owns};
 	const char *source = "--order";
 	order = o->order ? runorder_parse(o->order, nb, nn, (char[160]){0}, 160) /* checked above */
 			 : order_of_files(base, nb, new_side, nn, &source);
@@ -481,14 +511,23 @@ int driver_diff_profiles(const struct profan_opts *o, struct profile *base, size
 			 struct report *r)
 {
 	int rc = check_diff_options(o, nb, nn);
-	for (size_t i = 0; rc == PF_EXIT_OK && i < nb + nn; i++)
-		if (transform_apply(i < nb ? &base[i] : &news[i - nb], o->steps, o->step_count) < 0)
+	struct ownership *owns = xcalloc(nb + nn + 1, sizeof(*owns));
+	size_t classified = 0;
+	for (size_t i = 0; rc == PF_EXIT_OK && i < nb + nn; i++) {
+		struct profile *p = i < nb ? &base[i] : &news[i - nb];
+		if (transform_apply(p, o->steps, o->step_count) < 0 || classify(o, p, &owns[i]) < 0)
 			rc = PF_EXIT_FAIL;
-	if (rc != PF_EXIT_OK)
-		return rc;
-	struct diff_side b = {base, nb, base_names}, n = {news, nn, new_names};
-	char *order = o->order ? runorder_parse(o->order, nb, nn, (char[160]){0}, 160) : NULL;
-	rc = compare(o, &b, &n, order, "--order", r);
-	free(order);
+		else
+			classified = i + 1;
+	}
+	if (rc == PF_EXIT_OK) {
+		struct diff_side b = {base, nb, base_names, owns}, n = {news, nn, new_names, owns + nb};
+		char *order = o->order ? runorder_parse(o->order, nb, nn, (char[160]){0}, 160) : NULL;
+		rc = compare(o, &b, &n, order, "--order", r);
+		free(order);
+	}
+	for (size_t i = 0; i < classified; i++)
+		ownership_release(&owns[i]);
+	free(owns);
 	return rc;
 }

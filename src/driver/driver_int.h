@@ -31,6 +31,7 @@ struct input_format {
 	bool native;  /* frames are addresses: symbolicate them */
 	bool sidecar; /* a samply .syms.json may sit beside the file */
 	bool wasm;    /* --wasm names its wasm frames */
+	bool binaries; /* its frames name binaries: --binary can pick the program's */
 	int (*views)(const struct view_input *in, struct report *r, struct view_choice *out);
 };
 

@@ -46,7 +46,7 @@ static int load_samply(const struct json_doc *doc, const struct load_env *env, s
 		}
 	}
 	struct samply_opts lo = {
-		.binary = so->binary,
+		.binary = env->o->own.binary,
 		.select_thread = so->thread || so->pid ? select_thread : NULL,
 		.select_ctx = &filter,
 		.syms = env->sidecar,
@@ -88,6 +88,7 @@ static const struct input_format formats[] = {
 		.load = load_samply,
 		.native = true,
 		.sidecar = true,
+		.binaries = true,
 		.views = samply_views,
 	},
 	{
@@ -98,6 +99,7 @@ static const struct input_format formats[] = {
 		/* valgrind writes `"fs":]` for a stack it filtered */
 		.jopts = {.repair_missing_open_bracket = true},
 		.load = load_dhat,
+		.binaries = true,
 		.views = dhat_views,
 	},
 	{

@@ -1,15 +1,21 @@
-/* dhat.c: valgrind DHAT JSON (dhatFileVersion 1 and 2) -> the common profile model.
+/* dhat.c: valgrind DHAT JSON (dhatFileVersion 1 and 2), and the Rust dhat
+ * crate's files in the same layout (docs/dhat-rs.md) -> the common profile model.
  *
  * One sample per distinct stack: program points whose frames are identical
  * (DHAT's below-main trimming and frame filtering can produce those) are summed.
  * Frames are listed innermost first in the file and become stack nodes root
- * first. Every counter is read as an exact int64. The ownership flag set here
- * is the default rule; `profan dhat --ours RE` overrides it per frame. */
+ * first. Every counter is read as an exact int64. A function is its name in
+ * funcname_simplify()'s form with its file or object; line and column sit on
+ * the frame. The PF_FUNC_OWNED flag set here is the format's own rule for
+ * frames without a library; the ownership model decides the rest. */
 #include "profan/dhat.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "profan/funcname.h"
 
 const struct json_parse_opts dhat_json_opts = {.repair_missing_open_bracket = true};
 
@@ -82,6 +88,16 @@ void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out)
 		if (colon == SIZE_MAX || colon == 0 ||
 		    !parse_line(loc + colon + 1, loc_len - colon - 1, &out->line))
 			return; /* "(something)" that is part of the name */
+		/* dhat-rs: "file:line:col" */
+		size_t before = colon;
+		while (before > 0 && loc[before - 1] != ':')
+			before--;
+		uint32_t line;
+		if (before > 1 && parse_line(loc + before, colon - before, &line)) {
+			out->column = out->line;
+			out->line = line;
+			colon = before - 1;
+		}
 		out->file = loc;
 		out->file_len = colon;
 	}
@@ -181,6 +197,138 @@ bool dhat_default_owned(const char *name, const char *file, const char *object, 
 	return false;
 }
 
+/* ---------------------------------------------------------------- dhat-rs */
+
+/* dhat-rs keeps the last three components of a file (docs/dhat-rs.md): the
+ * program's "proj/src/main.rs", a registry crate's "dhat-0.3.3/src/lib.rs",
+ * std's "alloc/src/alloc.rs" or "src/raw_vec/mod.rs". No library, no full
+ * path: what tells the program's frames is the crate in the names. */
+
+/* The crate of a simplified Rust name ("<X as Tr>::f": X's), or NULL; *LEN its length. */
+static const char *rust_crate(const char *name, size_t *len)
+{
+	const char *s = name;
+	if (*s == '<') {
+		s++;
+		static const char *const refs[] = {"&mut ", "&", "*const ", "*mut ", "dyn "};
+		for (size_t i = 0; i < ARRAY_SIZE(refs); i++)
+			if (starts(s, refs[i]))
+				s += strlen(refs[i]), i = (size_t)-1;
+	}
+	size_t n = 0;
+	while (isalnum((unsigned char)s[n]) || s[n] == '_')
+		n++;
+	if (n == 0 || s[n] != ':' || s[n + 1] != ':')
+		return NULL;
+	*len = n;
+	return s;
+}
+
+/* "CRATE-1.2.3": a registry crate's folder. */
+static bool versioned(const char *dir, size_t len)
+{
+	for (size_t i = 1; i + 1 < len; i++)
+		if (dir[i] == '-' && isdigit((unsigned char)dir[i + 1]) && memchr(dir + i, '.', len - i))
+			return true;
+	return false;
+}
+
+/* The first component of FILE when FILE has three (a project or crate folder), else 0. */
+static size_t project_dir(const char *file)
+{
+	const char *a = strchr(file, '/');
+	if (a == NULL || strchr(a + 1, '/') == NULL)
+		return 0;
+	size_t n = (size_t)(a - file);
+	static const char *const std_dirs[] = {"src", "alloc", "core", "std", "library", "panic_unwind", "proc_macro",
+					       "sys", "collections", "sync", "hashbrown", "backtrace"};
+	for (size_t i = 0; i < ARRAY_SIZE(std_dirs); i++)
+		if (strlen(std_dirs[i]) == n && memcmp(file, std_dirs[i], n) == 0)
+			return 0;
+	return versioned(file, n) ? 0 : n;
+}
+
+struct names {
+	VEC(char *) items;
+};
+
+static bool names_has(const struct names *l, const char *s, size_t len)
+{
+	for (size_t i = 0; i < l->items.len; i++)
+		if (strlen(l->items.items[i]) == len && memcmp(l->items.items[i], s, len) == 0)
+			return true;
+	return false;
+}
+
+static void names_add(struct names *l, const char *s, size_t len)
+{
+	if (!names_has(l, s, len))
+		vec_push(&l->items, xstrndup(s, len));
+}
+
+static void names_free(struct names *l)
+{
+	for (size_t i = 0; i < l->items.len; i++)
+		free(l->items.items[i]);
+	vec_free(&l->items);
+}
+
+/* Is crate C (LEN bytes) the program's, whose crate is K? The binary's own
+ * crate, and a workspace's crates named after it ("K_lib", "K_core"). */
+static bool related_crate(const char *c, size_t len, const char *k)
+{
+	size_t kl = strlen(k);
+	return len >= kl && memcmp(c, k, kl) == 0 && (len == kl || c[kl] == '_');
+}
+
+/* Marks the program's frames of a dhat-rs file PF_FUNC_OWNED: the functions of
+ * the crate the command names (its base name, without cargo's "-<hash>", "-"
+ * as "_") and of the crates around it, the crates whose files lie in the same
+ * project folders, and functions without a crate in those folders (or, with
+ * dhat-rs 0.2's bare file names, in "CRATE.rs"). */
+static void rust_owned(struct profile *p, const char *prog)
+{
+	size_t kl = strlen(prog), dash = kl;
+	while (dash > 0 && isxdigit((unsigned char)prog[dash - 1]))
+		dash--;
+	if (dash > 0 && prog[dash - 1] == '-' && kl - dash == 16)
+		kl = dash - 1;
+	char *k = xstrndup(prog, kl);
+	for (char *c = k; *c; c++)
+		if (*c == '-')
+			*c = '_';
+	struct names crates = {0}, dirs = {0};
+	for (int round = 0; round < 2; round++) {
+		for (size_t i = 0; i < p->funcs.len; i++) {
+			const struct pf_func *f = &p->funcs.items[i];
+			size_t cl, dl = project_dir(profile_str(p, f->file));
+			const char *c = rust_crate(profile_str(p, f->name), &cl);
+			if (c == NULL)
+				continue;
+			bool mine = names_has(&crates, c, cl) || (round == 0 && related_crate(c, cl, k)) ||
+				    (round == 1 && dl && names_has(&dirs, profile_str(p, f->file), dl));
+			if (!mine)
+				continue;
+			names_add(&crates, c, cl);
+			if (round == 0 && dl)
+				names_add(&dirs, profile_str(p, f->file), dl);
+		}
+	}
+	char *own_file = xasprintf("%s.rs", k);
+	for (size_t i = 0; i < p->funcs.len; i++) {
+		struct pf_func *f = &p->funcs.items[i];
+		const char *file = profile_str(p, f->file);
+		size_t cl, dl = project_dir(file);
+		const char *c = rust_crate(profile_str(p, f->name), &cl);
+		if (c ? names_has(&crates, c, cl) : (dl && names_has(&dirs, file, dl)) || strcmp(file, own_file) == 0)
+			f->flags |= PF_FUNC_OWNED;
+	}
+	free(own_file);
+	free(k);
+	names_free(&crates);
+	names_free(&dirs);
+}
+
 /* ---------------------------------------------------------------- loading */
 
 enum { F_TB, F_TBK, F_TL, F_MB, F_MBK, F_GB, F_GBK, F_EB, F_EBK, F_RB, F_WB, F_COUNT };
@@ -237,13 +385,21 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 	char *name = xstrndup(ft.name, ft.name_len);
 	char *file = ft.file ? xstrndup(ft.file, ft.file_len) : NULL;
 	char *object = ft.object ? xstrndup(ft.object, ft.object_len) : NULL;
-	struct pf_func f = {.name = profile_intern(p, name), .lib = PF_NONE};
+	for (char *c = file; L->meta.rust && c && *c; c++)
+		if (*c == '\\')
+			*c = '/'; /* Windows: alloc\src\alloc.rs */
+	/* one spelling per function: valgrind names the outermost frame
+	 * "f(unsigned long) [clone .constprop.0]" and its inlined copies "f" */
+	bool placeholder = strcmp(name, "???") == 0 || name[0] == '[' || name[0] == '(';
+	char *simple = placeholder ? xstrdup(name) : funcname_simplify(name);
+	struct pf_func f = {.name = profile_intern(p, *simple ? simple : name), .lib = PF_NONE};
+	free(simple);
 	if (file)
 		f.file = profile_intern(p, file);
 	if (object && strcmp(object, "???") != 0)
 		f.lib = lib_for(L, object, strlen(object));
 	bool shared = L->layout_known && ft.has_address && ft.address >= DHAT_SHARED_OBJECTS_FROM;
-	if (dhat_default_owned(name, file, object, L->meta.exe, shared))
+	if (!L->meta.rust && dhat_default_owned(name, file, object, L->meta.exe, shared))
 		f.flags |= PF_FUNC_OWNED;
 	if (strcmp(name, "???") == 0)
 		f.flags |= PF_FUNC_UNRESOLVED;
@@ -253,6 +409,7 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 			      .lib = f.lib,
 			      .address = ft.has_address ? ft.address : PF_NO_ADDRESS,
 			      .line = ft.line,
+			      .column = ft.column,
 			      .flags = inlined ? PF_FRAME_INLINED : 0};
 	free(name);
 	free(file);
@@ -289,7 +446,7 @@ static int prepare_ftbl(struct loader *L, const struct json *root)
 			    base_name(L->meta.exe), strlen(base_name(L->meta.exe))) == 0)
 			high_exe = true;
 	}
-	L->layout_known = !high_exe;
+	L->layout_known = !high_exe && !L->meta.rust; /* dhat-rs: the process's own addresses */
 	return 0;
 }
 
@@ -375,9 +532,24 @@ static int read_header(struct loader *L, const struct json *root)
 	m->units = profile_strdup(p, bsu ? bsu : "bytes");
 	m->blocks = profile_strdup(p, bksu ? bksu : "blocks");
 	m->tu = profile_strdup(p, tu ? tu : "instrs");
+	m->rust = strncmp(m->mode, "rust-", 5) == 0;
+	const char *kind = m->rust ? m->mode + 5 : m->mode;
+	m->kind = strcmp(kind, "heap") == 0   ? DHAT_HEAP
+		  : strcmp(kind, "copy") == 0 ? DHAT_COPY
+		  : strcmp(kind, "ad-hoc") == 0 ? DHAT_AD_HOC
+		  : m->bklt                   ? DHAT_HEAP
+					      : DHAT_AD_HOC;
 	m->cmd = profile_strdup(p, cmd);
 	size_t exe_len = strcspn(cmd, " ");
 	m->exe = arena_strndup(&p->arena, cmd, exe_len);
+	const char *base = m->exe;
+	for (const char *c = m->exe; *c; c++)
+		if (*c == '/' || *c == '\\')
+			base = c + 1;
+	size_t base_len = strlen(base);
+	if (base_len > 4 && (strcmp(base + base_len - 4, ".exe") == 0 || strcmp(base + base_len - 4, ".EXE") == 0))
+		base_len -= 4;
+	m->program = arena_strndup(&p->arena, base, base_len);
 	if (!jr_int(r, root, "pid", INT32_MIN, INT64_MAX, false, 0, &m->pid) ||
 	    !jr_int(r, root, v1 ? "ei" : "te", 0, INT64_MAX, false, 0, &m->te))
 		return -1;
@@ -484,15 +656,37 @@ static int read_pps(struct loader *L, const struct json *root)
 	return 0;
 }
 
+/* Did valgrind write a Rust program's files as DWARF names them, relative ("src/raw/mod.rs"),
+ * none whole (--fullpath-after=)? */
+static bool bare_rust_files(const struct profile *p)
+{
+	bool rust = false;
+	for (size_t i = 0; i < p->funcs.len; i++) {
+		const char *file = profile_str(p, p->funcs.items[i].file);
+		size_t n = strlen(file);
+		if (file[0] == '/')
+			return false;
+		rust = rust || (n > 3 && strcmp(file + n - 3, ".rs") == 0);
+	}
+	return rust;
+}
+
 static void describe(struct loader *L)
 {
 	struct profile *p = L->p;
 	struct dhat_meta *m = &L->meta;
 	p->format = "dhat";
-	p->format_detail = profile_printf(p, "dhatFileVersion %d, %s mode", m->version, m->mode);
+	if (m->rust)
+		p->format_detail = profile_printf(p, "dhat-rs %s profile, dhatFileVersion %d",
+						  m->kind == DHAT_HEAP ? "heap" : "ad-hoc", m->version);
+	else
+		p->format_detail = profile_printf(p, "dhatFileVersion %d, %s mode", m->version, m->mode);
 	if (m->repairs)
 		profile_warn(p, "%zu stack%s written by DHAT as `\"fs\":]` (invalid JSON) read as empty",
 			     m->repairs, m->repairs == 1 ? "" : "s");
+	if (!m->rust && bare_rust_files(p))
+		profile_warn(p, "the Rust program's files are named without their folders: a crate's src/... "
+				"(std's hashbrown, a dependency's) may read like yours; run valgrind with --fullpath-after=");
 }
 
 int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)
@@ -506,6 +700,8 @@ int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)
 	define_metrics(&L);
 	if (read_pps(&L, root) < 0)
 		goto done;
+	if (L.meta.rust)
+		rust_owned(L.p, L.meta.program);
 	L.meta.repairs = json_doc_repairs(doc);
 	describe(&L);
 	struct dhat_meta *meta = arena_alloc(&out->arena, sizeof(*meta));

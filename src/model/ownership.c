@@ -265,6 +265,17 @@ static bool path_verdict(const char *file, struct verdict *v)
 	if (starts(file, "library/") && (len = strcspn(file + 8, "/")) > 0 && file[8 + len] == '/' &&
 	    IN_LIST(file + 8, len, std_crates))
 		return verdict_set(v, OWN_RUNTIME, "std", 3);
+	/* dhat-rs keeps three components: a registry crate's "dhat-0.3.3/src/lib.rs" */
+	if (file[0] != '/' && (len = strcspn(file, "/")) > 2 && file[len] == '/' && strncmp(file + len, "/src/", 5) == 0) {
+		size_t dash = len;
+		while (dash > 0 && file[dash - 1] != '-')
+			dash--;
+		if (dash > 1 && isdigit((unsigned char)file[dash]) && memchr(file + dash, '.', len - dash)) {
+			crate_of(file, len, v->package, sizeof(v->package));
+			v->cls = OWN_DEPENDENCY;
+			return true;
+		}
+	}
 	if ((seg = segment_after(file, "/registry/src/", 1, &len)) != NULL) {
 		crate_of(seg, len, v->package, sizeof(v->package));
 		v->cls = OWN_DEPENDENCY;
@@ -397,6 +408,7 @@ struct classifier {
 	struct regex *ours;
 	struct homes homes;
 	bool rust_program;
+	struct u64map bare_rs; /* DHAT's bare ".rs" files: 1 the program's, 2 std's or both */
 	bool cpuprofile;
 	uint32_t label_std, label_yours_not;
 };
@@ -486,6 +498,10 @@ static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdic
 			return OWN_BY_PATH;
 		}
 	}
+	if (!c->cpuprofile && strcmp(raw, "UnknownInlinedFun") == 0) {
+		v->cls = OWN_UNKNOWN; /* valgrind's name for an inlined function DWARF names not: anyone's */
+		return OWN_BY_NAME;
+	}
 	if (!(f->flags & PF_FUNC_UNRESOLVED)) {
 		char *simple = c->cpuprofile ? NULL : funcname_simplify(raw);
 		bool named = !c->cpuprofile && name_verdict(simple, c->rust_program, *file != 0, v);
@@ -515,8 +531,154 @@ static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdic
 		verdict_set(v, OWN_RUNTIME, "node", 4);
 		return OWN_BY_LOADER;
 	}
+	if (place == OWN_PLACE_NONE && !(f->flags & (PF_FUNC_UNRESOLVED | PF_FUNC_SYNTHETIC))) {
+		/* DHAT's frames of a crate or namespace the loader does not call the program's */
+		char *simple = funcname_simplify(raw);
+		const char *seg;
+		size_t len = crate_segment(simple, &seg);
+		if (len)
+			verdict_set(v, OWN_DEPENDENCY, seg, len);
+		free(simple);
+		if (len)
+			return OWN_BY_NAME;
+	}
+	size_t flen = strlen(file);
+	if (place == OWN_PLACE_NONE && c->rust_program && flen > 3 && strcmp(file + flen - 3, ".rs") == 0 &&
+	    !strchr(file, '/')) {
+		/* valgrind without --fullpath-after=: std inlined under its DWARF short name ("call_once<...>
+		 * (function.rs:250)"), which the loader does not call the program's; but a closure of the
+		 * program's in its own file ("{closure#1} (rsown.rs:91)", beside rsown::main) is yours */
+		if (u64map_get(&c->bare_rs, f->file) == 1) {
+			v->cls = OWN_YOURS;
+			return OWN_BY_PATH;
+		}
+		verdict_set(v, OWN_RUNTIME, "std", 3);
+		return OWN_BY_LOADER;
+	}
 	verdict_set(v, *file || f->lib != PF_NONE ? OWN_SYSTEM : OWN_UNKNOWN, "", 0);
 	return OWN_BY_LOADER;
+}
+
+/* DHAT's bare ".rs" files (no --fullpath-after=) whose functions named whole (symbol tables) are
+ * the program's (PF_FUNC_OWNED: rsown::main in rsown.rs) and none std's (std::rt:: in rt.rs). */
+static void bare_rs_files(struct classifier *c)
+{
+	const struct profile *p = c->p;
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
+		const struct pf_func *f = &p->funcs.items[fi];
+		const char *file = profile_str(p, f->file), *seg;
+		size_t n = strlen(file);
+		if (f->lib != PF_NONE || n < 4 || strcmp(file + n - 3, ".rs") != 0 || strchr(file, '/'))
+			continue;
+		char *simple = funcname_simplify(profile_func_name(p, fi));
+		size_t len = crate_segment(simple, &seg);
+		uint32_t mark = !len ? 0 : runtime_namespace(seg, len) || !(f->flags & PF_FUNC_OWNED) ? 2 : 1;
+		free(simple);
+		if (mark) {
+			uint32_t *slot = u64map_slot(&c->bare_rs, f->file);
+			*slot = *slot == HTAB_NONE ? mark : *slot | mark;
+		}
+	}
+}
+
+/* Without --fullpath-after= valgrind names a crate's files as its DWARF does, relative to the
+ * crate ("src/raw/mod.rs"), and its inlined functions by their short names, so std's hashbrown
+ * reads like the program's src/. But a function inlined only into functions of one other crate
+ * (hashbrown::raw::RawTable::reserve_rehash, named whole: symbol tables), from files in the same
+ * folder as theirs, is that crate's own helper. Closures are left alone: the program's are
+ * inlined into std's and dependencies' generic code (sort_by, retain). */
+static bool inlined_helper_candidate(const struct classifier *c, uint32_t fi)
+{
+	const struct profile *p = c->p;
+	const struct pf_func *f = &p->funcs.items[fi];
+	const struct own_func *of = &c->o->funcs[fi];
+	const char *file = profile_str(p, f->file), *name = profile_func_name(p, fi), *seg;
+	if (f->lib != PF_NONE || !strchr(file, '/') || file[0] == '/' || strstr(name, "closure"))
+		return false;
+	if (strcmp(name, "UnknownInlinedFun") == 0)
+		return of->cls == OWN_UNKNOWN;
+	char *simple = funcname_simplify(name);
+	bool crate = crate_segment(simple, &seg) > 0;
+	free(simple);
+	return of->cls == OWN_YOURS && of->evidence == OWN_BY_LOADER && !crate;
+}
+
+static bool same_folder(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	return sa && sb && sa - a == sb - b && memcmp(a, b, (size_t)(sa - a)) == 0;
+}
+
+static void dhat_inlined_helpers(struct classifier *c)
+{
+	struct profile *p = c->p;
+	struct ownership *o = c->o;
+	enum { UNSEEN, CANDIDATE, HOSTED, REJECTED };
+	uint8_t *state = xcalloc(p->funcs.len + 1, 1);
+	uint32_t *host = xcalloc(p->funcs.len + 1, sizeof(*host));
+	bool any = false;
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++)
+		if (inlined_helper_candidate(c, fi))
+			state[fi] = CANDIDATE, any = true;
+	for (size_t n = 0; any && n < p->stacks.len; n++) {
+		const struct pf_frame *fr = &p->frames.items[p->stacks.items[n].frame];
+		uint32_t fi = fr->func;
+		if (state[fi] != CANDIDATE && state[fi] != HOSTED)
+			continue;
+		uint32_t m = p->stacks.items[n].parent;
+		bool inlined = fr->flags & PF_FRAME_INLINED;
+		while (inlined && m != PF_NONE && (p->frames.items[p->stacks.items[m].frame].flags & PF_FRAME_INLINED))
+			m = p->stacks.items[m].parent;
+		uint32_t h = m != PF_NONE ? p->frames.items[p->stacks.items[m].frame].func : PF_NONE;
+		bool ok = inlined && h != PF_NONE && (o->funcs[h].cls == OWN_DEPENDENCY || o->funcs[h].cls == OWN_RUNTIME) &&
+			  p->funcs.items[h].lib == PF_NONE && o->funcs[h].package &&
+			  same_folder(profile_str(p, p->funcs.items[fi].file), profile_str(p, p->funcs.items[h].file)) &&
+			  (state[fi] == CANDIDATE || o->funcs[host[fi]].package == o->funcs[h].package);
+		state[fi] = ok ? HOSTED : REJECTED;
+		host[fi] = h;
+	}
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++)
+		if (state[fi] == HOSTED) {
+			struct own_func *of = &o->funcs[fi];
+			of->cls = o->funcs[host[fi]].cls;
+			of->package = o->funcs[host[fi]].package;
+			of->label = o->funcs[host[fi]].label;
+			of->evidence = OWN_BY_PATH;
+		}
+	free(state);
+	free(host);
+}
+
+/* The folder your files without a compilation directory (valgrind's whole paths) are shown
+ * relative to: the one above their common folder, so /home/dev/build/src/a.rs reads src/a.rs as
+ * it does from DWARF. 0 when they have none in common. */
+static uint32_t yours_root(struct ownership *o, const struct profile *p)
+{
+	const char *first = NULL;
+	size_t common = 0; /* first[0, common) is the common folder; first[common] is a '/' */
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
+		const struct pf_func *f = &p->funcs.items[fi];
+		const char *file = profile_str(p, f->file);
+		if (o->funcs[fi].cls != OWN_YOURS || f->comp_dir_len || file[0] != '/')
+			continue;
+		size_t dir = (size_t)(strrchr(file, '/') - file);
+		if (first == NULL) {
+			first = file;
+			common = dir;
+			continue;
+		}
+		size_t n = 0;
+		while (n < common && n < dir && first[n] == file[n])
+			n++;
+		while (n > 0 && !(first[n] == '/' && file[n] == '/'))
+			n--; /* back to a whole folder */
+		common = n;
+	}
+	size_t up = common;
+	while (up > 0 && first[--up] != '/')
+		;
+	o->root = first;
+	return (uint32_t)up;
 }
 
 /* Step 0: RE's verdict on function FI, or -1 after an error line. */
@@ -560,6 +722,8 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 		const char *name = profile_func_name(p, (uint32_t)i);
 		c.rust_program = starts(name, "std::rt::lang_start") || rustc_prefix(profile_str(p, p->funcs.items[i].file));
 	}
+	if (c.rust_program && !c.cpuprofile)
+		bare_rs_files(&c);
 	homes_of(&c.homes, p, opts->binary);
 	o->lib_count = p->libs.len;
 	o->lib_place = xcalloc(p->libs.len ? p->libs.len : 1, 1);
@@ -596,10 +760,15 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 		of->alloc_entry = !(p->funcs.items[fi].flags & (PF_FUNC_SYNTHETIC | PF_FUNC_UNRESOLVED)) &&
 				  !c.cpuprofile && ownership_is_alloc_entry(profile_func_name(p, fi));
 	}
+	if (rc == 0 && !c.cpuprofile && !c.ours)
+		dhat_inlined_helpers(&c);
+	if (rc == 0 && !c.cpuprofile)
+		o->root_len = yours_root(o, p);
 	for (size_t i = 0; i < c.homes.dirs.len; i++)
 		free(c.homes.dirs.items[i]);
 	vec_free(&c.homes.dirs);
 	regex_free(c.ours);
+	u64map_release(&c.bare_rs);
 	if (rc < 0)
 		ownership_release(o);
 	return rc;
@@ -804,4 +973,14 @@ const char *ownership_short_path(const char *file, uint32_t comp_dir_len)
 	if (file[0] == '/' && comp_dir_len == 1 && n > 1)
 		return file + 1; /* compiled in "/" */
 	return file;
+}
+
+const char *ownership_shown_file(const struct ownership *o, const struct profile *p, uint32_t func)
+{
+	const struct pf_func *f = &p->funcs.items[func];
+	const char *file = profile_str(p, f->file);
+	if (!f->comp_dir_len && o->root_len && ownership_is_yours(o, func) &&
+	    strncmp(file, o->root, o->root_len) == 0 && file[o->root_len] == '/' && file[o->root_len + 1])
+		return file + o->root_len + 1;
+	return ownership_short_path(file, f->comp_dir_len);
 }

@@ -100,8 +100,6 @@ void report_table_listing(struct report *r, struct report_table *t, const char *
 {
 	t->listing = true;
 	t->subject = (struct report_row){.name = report_strdup(r, name), .detail = report_strdup(r, detail)};
-	/* rows hold one value per column of their table: so does the subject */
-	t->subject.values = arena_alloc(&r->arena, (t->col_count ? t->col_count : 1) * sizeof(int64_t));
 	for (size_t c = 0; c < t->col_count; c++)
 		t->subject.values[c] = values[c];
 }
@@ -139,7 +137,7 @@ const char *report_func_name(const void *profile, uint32_t func, const char **de
 	buf[0] = '\0';
 	/* %.*s: snprintf would measure all of a 4 MiB name only to cut it at 1 KiB */
 	int file_len = (int)strnlen(file, sizeof(buf)), lib_len = (int)strnlen(lib, sizeof(buf));
-	if (*file) {
+	if (*file && strcmp(file, profile_str(p, f->name)) != 0) { /* --by file: the name is the file */
 		/* a column tells apart the functions of a minified script, all on line 1 */
 		if (f->line && f->column)
 			n = snprintf(buf, sizeof(buf), "%.*s:%u:%u", file_len, file, f->line, f->column);

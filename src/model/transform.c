@@ -215,6 +215,10 @@ static void regroup(struct profile *p, enum transform_by by)
 				want[i].file = fr->file ? fr->file : f->file;
 				want[i].line = fr->line ? fr->line : f->line;
 			}
+			if (by == TRANSFORM_BY_LINE || by == TRANSFORM_BY_FILE)
+				want[i].comp_dir_len = f->comp_dir_len;
+			if (by == TRANSFORM_BY_FILE)
+				want[i].file = f->file; /* whose code a file is depends on its path (ownership.h) */
 			char *key = xasprintf("%u/%u/%u/%u", want[i].name, want[i].file, want[i].lib,
 					      want[i].line);
 			group[i] = strmap_intern(&groups, key);

@@ -144,6 +144,19 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 				cJSON_AddItemToObject(o, "detail", json_text(row->detail));
 			if (mark_key[0] && row->mark)
 				cJSON_AddItemToObject(o, mark_key, json_text(row->mark));
+			if (row->cls)
+				cJSON_AddStringToObject(o, "class", row->cls);
+			if (row->label)
+				cJSON_AddItemToObject(o, "label", json_text(row->label));
+			if (row->file) {
+				cJSON_AddItemToObject(o, "file", json_text(row->file));
+				if (row->line)
+					cJSON_AddItemToObject(o, "line", json_int(row->line));
+			}
+			if (row->context)
+				cJSON_AddItemToObject(o, "context", json_text(row->context));
+			if (row->context_count)
+				cJSON_AddItemToObject(o, "context_count", json_int(row->context_count));
 			cJSON *vals = cJSON_AddArrayToObject(o, "values");
 			cJSON *pct = cJSON_AddArrayToObject(o, "percent");
 			for (size_t c = 0; c < t->col_count; c++) {

@@ -201,19 +201,36 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		}
 		bool owned = row->flags & REPORT_ROW_OWNED;
 		fprintf(out, "  %s", owned ? SGR(st, "1;36") : "");
-		size_t name_cols = utf8_columns(name, strlen(name));
-		size_t detail_cols = detail ? 2 + utf8_columns(detail, strlen(detail)) : 0;
-		bool fits = st->width <= 0 || prefix + name_cols + detail_cols <= (size_t)st->width;
-		if (fits || prefix + 16 >= (size_t)st->width || name_cols <= (size_t)st->width - prefix)
+		/* after the name: its detail, label and context, each kept only when it and those
+		 * before it fit (so a cut row is a prefix of the whole one); else the name is shortened */
+		char *label_copy = NULL, *context_copy = NULL;
+		const char *after[3] = {detail, row->label ? shown(row->label, &label_copy) : NULL,
+					row->context ? shown(row->context, &context_copy) : NULL};
+		size_t cols = utf8_columns(name, strlen(name)), kept = 0;
+		if (st->width > 0 && prefix + cols > (size_t)st->width) {
+			if (prefix + 16 < (size_t)st->width)
+				print_shortened(out, name, (size_t)st->width - prefix);
+			else
+				fputs(name, out);
+		} else {
 			fputs(name, out);
-		else
-			print_shortened(out, name, (size_t)st->width - prefix);
+			for (; kept < 3; kept++) {
+				if (!after[kept])
+					continue;
+				cols += 2 + utf8_columns(after[kept], strlen(after[kept]));
+				if (st->width > 0 && prefix + cols > (size_t)st->width)
+					break;
+			}
+		}
 		fputs(owned ? SGR(st, "0") : "", out);
-		if (detail && fits)
-			fprintf(out, "  %s%s%s", SGR(st, "2"), detail, SGR(st, "0"));
+		for (size_t k = 0; k < kept; k++)
+			if (after[k])
+				fprintf(out, "  %s%s%s", k == 0 ? SGR(st, "2") : "", after[k], k == 0 ? SGR(st, "0") : "");
 		fputc('\n', out);
 		free(name_copy);
 		free(detail_copy);
+		free(label_copy);
+		free(context_copy);
 	}
 	if (cut)
 		fprintf(out, "  ... %zu more row%s (raise --top to see them)\n", cut, cut == 1 ? "" : "s");

@@ -99,7 +99,7 @@ def self_times(doc, path, weight):
     """{(name, url, line): self} with no wrapper crediting: the function's own frames."""
     profs = cp.profiles_of(doc)
     p = max(profs, key=lambda q: min(len(q["samples"]), len(q["deltas"])))
-    *_, raw_self = cp.compute(p, weight)
+    raw_self = cp.compute(p, weight)[6]
     out = {}
     for key, v in raw_self.items():
         fid = (key[0] or "(anonymous)", key[1], key[2] + 1 if key[2] >= 0 else 0)

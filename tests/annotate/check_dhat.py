@@ -6,7 +6,7 @@
 
 For each program point of the file (Python's json module, no profan code), the frames are
 read innermost first from its "fs" indexes into "ftbl" ("0x...: name (file:line)"); the
-point's metric goes to the file:line of the innermost frame whose function is NAME, counted
+point's metric goes to the file:line of the innermost frame whose function (spelled as profan does, simple()) is NAME, counted
 once however often NAME recurses. profan's listing of NAME must have exactly these rows, and
 they must add up to the listing's figure and to NAME's row in the "by function" table.
 --design peak also checks tests/dhat/peak.c's own numbers (its header comment): what main's
@@ -25,6 +25,19 @@ import tempfile
 FRAME = re.compile(r"^0x[0-9A-Fa-f]+: (.*?) \((.*):(\d+)\)$")
 
 
+def simple(name):
+    """A function as profan names it, one spelling for valgrind's outermost frame and its inlined
+    copies (docs/dhat.md): no " [clone .constprop.0]" suffix, no C++ parameter list."""
+    name = re.sub(r"( \[clone [^\]]*\])+$", "", name)
+    if name.endswith(")") and not name.startswith("("):
+        depth = 0
+        for i in range(len(name) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(name[i], 0)
+            if depth == 0:
+                return name[:i] if i > 0 else name
+    return name
+
+
 def expected(doc, names, metric):
     out = {n: {} for n in names}
     texts = doc["ftbl"]
@@ -35,7 +48,7 @@ def expected(doc, names, metric):
             frames.append((m.group(1), m.group(2), int(m.group(3))) if m else (texts[i], "", 0))
         for n in names:
             for f, fl, ln in frames:
-                if f == n:
+                if simple(f) == n:
                     out[n][(fl, ln)] = out[n].get((fl, ln), 0) + pp.get(metric, 0)
                     break
     return {n: {k: v for k, v in rows.items() if v} for n, rows in out.items()}

@@ -221,6 +221,18 @@ def display(frame):
     return key, shown, detail
 
 
+def yours(key, shown):
+    """Whose code, as docs/ownership.md states it for V8 profiles: a script's function is yours
+    unless the script is Node's own (node:..., internal/..., a bare module name before Node 12),
+    V8's ("native ..."), or in node_modules; functions without a script are V8's."""
+    name, url = key[0], key[1]
+    if not url or plumbing(shown):
+        return False
+    if url.startswith(("node:", "internal/", "native ")) or "/" not in url:
+        return False
+    return not re.search(r"(^|/)node_modules/", url)
+
+
 def compute(p, weight):
     nodes = p["nodes"]
     n = min(len(p["samples"]), len(p["deltas"]))
@@ -230,7 +242,7 @@ def compute(p, weight):
         raw += d
         clock = max(clock, raw)
         times.append(clock)
-    self_t, incl, by_url, snippet, raw_self = {}, {}, {}, {}, {}
+    self_t, incl, by_url, snippet, raw_self, yself = {}, {}, {}, {}, {}, {}
     names, total = {}, 0
     for i in range(n):
         nid = p["samples"][i]
@@ -264,6 +276,8 @@ def compute(p, weight):
         raw_self[stack[0][0]] = raw_self.get(stack[0][0], 0) + w
         owner = next((k for k, s, d in stack if not plumbing(s)), None)
         self_t[owner] = self_t.get(owner, 0) + w
+        mine = next((k for k, s, d in stack if yours(k, s)), None)
+        yself[mine] = yself.get(mine, 0) + w
         for key in set(k for k, s, d in stack):
             if not plumbing(names[key][0]):
                 incl[key] = incl.get(key, 0) + w
@@ -274,7 +288,7 @@ def compute(p, weight):
         if sid in nodes:
             fn = nodes[sid][1].get("functionName", "")
             snippet[fn] = snippet.get(fn, 0) + d
-    return total, self_t, incl, by_url, names, snippet, raw_self
+    return total, self_t, incl, by_url, names, snippet, raw_self, yself
 
 
 def same_as(profan, a, b, opts):
@@ -318,12 +332,12 @@ def main():
             chosen = [p for p in profs if p["label"].endswith(":" + sel) or p["label"] == sel]
     else:
         chosen = [max(profs, key=lambda p: min(len(p["samples"]), len(p["deltas"])))]
-    total, self_t, incl, by_url, names, snippet = 0, {}, {}, {}, {}, {}
+    total, self_t, incl, by_url, names, snippet, yself = 0, {}, {}, {}, {}, {}, {}
     for p in chosen:
-        t, s, inc, u, nm, sn, _ = compute(p, weight)
+        t, s, inc, u, nm, sn, _, ys = compute(p, weight)
         total += t
         names.update(nm)
-        for a, b in ((self_t, s), (incl, inc), (by_url, u), (snippet, sn)):
+        for a, b in ((self_t, s), (incl, inc), (by_url, u), (snippet, sn), (yself, ys)):
             for k, v in b.items():
                 a[k] = a.get(k, 0) + v
     errors = []
@@ -375,6 +389,8 @@ def main():
     func_label = lambda key: names[key] if key is not None else ("(no JS caller)", None)
     compare("top_self", self_t, func_label)
     compare("top_inclusive", incl, func_label)
+    compare("top_self_yours", yself,
+            lambda key: names[key] if key is not None else ("(no frame of your code)", None))
     compare("by_script", by_url, lambda url: (url or "(native and VM: no url)", None))
     clean = (weight == "before" and "--wasm" not in opts and not any(plumbing(s) for s, d in names.values())
              and all(d >= 0 for p in chosen for d in p["deltas"]))

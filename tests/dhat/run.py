@@ -113,10 +113,14 @@ def case_peak(prog, tmp):
     check("site make_big", by_prefix(sites, "make_big (peak.c:")[:2], [30000, 1])
     check("site make_small", by_prefix(sites, "make_small (peak.c:")[:2], [1000, 10])
     check("site realloc chain (gb, gbk, tb)", by_prefix(sites, "realloc_chain (peak.c:"), [5000, 1, 6110])
-    check("site inlined helper", by_prefix(sites, "inlined_grab (peak.c:17) <- use_inlined (peak.c:")[:2],
-          [800, 1])
+    check("site inlined helper", by_prefix(sites, "inlined_grab (peak.c:17)")[:2], [800, 1])
+    ctx = {r["name"]: (r.get("context", ""), r.get("context_count", 0)) for r in view(rep, "sites")["rows"]}
+    check("its caller, inlined", ctx["inlined_grab (peak.c:17)"][0].startswith("<- use_inlined (peak.c:42)"), True)
     check("site malloc(0)", by_prefix(sites, "zero_size (peak.c:")[:2], [1, 1])
-    check("sites of the recursion", by_prefix(sites, "recurse (peak.c:")[:2], [120, 5])
+    # one allocating line, reached through 5 depths of recursion: one site, 5 caller chains
+    check("the recursion is one site", [n for n in sites if n.startswith("recurse (")], ["recurse (peak.c:35)"])
+    check("sites of the recursion", sites["recurse (peak.c:35)"][:2], [120, 5])
+    check("its caller chains", ctx["recurse (peak.c:35)"][1], 5)
     funcs = rows(rep, "functions")
     check("main inclusive == peak", funcs["main"][:2], list(dh["gmax"]))
     check("recurse counted once per stack", funcs["recurse"][:2], [120, 5])
@@ -153,8 +157,8 @@ def case_containers(prog, tmp):
     sites = rows(rep, "sites")
     check("sites sum to DHAT's t-gmax", (column_sum(rep, "sites", 0), column_sum(rep, "sites", 1)), dh["gmax"])
     # design: vector<uint64_t>.reserve(1000) = 8000 bytes; string of 100 chars = 101 bytes
-    check("vector site is the user's function, not std::", by_prefix(sites, "fill_vector(")[:2], [8000, 1])
-    check("string site is the user's function", by_prefix(sites, "make_string(")[:2], [101, 1])
+    check("vector site is the user's function, not std::", by_prefix(sites, "fill_vector (")[:2], [8000, 1])
+    check("string site is the user's function", by_prefix(sites, "make_string (")[:2], [101, 1])
     check("no site is allocator plumbing",
           [n for n in sites if re.match(r"(operator new|std::|__gnu_cxx::|allocate )", n)], [])
 

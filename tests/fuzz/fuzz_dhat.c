@@ -61,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		o.dhat.alloc_tree = true, o.metric = "short-lived";
 		break;
 	case 3:
-		o.dhat.ours = (struct pattern_list){ours, 1};
+		o.own.ours = (struct pattern_list){ours, 1};
 		o.dhat.plumbing = (struct pattern_list){plumbing, 1};
 		o.metric = "low-access-blocks";
 		break;

@@ -78,9 +78,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		profan_opts_init(&o);
 		o.no_symbols = true; /* symbolication reads the libraries' files: fuzz_elf covers it */
 		switch (size % 4) {
-		case 1: o.samply.threads = true, o.metric = "samples"; break;
+		case 1: o.samply.threads = true, o.metric = "samples", o.own.full_paths = true; break;
 		case 2: o.samply.thread = "^t", o.samply.pid = size % 8 == 2 ? "1" : NULL; break;
-		case 3: o.metric = "weight", o.samply.binary = "a"; break;
+		case 3: o.metric = "weight", o.own.binary = "a", o.samply.whole_binary = size % 8 == 3; break;
 		default: break;
 		}
 		fuzz_run("samply", data, size, &o, size / 4, size % 4 == 2 ? 2 : 1, false); /* a --thread that matches nothing: 2 */

@@ -75,6 +75,15 @@ THREADS = [
 # 6 allocation: s3 outermost entry __rust_alloc, above it grow_one (plumbing), then alloc_site -> 30;
 #   s6 outermost entry malloc, above it app+0x700 (unresolved = plumbing), then main -> 20.
 #   total 50 = 19.46% of 257
+# Your code (docs/ownership.md): the app's functions but grow_one (alloc::, std's) and __rust_alloc (a
+# Rust allocator shim), both the runtime's by name; app+0x700 is yours by where it lies.
+# 3' self, your code (innermost function of yours): fib 110, run 50 (s2), alloc_site 30 (s3: above malloc,
+#   __rust_alloc and grow_one), app+0x700 20 (s6), none 7 + 40 = 47
+# 4' inclusive, your code: main 210, run 190, fib 110, alloc_site 30, app+0x700 20
+# 5' outside your code (leaf not yours; "(no stack)" is no code): run 50 via write, alloc_site 30 via
+#   malloc, app+0x700 20 via malloc, none 40 via write (s7)
+# 6' allocation (samples with an entry; to the first function of yours above the outermost one): s3
+#   __rust_alloc -> alloc_site 30, s6 malloc -> app+0x700 20; 50 = 19.46% of 257
 # --under fib: s1 100 + s5 0 + s8 10 = 110 in 3 samples
 # --thread worker: 0+40+10 = 50;  --pid 100.2: same 50;  --pid 100: both processes, 257
 # weight metric by library: app = s1 1 + s5 1 + s8 3 + s9 1 = 6, libc = s2+s3+s6+s7 = 4, none = 1

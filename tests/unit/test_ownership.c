@@ -556,6 +556,78 @@ static void dhat_bare_file_names(void)
 	profile_release(&p);
 }
 
+/* Without --fullpath-after= (rsown.short) valgrind names hashbrown's files "src/raw/mod.rs" and
+ * its inlined functions short ("new_uninitialized"); the same binary run with it (rsown.dhat.json,
+ * the same addresses and names) says whose each frame is by its whole path. Every function of the
+ * short file is yours exactly when its frames' whole paths are in /home/dev/build/src/ (the
+ * program's closure "{closure#1} (rsown.rs:91)" too, beside std's "{closure#0} (rt.rs:173)"). */
+static void dhat_short_paths_against_whole(void)
+{
+	struct profile s, w;
+	CHECK_INT(load_file("ownership/rsown.short.dhat.json", &dhat_json_opts, dhat_load, NULL, &s), 0);
+	CHECK_INT(load_file("ownership/rsown.dhat.json", &dhat_json_opts, dhat_load, NULL, &w), 0);
+	struct ownership o;
+	CHECK_INT(ownership_classify(&o, &s, NULL), 0);
+	size_t compared = 0, hashbrown = 0;
+	for (uint32_t i = 0; i < s.frames.len; i++) {
+		const struct pf_frame *a = &s.frames.items[i];
+		const char *name = profile_func_name(&s, a->func);
+		if (a->address == PF_NO_ADDRESS || !*profile_str(&s, s.funcs.items[a->func].file))
+			continue;
+		for (uint32_t j = 0; j < w.frames.len; j++) {
+			const struct pf_frame *b = &w.frames.items[j];
+			if (b->address != a->address || b->line != a->line || strcmp(profile_func_name(&w, b->func), name))
+				continue;
+			const char *whole = profile_str(&w, w.funcs.items[b->func].file);
+			bool ours = strncmp(whole, "/home/dev/build/src/", 20) == 0;
+			if (ownership_is_yours(&o, a->func) != ours) {
+				fprintf(stderr, "  %s (%s): yours %d\n", name, whole, ownership_is_yours(&o, a->func));
+				CHECK(false);
+			}
+			hashbrown += strstr(whole, "/hashbrown-") != NULL;
+			compared++;
+			break;
+		}
+	}
+	CHECK(compared >= 60);
+	CHECK(hashbrown >= 5);
+	ownership_release(&o);
+	profile_release(&s);
+	profile_release(&w);
+}
+
+/* With --fullpath-after= your files are shown as the DWARF of build.sh names them, relative to
+ * /home/dev/build (src/rsown.rs, src/libowntool_driver.c), std's and hashbrown's as ever. */
+static void dhat_shown_files(void)
+{
+	const char *names[] = {"rsown", "owntool"};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		char path[64];
+		snprintf(path, sizeof(path), "ownership/%s.dhat.json", names[i]);
+		struct profile p;
+		CHECK_INT(load_file(path, &dhat_json_opts, dhat_load, NULL, &p), 0);
+		struct ownership o;
+		CHECK_INT(ownership_classify(&o, &p, NULL), 0);
+		size_t yours = 0, deps = 0;
+		for (uint32_t f = 0; f < p.funcs.len; f++) {
+			const char *file = profile_str(&p, p.funcs.items[f].file), *shown = ownership_shown_file(&o, &p, f);
+			if (ownership_is_yours(&o, f) && strncmp(file, "/home/dev/build/src/", 20) == 0) {
+				CHECK_STR(shown, file + 16);
+				yours++;
+			} else if (strncmp(file, "/rust/deps/", 11) == 0) {
+				CHECK_STR(shown, file + 11);
+				deps++;
+			} else {
+				CHECK_STR(shown, ownership_short_path(file, p.funcs.items[f].comp_dir_len));
+			}
+		}
+		CHECK(yours >= 4);
+		CHECK(i == 1 || deps >= 1);
+		ownership_release(&o);
+		profile_release(&p);
+	}
+}
+
 /* ---- names and paths ---------------------------------------------------------- */
 
 /* The spellings of EVIDENCE.md §7 (nm, nm -C, c++filt, perf, DWARF) and libstdc++'s exports. */
@@ -636,6 +708,8 @@ int main(void)
 	RUN(dhat_sites_cppown);
 	RUN(dhat_sites_owntool);
 	RUN(dhat_bare_file_names);
+	RUN(dhat_short_paths_against_whole);
+	RUN(dhat_shown_files);
 	RUN(allocator_entries_in_every_spelling);
 	RUN(short_paths);
 	return check_summary();

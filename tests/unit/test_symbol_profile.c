@@ -663,12 +663,15 @@ static void each_site_resolved_once_and_samples_follow(void)
 	struct profan_opts o;
 	profan_opts_init(&o);
 	const char *path = "test.json";
-	struct view_input in = {.p = &p, .o = &o, .paths = &path, .path_count = 1};
+	struct ownership own;
+	CHECK_INT(ownership_classify(&own, &p, NULL), 0);
+	struct view_input in = {.p = &p, .o = &o, .paths = &path, .path_count = 1, .own = &own};
 	struct report r;
 	report_init(&r);
 	struct view_choice choice;
 	CHECK_INT(samply_views(&in, &r, &choice), PF_EXIT_OK);
 	view_choice_release(&choice);
+	ownership_release(&own);
 	const char *files = NULL, *found = NULL;
 	for (size_t i = 0; i < r.header.len; i++) {
 		if (strcmp(r.header.items[i].key, "Symbol files") == 0)

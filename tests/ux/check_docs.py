@@ -41,7 +41,7 @@ FIXTURES = {
 }
 # Options of other programs that the man page quotes (samply record --save-only, ...),
 # and profan's own --version, which main.c handles before any command.
-FOREIGN = {"version", "num-callers", "dhat-out-file", "save-only", "tool", "cpu-prof", "cpu-prof-name",
+FOREIGN = {"version", "num-callers", "dhat-out-file", "fullpath-after", "save-only", "tool", "cpu-prof", "cpu-prof-name",
            "cpu-prof-dir", "trace-event-categories", "print"}
 # Argument names that are file names, and those that are directories.
 FILE_ARGS = {"FILE", "MODULE"}

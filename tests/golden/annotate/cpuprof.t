@@ -6,6 +6,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        613.88 ms in 1034 samples
 Samples:      1034 over 614.2 ms, median interval 0.581 ms
+Your code:    6 functions in file:///tmp/profan-cpuprof-gen/hot.js
 VM shares:    (garbage collector) 5.84%, (program) 0.49%, (idle) 0.00%
 Annotated:    hot, warm (the 2 hottest of 3 functions matching /hot|warm|churn/; --top N or --top 0 for more)
 
@@ -15,10 +16,17 @@ Annotated:    hot, warm (the 2 hottest of 3 functions matching /hot|warm|churn/;
    16.34%  100.33 ms    16.34%  100.33 ms  warm  file:///tmp/profan-cpuprof-gen/hot.js:14:14
   ... 19 more rows (raise --top to see them)
 
+=== Top self, your code ===
+each sample to its innermost function of yours: the Node and V8 internals it calls count for it
+    Self%       Self  Function
+   51.22%  314.42 ms  hot  file:///tmp/profan-cpuprof-gen/hot.js:8:13
+   16.34%  100.33 ms  warm  file:///tmp/profan-cpuprof-gen/hot.js:14:14
+  ... 5 more rows (raise --top to see them)
+
 === Top functions by inclusive time (recursion counted once) ===
    Total%      Total     Self%     Self  Function
-   93.57%  574.44 ms     0.00%  0.00 ms  (anonymous)  node:internal/main/run_main_module:1:1
-   93.18%  571.99 ms     0.00%  0.00 ms  executeUserEntryPoint  node:internal/modules/run_main:155:31
+   93.57%  574.44 ms     0.00%  0.00 ms  (anonymous)  node:internal/main/run_main_module:1:1  [node]
+   93.18%  571.99 ms     0.00%  0.00 ms  executeUserEntryPoint  node:internal/modules/run_main:155:31  [node]
   ... 53 more rows (raise --top to see them)
 
 === Self time by script ===
@@ -62,6 +70,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        511.50 ms in 862 samples
 Samples:      862 over 512.1 ms, median interval 0.584 ms
+Your code:    6 functions in file:///tmp/profan-cpuprof-gen/wasm_run.js, wasm://wasm/c049a202
 VM shares:    (garbage collector) 0.00%, (program) 0.47%, (idle) 0.00%
 WebAssembly:  97.54% self in wasm functions (0.00% in unnamed wasm-function[N]), 0.11% in JS<->wasm wrappers
 Annotated:    heavy (matching /^heavy$/)
@@ -72,10 +81,16 @@ JS<->wasm wrapper frames (0.58 ms self) are counted in their caller's Self.
    72.97%  373.22 ms    72.97%  373.22 ms  heavy  wasm://wasm/c049a202 +0x33
   ... 18 more rows (raise --top to see them)
 
+=== Top self, your code ===
+each sample to its innermost function of yours: the Node and V8 internals it calls count for it
+    Self%       Self  Function
+   72.97%  373.22 ms  heavy  wasm://wasm/c049a202 +0x33
+  ... 6 more rows (raise --top to see them)
+
 === Top functions by inclusive time (recursion counted once) ===
 JS<->wasm wrapper frames are in their callers' Total, and their 0.58 ms self in their caller's Self.
    Total%      Total     Self%     Self  Function
-   99.53%  509.08 ms     0.11%  0.58 ms  (anonymous)  node:internal/main/run_main_module:1:1
+   99.53%  509.08 ms     0.11%  0.58 ms  (anonymous)  node:internal/main/run_main_module:1:1  [node]
   ... 46 more rows (raise --top to see them)
 
 === Self time by script ===

@@ -4,6 +4,7 @@ Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
 Command:         ./peak
 PID:             5994
 Mode:            heap
+Your code:       9 functions
 Total:           40,031 B (39.09 KiB) allocated in 23 blocks
 At t-gmax:       36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)
 At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
@@ -13,16 +14,24 @@ Metric:          gb: bytes live at t-gmax
 Annotated:       main, use_inlined, recurse (matching /^(main|recurse|use_inlined)$/)
 
 === Live at t-gmax by allocation site ===
-Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours
       gb%         gb  gbk         tb  Site
-   81.25%  29.30 KiB    1  29.30 KiB  make_big (peak.c:22) <- main (peak.c:70)
-   13.54%   4.88 KiB    1   5.97 KiB  realloc_chain (peak.c:47) <- main (peak.c:68)
-    2.71%     1000 B   10     1000 B  make_small (peak.c:30) <- main (peak.c:71)
-    2.17%      800 B    1      800 B  inlined_grab (peak.c:17) <- use_inlined (peak.c:42) <- main (peak.c:73)
-    0.20%       72 B    3       72 B  recurse (peak.c:35) <- recurse (peak.c:37) <- recurse (peak.c:37)
-    0.07%       24 B    1       24 B  recurse (peak.c:35) <- main (peak.c:72)
-    0.07%       24 B    1       24 B  recurse (peak.c:35) <- recurse (peak.c:37) <- main (peak.c:72)
-    0.00%        1 B    1        1 B  zero_size (peak.c:56) <- main (peak.c:69)
+   81.25%  29.30 KiB    1  29.30 KiB  make_big (peak.c:22)  <- main (peak.c:70)
+   13.54%   4.88 KiB    1   5.97 KiB  realloc_chain (peak.c:47)  <- main (peak.c:68)
+    2.71%     1000 B   10     1000 B  make_small (peak.c:30)  <- main (peak.c:71)
+    2.17%      800 B    1      800 B  inlined_grab (peak.c:17)  <- use_inlined (peak.c:42) <- main (peak.c:73)
+    0.33%      120 B    5      120 B  recurse (peak.c:35)  <- main (peak.c:72), 1 of 5 caller chains
+    0.00%        1 B    1        1 B  zero_size (peak.c:56)  <- main (peak.c:69)
+
+=== Live at t-gmax by peak function (where it allocates) ===
+each stack to the function of its site
+      gb%         gb  gbk         tb  Function
+   81.25%  29.30 KiB    1  29.30 KiB  make_big  peak.c
+   13.54%   4.88 KiB    1   5.97 KiB  realloc_chain  peak.c
+    2.71%     1000 B   10     1000 B  make_small  peak.c
+    2.17%      800 B    1      800 B  inlined_grab  peak.c
+    0.33%      120 B    5      120 B  recurse  peak.c
+    0.00%        1 B    1        1 B  zero_size  peak.c
 
 === Live at t-gmax by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
@@ -87,6 +96,7 @@ $ profan dhat dhat/peak.json --annotate '^recurse$' --metric tb --json
 		"Command":	"./peak",
 		"PID":	"5994",
 		"Mode":	"heap",
+		"Your code":	"9 functions",
 		"Total":	"40,031 B (39.09 KiB) allocated in 23 blocks",
 		"At t-gmax":	"36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)",
 		"At t-end":	"5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs",
@@ -110,44 +120,136 @@ $ profan dhat dhat/peak.json --annotate '^recurse$' --metric tb --json
 					"total":	null
 				}],
 			"rows":	[{
-					"name":	"make_big (peak.c:22) <- main (peak.c:70)",
+					"name":	"make_big (peak.c:22)",
+					"class":	"yours",
+					"file":	"peak.c",
+					"line":	22,
+					"context":	"<- main (peak.c:70)",
+					"context_count":	1,
 					"values":	[30000, 1],
 					"percent":	[74.9419200119907, null]
 				}, {
-					"name":	"realloc_chain (peak.c:47) <- main (peak.c:68)",
+					"name":	"realloc_chain (peak.c:47)",
+					"class":	"yours",
+					"file":	"peak.c",
+					"line":	47,
+					"context":	"<- main (peak.c:68)",
+					"context_count":	1,
 					"values":	[6110, 4],
 					"percent":	[15.263171042442107, null]
 				}, {
-					"name":	"transient (peak.c:61) <- main (peak.c:81)",
+					"name":	"transient (peak.c:61)",
+					"class":	"yours",
+					"file":	"peak.c",
+					"line":	61,
+					"context":	"<- main (peak.c:81)",
+					"context_count":	1,
 					"values":	[2000, 1],
 					"percent":	[4.99612800079938, null]
 				}, {
-					"name":	"make_small (peak.c:30) <- main (peak.c:71)",
+					"name":	"make_small (peak.c:30)",
+					"class":	"yours",
+					"file":	"peak.c",
+					"line":	30,
+					"context":	"<- main (peak.c:71)",
+					"context_count":	1,
 					"values":	[1000, 10],
 					"percent":	[2.49806400039969, null]
 				}, {
-					"name":	"inlined_grab (peak.c:17) <- use_inlined (peak.c:42) <- main (peak.c:73)",
+					"name":	"inlined_grab (peak.c:17)",
+					"class":	"yours",
+					"file":	"peak.c",
+					"line":	17,
+					"context":	"<- use_inlined (peak.c:42) <- main (peak.c:73)",
+					"context_count":	1,
 					"values":	[800, 1],
 					"percent":	[1.9984512003197521, null]
 				}, {
-					"name":	"recurse (peak.c:35) <- recurse (peak.c:37) <- recurse (peak.c:37)",
-					"values":	[72, 3],
-					"percent":	[0.17986060802877771, null]
+					"name":	"recurse (peak.c:35)",
+					"class":	"yours",
+					"file":	"peak.c",
+					"line":	35,
+					"context":	"<- main (peak.c:72), 1 of 5 caller chains",
+					"context_count":	5,
+					"values":	[120, 5],
+					"percent":	[0.29976768004796284, null]
 				}, {
-					"name":	"recurse (peak.c:35) <- main (peak.c:72)",
-					"values":	[24, 1],
-					"percent":	[0.059953536009592565, null]
-				}, {
-					"name":	"recurse (peak.c:35) <- recurse (peak.c:37) <- main (peak.c:72)",
-					"values":	[24, 1],
-					"percent":	[0.059953536009592565, null]
-				}, {
-					"name":	"zero_size (peak.c:56) <- main (peak.c:69)",
+					"name":	"zero_size (peak.c:56)",
+					"class":	"yours",
+					"file":	"peak.c",
+					"line":	56,
+					"context":	"<- main (peak.c:69)",
+					"context_count":	1,
 					"values":	[1, 1],
 					"percent":	[0.00249806400039969, null]
 				}],
 			"rows_cut":	0,
-			"note":	"Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it"
+			"note":	"Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours"
+		}, {
+			"id":	"functions_self",
+			"title":	"Allocated in total by peak function (where it allocates)",
+			"key":	"Function",
+			"columns":	[{
+					"name":	"tb",
+					"unit":	"bytes",
+					"total":	40031
+				}, {
+					"name":	"tbk",
+					"unit":	"count",
+					"total":	null
+				}],
+			"rows":	[{
+					"name":	"make_big",
+					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
+					"values":	[30000, 1],
+					"percent":	[74.9419200119907, null]
+				}, {
+					"name":	"realloc_chain",
+					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
+					"values":	[6110, 4],
+					"percent":	[15.263171042442107, null]
+				}, {
+					"name":	"transient",
+					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
+					"values":	[2000, 1],
+					"percent":	[4.99612800079938, null]
+				}, {
+					"name":	"make_small",
+					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
+					"values":	[1000, 10],
+					"percent":	[2.49806400039969, null]
+				}, {
+					"name":	"inlined_grab",
+					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
+					"values":	[800, 1],
+					"percent":	[1.9984512003197521, null]
+				}, {
+					"name":	"recurse",
+					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
+					"values":	[120, 5],
+					"percent":	[0.29976768004796284, null]
+				}, {
+					"name":	"zero_size",
+					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
+					"values":	[1, 1],
+					"percent":	[0.00249806400039969, null]
+				}],
+			"rows_cut":	0,
+			"note":	"each stack to the function of its site"
 		}, {
 			"id":	"functions",
 			"title":	"Allocated in total by peak function (inclusive)",
@@ -164,46 +266,64 @@ $ profan dhat dhat/peak.json --annotate '^recurse$' --metric tb --json
 			"rows":	[{
 					"name":	"main",
 					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
 					"values":	[40031, 23],
 					"percent":	[100, null]
 				}, {
 					"name":	"make_big",
 					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
 					"values":	[30000, 1],
 					"percent":	[74.9419200119907, null]
 				}, {
 					"name":	"realloc_chain",
 					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
 					"values":	[6110, 4],
 					"percent":	[15.263171042442107, null]
 				}, {
 					"name":	"transient",
 					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
 					"values":	[2000, 1],
 					"percent":	[4.99612800079938, null]
 				}, {
 					"name":	"make_small",
 					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
 					"values":	[1000, 10],
 					"percent":	[2.49806400039969, null]
 				}, {
 					"name":	"inlined_grab",
 					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
 					"values":	[800, 1],
 					"percent":	[1.9984512003197521, null]
 				}, {
 					"name":	"use_inlined",
 					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
 					"values":	[800, 1],
 					"percent":	[1.9984512003197521, null]
 				}, {
 					"name":	"recurse",
 					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
 					"values":	[120, 5],
 					"percent":	[0.29976768004796284, null]
 				}, {
 					"name":	"zero_size",
 					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
 					"values":	[1, 1],
 					"percent":	[0.00249806400039969, null]
 				}],

@@ -11,6 +11,7 @@ Threads:        1 with samples
 Duration:       4293.1 ms
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  anno 99.9%, ld-linux-x86-64.so.2 0.1%, libc.so.6 0.0%
+Your code:      4 functions in anno
 Weighted by:    sample count
 Total:          1683 in 1683 samples
 Annotated:      hot, mix, step (matching /hot|mix|step/)
@@ -22,30 +23,33 @@ Annotated:      hot, mix, step (matching /hot|mix|step/)
 
 === Top self, all code ===
  Samples%  Samples  Function
-   46.11%      776  hot  /home/dev/build/src/anno.c:32  [anno]
-   30.24%      509  mix  /home/dev/build/src/anno.c:19  [anno]
-   23.59%      397  step  /home/dev/build/src/anno.c:26  [anno]
+   46.11%      776  hot  src/anno.c:32
+   30.24%      509  mix  src/anno.c:19  inlined into hot
+   23.59%      397  step  src/anno.c:26
   ... 1 more row (raise --top to see them)
 
-=== Top self, anno only ===
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
  Samples%  Samples  Function
-   46.11%      776  hot  /home/dev/build/src/anno.c:32  [anno]
-   30.24%      509  mix  /home/dev/build/src/anno.c:19  [anno]
-   23.59%      397  step  /home/dev/build/src/anno.c:26  [anno]
+   46.11%      776  hot  src/anno.c:32
+   30.24%      509  mix  src/anno.c:19
+   23.59%      397  step  src/anno.c:26
+  ... 1 more row (raise --top to see them)
 
-=== Top inclusive, anno only ===
+=== Top inclusive, your code ===
  Samples%  Samples  Function
-   99.94%     1682  _start  [anno]
-   99.94%     1682  hot  /home/dev/build/src/anno.c:32  [anno]
-   99.94%     1682  main  /home/dev/build/src/anno.c:44  [anno]
-  ... 2 more rows (raise --top to see them)
+   99.94%     1682  hot  src/anno.c:32
+   99.94%     1682  main  src/anno.c:44
+   30.24%      509  mix  src/anno.c:19
+  ... 1 more row (raise --top to see them)
 
-=== Library and kernel samples credited to the nearest anno caller ===
-  samples whose leaf is outside anno: 1 in all
- Samples%  Samples  Caller
-    0.06%        1  (no anno frame on the stack)
+=== Samples outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 1 in all; Via: the part in the function named after 'via'
+ Samples%  Samples      Via%  Via  Function
+    0.06%        1     0.06%    1  (no frame of your code)  via setup_vdso [ld-linux-x86-64.so.2]
 
-=== Allocation samples by requesting caller: 0.00% of all samples ===
+=== Allocation samples by requesting function: 0.00% of all samples ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
   (nothing to show)
 
 === Lines of hot: sample count ===
@@ -99,6 +103,7 @@ Threads:        1 with samples
 Duration:       4293.1 ms
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%
+Your code:      4 functions in anno
 Weighted by:    CPU time (threadCPUDelta)
 Total:          1709.45 ms in 1683 samples
 Annotated:      hot (matching /^hot$/)
@@ -109,24 +114,26 @@ Annotated:      hot (matching /^hot$/)
 
 === Top self, all code ===
      CPU%        CPU  Function
-   46.03%  786.87 ms  hot  /home/dev/build/src/anno.c:32  [anno]
+   46.03%  786.87 ms  hot  src/anno.c:32
   ... 2 more rows (raise --top to see them)
 
-=== Top self, anno only ===
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
      CPU%        CPU  Function
-   46.03%  786.87 ms  hot  /home/dev/build/src/anno.c:32  [anno]
+   46.03%  786.87 ms  hot  src/anno.c:32
   ... 2 more rows (raise --top to see them)
 
-=== Top inclusive, anno only ===
+=== Top inclusive, your code ===
      CPU%         CPU  Function
-  100.00%  1709.45 ms  _start  [anno]
-  ... 4 more rows (raise --top to see them)
+  100.00%  1709.45 ms  hot  src/anno.c:32
+  ... 3 more rows (raise --top to see them)
 
-=== Library and kernel CPU credited to the nearest anno caller ===
-  samples whose leaf is outside anno: 0.00 ms in all
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 0.00 ms in all; Via: the part in the function named after 'via'
   (nothing to show)
 
-=== Allocation CPU by requesting caller: 0.00% of all CPU ===
+=== Allocation CPU by requesting function: 0.00% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
   (nothing to show)
 
 === Lines of hot: CPU time (threadCPUDelta) ===
@@ -153,6 +160,7 @@ $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /ho
 		"Duration":	"4293.1 ms",
 		"Symbol files":	"3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk",
 		"Symbols found":	"anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%",
+		"Your code":	"4 functions in anno",
 		"Weighted by":	"CPU time (threadCPUDelta)",
 		"Total":	"1709.45 ms in 1683 samples",
 		"Annotated":	"mix (matching /mix/)"
@@ -184,14 +192,17 @@ $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /ho
 				}],
 			"rows":	[{
 					"name":	"hot",
-					"detail":	"/home/dev/build/src/anno.c:32  [anno]",
+					"detail":	"src/anno.c:32",
+					"class":	"yours",
+					"file":	"/home/dev/build/src/anno.c",
+					"line":	32,
 					"values":	[786868],
 					"percent":	[46.030504566091182]
 				}],
 			"rows_cut":	2
 		}, {
-			"id":	"top_self_binary",
-			"title":	"Top self, anno only",
+			"id":	"top_self_yours",
+			"title":	"Top self, your code",
 			"key":	"Function",
 			"columns":	[{
 					"name":	"CPU",
@@ -200,14 +211,18 @@ $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /ho
 				}],
 			"rows":	[{
 					"name":	"hot",
-					"detail":	"/home/dev/build/src/anno.c:32  [anno]",
+					"detail":	"src/anno.c:32",
+					"class":	"yours",
+					"file":	"/home/dev/build/src/anno.c",
+					"line":	32,
 					"values":	[786868],
 					"percent":	[46.030504566091182]
 				}],
-			"rows_cut":	2
+			"rows_cut":	2,
+			"note":	"each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it"
 		}, {
-			"id":	"top_inclusive_binary",
-			"title":	"Top inclusive, anno only",
+			"id":	"top_inclusive_yours",
+			"title":	"Top inclusive, your code",
 			"key":	"Function",
 			"columns":	[{
 					"name":	"CPU",
@@ -215,16 +230,35 @@ $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /ho
 					"total":	1709449
 				}],
 			"rows":	[{
-					"name":	"_start",
-					"detail":	"[anno]",
+					"name":	"hot",
+					"detail":	"src/anno.c:32",
+					"class":	"yours",
+					"file":	"/home/dev/build/src/anno.c",
+					"line":	32,
 					"values":	[1709449],
 					"percent":	[100]
 				}],
-			"rows_cut":	4
+			"rows_cut":	3
 		}, {
-			"id":	"nearest_binary_caller",
-			"title":	"Library and kernel CPU credited to the nearest anno caller",
-			"key":	"Caller",
+			"id":	"outside_yours",
+			"title":	"CPU outside your code, by the nearest function of yours",
+			"key":	"Function",
+			"columns":	[{
+					"name":	"CPU",
+					"unit":	"us",
+					"total":	1709449
+				}, {
+					"name":	"Via",
+					"unit":	"us",
+					"total":	1709449
+				}],
+			"rows":	[],
+			"rows_cut":	0,
+			"note":	"  samples whose innermost function is not yours: 0.00 ms in all; Via: the part in the function named after 'via'"
+		}, {
+			"id":	"alloc_yours",
+			"title":	"Allocation CPU by requesting function: 0.00% of all CPU",
+			"key":	"Function",
 			"columns":	[{
 					"name":	"CPU",
 					"unit":	"us",
@@ -232,18 +266,7 @@ $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /ho
 				}],
 			"rows":	[],
 			"rows_cut":	0,
-			"note":	"  samples whose leaf is outside anno: 0.00 ms in all"
-		}, {
-			"id":	"alloc_callers",
-			"title":	"Allocation CPU by requesting caller: 0.00% of all CPU",
-			"key":	"Caller",
-			"columns":	[{
-					"name":	"CPU",
-					"unit":	"us",
-					"total":	1709449
-				}],
-			"rows":	[],
-			"rows_cut":	0
+			"note":	"samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one"
 		}, {
 			"id":	"annotate",
 			"title":	"Lines of mix: CPU time (threadCPUDelta)",
@@ -315,6 +338,7 @@ Threads:        1 with samples
 Duration:       4293.1 ms
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%
+Your code:      4 functions in anno
 Weighted by:    CPU time (threadCPUDelta)
 Total:          1709.45 ms in 1683 samples
 warning: --annotate 'nothing_like_this' matches no function
@@ -325,24 +349,26 @@ warning: --annotate 'nothing_like_this' matches no function
 
 === Top self, all code ===
      CPU%        CPU  Function
-   46.03%  786.87 ms  hot  /home/dev/build/src/anno.c:32  [anno]
+   46.03%  786.87 ms  hot  src/anno.c:32
   ... 2 more rows (raise --top to see them)
 
-=== Top self, anno only ===
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
      CPU%        CPU  Function
-   46.03%  786.87 ms  hot  /home/dev/build/src/anno.c:32  [anno]
+   46.03%  786.87 ms  hot  src/anno.c:32
   ... 2 more rows (raise --top to see them)
 
-=== Top inclusive, anno only ===
+=== Top inclusive, your code ===
      CPU%         CPU  Function
-  100.00%  1709.45 ms  _start  [anno]
-  ... 4 more rows (raise --top to see them)
+  100.00%  1709.45 ms  hot  src/anno.c:32
+  ... 3 more rows (raise --top to see them)
 
-=== Library and kernel CPU credited to the nearest anno caller ===
-  samples whose leaf is outside anno: 0.00 ms in all
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 0.00 ms in all; Via: the part in the function named after 'via'
   (nothing to show)
 
-=== Allocation CPU by requesting caller: 0.00% of all CPU ===
+=== Allocation CPU by requesting function: 0.00% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
   (nothing to show)
 $ profan samply annotate/anno.json.gz --annotate 'x' --source-prefix =nothing
 ! exit 2

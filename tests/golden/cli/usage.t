@@ -6,7 +6,7 @@ Reads a profile, symbolicates it where needed, and prints where the time or memo
 
 Commands:
   samply    samply --save-only profiles (Firefox Profiler processed JSON, .json or .json.gz)
-  dhat      valgrind --tool=dhat output (dhat.out.*.json)
+  dhat      valgrind --tool=dhat output (dhat.out.*.json) and the Rust dhat crate's (dhat-heap.json)
   cpuprof   V8 .cpuprofile (node --cpu-prof) and Chrome trace files
 $ profan
 ! exit 2
@@ -16,7 +16,7 @@ $ profan
 ! 
 ! Commands:
 !   samply    samply --save-only profiles (Firefox Profiler processed JSON, .json or .json.gz)
-!   dhat      valgrind --tool=dhat output (dhat.out.*.json)
+!   dhat      valgrind --tool=dhat output (dhat.out.*.json) and the Rust dhat crate's (dhat-heap.json)
 !   cpuprof   V8 .cpuprofile (node --cpu-prof) and Chrome trace files
 !   diff      compare two profiles (or two groups of runs) of one format, by change of share
 ! 

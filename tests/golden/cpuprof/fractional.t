@@ -10,11 +10,17 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        1.20 ms in 2000 samples
 Samples:      2000 over 1.2 ms, median interval 0.001 ms
+Your code:    2 functions in file:///a.js
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
     Self%     Self    Total%    Total  Function
   100.00%  1.20 ms   100.00%  1.20 ms  work  file:///a.js:5:3
+
+=== Top self, your code ===
+each sample to its innermost function of yours: the Node and V8 internals it calls count for it
+    Self%     Self  Function
+  100.00%  1.20 ms  work  file:///a.js:5:3
 
 === Top functions by inclusive time (recursion counted once) ===
    Total%    Total     Self%     Self  Function
@@ -30,11 +36,17 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        0.80 ms in 2000 samples
 Samples:      2000 over 0.8 ms, median interval 0.000 ms
+Your code:    2 functions in file:///a.js
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
     Self%     Self    Total%    Total  Function
   100.00%  0.80 ms   100.00%  0.80 ms  work  file:///a.js:5:3
+
+=== Top self, your code ===
+each sample to its innermost function of yours: the Node and V8 internals it calls count for it
+    Self%     Self  Function
+  100.00%  0.80 ms  work  file:///a.js:5:3
 
 === Top functions by inclusive time (recursion counted once) ===
    Total%    Total     Self%     Self  Function
@@ -50,11 +62,17 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        1.00 ms in 2000 samples
 Samples:      2000 over 1.0 ms, median interval 0.001 ms
+Your code:    2 functions in file:///a.js
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
     Self%     Self    Total%    Total  Function
   100.00%  1.00 ms   100.00%  1.00 ms  work  file:///a.js:5:3
+
+=== Top self, your code ===
+each sample to its innermost function of yours: the Node and V8 internals it calls count for it
+    Self%     Self  Function
+  100.00%  1.00 ms  work  file:///a.js:5:3
 
 === Top functions by inclusive time (recursion counted once) ===
    Total%    Total     Self%     Self  Function
@@ -70,11 +88,17 @@ Format:       V8 CPU profile, pid 1 id 0x1 (trace events: Profile + ProfileChunk
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        0.60 ms in 2000 samples
 Samples:      2000 over 0.6 ms, median interval 0.000 ms
+Your code:    1 function in file:///a.js
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
     Self%     Self    Total%    Total  Function
   100.00%  0.60 ms   100.00%  0.60 ms  work  file:///a.js:5:3
+
+=== Top self, your code ===
+each sample to its innermost function of yours: the Node and V8 internals it calls count for it
+    Self%     Self  Function
+  100.00%  0.60 ms  work  file:///a.js:5:3
 
 === Top functions by inclusive time (recursion counted once) ===
    Total%    Total     Self%     Self  Function

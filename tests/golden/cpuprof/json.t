@@ -8,6 +8,7 @@ $ profan cpuprof --json --top 2 cpuprof/speedscope-chrome65-simple.cpuprofile
 		"Weighted by":	"the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)",
 		"Total":	"45.92 ms in 29 samples",
 		"Samples":	"29 over 47.9 ms, median interval 1.270 ms",
+		"Your code":	"no function (--ours RE names it; docs/ownership.md)",
 		"VM shares":	"(garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%"
 	},
 	"warnings":	[],
@@ -26,14 +27,34 @@ $ profan cpuprof --json --top 2 cpuprof/speedscope-chrome65-simple.cpuprofile
 				}],
 			"rows":	[{
 					"name":	"d",
+					"class":	"runtime",
+					"label":	"[v8]",
 					"values":	[34345, 34345],
 					"percent":	[74.79311846689896, 74.79311846689896]
 				}, {
 					"name":	"(anonymous)",
+					"class":	"runtime",
+					"label":	"[v8]",
 					"values":	[11575, 45920],
 					"percent":	[25.206881533101047, 100]
 				}],
 			"rows_cut":	0
+		}, {
+			"id":	"top_self_yours",
+			"title":	"Top self, your code",
+			"key":	"Function",
+			"columns":	[{
+					"name":	"Self",
+					"unit":	"us",
+					"total":	45920
+				}],
+			"rows":	[{
+					"name":	"(no frame of your code)",
+					"values":	[45920],
+					"percent":	[100]
+				}],
+			"rows_cut":	0,
+			"note":	"each sample to its innermost function of yours: the Node and V8 internals it calls count for it"
 		}, {
 			"id":	"top_inclusive",
 			"title":	"Top functions by inclusive time (recursion counted once)",
@@ -49,10 +70,14 @@ $ profan cpuprof --json --top 2 cpuprof/speedscope-chrome65-simple.cpuprofile
 				}],
 			"rows":	[{
 					"name":	"(anonymous)",
+					"class":	"runtime",
+					"label":	"[v8]",
 					"values":	[45920, 11575],
 					"percent":	[100, 25.206881533101047]
 				}, {
 					"name":	"a",
+					"class":	"runtime",
+					"label":	"[v8]",
 					"values":	[34345, 0],
 					"percent":	[74.79311846689896, 0]
 				}],

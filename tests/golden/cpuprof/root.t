@@ -7,12 +7,19 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        0.40 ms in 4 samples
 Samples:      4 over 0.4 ms, median interval 0.100 ms
+Your code:    1 function in file:///w.js
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
     Self%     Self    Total%    Total  Function
    50.00%  0.20 ms    50.00%  0.20 ms  (root)
    50.00%  0.20 ms    50.00%  0.20 ms  work  file:///w.js:4:11
+
+=== Top self, your code ===
+each sample to its innermost function of yours: the Node and V8 internals it calls count for it
+    Self%     Self  Function
+   50.00%  0.20 ms  (no frame of your code)
+   50.00%  0.20 ms  work  file:///w.js:4:11
 
 === Top functions by inclusive time (recursion counted once) ===
    Total%    Total     Self%     Self  Function

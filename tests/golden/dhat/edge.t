@@ -4,6 +4,7 @@ Input:           dhat/peak.fsbug.json (dhatFileVersion 2, heap mode)
 Command:         ./peak
 PID:             5994
 Mode:            heap
+Your code:       8 functions
 Total:           40,031 B (39.09 KiB) allocated in 23 blocks
 At t-gmax:       36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)
 At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
@@ -13,12 +14,20 @@ Metric:          gb: bytes live at t-gmax
 warning: 1 stack written by DHAT as `"fs":]` (invalid JSON) read as empty
 
 === Live at t-gmax by allocation site ===
-Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours
       gb%         gb  gbk         tb  Site
-   81.25%  29.30 KiB    1  29.30 KiB  make_big (peak.c:22) <- main (peak.c:70)
-   13.54%   4.88 KiB    1   5.97 KiB  realloc_chain (peak.c:47) <- main (peak.c:68)
-    2.71%     1000 B   10     1000 B  make_small (peak.c:30) <- main (peak.c:71)
-  ... 5 more rows (raise --top to see them)
+   81.25%  29.30 KiB    1  29.30 KiB  make_big (peak.c:22)  <- main (peak.c:70)
+   13.54%   4.88 KiB    1   5.97 KiB  realloc_chain (peak.c:47)  <- main (peak.c:68)
+    2.71%     1000 B   10     1000 B  make_small (peak.c:30)  <- main (peak.c:71)
+  ... 3 more rows (raise --top to see them)
+
+=== Live at t-gmax by peak function (where it allocates) ===
+each stack to the function of its site
+      gb%         gb  gbk         tb  Function
+   81.25%  29.30 KiB    1  29.30 KiB  make_big  peak.c
+   13.54%   4.88 KiB    1   5.97 KiB  realloc_chain  peak.c
+    2.71%     1000 B   10     1000 B  make_small  peak.c
+  ... 3 more rows (raise --top to see them)
 
 === Live at t-gmax by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
@@ -32,6 +41,7 @@ Input:           dhat/peak.dup.json (dhatFileVersion 2, heap mode)
 Command:         ./peak
 PID:             5994
 Mode:            heap
+Your code:       9 functions
 Total:           41,031 B (40.07 KiB) allocated in 24 blocks
 At t-gmax:       37,921 B (37.03 KiB) in 20 blocks, at 155842 instrs (96.27% of the run)
 At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
@@ -40,11 +50,18 @@ Program points:  12 (1 merged into identical stacks)
 Metric:          gb: bytes live at t-gmax
 
 === Live at t-gmax by allocation site ===
-Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours
       gb%         gb  gbk         tb  Site
-   81.75%  30.27 KiB    2  30.27 KiB  make_big (peak.c:22) <- main (peak.c:70)
-   13.19%   4.88 KiB    1   5.97 KiB  realloc_chain (peak.c:47) <- main (peak.c:68)
-  ... 6 more rows (raise --top to see them)
+   81.75%  30.27 KiB    2  30.27 KiB  make_big (peak.c:22)  <- main (peak.c:70)
+   13.19%   4.88 KiB    1   5.97 KiB  realloc_chain (peak.c:47)  <- main (peak.c:68)
+  ... 4 more rows (raise --top to see them)
+
+=== Live at t-gmax by peak function (where it allocates) ===
+each stack to the function of its site
+      gb%         gb  gbk         tb  Function
+   81.75%  30.27 KiB    2  30.27 KiB  make_big  peak.c
+   13.19%   4.88 KiB    1   5.97 KiB  realloc_chain  peak.c
+  ... 4 more rows (raise --top to see them)
 
 === Live at t-gmax by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
@@ -60,6 +77,7 @@ $ profan dhat dhat/peak.json --top 2 --json
 		"Command":	"./peak",
 		"PID":	"5994",
 		"Mode":	"heap",
+		"Your code":	"9 functions",
 		"Total":	"40,031 B (39.09 KiB) allocated in 23 blocks",
 		"At t-gmax":	"36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)",
 		"At t-end":	"5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs",
@@ -86,16 +104,60 @@ $ profan dhat dhat/peak.json --top 2 --json
 					"total":	null
 				}],
 			"rows":	[{
-					"name":	"make_big (peak.c:22) <- main (peak.c:70)",
+					"name":	"make_big (peak.c:22)",
+					"class":	"yours",
+					"file":	"peak.c",
+					"line":	22,
+					"context":	"<- main (peak.c:70)",
+					"context_count":	1,
 					"values":	[30000, 1, 30000],
 					"percent":	[81.254570569594534, null, null]
 				}, {
-					"name":	"realloc_chain (peak.c:47) <- main (peak.c:68)",
+					"name":	"realloc_chain (peak.c:47)",
+					"class":	"yours",
+					"file":	"peak.c",
+					"line":	47,
+					"context":	"<- main (peak.c:68)",
+					"context_count":	1,
 					"values":	[5000, 1, 6110],
 					"percent":	[13.542428428265756, null, null]
 				}],
-			"rows_cut":	6,
-			"note":	"Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it"
+			"rows_cut":	4,
+			"note":	"Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours"
+		}, {
+			"id":	"functions_self",
+			"title":	"Live at t-gmax by peak function (where it allocates)",
+			"key":	"Function",
+			"columns":	[{
+					"name":	"gb",
+					"unit":	"bytes",
+					"total":	36921
+				}, {
+					"name":	"gbk",
+					"unit":	"count",
+					"total":	null
+				}, {
+					"name":	"tb",
+					"unit":	"bytes",
+					"total":	null
+				}],
+			"rows":	[{
+					"name":	"make_big",
+					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
+					"values":	[30000, 1, 30000],
+					"percent":	[81.254570569594534, null, null]
+				}, {
+					"name":	"realloc_chain",
+					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
+					"values":	[5000, 1, 6110],
+					"percent":	[13.542428428265756, null, null]
+				}],
+			"rows_cut":	4,
+			"note":	"each stack to the function of its site"
 		}, {
 			"id":	"functions",
 			"title":	"Live at t-gmax by peak function (inclusive)",
@@ -116,11 +178,15 @@ $ profan dhat dhat/peak.json --top 2 --json
 			"rows":	[{
 					"name":	"main",
 					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
 					"values":	[36921, 19, 40031],
 					"percent":	[100, null, null]
 				}, {
 					"name":	"make_big",
 					"detail":	"peak.c",
+					"class":	"yours",
+					"file":	"peak.c",
 					"values":	[30000, 1, 30000],
 					"percent":	[81.254570569594534, null, null]
 				}],

@@ -27,6 +27,7 @@ Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
 Command:         ./peak
 PID:             5994
 Mode:            heap
+Your code:       9 functions
 Total:           40,031 B (39.09 KiB) allocated in 23 blocks
 At t-gmax:       36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)
 At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
@@ -36,9 +37,14 @@ Metric:          short-lived: blocks in total of the program points with average
 Kept:            1 of 11 program points: 0 B live at t-gmax in 0 blocks, 2,000 B (1.95 KiB) allocated over the run; short-lived = 4.35% of all
 
 === Short-lived blocks by allocation site ===
-Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours
      tbk%  tbk        tb  Site
-    4.35%    1  1.95 KiB  transient (peak.c:61) <- main (peak.c:81)
+    4.35%    1  1.95 KiB  transient (peak.c:61)  <- main (peak.c:81)
+
+=== Short-lived blocks by peak function (where it allocates) ===
+each stack to the function of its site
+     tbk%  tbk        tb  Function
+    4.35%    1  1.95 KiB  transient  peak.c
 
 === Short-lived blocks by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
@@ -57,6 +63,7 @@ Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
 Command:         ./peak
 PID:             5994
 Mode:            heap
+Your code:       9 functions
 Total:           40,031 B (39.09 KiB) allocated in 23 blocks
 At t-gmax:       36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)
 At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
@@ -66,12 +73,20 @@ Metric:          zero-access: bytes allocated in total of the program points wit
 Kept:            10 of 11 program points: 31,921 B (31.17 KiB) live at t-gmax in 18 blocks, 33,921 B (33.13 KiB) allocated over the run; zero-access = 84.74% of all
 
 === Allocated, never read or never written by allocation site ===
-Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours
       tb%         tb  tbk  Site
-   74.94%  29.30 KiB    1  make_big (peak.c:22) <- main (peak.c:70)
-    5.00%   1.95 KiB    1  transient (peak.c:61) <- main (peak.c:81)
-    2.50%     1000 B   10  make_small (peak.c:30) <- main (peak.c:71)
-  ... 5 more rows (raise --top to see them)
+   74.94%  29.30 KiB    1  make_big (peak.c:22)  <- main (peak.c:70)
+    5.00%   1.95 KiB    1  transient (peak.c:61)  <- main (peak.c:81)
+    2.50%     1000 B   10  make_small (peak.c:30)  <- main (peak.c:71)
+  ... 3 more rows (raise --top to see them)
+
+=== Allocated, never read or never written by peak function (where it allocates) ===
+each stack to the function of its site
+      tb%         tb  tbk  Function
+   74.94%  29.30 KiB    1  make_big  peak.c
+    5.00%   1.95 KiB    1  transient  peak.c
+    2.50%     1000 B   10  make_small  peak.c
+  ... 3 more rows (raise --top to see them)
 
 === Allocated, never read or never written by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
@@ -85,6 +100,7 @@ Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
 Command:         ./peak
 PID:             5994
 Mode:            heap
+Your code:       9 functions
 Total:           40,031 B (39.09 KiB) allocated in 23 blocks
 At t-gmax:       36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)
 At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
@@ -94,9 +110,14 @@ Metric:          tiny: blocks in total of the program points with average size <
 Kept:            1 of 11 program points: 1 B live at t-gmax in 1 block, 1 B allocated over the run; tiny = 4.35% of all
 
 === Tiny blocks by allocation site ===
-Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours
      tbk%  tbk   tb  Site
-    4.35%    1  1 B  zero_size (peak.c:56) <- main (peak.c:69)
+    4.35%    1  1 B  zero_size (peak.c:56)  <- main (peak.c:69)
+
+=== Tiny blocks by peak function (where it allocates) ===
+each stack to the function of its site
+     tbk%  tbk   tb  Function
+    4.35%    1  1 B  zero_size  peak.c
 
 === Tiny blocks by peak function (inclusive) ===
 each function counted once per stack, however often it appears on it
@@ -108,6 +129,7 @@ Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
 Command:         ./peak
 PID:             5994
 Mode:            heap
+Your code:       9 functions
 Total:           40,031 B (39.09 KiB) allocated in 23 blocks
 At t-gmax:       36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)
 At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs
@@ -117,7 +139,11 @@ Metric:          high-reads: bytes read of the program points with reads or writ
 Kept:            0 of 11 program points: 0 B live at t-gmax in 0 blocks, 0 B allocated over the run; high-reads = 0.00% of all
 
 === Bytes read, high access by allocation site ===
-Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it
+Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours
+  (nothing to show)
+
+=== Bytes read, high access by peak function (where it allocates) ===
+each stack to the function of its site
   (nothing to show)
 
 === Bytes read, high access by peak function (inclusive) ===

@@ -6,6 +6,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        703.90 ms in 1082 samples
 Samples:      1082 over 707.6 ms, median interval 0.580 ms
+Your code:    5 functions in file:///tmp/profan-ab/ab.js
 VM shares:    (garbage collector) 0.00%, (program) 0.77%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -13,9 +14,15 @@ VM shares:    (garbage collector) 0.00%, (program) 0.77%, (idle) 0.00%
    96.76%  681.07 ms    96.76%  681.07 ms  spin  file:///tmp/profan-ab/ab.js:5:14
   ... 21 more rows (raise --top to see them)
 
+=== Top self, your code ===
+each sample to its innermost function of yours: the Node and V8 internals it calls count for it
+    Self%       Self  Function
+   96.76%  681.07 ms  spin  file:///tmp/profan-ab/ab.js:5:14
+  ... 3 more rows (raise --top to see them)
+
 === Top functions by inclusive time (recursion counted once) ===
    Total%      Total     Self%     Self  Function
-   99.23%  698.48 ms     0.00%  0.00 ms  (anonymous)  node:internal/main/run_main_module:1:1
+   99.23%  698.48 ms     0.00%  0.00 ms  (anonymous)  node:internal/main/run_main_module:1:1  [node]
   ... 50 more rows (raise --top to see them)
 
 === Self time by script ===
@@ -60,16 +67,22 @@ Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sum
 Total:        683.37 ms in 1060 samples
 Samples:      1082 over 707.6 ms, median interval 0.580 ms
 Filters:      focus=^work$, by=file (kept 683.37 ms of 703.90 ms, 97.08%)
+Your code:    1 function in file:///tmp/profan-ab/ab.js
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
     Self%       Self    Total%      Total  Function
   100.00%  683.37 ms   100.00%  683.37 ms  file:///tmp/profan-ab/ab.js
 
+=== Top self, your code ===
+each sample to its innermost function of yours: the Node and V8 internals it calls count for it
+    Self%       Self  Function
+  100.00%  683.37 ms  file:///tmp/profan-ab/ab.js
+
 === Top functions by inclusive time (recursion counted once) ===
    Total%      Total     Self%       Self  Function
   100.00%  683.37 ms   100.00%  683.37 ms  file:///tmp/profan-ab/ab.js
-  100.00%  683.37 ms     0.00%    0.00 ms  node:internal/main/run_main_module
+  100.00%  683.37 ms     0.00%    0.00 ms  node:internal/main/run_main_module  [node]
   ... 2 more rows (raise --top to see them)
 
 === Self time by script ===
@@ -89,20 +102,29 @@ Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sum
 Total:        1458.10 ms in 2151 samples
 Samples:      1082 over 707.6 ms, median interval 0.580 ms (file 1)
 Inputs:       2 files merged (1: pipeline/a1.cpuprofile.gz, 2: pipeline/a2.cpuprofile.gz)
+Your code:    5 functions in file:///tmp/profan-ab/ab.js
 VM shares:    (garbage collector) 0.00%, (program) 1.35%, (idle) 0.35%
 
 === Top functions by self time ===
     Self%        Self    Total%       Total  Function
    95.57%  1393.51 ms    95.57%  1393.51 ms  spin  file:///tmp/profan-ab/ab.js:5:14
-    1.35%    19.71 ms     1.35%    19.71 ms  (program)
+    1.35%    19.71 ms     1.35%    19.71 ms  (program)  [v8]
     0.77%    11.16 ms    72.10%  1051.28 ms  parse  file:///tmp/profan-ab/ab.js:6:15
   ... 28 more rows (raise --top to see them)
 
+=== Top self, your code ===
+each sample to its innermost function of yours: the Node and V8 internals it calls count for it
+    Self%        Self  Function
+   95.57%  1393.51 ms  spin  file:///tmp/profan-ab/ab.js:5:14
+    2.82%    41.15 ms  (no frame of your code)
+    0.77%    11.16 ms  parse  file:///tmp/profan-ab/ab.js:6:15
+  ... 2 more rows (raise --top to see them)
+
 === Top functions by inclusive time (recursion counted once) ===
    Total%       Total     Self%     Self  Function
-   98.30%  1433.29 ms     0.00%  0.00 ms  (anonymous)  node:internal/main/run_main_module:1:1
-   97.55%  1422.35 ms     0.04%  0.58 ms  executeUserEntryPoint  node:internal/modules/run_main:155:31
-   97.39%  1420.00 ms     0.00%  0.00 ms  Module._load  node:internal/modules/cjs/loader:1003:24
+   98.30%  1433.29 ms     0.00%  0.00 ms  (anonymous)  node:internal/main/run_main_module:1:1  [node]
+   97.55%  1422.35 ms     0.04%  0.58 ms  executeUserEntryPoint  node:internal/modules/run_main:155:31  [node]
+   97.39%  1420.00 ms     0.00%  0.00 ms  Module._load  node:internal/modules/cjs/loader:1003:24  [node]
   ... 52 more rows (raise --top to see them)
 
 === Self time by script ===

@@ -9,6 +9,7 @@ Threads:        1 with samples
 Duration:       1903.3 ms
 Symbol files:   2 libraries: 2 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  libc.so.6 76.5%, demo 23.5%
+Your code:      7 functions in demo
 Weighted by:    CPU time (threadCPUDelta)
 Total:          1834.45 ms in 1837 samples
 
@@ -21,32 +22,34 @@ Total:          1834.45 ms in 1837 samples
      CPU%        CPU  Function
    40.97%  751.66 ms  __strcmp_evex  [libc.so.6]
    26.51%  486.38 ms  msort_with_tmp  stdlib/msort.c:39  [libc.so.6]
-    7.52%  137.89 ms  count_word  /src/demo.c:28  [demo]
+    7.52%  137.89 ms  count_word  demo.c:28  inlined into main
   ... 16 more rows (raise --top to see them)
 
-=== Top self, demo only ===
-     CPU%        CPU  Function
-    7.52%  137.89 ms  count_word  /src/demo.c:28  [demo]
-    7.30%  133.85 ms  by_count  /src/demo.c:65  [demo]
-    2.99%   54.88 ms  make_text  /src/demo.c:85  [demo]
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
+     CPU%         CPU  Function
+   72.93%  1337.94 ms  main  demo.c:101
+   12.42%   227.84 ms  count_word  demo.c:28
+    7.30%   133.85 ms  by_count  demo.c:65
   ... 5 more rows (raise --top to see them)
 
-=== Top inclusive, demo only ===
+=== Top inclusive, your code ===
      CPU%         CPU  Function
-  100.00%  1834.45 ms  _start  [demo]
-   99.94%  1833.44 ms  main  /src/demo.c:101  [demo]
-   14.16%   259.81 ms  count_word  /src/demo.c:28  [demo]
-  ... 6 more rows (raise --top to see them)
+   99.94%  1833.44 ms  main  demo.c:101
+   14.16%   259.81 ms  count_word  demo.c:28
+    7.30%   133.85 ms  by_count  demo.c:65
+  ... 4 more rows (raise --top to see them)
 
-=== Library and kernel CPU credited to the nearest demo caller ===
-  samples whose leaf is outside demo: 1403.94 ms in all
-     CPU%         CPU  Caller
-   70.16%  1287.01 ms  main  /src/demo.c:101  [demo]
-    4.80%    87.96 ms  count_word  /src/demo.c:28  [demo]
-    1.31%    23.96 ms  checksum  /src/demo.c:74  [demo]
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 1407.93 ms in all; Via: the part in the function named after 'via'
+     CPU%         CPU      Via%        Via  Function
+   70.27%  1289.02 ms    40.97%  751.66 ms  main  demo.c:101  via __strcmp_evex [libc.so.6]
+    4.90%    89.95 ms     4.52%   82.96 ms  count_word  demo.c:28  via __strncmp_evex [libc.so.6]
+    1.31%    23.96 ms     1.31%   23.96 ms  checksum  demo.c:74  via __strlen_evex [libc.so.6]
   ... 2 more rows (raise --top to see them)
 
-=== Allocation CPU by requesting caller: 0.22% of all CPU ===
-     CPU%      CPU  Caller
-    0.16%  3.00 ms  count_word  /src/demo.c:28  [demo]
-    0.05%  1.00 ms  grow  /src/demo.c:47  [demo]
+=== Allocation CPU by requesting function: 0.22% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
+     CPU%      CPU  Function
+    0.16%  3.00 ms  count_word  demo.c:28
+    0.05%  1.00 ms  grow  demo.c:47

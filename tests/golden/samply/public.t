@@ -9,6 +9,7 @@ Product:      majjit
 OS:           NixOS 26.05 (Yarara)
 Threads:      23 with samples
 Duration:     904.8 ms
+Your code:    206 functions in majjit
 Weighted by:  CPU time (threadCPUDelta)
 Total:        474.71 ms in 670 samples
 
@@ -28,15 +29,16 @@ Total:        474.71 ms in 670 samples
     1.26%  5.97 ms  libc.so.6+0xae7e8
   ... 364 more rows (raise --top to see them)
 
-=== Top self, majjit only ===
-     CPU%      CPU  Function
-    0.71%  3.36 ms  majjit+0x1f8bf0
-    0.50%  2.38 ms  majjit+0x1f8ba8
-    0.44%  2.11 ms  majjit+0x2b8b08
-    0.42%  1.99 ms  majjit+0x1f4b9e
-  ... 37 more rows (raise --top to see them)
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
+     CPU%        CPU  Function
+   84.21%  399.74 ms  (no frame of your code)
+    1.21%    5.72 ms  majjit+0x232e4e
+    0.71%    3.36 ms  majjit+0x1f8bf0
+    0.54%    2.56 ms  majjit+0x2f721e
+  ... 59 more rows (raise --top to see them)
 
-=== Top inclusive, majjit only ===
+=== Top inclusive, your code ===
      CPU%       CPU  Function
    15.74%  74.70 ms  majjit+0x114804
    15.74%  74.70 ms  majjit+0x16f962
@@ -44,16 +46,17 @@ Total:        474.71 ms in 670 samples
    15.74%  74.70 ms  majjit+0x17e784
   ... 202 more rows (raise --top to see them)
 
-=== Library and kernel CPU credited to the nearest majjit caller ===
-  samples whose leaf is outside majjit: 426.73 ms in all
-     CPU%        CPU  Caller
-   84.21%  399.74 ms  (no majjit frame on the stack)
-    1.21%    5.72 ms  majjit+0x232e4e
-    0.54%    2.56 ms  majjit+0x2f721e
-    0.46%    2.20 ms  majjit+0x2de21a
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 426.73 ms in all; Via: the part in the function named after 'via'
+     CPU%        CPU      Via%      Via  Function
+   84.21%  399.74 ms     1.68%  7.99 ms  (no frame of your code)  via jj+0xc24b28
+    1.21%    5.72 ms     0.43%  2.06 ms  majjit+0x232e4e  via libc.so.6+0xadaea
+    0.54%    2.56 ms     0.28%  1.35 ms  majjit+0x2f721e  via libc.so.6+0x9a085
+    0.46%    2.20 ms     0.46%  2.20 ms  majjit+0x2de21a  via libc.so.6+0x9a03e
   ... 18 more rows (raise --top to see them)
 
-=== Allocation CPU by requesting caller: 0.00% of all CPU ===
+=== Allocation CPU by requesting function: 0.00% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
   (nothing to show)
 
 === Threads ===
@@ -71,6 +74,7 @@ Product:      radixox
 OS:           EndeavourOS
 Threads:      3 with samples
 Duration:     33284.2 ms
+Your code:    746 functions in radixox
 Weighted by:  CPU time (threadCPUDelta)
 Total:        34438.46 ms in 34510 samples
 
@@ -88,29 +92,31 @@ Total:        34438.46 ms in 34510 samples
     1.17%   404.43 ms  0xffffffff93704147  [kernel]
   ... 4326 more rows (raise --top to see them)
 
-=== Top self, radixox only ===
-     CPU%        CPU  Function
-    1.20%  411.78 ms  radixox+0x37e9f
-    0.67%  229.25 ms  radixox+0x76041
-    0.57%  196.91 ms  radixox+0x39bce
-  ... 684 more rows (raise --top to see them)
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
+     CPU%          CPU  Function
+   85.02%  29278.36 ms  (no frame of your code)
+    1.20%    411.78 ms  radixox+0x37e9f
+    0.67%    229.25 ms  radixox+0x76041
+  ... 701 more rows (raise --top to see them)
 
-=== Top inclusive, radixox only ===
+=== Top inclusive, your code ===
      CPU%         CPU  Function
    14.98%  5160.10 ms  radixox+0x2ead4
    14.98%  5160.10 ms  radixox+0x301d2
    14.98%  5160.10 ms  radixox+0x4f557
   ... 743 more rows (raise --top to see them)
 
-=== Library and kernel CPU credited to the nearest radixox caller ===
-  samples whose leaf is outside radixox: 29718.74 ms in all
-     CPU%          CPU  Caller
-   85.02%  29278.36 ms  (no radixox frame on the stack)
-    0.57%    196.29 ms  radixox+0x62e4c
-    0.22%     76.74 ms  radixox+0x3477e
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 29718.74 ms in all; Via: the part in the function named after 'via'
+     CPU%          CPU      Via%         Via  Function
+   85.02%  29278.36 ms     3.80%  1307.96 ms  (no frame of your code)  via 0xffffffffc1f29a24 [kernel]
+    0.57%    196.29 ms     0.57%   196.29 ms  radixox+0x62e4c  via libc.so.6+0x11806d
+    0.22%     76.74 ms     0.07%    24.52 ms  radixox+0x3477e  via libc.so.6+0x185593
   ... 14 more rows (raise --top to see them)
 
-=== Allocation CPU by requesting caller: 0.00% of all CPU ===
+=== Allocation CPU by requesting function: 0.00% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
   (nothing to show)
 $ profan samply --no-symbols samply/real/work.json.gz --top 3
 Input:        samply/real/work.json.gz
@@ -120,6 +126,7 @@ Product:      work
 OS:           Debian GNU/Linux 12 (bookworm)
 Threads:      1 with samples
 Duration:     97.1 ms
+Your code:    11 functions in work
 Weighted by:  CPU time (threadCPUDelta)
 Total:        49.91 ms in 51 samples
 
@@ -135,24 +142,26 @@ Total:        49.91 ms in 51 samples
     2.08%   1.04 ms  work+0x115b
   ... 3 more rows (raise --top to see them)
 
-=== Top self, work only ===
-     CPU%      CPU  Function
-    3.98%  1.99 ms  work+0x120d
-    2.08%  1.04 ms  work+0x115b
-    2.00%  1.00 ms  work+0x118c
-  ... 1 more row (raise --top to see them)
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
+     CPU%       CPU  Function
+   89.95%  44.89 ms  work+0x120c
+    3.98%   1.99 ms  work+0x120d
+    2.08%   1.04 ms  work+0x115b
+  ... 2 more rows (raise --top to see them)
 
-=== Top inclusive, work only ===
+=== Top inclusive, your code ===
      CPU%       CPU  Function
    98.01%  48.92 ms  work+0x1080
    93.93%  46.88 ms  work+0x1251
    89.95%  44.89 ms  work+0x120c
   ... 8 more rows (raise --top to see them)
 
-=== Library and kernel CPU credited to the nearest work caller ===
-  samples whose leaf is outside work: 44.89 ms in all
-     CPU%       CPU  Caller
-   89.95%  44.89 ms  work+0x120c
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 44.89 ms in all; Via: the part in the function named after 'via'
+     CPU%       CPU      Via%       Via  Function
+   89.95%  44.89 ms    87.95%  43.89 ms  work+0x120c  via libc.so.6+0xf8350
 
-=== Allocation CPU by requesting caller: 0.00% of all CPU ===
+=== Allocation CPU by requesting function: 0.00% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
   (nothing to show)

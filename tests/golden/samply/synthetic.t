@@ -1,6 +1,7 @@
 # The hand-designed profile of tests/samply/gen.py (v66 layout): every number below is worked out
-# in gen.py's comments (CPU 257 µs; fib 110, write 90, malloc 50, (no stack) 7; inclusive main 210,
-# run 190; nearest run 50, __rust_alloc 30, app+0x700 20, none 47; allocation 50 = 19.46 %), and
+# in gen.py's comments (CPU 257 µs; fib 110, write 90, malloc 50, (no stack) 7; your code: self fib
+# 110, run 50, alloc_site 30, app+0x700 20, none 47; inclusive main 210, run 190; outside run 50,
+# alloc_site 30, app+0x700 20, none 40; allocation 50 = 19.46 % by alloc_site 30, app+0x700 20), and
 # tests/samply/reference.py recomputes them from the JSON.
 $ profan samply --no-symbols samply/synthetic/v66.json --threads
 Input:        samply/synthetic/v66.json
@@ -9,6 +10,7 @@ Binary:       app
 Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
 Duration:     6.2 ms
+Your code:    5 functions in app
 Weighted by:  CPU time (threadCPUDelta)
 Total:        0.26 ms in 9 samples
 
@@ -25,32 +27,36 @@ Total:        0.26 ms in 9 samples
    19.46%  0.05 ms  malloc  [libc.so.6]
     2.72%  0.01 ms  (no stack)
 
-=== Top self, app only ===
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
      CPU%      CPU  Function
    42.80%  0.11 ms  fib  [app]
+   19.46%  0.05 ms  run  [app]
+   18.29%  0.05 ms  (no frame of your code)
+   11.67%  0.03 ms  alloc_site  [app]
+    7.78%  0.02 ms  app+0x700
 
-=== Top inclusive, app only ===
+=== Top inclusive, your code ===
      CPU%      CPU  Function
    81.71%  0.21 ms  main  [app]
    73.93%  0.19 ms  run  [app]
    42.80%  0.11 ms  fib  [app]
-   11.67%  0.03 ms  __rust_alloc  [app]
-   11.67%  0.03 ms  alloc::raw_vec::RawVec<T,A>::grow_one  [app]
    11.67%  0.03 ms  alloc_site  [app]
     7.78%  0.02 ms  app+0x700
 
-=== Library and kernel CPU credited to the nearest app caller ===
-  samples whose leaf is outside app: 0.15 ms in all
-     CPU%      CPU  Caller
-   19.46%  0.05 ms  run  [app]
-   18.29%  0.05 ms  (no app frame on the stack)
-   11.67%  0.03 ms  __rust_alloc  [app]
-    7.78%  0.02 ms  app+0x700
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 0.14 ms in all; Via: the part in the function named after 'via'
+     CPU%      CPU      Via%      Via  Function
+   19.46%  0.05 ms    19.46%  0.05 ms  run  [app]  via write [libc.so.6]
+   15.56%  0.04 ms    15.56%  0.04 ms  (no frame of your code)  via write [libc.so.6]
+   11.67%  0.03 ms    11.67%  0.03 ms  alloc_site  [app]  via malloc [libc.so.6]
+    7.78%  0.02 ms     7.78%  0.02 ms  app+0x700  via malloc [libc.so.6]
 
-=== Allocation CPU by requesting caller: 19.46% of all CPU ===
-     CPU%      CPU  Caller
+=== Allocation CPU by requesting function: 19.46% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
+     CPU%      CPU  Function
    11.67%  0.03 ms  alloc_site  [app]
-    7.78%  0.02 ms  main  [app]
+    7.78%  0.02 ms  app+0x700
 
 === Threads ===
   1 per-CPU pseudo-thread not shown: it repeats the threads' samples
@@ -64,6 +70,7 @@ Binary:       app
 Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
 Duration:     6.2 ms
+Your code:    5 functions in app
 Weighted by:  sample weight (on- and off-CPU intervals)
 Total:        11 in 9 samples
 
@@ -79,28 +86,31 @@ Total:        11 in 9 samples
    18.18%       2  malloc  [libc.so.6]
   ... 3 more rows (raise --top to see them)
 
-=== Top self, app only ===
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
   Weight%  Weight  Function
    45.45%       5  fib  [app]
-    9.09%       1  main  [app]
+   18.18%       2  (no frame of your code)
+  ... 4 more rows (raise --top to see them)
 
-=== Top inclusive, app only ===
+=== Top inclusive, your code ===
   Weight%  Weight  Function
    81.82%       9  main  [app]
    63.64%       7  run  [app]
-  ... 5 more rows (raise --top to see them)
+  ... 3 more rows (raise --top to see them)
 
-=== Library and kernel weight credited to the nearest app caller ===
-  samples whose leaf is outside app: 5 in all
-  Weight%  Weight  Caller
-   18.18%       2  (no app frame on the stack)
-    9.09%       1  __rust_alloc  [app]
+=== Weight outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 4 in all; Via: the part in the function named after 'via'
+  Weight%  Weight      Via%  Via  Function
+    9.09%       1     9.09%    1  (no frame of your code)  via write [libc.so.6]
+    9.09%       1     9.09%    1  alloc_site  [app]  via malloc [libc.so.6]
   ... 2 more rows (raise --top to see them)
 
-=== Allocation weight by requesting caller: 18.18% of all weight ===
-  Weight%  Weight  Caller
+=== Allocation weight by requesting function: 18.18% of all weight ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
+  Weight%  Weight  Function
     9.09%       1  alloc_site  [app]
-    9.09%       1  main  [app]
+    9.09%       1  app+0x700
 $ profan samply --no-symbols samply/synthetic/v55.json --under '^fib$' --top 3
 Input:        samply/synthetic/v55.json
 Format:       samply, processed profile v55
@@ -109,6 +119,7 @@ Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
 Duration:     6.2 ms
 Filters:      focus=^fib$ (kept 0.11 ms of 0.26 ms, 42.80%)
+Your code:    5 functions in app
 Weighted by:  CPU time (threadCPUDelta)
 Total:        0.11 ms in 3 samples
 
@@ -120,21 +131,23 @@ Total:        0.11 ms in 3 samples
      CPU%      CPU  Function
   100.00%  0.11 ms  fib  [app]
 
-=== Top self, app only ===
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
      CPU%      CPU  Function
   100.00%  0.11 ms  fib  [app]
 
-=== Top inclusive, app only ===
+=== Top inclusive, your code ===
      CPU%      CPU  Function
   100.00%  0.11 ms  fib  [app]
   100.00%  0.11 ms  main  [app]
   100.00%  0.11 ms  run  [app]
 
-=== Library and kernel CPU credited to the nearest app caller ===
-  samples whose leaf is outside app: 0.00 ms in all
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 0.00 ms in all; Via: the part in the function named after 'via'
   (nothing to show)
 
-=== Allocation CPU by requesting caller: 0.00% of all CPU ===
+=== Allocation CPU by requesting function: 0.00% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
   (nothing to show)
 $ profan samply --no-symbols samply/synthetic/v55-nocpu.json --top 1 --pid 100.2
 Input:        samply/synthetic/v55-nocpu.json
@@ -143,6 +156,7 @@ Binary:       app
 Product:      app
 Threads:      1 with samples
 Duration:     2.5 ms
+Your code:    3 functions in app
 Weighted by:  CPU time, estimated as sample weight x interval
 Total:        2.50 ms in 3 samples
 warning: no threadCPUDelta in this profile: CPU is estimated as sample weight x interval (0.5 ms)
@@ -157,22 +171,24 @@ warning: no threadCPUDelta in this profile: CPU is estimated as sample weight x 
    60.00%  1.50 ms  fib  [app]
   ... 2 more rows (raise --top to see them)
 
-=== Top self, app only ===
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
      CPU%      CPU  Function
    60.00%  1.50 ms  fib  [app]
-  ... 1 more row (raise --top to see them)
+  ... 2 more rows (raise --top to see them)
 
-=== Top inclusive, app only ===
+=== Top inclusive, your code ===
      CPU%      CPU  Function
    80.00%  2.00 ms  main  [app]
   ... 2 more rows (raise --top to see them)
 
-=== Library and kernel CPU credited to the nearest app caller ===
-  samples whose leaf is outside app: 0.50 ms in all
-     CPU%      CPU  Caller
-   20.00%  0.50 ms  (no app frame on the stack)
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 0.50 ms in all; Via: the part in the function named after 'via'
+     CPU%      CPU      Via%      Via  Function
+   20.00%  0.50 ms    20.00%  0.50 ms  (no frame of your code)  via write [libc.so.6]
 
-=== Allocation CPU by requesting caller: 0.00% of all CPU ===
+=== Allocation CPU by requesting function: 0.00% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
   (nothing to show)
 $ profan samply --no-symbols samply/synthetic/v49-sidecar.json --top 3
 Input:        samply/synthetic/v49-sidecar.json
@@ -182,6 +198,7 @@ Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
 Duration:     6.2 ms
 Symbols:      names from samply/synthetic/v49-sidecar.syms.json
+Your code:    5 functions in app
 Weighted by:  CPU time (threadCPUDelta)
 Total:        0.26 ms in 9 samples
 
@@ -198,29 +215,34 @@ Total:        0.26 ms in 9 samples
    19.46%  0.05 ms  malloc  [libc.so.6]
   ... 1 more row (raise --top to see them)
 
-=== Top self, app only ===
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
      CPU%      CPU  Function
    42.80%  0.11 ms  fib  [app]
+   19.46%  0.05 ms  run  [app]
+   18.29%  0.05 ms  (no frame of your code)
+  ... 2 more rows (raise --top to see them)
 
-=== Top inclusive, app only ===
+=== Top inclusive, your code ===
      CPU%      CPU  Function
    81.71%  0.21 ms  main  [app]
    73.93%  0.19 ms  run  [app]
    42.80%  0.11 ms  fib  [app]
-  ... 4 more rows (raise --top to see them)
+  ... 2 more rows (raise --top to see them)
 
-=== Library and kernel CPU credited to the nearest app caller ===
-  samples whose leaf is outside app: 0.15 ms in all
-     CPU%      CPU  Caller
-   19.46%  0.05 ms  run  [app]
-   18.29%  0.05 ms  (no app frame on the stack)
-   11.67%  0.03 ms  __rust_alloc  [app]
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 0.14 ms in all; Via: the part in the function named after 'via'
+     CPU%      CPU      Via%      Via  Function
+   19.46%  0.05 ms    19.46%  0.05 ms  run  [app]  via write [libc.so.6]
+   15.56%  0.04 ms    15.56%  0.04 ms  (no frame of your code)  via write [libc.so.6]
+   11.67%  0.03 ms    11.67%  0.03 ms  alloc_site  [app]  via malloc [libc.so.6]
   ... 1 more row (raise --top to see them)
 
-=== Allocation CPU by requesting caller: 19.46% of all CPU ===
-     CPU%      CPU  Caller
+=== Allocation CPU by requesting function: 19.46% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
+     CPU%      CPU  Function
    11.67%  0.03 ms  alloc_site  [app]
-    7.78%  0.02 ms  main  [app]
+    7.78%  0.02 ms  app+0x700
 $ profan samply --no-symbols samply/synthetic/v49-sidecar.json --top 2 --no-sidecar
 Input:        samply/synthetic/v49-sidecar.json
 Format:       samply, processed profile v49
@@ -228,6 +250,7 @@ Binary:       app
 Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
 Duration:     6.2 ms
+Your code:    7 functions in app
 Weighted by:  CPU time (threadCPUDelta)
 Total:        0.26 ms in 9 samples
 
@@ -243,23 +266,28 @@ Total:        0.26 ms in 9 samples
    35.02%  0.09 ms  write  [libc.so.6]
   ... 2 more rows (raise --top to see them)
 
-=== Top self, app only ===
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
      CPU%      CPU  Function
    42.80%  0.11 ms  app+0x300
+   19.46%  0.05 ms  app+0x200
+  ... 3 more rows (raise --top to see them)
 
-=== Top inclusive, app only ===
+=== Top inclusive, your code ===
      CPU%      CPU  Function
    81.71%  0.21 ms  app+0x100
    73.93%  0.19 ms  app+0x200
   ... 5 more rows (raise --top to see them)
 
-=== Library and kernel CPU credited to the nearest app caller ===
-  samples whose leaf is outside app: 0.15 ms in all
-     CPU%      CPU  Caller
-   19.46%  0.05 ms  app+0x200
-   18.29%  0.05 ms  (no app frame on the stack)
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 0.14 ms in all; Via: the part in the function named after 'via'
+     CPU%      CPU      Via%      Via  Function
+   19.46%  0.05 ms    19.46%  0.05 ms  app+0x200  via write [libc.so.6]
+   15.56%  0.04 ms    15.56%  0.04 ms  (no frame of your code)  via write [libc.so.6]
   ... 2 more rows (raise --top to see them)
 
-=== Allocation CPU by requesting caller: 19.46% of all CPU ===
-     CPU%      CPU  Caller
-   19.46%  0.05 ms  (no caller outside allocator and plumbing)
+=== Allocation CPU by requesting function: 19.46% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
+     CPU%      CPU  Function
+   11.67%  0.03 ms  app+0x600
+    7.78%  0.02 ms  app+0x700

@@ -1,0 +1,253 @@
+/* yours.c: the "your code" views shared by samply, dhat and cpuprof (yours.h):
+ * nearest frame of your code per stack node, cost outside your code with its
+ * main callee, allocation cost by requester, and rows that say whose code a
+ * function is. Parents come before children in the stack table, so every
+ * per-node property is one forward pass. */
+#include "profan/yours.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "profan/hashtab.h"
+
+uint32_t *yours_keys(const struct profile *p, const struct ownership *own, const bool *skip)
+{
+	uint32_t *k = xreallocarray(NULL, p->stacks.len ? p->stacks.len : 1, sizeof(*k));
+	for (size_t n = 0; n < p->stacks.len; n++) {
+		uint32_t f = profile_stack_func(p, (uint32_t)n), parent = p->stacks.items[n].parent;
+		if (ownership_is_yours(own, f) && !(skip && skip[f]))
+			k[n] = f;
+		else
+			k[n] = parent == PF_NONE ? YOURS_NONE(p) : k[parent];
+	}
+	return k;
+}
+
+const char *yours_label(const struct profile *p, const struct ownership *own, uint32_t func)
+{
+	if (func >= own->func_count || func >= p->funcs.len || !own->funcs[func].label ||
+	    ownership_class(own, func) == OWN_YOURS)
+		return NULL;
+	const struct pf_func *f = &p->funcs.items[func];
+	if (ownership_class(own, func) == OWN_UNKNOWN && (f->flags & PF_FUNC_SYNTHETIC))
+		return NULL; /* "(no stack)" says what it is */
+	const char *label = profile_str(p, own->funcs[func].label), *name = profile_str(p, f->name);
+	size_t inner = strlen(label) - 2;
+	/* "[kernel]" named [kernel], "libc.so.6+0xae7e8" in [libc.so.6]: the name says it */
+	if (strcmp(name, label) == 0 || (strncmp(name, label + 1, inner) == 0 && name[inner] == '+'))
+		return NULL;
+	return label;
+}
+
+struct report_row *yours_row(struct report *r, struct report_table *t, const struct profile *p,
+			     const struct ownership *own, uint32_t func, bool full_paths, const char *none)
+{
+	if (func >= p->funcs.len)
+		return report_table_row(r, t, none, NULL);
+	const struct pf_func *f = &p->funcs.items[func];
+	const char *unused;
+	const char *name = report_func_name(p, func, &unused);
+	const char *file = profile_str(p, f->file);
+	const char *shown = full_paths ? file : ownership_shown_file(own, p, func);
+	const char *detail = !*file || strcmp(file, profile_str(p, f->name)) == 0 ? NULL /* --by file */
+			     : f->line ? report_printf(r, "%s:%u", shown, f->line)
+				       : shown;
+	enum own_class cls = ownership_class(own, func);
+	if (!detail && cls == OWN_YOURS && f->lib < p->libs.len && !(f->flags & PF_FUNC_UNRESOLVED))
+		detail = report_printf(r, "[%s]", profile_str(p, p->libs.items[f->lib].name)); /* no file: its binary */
+	struct report_row *row = report_table_row(r, t, name, detail);
+	const char *label;
+	row->cls = ownership_class_name(cls);
+	if (cls == OWN_YOURS)
+		row->flags |= REPORT_ROW_OWNED;
+	else if ((label = yours_label(p, own, func)) != NULL)
+		row->label = report_strdup(r, label);
+	if (*file) {
+		row->file = report_strdup(r, file);
+		row->line = f->line;
+	}
+	return row;
+}
+
+/* Weights of (row key, sub key) pairs, and per row key the sub key with the most. */
+struct pairs {
+	struct u64map index;
+	VEC(int64_t) sum;
+};
+
+static void pairs_add(struct pairs *x, uint32_t key, uint32_t sub, int64_t v)
+{
+	uint32_t *slot = u64map_slot(&x->index, (uint64_t)key << 32 | sub);
+	if (*slot == HTAB_NONE) {
+		*slot = (uint32_t)x->sum.len;
+		vec_push(&x->sum, 0);
+	}
+	x->sum.items[*slot] += v;
+}
+
+/* Sub keys are functions: ties go to the name first in byte order, then the smaller id. */
+static bool before(const struct profile *p, uint32_t a, uint32_t b)
+{
+	int c = strcmp(profile_func_name(p, a), profile_func_name(p, b));
+	return c < 0 || (c == 0 && a < b);
+}
+
+/* For each row of ROWS: the sub key with the largest weight, its weight, and
+ * how many sub keys the row has. */
+static void pairs_best(const struct profile *p, const struct pairs *x, const struct pf_rows *rows,
+		       size_t key_count, uint32_t **best, int64_t **best_value, uint32_t **count)
+{
+	uint32_t *row_of = xreallocarray(NULL, key_count + 1, sizeof(*row_of));
+	memset(row_of, 0xff, (key_count + 1) * sizeof(*row_of));
+	for (size_t i = 0; i < rows->len; i++)
+		row_of[rows->items[i].key] = (uint32_t)i;
+	size_t n = rows->len ? rows->len : 1;
+	*best = xreallocarray(NULL, n, sizeof(**best));
+	memset(*best, 0xff, n * sizeof(**best));
+	int64_t *value = xcalloc(n, sizeof(*value));
+	uint32_t *c = xcalloc(n, sizeof(*c));
+	for (size_t e = 0; e < x->index.len; e++) {
+		uint32_t key = (uint32_t)(x->index.keys[e] >> 32), sub = (uint32_t)x->index.keys[e];
+		uint32_t i = key <= key_count ? row_of[key] : PF_NONE;
+		if (i == PF_NONE)
+			continue;
+		int64_t v = x->sum.items[x->index.vals[e]];
+		c[i]++;
+		if ((*best)[i] == PF_NONE || v > value[i] || (v == value[i] && before(p, sub, (*best)[i]))) {
+			(*best)[i] = sub;
+			value[i] = v;
+		}
+	}
+	if (best_value)
+		*best_value = value;
+	else
+		free(value);
+	if (count)
+		*count = c;
+	else
+		free(c);
+	free(row_of);
+}
+
+static void pairs_release(struct pairs *x)
+{
+	u64map_release(&x->index);
+	vec_free(&x->sum);
+}
+
+static void rows_from_sums(const int64_t *sum, const bool *touched, size_t count, struct pf_rows *out)
+{
+	memset(out, 0, sizeof(*out));
+	for (size_t k = 0; k < count; k++)
+		if (touched[k])
+			vec_push(out, ((struct pf_row){.key = (uint32_t)k, .value = sum[k]}));
+}
+
+void yours_view_outside(const struct profile *p, const struct ownership *own, const struct pf_weights *w,
+			const uint32_t *keys, struct pf_rows *out, uint32_t **via, int64_t **via_value)
+{
+	size_t nkeys = p->funcs.len + 1;
+	int64_t *sum = xcalloc(nkeys, sizeof(*sum));
+	bool *touched = xcalloc(nkeys, sizeof(*touched));
+	struct pairs x = {0};
+	for (size_t n = 0; n < p->stacks.len; n++) {
+		uint32_t f = profile_stack_func(p, (uint32_t)n);
+		/* "(no stack)" is no code at all */
+		bool placeholder = (p->funcs.items[f].flags & PF_FUNC_SYNTHETIC) && ownership_class(own, f) == OWN_UNKNOWN;
+		if (w->node[n] == 0 || ownership_is_yours(own, f) || placeholder)
+			continue;
+		sum[keys[n]] += w->node[n];
+		touched[keys[n]] = true;
+		pairs_add(&x, keys[n], f, w->node[n]);
+	}
+	rows_from_sums(sum, touched, nkeys, out);
+	pairs_best(p, &x, out, nkeys, via, via_value, NULL);
+	pairs_release(&x);
+	free(sum);
+	free(touched);
+}
+
+int64_t yours_view_alloc(const struct profile *p, const struct pf_weights *w, const bool *entry,
+			 const uint32_t *keys, struct pf_rows *out)
+{
+	size_t nkeys = p->funcs.len + 1;
+	/* outer[n]: the entry node closest to the root on n's path, or PF_NONE */
+	uint32_t *outer = xreallocarray(NULL, p->stacks.len + 1, sizeof(*outer));
+	int64_t *sum = xcalloc(nkeys, sizeof(*sum));
+	bool *touched = xcalloc(nkeys, sizeof(*touched));
+	int64_t total = 0;
+	for (size_t n = 0; n < p->stacks.len; n++) {
+		uint32_t parent = p->stacks.items[n].parent;
+		uint32_t up = parent == PF_NONE ? PF_NONE : outer[parent];
+		outer[n] = up != PF_NONE ? up : entry[profile_stack_func(p, (uint32_t)n)] ? (uint32_t)n : PF_NONE;
+		if (outer[n] == PF_NONE || w->node[n] == 0)
+			continue;
+		uint32_t above = p->stacks.items[outer[n]].parent;
+		uint32_t k = above == PF_NONE ? YOURS_NONE(p) : keys[above];
+		sum[k] += w->node[n];
+		touched[k] = true;
+		total += w->node[n];
+	}
+	rows_from_sums(sum, touched, nkeys, out);
+	free(outer);
+	free(sum);
+	free(touched);
+	return total;
+}
+
+void yours_inlined_into(const struct profile *p, const struct pf_weights *w, const struct pf_rows *rows,
+			uint32_t **host, uint32_t **host_count)
+{
+	/* host[n]: the function whose machine code node n runs in (inlined frames: their caller's) */
+	uint32_t *code = xreallocarray(NULL, p->stacks.len + 1, sizeof(*code));
+	struct pairs x = {0};
+	for (size_t n = 0; n < p->stacks.len; n++) {
+		const struct pf_frame *fr = profile_stack_frame(p, (uint32_t)n);
+		uint32_t parent = p->stacks.items[n].parent;
+		bool inlined = (fr->flags & PF_FRAME_INLINED) && parent != PF_NONE;
+		code[n] = inlined ? code[parent] : fr->func;
+		if (inlined && w->node[n] != 0 && code[n] != fr->func)
+			pairs_add(&x, fr->func, code[n], w->node[n]);
+	}
+	pairs_best(p, &x, rows, p->funcs.len, host, NULL, host_count);
+	pairs_release(&x);
+	free(code);
+}
+
+void yours_header(struct report *r, const struct profile *p, const struct ownership *own)
+{
+	/* the functions on some stack: symbolication leaves the address-only ones behind */
+	bool *used = xcalloc(p->funcs.len + 1, sizeof(*used));
+	for (size_t n = 0; n < p->stacks.len; n++)
+		used[profile_stack_func(p, (uint32_t)n)] = true;
+	size_t funcs = 0, nlibs = 0;
+	bool *lib_has = xcalloc(p->libs.len + 1, sizeof(*lib_has));
+	for (size_t f = 0; f < p->funcs.len; f++) {
+		if (!used[f] || !ownership_is_yours(own, (uint32_t)f))
+			continue;
+		funcs++;
+		uint32_t lib = p->funcs.items[f].lib;
+		if (lib != PF_NONE && !lib_has[lib])
+			lib_has[lib] = true, nlibs++;
+	}
+	free(used);
+	char libs[512] = "";
+	size_t len = 0, shown = 0;
+	for (size_t l = 0; l < p->libs.len; l++) {
+		if (!lib_has[l])
+			continue;
+		const char *name = profile_str(p, p->libs.items[l].name);
+		if (shown < 4 && len + strlen(name) + 8 < sizeof(libs))
+			len += (size_t)snprintf(libs + len, sizeof(libs) - len, "%s%s", shown ? ", " : "", name);
+		shown++;
+	}
+	if (shown > 4)
+		snprintf(libs + len, sizeof(libs) - len, ", +%zu more", shown - 4);
+	free(lib_has);
+	if (funcs == 0)
+		report_header(r, "Your code", "no function (--ours RE names it; docs/ownership.md)");
+	else if (nlibs == 0)
+		report_header(r, "Your code", "%zu function%s", funcs, funcs == 1 ? "" : "s");
+	else
+		report_header(r, "Your code", "%zu function%s in %s", funcs, funcs == 1 ? "" : "s", libs);
+}
