@@ -289,7 +289,7 @@ static void top_self_all(struct report *r, const struct view_input *in, struct s
 	uint32_t *host, *hosts;
 	yours_inlined_into(p, &x->w, &x->rows, &host, &hosts);
 	struct report_table *t = func_table(r, in, "top_self", "Top self, all code", "Function", metric, x->w.total,
-					    &x->rows, "(none)");
+					    &x->rows, "(none)", NULL);
 	for (size_t i = 0; i < x->rows.len; i++) {
 		if (host[i] == PF_NONE)
 			continue;

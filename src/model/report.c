@@ -100,6 +100,8 @@ void report_table_listing(struct report *r, struct report_table *t, const char *
 {
 	t->listing = true;
 	t->subject = (struct report_row){.name = report_strdup(r, name), .detail = report_strdup(r, detail)};
+	/* rows hold one value per column of their table: so does the subject */
+	t->subject.values = arena_alloc(&r->arena, (t->col_count ? t->col_count : 1) * sizeof(int64_t));
 	for (size_t c = 0; c < t->col_count; c++)
 		t->subject.values[c] = values[c];
 }
