@@ -436,15 +436,20 @@ static uint32_t site_node(const struct ctx *c, uint32_t leaf, bool *fallback)
 static char *caller_chain(struct ctx *c, uint32_t site)
 {
 	const struct profile *p = c->p;
-	char *out = xstrdup("");
-	size_t len = 0;
+	size_t len = 0, cap = 64;
+	char *out = xmalloc(cap);
+	out[0] = '\0';
 	for (uint32_t n = p->stacks.items[site].parent; n != PF_NONE; n = p->stacks.items[n].parent) {
 		uint32_t fr = p->stacks.items[n].frame;
 		if (!c->owned[fr])
 			continue;
 		const char *t = frame_shown(c, fr);
 		size_t tl = strlen(t);
-		out = xrealloc(out, len + tl + 5);
+		if (len + tl + 5 > cap) { /* a recursion 100000 deep: doubling, not one realloc per frame */
+			while (len + tl + 5 > cap)
+				cap *= 2;
+			out = xrealloc(out, cap);
+		}
 		memcpy(out + len, " <- ", 4);
 		memcpy(out + len + 4, t, tl + 1);
 		len += tl + 4;

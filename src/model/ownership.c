@@ -214,6 +214,7 @@ static const char *segment_after(const char *file, const char *marker, size_t sk
 static bool verdict_set(struct verdict *v, enum own_class cls, const char *package, size_t len)
 {
 	v->cls = cls;
+	len = len < sizeof(v->package) ? len : sizeof(v->package) - 1; /* a 4 MiB library name: only what fits */
 	snprintf(v->package, sizeof(v->package), "%.*s", (int)len, package ? package : "");
 	return true;
 }
@@ -463,10 +464,10 @@ static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdic
 		v->cls = OWN_KERNEL;
 		return OWN_BY_LIBRARY;
 	case OWN_PLACE_SYSTEM:
-		verdict_set(v, OWN_SYSTEM, libname, strlen(libname));
+		verdict_set(v, OWN_SYSTEM, libname, strnlen(libname, sizeof(v->package)));
 		return OWN_BY_LIBRARY;
 	case OWN_PLACE_RUNTIME:
-		verdict_set(v, OWN_RUNTIME, libname, strlen(libname));
+		verdict_set(v, OWN_RUNTIME, libname, strnlen(libname, sizeof(v->package)));
 		return OWN_BY_LIBRARY;
 	case OWN_PLACE_JIT:
 		v->cls = OWN_UNKNOWN;
@@ -514,7 +515,7 @@ static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdic
 		v->cls = OWN_YOURS;
 		return OWN_BY_DEFAULT;
 	case OWN_PLACE_OTHER:
-		verdict_set(v, OWN_DEPENDENCY, libname, strlen(libname));
+		verdict_set(v, OWN_DEPENDENCY, libname, strnlen(libname, sizeof(v->package)));
 		return OWN_BY_DEFAULT;
 	default:
 		break;
