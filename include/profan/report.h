@@ -49,6 +49,7 @@ struct report_row {
 	/* a function row: its line in FILE; a listing row: the source line (1-based; 0: costs no
 	 * line could be given for), with its text as NAME (NULL when the file was not found) */
 	uint32_t line;
+	uint32_t column;     /* a function row: its column in FILE (a minified script's functions), or 0 */
 	const char *context; /* what else the row needs: "via memcmp", "inlined into f", callers */
 	uint32_t context_count; /* how many distinct contexts there were (callers: chains), or 0 */
 };

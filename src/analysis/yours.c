@@ -49,9 +49,11 @@ struct report_row *yours_row(struct report *r, struct report_table *t, const str
 	const char *name = report_func_name(p, func, &unused);
 	const char *file = profile_str(p, f->file);
 	const char *shown = full_paths ? file : ownership_shown_file(own, p, func);
-	const char *detail = !*file || strcmp(file, profile_str(p, f->name)) == 0 ? NULL /* --by file */
-			     : f->line ? report_printf(r, "%s:%u", shown, f->line)
-				       : shown;
+	const char *detail = NULL; /* --by file: the name is the file */
+	if (*file && strcmp(file, profile_str(p, f->name)) != 0)
+		detail = f->line && f->column ? report_printf(r, "%s:%u:%u", shown, f->line, f->column) /* a script */
+			 : f->line	      ? report_printf(r, "%s:%u", shown, f->line)
+					      : shown;
 	enum own_class cls = ownership_class(own, func);
 	if (!detail && cls == OWN_YOURS && f->lib < p->libs.len && !(f->flags & PF_FUNC_UNRESOLVED))
 		detail = report_printf(r, "[%s]", profile_str(p, p->libs.items[f->lib].name)); /* no file: its binary */
@@ -65,6 +67,7 @@ struct report_row *yours_row(struct report *r, struct report_table *t, const str
 	if (*file) {
 		row->file = report_strdup(r, file);
 		row->line = f->line;
+		row->column = f->column;
 	}
 	return row;
 }

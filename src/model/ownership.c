@@ -490,6 +490,11 @@ static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdic
 			v->cls = OWN_YOURS; /* below its unit's compilation directory: built here */
 			return OWN_BY_PATH;
 		}
+		if (place == OWN_PLACE_NONE && !c->cpuprofile &&
+		    (starts(file, "https://") || starts(file, "http://") || starts(file, "file://"))) {
+			v->cls = OWN_YOURS; /* a page's script in a browser profile: a script outside the browser */
+			return OWN_BY_PATH;
+		}
 		if (place == OWN_PLACE_NONE && file[0] == '/' && !c->cpuprofile) {
 			/* valgrind's full paths: the system's, or the program's source */
 			if (system_directory(file) || starts(file, "/usr/"))

@@ -152,6 +152,8 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 				cJSON_AddItemToObject(o, "file", json_text(row->file));
 				if (row->line)
 					cJSON_AddItemToObject(o, "line", json_int(row->line));
+				if (row->column)
+					cJSON_AddItemToObject(o, "column", json_int(row->column));
 			}
 			if (row->context)
 				cJSON_AddItemToObject(o, "context", json_text(row->context));

@@ -7,11 +7,15 @@ Reads PROFILE with Python's json module, walks every sample's stack and
 computes each view per sample (no stack tree, no shared code with profan),
 then runs `PROFAN samply PROFILE --json --top 0 [options]` and compares every
 row of every view. Exit 0 when all agree; otherwise prints the differences.
-Supported options: --binary, --metric, --thread, --pid, --under, --whole-binary.
+Functions are keyed by name and by the file, line and column the funcTable gives them (Firefox's
+JS functions: two of one name in two scripts are two rows), compared with the file, line and column
+of a row (its JSON fields, or the location that starts its detail). Supported options: --binary,
+--metric, --thread, --pid, --under, --whole-binary.
 
 Whose code a frame is follows docs/ownership.md, written again here from the
 rules as the document states them (the profile is read with --no-symbols, so
-there are no source files: where the library lies, then the name): the views
+there are no source files but the funcTable's: where the library lies, a page's
+script URL, then the name): the views
 of your code, the cost outside it with its main callee, and allocation by the
 first function of yours above the outermost allocator entry.
 """
@@ -38,9 +42,28 @@ def load(path):
     return json.loads(data)
 
 
-def frame_key(tables, strings, libs, fi):
-    """(function name, library name or None, library index or None or "kernel", unresolved) of
-    frame FI, named as the spec §5.3 says."""
+def func_location(fn, strings, sources, func):
+    """"file:line:col" (or "file:line", "file") of a function the funcTable places in a file, else None:
+    funcTable.fileName up to v57, funcTable.source -> shared.sources.filename from v58."""
+    if "source" in fn:
+        src = fn["source"][func]
+        file = None if src is None else sources["filename"][src]
+    else:
+        file = (fn.get("fileName") or [None] * (func + 1))[func]
+    if file is None:
+        return None
+    loc = strings[file]
+    line = (fn.get("lineNumber") or [None] * (func + 1))[func]
+    col = (fn.get("columnNumber") or [None] * (func + 1))[func]
+    if line:
+        loc += ":%d" % line + (":%d" % col if col else "")
+    return loc
+
+
+def frame_key(tables, strings, libs, sources, fi):
+    """(function name, library name or None, library index or None or "kernel", unresolved, file
+    location or None) of frame FI, named as the spec §5.3 says. Two functions of one name in two
+    files are two functions."""
     ft, fn, rt = tables["frameTable"], tables["funcTable"], tables["resourceTable"]
     func = ft["func"][fi]
     name = strings[fn["name"][func]]
@@ -50,13 +73,14 @@ def frame_key(tables, strings, libs, fi):
     if addr is not None and addr >= 0 and lib is not None:
         libname = libs[lib]["name"]
         if name == "0x%x" % addr:
-            return "%s+0x%x" % (libname, addr), libname, lib, True
-        return name, libname, lib, False
+            return "%s+0x%x" % (libname, addr), libname, lib, True, None
+        return name, libname, lib, False, func_location(fn, strings, sources, func)
+    loc = func_location(fn, strings, sources, func)
     if lib is not None:
-        return name, libs[lib]["name"], lib, False
+        return name, libs[lib]["name"], lib, False, loc
     if KERNEL_IP.match(name):
-        return name, "kernel", "kernel", False
-    return name, None, None, False
+        return name, "kernel", "kernel", False, loc
+    return name, None, None, False, loc
 
 
 # ---- whose code (docs/ownership.md, written again from its text) ----
@@ -138,7 +162,7 @@ def is_alloc_entry(name):
 
 def classify(frame, libs, homes, binary, rust_program):
     """yours, dependency, runtime, system, kernel or unknown."""
-    name, libname, lib, unresolved = frame
+    name, libname, lib, unresolved, loc = frame
     if name == "(no stack)":
         return "unknown"
     p = place(lib, libs, homes, binary) if lib is not None else None
@@ -146,6 +170,8 @@ def classify(frame, libs, homes, binary, rust_program):
         return p
     if p == "jit":
         return "unknown"
+    if p is None and loc and re.match(r"(https?|file)://", loc):
+        return "yours"  # a page's script in a browser profile
     if not unresolved:
         if name in CRT:
             return "system"
@@ -195,7 +221,8 @@ def samples_of(prof, opts):
                 else:
                     off = st["prefixOffset"][si]
                     parent = None if off == 0 else si - off
-                cache[si] = path(parent) + (frame_key(tables, strings, libs, st["frame"][si]),)
+                cache[si] = path(parent) + (frame_key(tables, strings, libs, shared.get("sources"),
+                                                      st["frame"][si]),)
             return cache[si]
 
         cpu = s.get("threadCPUDelta") or [0] * s["length"]
@@ -203,6 +230,24 @@ def samples_of(prof, opts):
         for i in range(s["length"]):
             out.append((path(s["stack"][i]), cpu[i] or 0, weight[i] if weight[i] is not None else 1))
     return out
+
+
+def fkey(frame):
+    """A function row's key: its name and where the funcTable puts it."""
+    return frame[0], frame[4]
+
+
+def row_key(row):
+    """The same key from a profan row: its file, line and column, or the start of its detail
+    ("file:line:col", then "  [lib]", or only that)."""
+    if "file" in row:
+        loc = row["file"]
+        if row.get("line"):
+            loc += ":%d" % row["line"] + (":%d" % row["column"] if row.get("column") else "")
+        return row["name"], loc
+    detail = row.get("detail") or ""
+    loc = detail.split("  [")[0] if detail and not detail.startswith("[") else None
+    return row["name"], loc
 
 
 def your_views(v, samples, val, prof, binary):
@@ -224,23 +269,23 @@ def your_views(v, samples, val, prof, binary):
             cls[f] = classify(f, libs, homes, binary, rust)
         return cls[f] == "yours"
 
-    none = "(no frame of your code)"
+    none = ("(no frame of your code)", None)
     for path, c, w in samples:
         x = val(c, w)
         if x == 0:
             continue
         mine = [f for f in path if yours(f)]
-        nearest = mine[-1][0] if mine else none
+        nearest = fkey(mine[-1]) if mine else none
         v["top_self_yours"][nearest] += x
-        for name in set(f[0] for f in mine):
-            v["top_inclusive_yours"][name] += x
+        for k in set(fkey(f) for f in mine):
+            v["top_inclusive_yours"][k] += x
         if path and not yours(path[-1]):
             v["outside_yours"][nearest] += x
-            v["outside_yours_via"][(nearest, path[-1][0])] += x
+            v["outside_yours_via"][(nearest, fkey(path[-1]))] += x
         outer = next((i for i, f in enumerate(path) if is_alloc_entry(f[0])), None)
         if outer is not None:
             above = [f for f in path[:outer] if yours(f)]
-            v["alloc_yours"][above[-1][0] if above else none] += x
+            v["alloc_yours"][fkey(above[-1]) if above else none] += x
 
 
 def views(prof, opts, binary):
@@ -261,25 +306,23 @@ def views(prof, opts, binary):
         x = val(c, w)
         if x == 0:
             continue
-        leaf = path[-1] if path else ("(no stack)", None)
+        leaf = path[-1] if path else ("(no stack)", None, None, False, None)
+        v["cpu_by_library"][(leaf[1] or "(no library)", None)] += x
+        v["top_self"][fkey(leaf)] += x
         if "whole-binary" not in opts:
-            v["top_self"][leaf[0]] += x
-            v["cpu_by_library"][leaf[1] or "(no library)"] += x
             continue
-        v["cpu_by_library"][leaf[1] or "(no library)"] += x
-        v["top_self"][leaf[0]] += x
         if leaf[1] == binary:
-            v["top_self_binary"][leaf[0]] += x
-        for name in set(f[0] for f in path if f[1] == binary):
-            v["top_inclusive_binary"][name] += x
+            v["top_self_binary"][fkey(leaf)] += x
+        for k in set(fkey(f) for f in path if f[1] == binary):
+            v["top_inclusive_binary"][k] += x
         if leaf[1] != binary:
             owner = next((f for f in reversed(path) if f[1] == binary), None)
-            v["nearest_binary_caller"][owner[0] if owner else nobin] += x
+            v["nearest_binary_caller"][fkey(owner) if owner else (nobin, None)] += x
         outer = next((i for i, f in enumerate(path) if entry.search(f[0])), None)
         if outer is not None:
-            caller = next((path[i][0] for i in range(outer - 1, -1, -1)
+            caller = next((fkey(path[i]) for i in range(outer - 1, -1, -1)
                            if not plumb.search(path[i][0]) and not entry.search(path[i][0])),
-                          "(no caller outside allocator and plumbing)")
+                          ("(no caller outside allocator and plumbing)", None))
             v["alloc_callers"][caller] += x
     return v
 
@@ -305,25 +348,26 @@ def main():
             continue
         got = defaultdict(int)
         for row in view["rows"]:
-            got[row["name"]] += row["values"][0]
+            got[row_key(row)] += row["values"][0]
         ref = {k: x for k, x in want[view["id"]].items() if x}
         if view["id"] == "outside_yours":  # the main callee of each row, and its part
             via = {}
             for (k, leaf), x in want["outside_yours_via"].items():
-                if k not in via or x > via[k][1] or (x == via[k][1] and leaf < via[k][0]):
-                    via[k] = (leaf, x)
+                if k not in via or x > via[k][1] or (x == via[k][1] and leaf[0] < via[k][0]):
+                    via[k] = (leaf[0], x)
             for row in view["rows"]:
+                k = row_key(row)
                 ctx = row.get("context", "")
-                if not ctx.startswith("via %s" % via[row["name"]][0]) or row["values"][1] != via[row["name"]][1]:
+                if k not in via or not ctx.startswith("via %s" % via[k][0]) or row["values"][1] != via[k][1]:
                     bad += 1
-                    print("%s: outside_yours: %s %s %s, reference via %s %s" % (
-                        path, row["name"], ctx, row["values"][1], *via[row["name"]]))
+                    print("%s: outside_yours: %s %s %s, reference via %s" % (
+                        path, k, ctx, row["values"][1], via.get(k)))
         if dict(got) != ref:
             bad += 1
             print("%s: %s differs" % (path, view["id"]))
-            for k in sorted(set(got) | set(ref)):
+            for k in sorted(set(got) | set(ref), key=str):
                 if got.get(k) != ref.get(k):
-                    print("   %-60s profan %s, reference %s" % (k[:60], got.get(k), ref.get(k)))
+                    print("   %-60s profan %s, reference %s" % (str(k)[:60], got.get(k), ref.get(k)))
     print("%s %s: %s" % (path, " ".join(args), "all views agree" if not bad else "%d views differ" % bad))
     return 1 if bad else 0
 

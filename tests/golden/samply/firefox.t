@@ -11,6 +11,7 @@ Product:      Firefox
 OS:           X11; Linux x86_64
 Threads:      1 with samples
 Duration:     6.0 ms
+Your code:    5 functions
 Weighted by:  CPU time (threadCPUDelta)
 Total:        10.00 ms in 7 samples
 
@@ -27,18 +28,31 @@ Total:        10.00 ms in 7 samples
     7.00%  0.70 ms  e  https://cdn.example/vendor.js:1:1000
     3.00%  0.30 ms  e  https://cdn.example/vendor.js:1:2000
 
-=== Top self, binary only ===
-  (nothing to show)
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
+     CPU%      CPU  Function
+   70.00%  7.00 ms  Ajs  https://app.example/static/app.js:10:5
+   15.00%  1.50 ms  Ajs  https://cdn.example/vendor.js:1:200
+    7.00%  0.70 ms  e  https://cdn.example/vendor.js:1:1000
+    5.00%  0.50 ms  (no frame of your code)
+    3.00%  0.30 ms  e  https://cdn.example/vendor.js:1:2000
 
-=== Top inclusive, binary only ===
-  (nothing to show)
+=== Top inclusive, your code ===
+     CPU%      CPU  Function
+   95.00%  9.50 ms  onClick  https://app.example/static/app.js:40:3
+   70.00%  7.00 ms  Ajs  https://app.example/static/app.js:10:5
+   25.00%  2.50 ms  Ajs  https://cdn.example/vendor.js:1:200
+    7.00%  0.70 ms  e  https://cdn.example/vendor.js:1:1000
+    3.00%  0.30 ms  e  https://cdn.example/vendor.js:1:2000
 
-=== Library and kernel CPU credited to the nearest binary caller ===
-  samples whose leaf is outside binary: 10.00 ms in all
-     CPU%       CPU  Caller
-  100.00%  10.00 ms  (no binary frame on the stack)
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 1.50 ms in all; Via: the part in the function named after 'via'
+     CPU%      CPU      Via%      Via  Function
+   10.00%  1.00 ms    10.00%  1.00 ms  Ajs  https://app.example/static/app.js:10:5  via js::RunScript [libxul.so]
+    5.00%  0.50 ms     5.00%  0.50 ms  (no frame of your code)  via js::RunScript [libxul.so]
 
-=== Allocation CPU by requesting caller: 0.00% of all CPU ===
+=== Allocation CPU by requesting function: 0.00% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
   (nothing to show)
 $ profan samply --no-symbols samply/firefox/v48.json --by file --top 3 --tree --tree-threshold 0
 Input:        samply/firefox/v48.json
@@ -49,6 +63,7 @@ OS:           X11; Linux x86_64
 Threads:      1 with samples
 Duration:     6.0 ms
 Filters:      by=file
+Your code:    2 functions
 Weighted by:  CPU time (threadCPUDelta)
 Total:        10.00 ms in 7 samples
 
@@ -63,18 +78,26 @@ Total:        10.00 ms in 7 samples
    25.00%  2.50 ms  https://cdn.example/vendor.js
    15.00%  1.50 ms  [libxul.so]
 
-=== Top self, binary only ===
-  (nothing to show)
+=== Top self, your code ===
+each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
+     CPU%      CPU  Function
+   70.00%  7.00 ms  https://app.example/static/app.js
+   25.00%  2.50 ms  https://cdn.example/vendor.js
+    5.00%  0.50 ms  (no frame of your code)
 
-=== Top inclusive, binary only ===
-  (nothing to show)
+=== Top inclusive, your code ===
+     CPU%      CPU  Function
+   95.00%  9.50 ms  https://app.example/static/app.js
+   25.00%  2.50 ms  https://cdn.example/vendor.js
 
-=== Library and kernel CPU credited to the nearest binary caller ===
-  samples whose leaf is outside binary: 10.00 ms in all
-     CPU%       CPU  Caller
-  100.00%  10.00 ms  (no binary frame on the stack)
+=== CPU outside your code, by the nearest function of yours ===
+  samples whose innermost function is not yours: 1.50 ms in all; Via: the part in the function named after 'via'
+     CPU%      CPU      Via%      Via  Function
+   10.00%  1.00 ms    10.00%  1.00 ms  https://app.example/static/app.js  via [libxul.so]
+    5.00%  0.50 ms     5.00%  0.50 ms  (no frame of your code)  via [libxul.so]
 
-=== Allocation CPU by requesting caller: 0.00% of all CPU ===
+=== Allocation CPU by requesting function: 0.00% of all CPU ===
+samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
   (nothing to show)
 
 === Call tree, top-down (CPU time (threadCPUDelta)) ===
