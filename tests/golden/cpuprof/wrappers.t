@@ -9,6 +9,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        70.00 ms in 7 samples
 Samples:      7 over 70.0 ms, median interval 10.000 ms
+Your code:    2 functions in file:///app.js, wasm://wasm/abc
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 WebAssembly:  42.86% self in wasm functions (0.00% in unnamed wasm-function[N]), 42.86% in JS<->wasm wrappers
 
@@ -18,6 +19,13 @@ JS<->wasm wrapper frames (30.00 ms self) are counted in their caller's Self.
    42.86%  30.00 ms    42.86%  30.00 ms  heavy  wasm://wasm/abc +0x28
    42.86%  30.00 ms    85.71%  60.00 ms  main  file:///app.js:1:1
    14.29%  10.00 ms     0.00%   0.00 ms  (no JS caller)
+
+=== Top self, your code ===
+each sample to its innermost function of yours: the Node and V8 internals it calls count for it
+    Self%      Self  Function
+   42.86%  30.00 ms  heavy  wasm://wasm/abc +0x28
+   42.86%  30.00 ms  main  file:///app.js:1:1
+   14.29%  10.00 ms  (no frame of your code)
 
 === Top functions by inclusive time (recursion counted once) ===
 JS<->wasm wrapper frames are in their callers' Total, and their 30.00 ms self in their caller's Self.

@@ -10,7 +10,7 @@ Self:      credited to the program's own frame nearest the allocation (allocator
 Matched:   functions by name and library (--match file: also by file and line)
 Totals:    base 36.06 KiB → new 65.35 KiB: +29.30 KiB (+81.3%), changed
 Verdicts:  DHAT counts are exact: a row changed when its gb or gbk differ (one run per arm: this trusts the program to allocate the same for the same input; two runs per arm check it)
-Result:    3 of 9 functions changed, 1 of 8 sites
+Result:    3 of 9 functions changed, 1 of 6 sites
 
 === Changed beyond noise ===
 Rows whose counts differ, by size of change; the full tables follow.
@@ -36,9 +36,9 @@ Change of the value (the median of each arm's runs), then of the count and of th
 === By allocation site, bytes live at t-gmax: base → new ===
 Change of the value (the median of each arm's runs), then of the count and of the share of each run's total in points; the detail gives the relative change.
       Change       Base        New  Blocks     Share  Verdict  Site
-  +29.30 KiB  29.30 KiB  58.59 KiB       0  +8.40 pp  changed  make_big (peak.c:22) <- main (peak.c:70)  +100.0%  (30,000 B → 60,000 B; gbk 1 → 1; share 81.25% → 89.66%)
-         0 B   4.88 KiB   4.88 KiB       0  -6.07 pp  same     realloc_chain (peak.c:47) <- main (peak.c:68)  +0.0%  (5,000 B → 5,000 B; gbk 1 → 1; share 13.54% → 7.47%)
-  ... 6 more rows (raise --top to see them)
+  +29.30 KiB  29.30 KiB  58.59 KiB       0  +8.40 pp  changed  make_big (peak.c:22)  +100.0%  (30,000 B → 60,000 B; gbk 1 → 1; share 81.25% → 89.66%)
+         0 B   4.88 KiB   4.88 KiB       0  -6.07 pp  same     realloc_chain (peak.c:47)  +0.0%  (5,000 B → 5,000 B; gbk 1 → 1; share 13.54% → 7.47%)
+  ... 4 more rows (raise --top to see them)
 
 === Runs ===
 Each run's total.
