@@ -213,15 +213,8 @@ static const char *program_name(const struct ctx *c)
 /* "36,921 B (36.06 KiB)" for bytes, "1,234" for counts. */
 static const char *fmt_exact(struct report *r, int64_t v, enum pf_unit unit)
 {
-	char digits[32], grouped[48], human[64];
-	snprintf(digits, sizeof(digits), "%" PRId64, v);
-	size_t n = strlen(digits), k = 0, lead = digits[0] == '-';
-	for (size_t i = 0; i < n; i++) {
-		if (i > lead && (n - i) % 3 == 0)
-			grouped[k++] = ',';
-		grouped[k++] = digits[i];
-	}
-	grouped[k] = '\0';
+	char grouped[32], human[64];
+	report_group_digits(grouped, v);
 	if (unit != PF_UNIT_BYTES)
 		return report_strdup(r, grouped);
 	if (v < 1024 && v > -1024)
