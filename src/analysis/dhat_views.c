@@ -78,6 +78,7 @@ struct ctx {
 	const struct options *o;
 	const char *path;
 	char **frame_text; /* "name (file:line)", built on demand */
+	bool bare;         /* frame texts without file:line (profan diff's identities) */
 	bool *owned, *plumbing;
 	bool *keep;        /* passes the filters and the metric's per-point condition */
 	bool *keep_filter; /* passes --where/--not only (the tree tests conditions per node) */
@@ -94,7 +95,9 @@ static const char *frame_text(struct ctx *c, uint32_t frame)
 		const struct pf_func *f = &p->funcs.items[fr->func];
 		const char *name = profile_str(p, f->name);
 		/* without a name, the address is all that tells two frames apart */
-		if ((f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE)
+		if (c->bare && f->file)
+			c->frame_text[frame] = xstrdup(name); /* lines move when code is edited */
+		else if ((f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE)
 			c->frame_text[frame] = xasprintf("0x%" PRIX64 ": %s (in %s)", fr->address, name,
 							 profile_str(p, p->libs.items[f->lib].path));
 		else if (f->file)
@@ -725,5 +728,60 @@ out:
 	regex_list_free(&o.where);
 	regex_list_free(&o.not_);
 	regex_list_free(&o.ours);
+	return rc;
+}
+
+const char *dhat_metric_companion(const char *name)
+{
+	const struct metric_def *d = find_metric(name);
+	return d && strcmp(d->field, name) == 0 ? d->companion : NULL;
+}
+
+int dhat_sample_sites(const struct profile *p, const struct profan_opts *o, bool locations,
+		      struct strmap *names, uint32_t **site)
+{
+	struct options opts = {0};
+	struct regex_list plumbing = {0};
+	struct ctx c = {.p = p, .o = &opts, .path = "", .bare = !locations};
+	char err[512];
+	int rc = -1;
+	*site = NULL;
+	if (regex_list_add(&plumbing, default_plumbing, err, sizeof(err)) < 0) {
+		pf_error("internal error: %s", err);
+		goto out;
+	}
+	if (compile_list(&opts.ours, &o->dhat.ours, "--ours") < 0 ||
+	    compile_list(&plumbing, &o->dhat.plumbing, "--plumbing") < 0)
+		goto out;
+	c.frame_text = xcalloc(p->frames.len + 1, sizeof(*c.frame_text));
+	c.owned = xcalloc(p->frames.len + 1, sizeof(*c.owned));
+	c.plumbing = xcalloc(p->frames.len + 1, sizeof(*c.plumbing));
+	if (classify_frames(&c, &plumbing) < 0)
+		goto out;
+	uint32_t *of_stack = xcalloc(p->stacks.len + 1, sizeof(*of_stack)); /* id + 1 */
+	uint32_t empty = 0;
+	*site = xcalloc(p->sample_count + 1, sizeof(**site));
+	for (size_t i = 0; i < p->sample_count; i++) {
+		uint32_t s = p->sample_stack[i];
+		uint32_t *slot = s == PF_NONE ? &empty : &of_stack[s];
+		if (*slot == 0) {
+			bool fallback;
+			char *t = site_text(&c, s, &fallback);
+			*slot = strmap_intern(names, t) + 1;
+			free(t);
+		}
+		(*site)[i] = *slot - 1;
+	}
+	free(of_stack);
+	rc = 0;
+out:
+	if (c.frame_text)
+		for (size_t i = 0; i < p->frames.len; i++)
+			free(c.frame_text[i]);
+	free(c.frame_text);
+	free(c.owned);
+	free(c.plumbing);
+	regex_list_free(&plumbing);
+	regex_list_free(&opts.ours);
 	return rc;
 }

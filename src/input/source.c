@@ -14,6 +14,7 @@
 #include <isa-l/igzip_lib.h>
 
 #include "profan/diag.h"
+#include "profan/magic.h"
 
 #define RAW_CHUNK (1u << 20)
 #define OUT_CHUNK (1u << 20)
@@ -194,9 +195,7 @@ static int next_decoded(struct source *s, const char **data, size_t *len)
 	return rc;
 }
 
-static const unsigned char jslb_magic[6] = {0xDC, 0xDF, 0x4A, 0x53, 0x4C, 0x42};
-
-/* Decide gzip or not, then read the first chunk ahead to catch JSLB. */
+/* Decide gzip or not, then read the first chunk ahead to catch what is not JSON (magic.h). */
 static struct source *sniff(struct source *s)
 {
 	if (raw_fill(s) < 0) {
@@ -217,8 +216,9 @@ static struct source *sniff(struct source *s)
 		return NULL;
 	}
 	if (rc == 1) {
-		if (n >= sizeof(jslb_magic) && memcmp(d, jslb_magic, sizeof(jslb_magic)) == 0) {
-			fail(s, "%s", "samply binary container (JSLB) is not supported yet; save the profile as JSON");
+		const char *what = magic_refusal(d, n, s->is_gzip);
+		if (what != NULL) {
+			fail(s, "%s", what);
 			source_close(s);
 			return NULL;
 		}

@@ -165,67 +165,6 @@ static int load_libs(struct ld *ld)
 	return 0;
 }
 
-static size_t mark_binary(struct profile *p, const char *name, size_t len)
-{
-	size_t hits = 0;
-	for (size_t i = 0; i < p->libs.len; i++) {
-		const char *ln = profile_str(p, p->libs.items[i].name);
-		if (strlen(ln) == len && memcmp(ln, name, len) == 0) {
-			p->libs.items[i].flags |= PF_LIB_MAIN;
-			hits++;
-		}
-	}
-	return hits;
-}
-
-/* The process of the thread with the most samples: the target of `samply
- * record` when meta.product names no library (spec §3.1, P7). */
-static const char *busiest_process(const struct json *threads)
-{
-	const char *best = NULL;
-	int64_t best_n = 0;
-	for (size_t i = 0; i < json_len(threads); i++) {
-		const struct json *t = json_at(threads, i);
-		const struct json *len = json_get(json_get(t, "samples"), "length");
-		const struct json *pn = json_get(t, "processName");
-		int64_t n = 0;
-		if (len == NULL || pn == NULL || json_type(pn) != JSON_STRING ||
-		    json_type(len) != JSON_NUMBER || !json_i64(len, &n))
-			continue;
-		if (n > best_n) {
-			best_n = n;
-			best = json_str(pn);
-		}
-	}
-	return best;
-}
-
-static void choose_binary(struct ld *ld, const struct json *meta, const struct json *threads)
-{
-	struct profile *p = ld->p;
-	const char *want = ld->opts ? ld->opts->binary : NULL;
-	const char *chosen = NULL;
-	if (want != NULL) {
-		if (mark_binary(p, want, strlen(want)) > 0)
-			chosen = want;
-		else
-			profile_warn(p,
-				     "--binary %s: no library of that name in the profile; the views of the "
-				     "binary's own code are empty",
-				     want);
-	} else {
-		const char *product = json_str(json_get(meta, "product"));
-		const char *busiest = busiest_process(threads);
-		if (product != NULL && mark_binary(p, product, strlen(product)) > 0)
-			chosen = product;
-		else if (product != NULL && mark_binary(p, product, strcspn(product, " ")) > 0)
-			chosen = profile_printf(p, "%.*s", (int)strcspn(product, " "), product);
-		else if (busiest != NULL && mark_binary(p, busiest, strlen(busiest)) > 0)
-			chosen = busiest;
-	}
-	profile_add_info(p, "Binary", chosen ? chosen : want ? want : "(not found; name it with --binary)");
-}
-
 uint32_t samply_main_lib(const struct profile *p)
 {
 	for (size_t i = 0; i < p->libs.len; i++)
@@ -371,11 +310,23 @@ static bool is_hex_of(const char *name, int64_t address)
 	return strcmp(name, buf) == 0;
 }
 
+/* Where the funcTable says a function is: a script URL or source file, its first line and column
+ * (0: unknown). Firefox fills it for JS; two functions of one name in two bundles differ only here. */
+struct func_loc {
+	const char *file;
+	uint32_t line, column;
+};
+
 static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int64_t lib,
-			   int64_t inline_depth, int64_t line)
+			   int64_t inline_depth, int64_t line, const struct func_loc *loc)
 {
 	struct profile *p = ld->p;
 	struct pf_func fn = {.lib = PF_NONE};
+	if (loc->file != NULL) { /* an unresolved address has none; the symbolicator gives it one */
+		fn.file = profile_intern(p, loc->file);
+		fn.line = loc->line;
+		fn.column = loc->column;
+	}
 	struct pf_frame fr = {.lib = PF_NONE, .address = PF_NO_ADDRESS, .line = (uint32_t)line};
 	if (address >= 0 && lib >= 0) {
 		const char *known = sidecar_name(ld, (uint32_t)lib, (uint32_t)address);
@@ -389,8 +340,6 @@ static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int
 		} else {
 			fn.name = profile_intern(p, name);
 		}
-		if (p->libs.items[lib].flags & PF_LIB_MAIN)
-			fn.flags |= PF_FUNC_OWNED;
 	} else {
 		/* Labels, unknown addresses and bare kernel IPs keep the file's text. */
 		fn.name = profile_intern(p, name);
@@ -398,13 +347,38 @@ static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int
 			fn.lib = fr.lib = (uint32_t)lib;
 		else if (is_kernel_ip_name(name))
 			fn.lib = fr.lib = kernel_lib(ld);
-		if (fn.lib != PF_NONE && (p->libs.items[fn.lib].flags & PF_LIB_MAIN))
-			fn.flags |= PF_FUNC_OWNED;
 	}
 	if (inline_depth > 0)
 		fr.flags |= PF_FRAME_INLINED;
 	fr.func = profile_intern_func(p, &fn);
 	return profile_intern_frame(p, &fr);
+}
+
+/* Each function's file as a string index, -1 for none, or NULL when the table has no files:
+ * funcTable.fileName up to v57; from v58 funcTable.source, a row of shared.sources whose
+ * `filename` is the string. */
+static int64_t *func_files(struct ld *ld, const struct json *fn, size_t nfuncs)
+{
+	int64_t maxstr = (int64_t)ld->nstrings - 1;
+	if (json_get(fn, "source") == NULL)
+		return column(ld, fn, "fileName", nfuncs, 0, maxstr, true, -1, true);
+	const struct json *shared = json_get(json_doc_root(ld->r.doc), "shared");
+	if (shared == NULL) {
+		jr_error(&ld->r, json_get(fn, "source"), SIZE_MAX,
+			 "names sources, but there is no shared.sources");
+		return NULL;
+	}
+	const struct json *src = jr_need(&ld->r, shared, "sources", JSON_OBJECT);
+	size_t nsrc;
+	if (src == NULL || !table_length(ld, src, &nsrc))
+		return NULL;
+	int64_t *name = column(ld, src, "filename", nsrc, 0, maxstr, true, -1, false);
+	int64_t *file = column(ld, fn, "source", nfuncs, 0, (int64_t)nsrc - 1, true, -1, false);
+	if (name != NULL && file != NULL)
+		for (size_t i = 0; i < nfuncs; i++)
+			file[i] = file[i] >= 0 ? name[file[i]] : -1;
+	free(name);
+	return file;
 }
 
 static int load_frames(struct ld *ld, const struct json *owner, struct tabset *ts)
@@ -427,6 +401,9 @@ static int load_frames(struct ld *ld, const struct json *owner, struct tabset *t
 	int64_t *line = column(ld, ft, "line", nframes, 0, UINT32_MAX - 1, true, 0, true);
 	/* Firefox v70 moves the library onto the frame; samply has not, but reading it costs nothing. */
 	int64_t *frame_lib = column(ld, ft, "lib", nframes, -1, maxlib, true, -1, true);
+	int64_t *fn_line = column(ld, fn, "lineNumber", nfuncs, 0, UINT32_MAX, true, 0, true);
+	int64_t *fn_col = column(ld, fn, "columnNumber", nfuncs, 0, UINT32_MAX, true, 0, true);
+	int64_t *fn_file = func_files(ld, fn, nfuncs);
 	int rc = -1;
 	if (r->failed)
 		goto out;
@@ -436,10 +413,17 @@ static int load_frames(struct ld *ld, const struct json *owner, struct tabset *t
 		int64_t f = func[i];
 		int64_t lib = frame_lib ? frame_lib[i] : fn_res[f] >= 0 ? res_lib[fn_res[f]] : -1;
 		const char *name = string_at(ld, (size_t)fn_name[f]);
+		struct func_loc loc = {NULL, 0, 0};
+		if (fn_file && fn_file[f] >= 0 && (loc.file = string_at(ld, (size_t)fn_file[f])) == NULL)
+			goto out;
 		if (name == NULL)
 			goto out;
+		if (loc.file != NULL) {
+			loc.line = fn_line ? (uint32_t)fn_line[f] : 0;
+			loc.column = fn_col ? (uint32_t)fn_col[f] : 0;
+		}
 		ts->frame_map[i] =
-			make_frame(ld, name, address[i], lib, depth ? depth[i] : 0, line ? line[i] : 0);
+			make_frame(ld, name, address[i], lib, depth ? depth[i] : 0, line ? line[i] : 0, &loc);
 	}
 	rc = 0;
 out:
@@ -451,6 +435,9 @@ out:
 	free(depth);
 	free(line);
 	free(frame_lib);
+	free(fn_line);
+	free(fn_col);
+	free(fn_file);
 	return rc;
 }
 
@@ -825,7 +812,7 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 
 	if (load_libs(&ld) != 0 || load_sidecar(&ld) != 0)
 		goto out;
-	choose_binary(&ld, meta, threads);
+	profile_add_info(out, "Binary", ""); /* its place in the header; samply_choose_binary() fills it */
 
 	tot = (struct totals){.t_min = INFINITY, .t_max = -INFINITY, .cpu_scale = cpu_unit_scale(&ld, meta),
 			      .interval_ms = interval, .last_weight = -1};
@@ -841,6 +828,7 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 	if (tot.cpu == 0 && out->sample_count > 0 && cpu_fallback(&ld, meta, interval, &tot) != 0)
 		goto out;
 	add_summary(&ld, meta, &tot);
+	samply_choose_binary(out, ld.opts ? ld.opts->binary : NULL, json_str(json_get(meta, "product")));
 	rc = 0;
 out:
 	tabset_release(&shared_ts);

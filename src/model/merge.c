@@ -88,6 +88,7 @@ int profile_merge(struct profile *dst, const struct profile *src, const char *or
 		nl.code_id = restr(dst, src, sl->code_id);
 		nl.breakpad_id = restr(dst, src, sl->breakpad_id);
 		nl.sym_file = restr(dst, src, sl->sym_file);
+		nl.label = restr(dst, src, sl->label);
 		lib_map[l] = PF_NONE;
 		for (size_t d = 0; d < dst->libs.len && lib_map[l] == PF_NONE; d++) {
 			const struct pf_lib *dl = &dst->libs.items[d];

@@ -428,6 +428,21 @@ static void rebuild_stacks(struct ctx *c)
 	free(map);
 }
 
+/* Once per profile: macOS and Windows recordings have no ELF to read, and a file on
+ * --symbol-path would not help; their names can only come with the profile. */
+static void warn_not_elf(struct profile *p, const struct symbolize_stats *st)
+{
+	size_t n = st->libs_macho + st->libs_pe;
+	if (n == 0)
+		return;
+	const char *what = st->libs_pe == 0 ? "Mach-O" : st->libs_macho == 0 ? "PE" : "Mach-O and PE";
+	profile_warn(p,
+		     "%zu %s librar%s not symbolicated: profan reads ELF only. To keep their names, record "
+		     "with samply 0.13's `--unstable-presymbolicate` (profan reads the .syms.json it writes "
+		     "beside the profile) or a later samply's `--presymbolicate`",
+		     n, what, n == 1 ? "y" : "ies");
+}
+
 int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct symbolize_stats *st)
 {
 	struct symbolize_stats dummy;
@@ -474,6 +489,7 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 			j++;
 		struct pf_lib *lib = &p->libs.items[sites.items[i].lib];
 		enum kernel_kind kk = kernel_kind(p, lib);
+		enum objformat format;
 		if (kk == KERNEL_IMAGE || kk == KERNEL_IPS) {
 			lib->sym_state = c.kallsyms ? PF_SYM_FOUND : PF_SYM_SKIPPED;
 			if (c.kallsyms) {
@@ -488,12 +504,19 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 		} else if (is_special(p, lib)) {
 			lib->sym_state = PF_SYM_SKIPPED;
 			st->libs_skipped++;
+		} else if ((format = objformat_of(p, lib)) != OBJFORMAT_ELF) {
+			lib->sym_state = PF_SYM_NOT_ELF;
+			if (format == OBJFORMAT_MACHO)
+				st->libs_macho++;
+			else
+				st->libs_pe++;
 		} else {
 			resolve_elf(&c, lib, sites.items + i, j - i);
 		}
 		i = j;
 	}
 	progress_end();
+	warn_not_elf(p, st);
 	merge_symbol_only(&c);
 	rebuild_stacks(&c);
 	vec_free(&sites);
