@@ -632,16 +632,46 @@ static int compile_list(struct regex_list *out, const struct pattern_list *in, c
 	return 0;
 }
 
+/* The frames of C->p as the views see them: their texts (built on demand) and
+ * classes, yours by --ours (compiled into O->ours) and plumbing by the default
+ * list and --plumbing. Returns 0, or -1 after one error line; frames_release()
+ * either way. */
+static int frames_prepare(struct ctx *c, struct options *o, const struct dhat_view_opts *dopt)
+{
+	size_t n = c->p->frames.len + 1;
+	struct regex_list plumbing = {0};
+	char err[512];
+	int rc = -1;
+	c->frame_text = xcalloc(n, sizeof(*c->frame_text));
+	c->owned = xcalloc(n, sizeof(*c->owned));
+	c->plumbing = xcalloc(n, sizeof(*c->plumbing));
+	if (regex_list_add(&plumbing, default_plumbing, err, sizeof(err)) < 0)
+		pf_error("internal error: %s", err);
+	else if (compile_list(&o->ours, &dopt->ours, "--ours") == 0 &&
+		 compile_list(&plumbing, &dopt->plumbing, "--plumbing") == 0)
+		rc = classify_frames(c, &plumbing);
+	regex_list_free(&plumbing);
+	return rc;
+}
+
+static void frames_release(struct ctx *c, struct options *o)
+{
+	for (size_t i = 0; c->frame_text && i < c->p->frames.len; i++)
+		free(c->frame_text[i]);
+	free(c->frame_text);
+	free(c->owned);
+	free(c->plumbing);
+	regex_list_free(&o->ours);
+}
+
 int dhat_views(const struct view_input *in, struct report *r, struct view_choice *out)
 {
 	const struct profile *prof = in->p;
 	const struct dhat_view_opts *dopt = &in->o->dhat;
 	const struct dhat_meta *meta = dhat_meta_of(prof);
 	struct options o = {.stacks = dopt->stacks, .tree = dopt->alloc_tree};
-	struct regex_list plumbing = {0};
-	struct ctx c = {0};
+	struct ctx c = {.p = prof};
 	int rc = PF_EXIT_FAIL;
-	char err[512];
 	if (meta == NULL) {
 		pf_error("%s: not a DHAT profile", in->paths[0]);
 		return PF_EXIT_FAIL;
@@ -650,13 +680,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 		pf_error("at most 64 --where and --not patterns together");
 		return PF_EXIT_FAIL;
 	}
-	if (regex_list_add(&plumbing, default_plumbing, err, sizeof(err)) < 0) {
-		pf_error("internal error: %s", err);
-		goto out;
-	}
-	if (compile_list(&o.where, &dopt->where, "--where") < 0 || compile_list(&o.not_, &dopt->not_, "--not") < 0 ||
-	    compile_list(&o.ours, &dopt->ours, "--ours") < 0 ||
-	    compile_list(&plumbing, &dopt->plumbing, "--plumbing") < 0)
+	if (compile_list(&o.where, &dopt->where, "--where") < 0 || compile_list(&o.not_, &dopt->not_, "--not") < 0)
 		goto out;
 	const struct metric_def *def = find_metric(in->o->metric ? in->o->metric : "gb");
 	if (def == NULL) {
@@ -666,7 +690,6 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	}
 	if (in->o->metric == NULL && !meta->bklt)
 		def = find_metric("tb"); /* copy and ad-hoc files have no peak */
-	c.p = prof;
 	c.meta = meta;
 	c.o = &o;
 	c.path = in->paths[0];
@@ -684,13 +707,10 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	c.companion = profile_metric_index(prof, def->companion);
 	c.tb = profile_metric_index(prof, "tb");
 	c.total = metric_sum(&c, c.metric, false);
-	c.frame_text = xcalloc(prof->frames.len + 1, sizeof(*c.frame_text));
-	c.owned = xcalloc(prof->frames.len + 1, sizeof(*c.owned));
-	c.plumbing = xcalloc(prof->frames.len + 1, sizeof(*c.plumbing));
 	c.keep = xcalloc(prof->sample_count + 1, sizeof(*c.keep));
 	c.keep_filter = xcalloc(prof->sample_count + 1, sizeof(*c.keep_filter));
 	size_t kept;
-	if (classify_frames(&c, &plumbing) < 0 || compute_keep(&c, &kept) < 0)
+	if (frames_prepare(&c, &o, dopt) < 0 || compute_keep(&c, &kept) < 0)
 		goto out;
 	header(r, &c, kept);
 	view_sites(r, &c);
@@ -709,18 +729,11 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	c.keep = NULL; /* now the caller's */
 	rc = PF_EXIT_OK;
 out:
-	if (c.frame_text)
-		for (size_t i = 0; i < prof->frames.len; i++)
-			free(c.frame_text[i]);
-	free(c.frame_text);
-	free(c.owned);
-	free(c.plumbing);
+	frames_release(&c, &o);
 	free(c.keep);
 	free(c.keep_filter);
-	regex_list_free(&plumbing);
 	regex_list_free(&o.where);
 	regex_list_free(&o.not_);
-	regex_list_free(&o.ours);
 	return rc;
 }
 
@@ -734,22 +747,10 @@ int dhat_sample_sites(const struct profile *p, const struct profan_opts *o, bool
 		      struct strmap *names, uint32_t **site)
 {
 	struct options opts = {0};
-	struct regex_list plumbing = {0};
 	struct ctx c = {.p = p, .o = &opts, .path = "", .bare = !locations};
-	char err[512];
 	int rc = -1;
 	*site = NULL;
-	if (regex_list_add(&plumbing, default_plumbing, err, sizeof(err)) < 0) {
-		pf_error("internal error: %s", err);
-		goto out;
-	}
-	if (compile_list(&opts.ours, &o->dhat.ours, "--ours") < 0 ||
-	    compile_list(&plumbing, &o->dhat.plumbing, "--plumbing") < 0)
-		goto out;
-	c.frame_text = xcalloc(p->frames.len + 1, sizeof(*c.frame_text));
-	c.owned = xcalloc(p->frames.len + 1, sizeof(*c.owned));
-	c.plumbing = xcalloc(p->frames.len + 1, sizeof(*c.plumbing));
-	if (classify_frames(&c, &plumbing) < 0)
+	if (frames_prepare(&c, &opts, &o->dhat) < 0)
 		goto out;
 	uint32_t *of_stack = xcalloc(p->stacks.len + 1, sizeof(*of_stack)); /* id + 1 */
 	uint32_t empty = 0;
@@ -768,13 +769,6 @@ int dhat_sample_sites(const struct profile *p, const struct profan_opts *o, bool
 	free(of_stack);
 	rc = 0;
 out:
-	if (c.frame_text)
-		for (size_t i = 0; i < p->frames.len; i++)
-			free(c.frame_text[i]);
-	free(c.frame_text);
-	free(c.owned);
-	free(c.plumbing);
-	regex_list_free(&plumbing);
-	regex_list_free(&opts.ours);
+	frames_release(&c, &opts);
 	return rc;
 }
