@@ -113,5 +113,7 @@ const char *report_lib_name(const void *profile, uint32_t lib, const char **deta
 
 /* Formats V in UNIT for a person: "123.46 ms", "1.50 MiB", "42". */
 void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit);
+/* V exactly with its digits grouped by commas ("-1,234,567") into OUT (at least 32 bytes). */
+void report_group_digits(char *out, int64_t v);
 
 #endif

@@ -231,15 +231,8 @@ static const char *program_name(const struct ctx *c)
 /* "36,921 B (36.06 KiB)" for bytes, "1,234" for counts. */
 static const char *fmt_exact(struct report *r, int64_t v, enum pf_unit unit)
 {
-	char digits[32], grouped[48], human[64];
-	snprintf(digits, sizeof(digits), "%" PRId64, v);
-	size_t n = strlen(digits), k = 0, lead = digits[0] == '-';
-	for (size_t i = 0; i < n; i++) {
-		if (i > lead && (n - i) % 3 == 0)
-			grouped[k++] = ',';
-		grouped[k++] = digits[i];
-	}
-	grouped[k] = '\0';
+	char grouped[32], human[64];
+	report_group_digits(grouped, v);
 	if (unit != PF_UNIT_BYTES)
 		return report_strdup(r, grouped);
 	if (v < 1024 && v > -1024)
@@ -804,16 +797,48 @@ static int compile_list(struct regex_list *out, const struct pattern_list *in, c
 	return 0;
 }
 
+/* The frames of C->p as the views see them: their texts and their texts as shown (both
+ * built on demand), yours by C->own (--ours is the ownership model's) and plumbing by
+ * the default list and --plumbing. Returns 0, or -1 after one error line;
+ * frames_release() either way. */
+static int frames_prepare(struct ctx *c, const struct dhat_view_opts *dopt)
+{
+	size_t n = c->p->frames.len + 1;
+	struct regex_list plumbing = {0};
+	char err[512];
+	int rc = -1;
+	c->frame_text = xcalloc(n, sizeof(*c->frame_text));
+	c->frame_shown = xcalloc(n, sizeof(*c->frame_shown));
+	c->owned = xcalloc(n, sizeof(*c->owned));
+	c->plumbing = xcalloc(n, sizeof(*c->plumbing));
+	if (regex_list_add(&plumbing, default_plumbing, err, sizeof(err)) < 0)
+		pf_error("internal error: %s", err);
+	else if (compile_list(&plumbing, &dopt->plumbing, "--plumbing") == 0)
+		rc = classify_frames(c, &plumbing);
+	regex_list_free(&plumbing);
+	return rc;
+}
+
+static void frames_release(struct ctx *c)
+{
+	for (size_t i = 0; c->frame_text && i < c->p->frames.len; i++) {
+		free(c->frame_text[i]);
+		free(c->frame_shown[i]);
+	}
+	free(c->frame_text);
+	free(c->frame_shown);
+	free(c->owned);
+	free(c->plumbing);
+}
+
 int dhat_views(const struct view_input *in, struct report *r, struct view_choice *out)
 {
 	const struct profile *prof = in->p;
 	const struct dhat_view_opts *dopt = &in->o->dhat;
 	const struct dhat_meta *meta = dhat_meta_of(prof);
 	struct options o = {.stacks = dopt->stacks, .tree = dopt->alloc_tree, .full_paths = in->o->own.full_paths};
-	struct regex_list plumbing = {0};
-	struct ctx c = {0};
+	struct ctx c = {.p = prof, .own = in->own};
 	int rc = PF_EXIT_FAIL;
-	char err[512];
 	if (meta == NULL) {
 		pf_error("%s: not a DHAT profile", in->paths[0]);
 		return PF_EXIT_FAIL;
@@ -822,12 +847,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 		pf_error("at most 64 --where and --not patterns together");
 		return PF_EXIT_FAIL;
 	}
-	if (regex_list_add(&plumbing, default_plumbing, err, sizeof(err)) < 0) {
-		pf_error("internal error: %s", err);
-		goto out;
-	}
-	if (compile_list(&o.where, &dopt->where, "--where") < 0 || compile_list(&o.not_, &dopt->not_, "--not") < 0 ||
-	    compile_list(&plumbing, &dopt->plumbing, "--plumbing") < 0)
+	if (compile_list(&o.where, &dopt->where, "--where") < 0 || compile_list(&o.not_, &dopt->not_, "--not") < 0)
 		goto out;
 	const struct metric_def *def = find_metric(in->o->metric ? in->o->metric : "gb");
 	if (def == NULL) {
@@ -837,8 +857,6 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	}
 	if (in->o->metric == NULL && !meta->bklt)
 		def = find_metric("tb"); /* copy and ad-hoc files have no peak */
-	c.p = prof;
-	c.own = in->own;
 	c.meta = meta;
 	c.o = &o;
 	c.path = in->paths[0];
@@ -856,14 +874,10 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	c.companion = profile_metric_index(prof, def->companion);
 	c.tb = profile_metric_index(prof, "tb");
 	c.total = metric_sum(&c, c.metric, false);
-	c.frame_text = xcalloc(prof->frames.len + 1, sizeof(*c.frame_text));
-	c.frame_shown = xcalloc(prof->frames.len + 1, sizeof(*c.frame_shown));
-	c.owned = xcalloc(prof->frames.len + 1, sizeof(*c.owned));
-	c.plumbing = xcalloc(prof->frames.len + 1, sizeof(*c.plumbing));
 	c.keep = xcalloc(prof->sample_count + 1, sizeof(*c.keep));
 	c.keep_filter = xcalloc(prof->sample_count + 1, sizeof(*c.keep_filter));
 	size_t kept;
-	if (classify_frames(&c, &plumbing) < 0 || compute_keep(&c, &kept) < 0)
+	if (frames_prepare(&c, dopt) < 0 || compute_keep(&c, &kept) < 0)
 		goto out;
 	header(r, &c, kept);
 	struct sites st;
@@ -885,17 +899,9 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	c.keep = NULL; /* now the caller's */
 	rc = PF_EXIT_OK;
 out:
-	for (size_t i = 0; c.frame_text && i < prof->frames.len; i++) {
-		free(c.frame_text[i]);
-		free(c.frame_shown[i]);
-	}
-	free(c.frame_text);
-	free(c.frame_shown);
-	free(c.owned);
-	free(c.plumbing);
+	frames_release(&c);
 	free(c.keep);
 	free(c.keep_filter);
-	regex_list_free(&plumbing);
 	regex_list_free(&o.where);
 	regex_list_free(&o.not_);
 	return rc;
@@ -911,23 +917,11 @@ int dhat_sample_sites(const struct profile *p, const struct ownership *own, cons
 		      bool locations, struct strmap *names, uint32_t **site)
 {
 	struct options opts = {.full_paths = o->own.full_paths};
-	struct regex_list plumbing = {0};
 	struct ownership none = {0}; /* no ownership: no function is yours */
 	struct ctx c = {.p = p, .own = own ? own : &none, .o = &opts, .path = "", .bare = !locations};
-	char err[512];
 	int rc = -1;
 	*site = NULL;
-	if (regex_list_add(&plumbing, default_plumbing, err, sizeof(err)) < 0) {
-		pf_error("internal error: %s", err);
-		goto out;
-	}
-	if (compile_list(&plumbing, &o->dhat.plumbing, "--plumbing") < 0)
-		goto out;
-	c.frame_text = xcalloc(p->frames.len + 1, sizeof(*c.frame_text));
-	c.frame_shown = xcalloc(p->frames.len + 1, sizeof(*c.frame_shown));
-	c.owned = xcalloc(p->frames.len + 1, sizeof(*c.owned));
-	c.plumbing = xcalloc(p->frames.len + 1, sizeof(*c.plumbing));
-	if (classify_frames(&c, &plumbing) < 0)
+	if (frames_prepare(&c, &o->dhat) < 0)
 		goto out;
 	/* a site is what the sites view names: one frame (a line of yours), with its
 	 * file:line as shown, or by name only when LOCATIONS is false */
@@ -950,14 +944,6 @@ int dhat_sample_sites(const struct profile *p, const struct ownership *own, cons
 	free(of_stack);
 	rc = 0;
 out:
-	for (size_t i = 0; c.frame_text && i < p->frames.len; i++) {
-		free(c.frame_text[i]);
-		free(c.frame_shown[i]);
-	}
-	free(c.frame_text);
-	free(c.frame_shown);
-	free(c.owned);
-	free(c.plumbing);
-	regex_list_free(&plumbing);
+	frames_release(&c);
 	return rc;
 }

@@ -416,15 +416,8 @@ static int ranked_cmp(const void *a, const void *b)
 /* V exactly, digits grouped: "30,000 B" for bytes, "1,234" for counts. */
 static const char *exact(struct report *r, int64_t v, enum pf_unit unit)
 {
-	char digits[32], grouped[48];
-	snprintf(digits, sizeof(digits), "%" PRId64, v);
-	size_t n = strlen(digits), k = 0, lead = digits[0] == '-';
-	for (size_t i = 0; i < n; i++) {
-		if (i > lead && (n - i) % 3 == 0)
-			grouped[k++] = ',';
-		grouped[k++] = digits[i];
-	}
-	grouped[k] = '\0';
+	char grouped[32];
+	report_group_digits(grouped, v);
 	return unit == PF_UNIT_BYTES ? report_printf(r, "%s B", grouped) : report_strdup(r, grouped);
 }
 

@@ -309,7 +309,8 @@ static int close_level(struct jstream *js)
 	struct jlevel l = js->levels.items[--js->levels.len];
 	if (l.is_object) {
 		size_t n = js->seen_keys.len - l.keys_start;
-		if (check_duplicate_keys(js, js->seen_keys.items + l.keys_start, n) < 0)
+		/* n == 0: no pointer arithmetic, items may still be NULL (an empty object) */
+		if (n > 0 && check_duplicate_keys(js, js->seen_keys.items + l.keys_start, n) < 0)
 			return -1;
 		js->seen_keys.len = l.keys_start;
 	}

@@ -171,6 +171,19 @@ const char *report_lib_name(const void *profile, uint32_t lib, const char **deta
 	return profile_lib_label(p, lib);
 }
 
+void report_group_digits(char *out, int64_t v)
+{
+	char digits[24]; /* INT64_MIN: 20 characters; grouped: 26 */
+	snprintf(digits, sizeof(digits), "%" PRId64, v);
+	size_t n = strlen(digits), k = 0, lead = digits[0] == '-';
+	for (size_t i = 0; i < n; i++) {
+		if (i > lead && (n - i) % 3 == 0)
+			out[k++] = ',';
+		out[k++] = digits[i];
+	}
+	out[k] = '\0';
+}
+
 void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit)
 {
 	switch (unit) {

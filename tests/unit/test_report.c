@@ -107,6 +107,16 @@ static void json_integers_are_exact(void)
 static void value_formats(void)
 {
 	char b[64];
+	report_group_digits(b, 0);
+	CHECK_STR(b, "0");
+	report_group_digits(b, 999);
+	CHECK_STR(b, "999");
+	report_group_digits(b, -1000);
+	CHECK_STR(b, "-1,000");
+	report_group_digits(b, 36921);
+	CHECK_STR(b, "36,921");
+	report_group_digits(b, INT64_MIN);
+	CHECK_STR(b, "-9,223,372,036,854,775,808");
 	report_format_value(b, sizeof(b), 1023, PF_UNIT_BYTES);
 	CHECK_STR(b, "1023 B");
 	report_format_value(b, sizeof(b), 1536, PF_UNIT_BYTES);
