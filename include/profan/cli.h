@@ -58,7 +58,8 @@ struct cli_command {
 /* Runs `profan ARGV...`; returns the exit status. */
 int cli_main(int argc, char **argv);
 
-/* For the option groups: a usage error "profan: CMD: message" plus a hint line. Returns -1. */
+/* For the option groups: a usage error, on one line like every diagnostic:
+ * "profan: CMD: message; see 'profan CMD --help'". Returns -1. */
 int cli_usage_error(const struct cli_state *st, const char *fmt, ...) PF_PRINTF(2, 3);
 /* Parses a non-negative integer option value; -1 after a usage error. */
 int cli_parse_size(const struct cli_state *st, const char *opt, const char *arg, size_t *out);

@@ -24,8 +24,8 @@ int cli_usage_error(const struct cli_state *st, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	pf_error("%s: %s", st->cmd->name, msg);
-	fprintf(stderr, "Try 'profan %s --help' for more information.\n", st->cmd->name);
+	/* one line, like every diagnostic: the hint goes at its end */
+	pf_error("%s: %s; see 'profan %s --help'", st->cmd->name, msg, st->cmd->name);
 	return -1;
 }
 
@@ -394,7 +394,6 @@ int cli_main(int argc, char **argv)
 	for (size_t i = 0; cli_commands[i]; i++)
 		if (strcmp(cmd, cli_commands[i]->name) == 0)
 			return finish_stdout(run_command(cli_commands[i], argc - 1, argv + 1));
-	pf_error("unknown command '%s'", cmd);
-	fprintf(stderr, "Try 'profan --help' for the list of commands.\n");
+	pf_error("unknown command '%s'; see 'profan --help' for the list of commands", cmd);
 	return PF_EXIT_USAGE;
 }

@@ -1,16 +1,13 @@
 # profan diff refuses what it cannot compare, with one line and the usage exit code.
 $ profan diff pipeline/a1.cpuprofile.gz
 ! exit 2
-! profan: diff: give BASE and NEW, or --base FILE (repeated) and the new files
-! Try 'profan diff --help' for more information.
+! profan: diff: give BASE and NEW, or --base FILE (repeated) and the new files; see 'profan diff --help'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --pprof x.pb.gz
 ! exit 2
-! profan: diff: --pprof, trees and --per-file work on one side: use them with the format's own command
-! Try 'profan diff --help' for more information.
+! profan: diff: --pprof, trees and --per-file work on one side: use them with the format's own command; see 'profan diff --help'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --format perf
 ! exit 2
-! profan: diff: --format wants samply, dhat or cpuprof, not 'perf'
-! Try 'profan diff --help' for more information.
+! profan: diff: --format wants samply, dhat or cpuprof, not 'perf'; see 'profan diff --help'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/no-such-file.json
 ! exit 1
 ! profan: pipeline/no-such-file.json: cannot open: No such file or directory
