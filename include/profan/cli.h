@@ -36,6 +36,10 @@ struct cli_state {
 	/* storage behind opts' lists (argv strings) */
 	VEC(const char *) symbol_paths, where, not_, ours, plumbing, base;
 	const char *format; /* diff --format */
+	/* while parsing: the word after the option (NULL: none); a handler that
+	 * takes it as an optional value ("--color never") sets took_next */
+	const char *next_arg;
+	bool took_next;
 	bool list_metrics;  /* dhat --metric list */
 };
 

@@ -159,12 +159,16 @@ static enum parse_result parse(struct cli_state *st, int argc, char **argv, int 
 					group = group_of[i];
 		}
 		li = -1;
+		st->next_arg = optind < argc ? argv[optind] : NULL;
+		st->took_next = false;
 		if (c == 'h' && group == &cli_common_group) {
 			print_help(stdout, st->cmd);
 			res = PARSE_DONE;
 		} else if (group != NULL) {
 			if (group->handle(st, c, optarg) < 0)
 				res = PARSE_USAGE;
+			else if (st->took_next)
+				optind++; /* as getopt does for a required value */
 		} else if (c == ':') {
 			cli_usage_error(st, "option '%s' needs a value", argv[optind - 1]);
 			res = PARSE_USAGE;
@@ -182,7 +186,9 @@ static enum parse_result parse(struct cli_state *st, int argc, char **argv, int 
 	/* TERM=dumb (an editor's shell buffer) shows escape sequences raw: no color, and no
 	 * progress line, which needs "erase line" to vanish. */
 	bool err_tty = isatty(STDERR_FILENO) && !term_is_dumb();
-	pf_set_color(st->color == CLI_COLOR_ALWAYS || (st->color == CLI_COLOR_AUTO && err_tty && !no_color()));
+	/* --color=always is for the report (a pager, a file); a diagnostic is colored only
+	 * on a terminal, so a log or a pipe never gets escape sequences */
+	pf_set_color(err_tty && (st->color == CLI_COLOR_ALWAYS || (st->color == CLI_COLOR_AUTO && !no_color())));
 	progress_enable(res == PARSE_OK && !st->quiet && err_tty);
 	return res;
 }

@@ -32,6 +32,14 @@ static int handle_common(struct cli_state *st, int val, const char *arg)
 	case OPT_JSON: st->json = true; return 0;
 	case OPT_WIDE: st->wide = true; return 0;
 	case OPT_COLOR:
+		/* "--color never": getopt reads an optional value only after '=', but the
+		 * spaced form is what people type; no profile is called auto, always or never */
+		if (arg == NULL && st->next_arg != NULL &&
+		    (strcmp(st->next_arg, "auto") == 0 || strcmp(st->next_arg, "always") == 0 ||
+		     strcmp(st->next_arg, "never") == 0)) {
+			arg = st->next_arg;
+			st->took_next = true;
+		}
 		if (arg == NULL || strcmp(arg, "always") == 0)
 			st->color = CLI_COLOR_ALWAYS;
 		else if (strcmp(arg, "never") == 0)
