@@ -63,8 +63,12 @@ void report_release(struct report *r);
 const char *report_strdup(struct report *r, const char *s);
 const char *report_printf(struct report *r, const char *fmt, ...) PF_PRINTF(2, 3);
 void report_header(struct report *r, const char *key, const char *fmt, ...) PF_PRINTF(3, 4);
+/* A warning: said on stderr now (pf_warn), once, and kept for the report (JSON's
+ * "warnings"; the text report's header when it is not shown on that terminal). */
 void report_warning(struct report *r, const char *fmt, ...) PF_PRINTF(2, 3);
-/* Header lines and warnings the loader put in the profile. */
+/* Keeps a warning that was already said on stderr (profile_warn's) for the report. */
+void report_keep_warning(struct report *r, const char *text);
+/* Header lines and warnings the loader put in the profile (kept, not said again). */
 void report_header_from_profile(struct report *r, const struct profile *p);
 
 struct report_table *report_add_table(struct report *r, const char *id, const char *title,

@@ -342,7 +342,7 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 				"the global peak; most values are stale or 0");
 	}
 	for (size_t i = 0; i < p->warnings.len; i++)
-		report_warning(r, "%s", p->warnings.items[i]);
+		report_keep_warning(r, p->warnings.items[i]);
 }
 
 /* ---------------------------------------------------------------- views */

@@ -267,8 +267,8 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	for (int s = 0; s < 2; s++)
 		for (size_t f = 0; f < sides[s]->count; f++)
 			for (size_t w = 0; w < sides[s]->files[f].warnings.len; w++)
-				report_warning(r, "%s: %s", sides[s]->paths[f],
-					       sides[s]->files[f].warnings.items[w]);
+				report_keep_warning(r, report_printf(r, "%s: %s", sides[s]->paths[f],
+								     sides[s]->files[f].warnings.items[w]));
 	diff_table(r, &d, m, false, o->median);
 	diff_table(r, &d, m, true, o->median);
 out:

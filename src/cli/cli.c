@@ -225,6 +225,7 @@ static int emit(const struct cli_state *st, const struct report *r)
 		   (st->color == CLI_COLOR_AUTO && isatty(fileno(out)) && !no_color() && !term_is_dumb());
 	if (!st->wide)
 		ro.width = output_width(out);
+	ro.skip_warnings = file == NULL && isatty(fileno(out)) && isatty(STDERR_FILENO);
 	int rc = st->json ? render_json(out, r, &ro) : render_text(out, r, &ro);
 	if (file != NULL) { /* renamed into place only when everything was written */
 		if (rc < 0) {

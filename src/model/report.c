@@ -52,6 +52,12 @@ void report_warning(struct report *r, const char *fmt, ...)
 	const char *s = arena_vprintf(&r->arena, fmt, ap);
 	va_end(ap);
 	vec_push(&r->warnings, s);
+	pf_warn("%s", s);
+}
+
+void report_keep_warning(struct report *r, const char *text)
+{
+	vec_push(&r->warnings, report_strdup(r, text));
 }
 
 void report_header_from_profile(struct report *r, const struct profile *p)
@@ -59,7 +65,7 @@ void report_header_from_profile(struct report *r, const struct profile *p)
 	for (size_t i = 0; i < p->info.len; i++)
 		report_header(r, p->info.items[i].key, "%s", p->info.items[i].value);
 	for (size_t i = 0; i < p->warnings.len; i++)
-		report_warning(r, "%s", p->warnings.items[i]);
+		report_keep_warning(r, p->warnings.items[i]);
 }
 
 struct report_table *report_add_table(struct report *r, const char *id, const char *title,

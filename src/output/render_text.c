@@ -200,7 +200,7 @@ int render_text(FILE *out, const struct report *r, const struct render_opts *st)
 		free(key_copy);
 		free(copy);
 	}
-	for (size_t i = 0; i < r->warnings.len; i++) {
+	for (size_t i = 0; i < r->warnings.len && !st->skip_warnings; i++) {
 		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), shown(r->warnings.items[i], &copy));
 		free(copy);
 	}
