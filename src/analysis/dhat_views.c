@@ -68,6 +68,7 @@ static const char default_plumbing[] =
 /* The run's patterns, compiled. */
 struct options {
 	struct regex_list where, not_, ours;
+	const struct dhat_view_opts *given; /* their texts */
 	size_t stacks;
 	bool tree;
 };
@@ -141,8 +142,27 @@ static int classify_frames(struct ctx *c, const struct regex_list *plumbing)
 	return 0;
 }
 
-/* keep[i]: sample i passes --where/--not and the metric's condition. */
-static int compute_keep(struct ctx *c, size_t *kept)
+/* The rule of every filter (transform.c): a pattern that matches nothing, or
+ * patterns that keep nothing together, are said on stderr. */
+static void filter_warnings(struct report *r, const struct ctx *c, uint64_t matched, size_t passed)
+{
+	const struct options *o = c->o;
+	size_t nw = o->where.res.len, nn = o->not_.res.len;
+	bool unmatched = false;
+	for (size_t i = 0; i < nw + nn; i++)
+		if (!(matched >> i & 1)) {
+			report_warning(r, "--%s '%s' matches no frame", i < nw ? "where" : "not",
+				       i < nw ? o->given->where.items[i] : o->given->not_.items[i - nw]);
+			unmatched = true;
+		}
+	if (nw + nn > 0 && passed == 0 && !unmatched && c->p->sample_count > 0)
+		report_warning(r, "--where/--not keep no program point: every view is empty");
+}
+
+/* keep[i]: sample i passes --where/--not and the metric's condition. *MATCHED gets
+ * bit i for each pattern (--where first, then --not) that some frame matches,
+ * *PASSED the number of points the patterns alone keep. */
+static int compute_keep(struct ctx *c, size_t *kept, uint64_t *matched, size_t *passed)
 {
 	const struct profile *p = c->p;
 	const struct options *o = c->o;
@@ -164,6 +184,7 @@ static int compute_keep(struct ctx *c, size_t *kept)
 					rc = -1;
 				} else if (m) {
 					frame_bits[fr] |= UINT64_C(1) << i;
+					*matched |= UINT64_C(1) << i;
 				}
 			}
 		}
@@ -174,7 +195,7 @@ static int compute_keep(struct ctx *c, size_t *kept)
 		}
 	}
 	uint64_t want = nw == 64 ? UINT64_MAX : (UINT64_C(1) << nw) - 1;
-	*kept = 0;
+	*kept = *passed = 0;
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t s = p->sample_stack[i];
 		uint64_t bits = s == PF_NONE ? 0 : node_bits[s];
@@ -182,6 +203,7 @@ static int compute_keep(struct ctx *c, size_t *kept)
 		c->keep_filter[i] = k;
 		c->keep[i] = k && dhat_pred_holds(p, c->meta, i, c->def->pred);
 		*kept += c->keep[i];
+		*passed += k;
 	}
 	free(frame_bits);
 	free(node_bits);
@@ -641,7 +663,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	const struct profile *prof = in->p;
 	const struct dhat_view_opts *dopt = &in->o->dhat;
 	const struct dhat_meta *meta = dhat_meta_of(prof);
-	struct options o = {.stacks = dopt->stacks, .tree = dopt->alloc_tree};
+	struct options o = {.given = dopt, .stacks = dopt->stacks, .tree = dopt->alloc_tree};
 	struct regex_list plumbing = {0};
 	struct ctx c = {0};
 	int rc = PF_EXIT_FAIL;
@@ -693,9 +715,11 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	c.plumbing = xcalloc(prof->frames.len + 1, sizeof(*c.plumbing));
 	c.keep = xcalloc(prof->sample_count + 1, sizeof(*c.keep));
 	c.keep_filter = xcalloc(prof->sample_count + 1, sizeof(*c.keep_filter));
-	size_t kept;
-	if (classify_frames(&c, &plumbing) < 0 || compute_keep(&c, &kept) < 0)
+	size_t kept, passed;
+	uint64_t matched = 0;
+	if (classify_frames(&c, &plumbing) < 0 || compute_keep(&c, &kept, &matched, &passed) < 0)
 		goto out;
+	filter_warnings(r, &c, matched, passed);
 	header(r, &c, kept);
 	view_sites(r, &c);
 	view_functions(r, &c);

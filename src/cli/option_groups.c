@@ -236,7 +236,11 @@ static int handle_samply(struct cli_state *st, int val, const char *arg)
 {
 	struct samply_view_opts *so = &st->opts.samply;
 	switch (val) {
-	case OPT_UNDER: return cli_add_step(st, TRANSFORM_FOCUS, arg);
+	case OPT_UNDER:
+		if (cli_add_step(st, TRANSFORM_FOCUS, arg) < 0)
+			return -1;
+		st->opts.steps[st->opts.step_count - 1].option = "under";
+		return 0;
 	case OPT_THREADS: so->threads = true; return 0;
 	case OPT_SAMPLY_METRIC: {
 		const char *const *names = samply_metric_names();

@@ -108,7 +108,7 @@ Binary:       app
 Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
 Duration:     6.2 ms
-Filters:      focus=^fib$ (kept 0.11 ms of 0.26 ms, 42.80%)
+Filters:      under=^fib$ (kept 0.11 ms of 0.26 ms, 42.80%)
 Weighted by:  CPU time (threadCPUDelta)
 Total:        0.11 ms in 3 samples
 
