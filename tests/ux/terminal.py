@@ -53,17 +53,17 @@ def base_env(**extra):
     return env
 
 
-def run_pipe(args, **env):
-    r = subprocess.run([PROFAN, "cpuprof"] + args, capture_output=True, cwd=FIX, env=base_env(**env),
+def run_pipe(args, cmd="cpuprof", **env):
+    r = subprocess.run([PROFAN, cmd] + args, capture_output=True, cwd=FIX, env=base_env(**env),
                        timeout=120)
     return r.returncode, r.stdout.decode(), r.stderr.decode()
 
 
-def run_tty(args, cols=COLS, **env):
+def run_tty(args, cols=COLS, cmd="cpuprof", **env):
     """Exit status and everything written to the terminal (stdout and stderr)."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, cols, 0, 0))
-    p = subprocess.Popen([PROFAN, "cpuprof"] + args, stdin=slave, stdout=slave, stderr=slave, cwd=FIX,
+    p = subprocess.Popen([PROFAN, cmd] + args, stdin=slave, stdout=slave, stderr=slave, cwd=FIX,
                          env=base_env(**env), start_new_session=True)
     os.close(slave)
     data = read_all(master, p)
@@ -266,9 +266,13 @@ def check_pipe():
     rc, out, err = run_pipe([WARNS], PROFAN_PROGRESS_DELAY_MS="0")
     check(err.startswith("profan: warning: the trace holds 2 profiles") and "\x1b" not in err,
           f"pipe: warning line {err!r}")
+    # --color=always colors the report; a diagnostic into a pipe never is (a log file stays plain)
     rc, out, err = run_pipe(["--color=always", WARNS])
-    check(err.startswith("\x1b[1;33mprofan: warning: \x1b[0m"),
-          "pipe --color=always: warning prefix not colored")
+    check(err.startswith("profan: warning: the trace holds 2 profiles") and "\x1b" not in err,
+          f"pipe --color=always: the warning line into a pipe is colored: {err!r}")
+    rc, out, err = run_pipe(["--color=always", "no-such-file.cpuprofile"])
+    check(rc == 1 and err == "profan: no-such-file.cpuprofile: cannot open: No such file or directory\n",
+          f"pipe --color=always: error line {err!r}")
     rc, out, err = run_pipe(["-q", WARNS])
     check(rc == 0 and err == "", f"pipe -q: stderr {err!r}")
     # samply: the user's binary's functions are highlighted, libc's are not (work.c is the program)
@@ -283,7 +287,78 @@ def check_pipe():
           f"bad --color: {rc} {err!r}")
 
 
-{"tty": check_tty, "pipe": check_pipe}[MODE]()
+def check_options_pipe():
+    """Option spelling and usage errors (issue 19, item 2 and one-line usage errors)."""
+    ref = plain()
+    # "--color never" (spaced) is --color=never, wherever it stands; so are auto and always
+    for args in (["--color", "never", PROFILE], [PROFILE, "--color", "never"]):
+        rc, out, err = run_pipe(args)
+        check(rc == 0 and err == "" and out.splitlines() == ref, f"pipe {' '.join(args)}: exit {rc}, {err!r}")
+    rc, out, err = run_pipe(["--color", "always", PROFILE])
+    check(rc == 0 and SGR.search(out) and SGR.sub("", out).splitlines() == ref, "pipe --color always: no color")
+    rc, out, err = run_pipe(["--color", "auto", PROFILE])
+    check(rc == 0 and not SGR.search(out), "pipe --color auto: color into a pipe")
+    # every usage error is one line, and says where help is
+    for cmd, args in (("cpuprof", ["--weight", "sideways", PROFILE]), ("cpuprof", ["--bogus", PROFILE]),
+                      ("cpuprof", []), ("dhat", ["--metric", "bogus", "dhat/peak.json"]),
+                      ("samply", ["--top"]), ("diff", [PROFILE]), ("frobnicate", [PROFILE]),
+                      ("cpuprof", ["--color=sometimes", PROFILE])):
+        rc, out, err = run_pipe(args, cmd=cmd)
+        lines = err.splitlines()
+        check(rc == 2 and len(lines) == 1 and lines[0].startswith("profan: ") and "--help" in lines[0],
+              f"usage error of {cmd} {' '.join(args)}: exit {rc}, not one line: {err!r}")
+
+
+def check_filters_pipe():
+    """One rule for filters that keep nothing: a warning on stderr (issue 19, item 7)."""
+    demo = ["--symbol-path", "samply/demo", "samply/demo/demo.json.gz"]
+    cases = (("samply", demo + ["--under", "nomatch"], "--under 'nomatch' matches no function"),
+             ("samply", demo + ["--focus", "nomatch"], "--focus 'nomatch' matches no function"),
+             ("samply", demo + ["--focus", "main", "--ignore", "main"], "keep nothing"),
+             ("cpuprof", [PROFILE, "--callers", "nomatch"], "--callers 'nomatch' matches no function"),
+             ("cpuprof", [PROFILE, "--callees", "nomatch"], "--callees 'nomatch' matches no function"),
+             ("cpuprof", [PROFILE, "--ignore", "nomatch"], "--ignore 'nomatch' matches no function"),
+             ("dhat", ["dhat/peak.json", "--where", "nomatch"], "--where 'nomatch' matches no frame"),
+             ("dhat", ["dhat/peak.json", "--not", "nomatch"], "--not 'nomatch' matches no frame"),
+             ("dhat", ["dhat/peak.json", "--where", "main", "--not", "main"], "keep no program point"))
+    for cmd, args, want in cases:
+        rc, out, err = run_pipe(args, cmd=cmd)
+        warns = [l for l in err.splitlines() if l.startswith("profan: warning: ")]
+        check(rc == 0 and len(warns) == 1 and want in warns[0],
+              f"{cmd} {' '.join(args)}: exit {rc}, stderr {err!r}, wanted one warning with {want!r}")
+        # with -q, not a word
+        rc, out, err = run_pipe(args + ["-q"], cmd=cmd)
+        check(err == "", f"{cmd} {' '.join(args)} -q: stderr {err!r}")
+        # --json carries it too
+        rc, out, err = run_pipe(args + ["--json", "-q"], cmd=cmd)
+        check(any(want in w for w in json.loads(out)["warnings"]),
+              f"{cmd} {' '.join(args)} --json: warning missing from 'warnings'")
+    # a filter that keeps something says nothing
+    rc, out, err = run_pipe(demo + ["--focus", "main"], cmd="samply")
+    check(rc == 0 and err == "", f"samply --focus main: stderr {err!r}")
+
+
+def check_warnings_tty():
+    """A warning is read once on a terminal (issue 19, item 4); a pipe's report keeps it."""
+    want = "the trace holds 2 profiles"
+    rc, raw = run_tty([WARNS])
+    screen = terminal(raw)
+    check(rc == 0 and sum(want in l for l in screen) == 1,
+          f"tty: the warning shows {sum(want in l for l in screen)} times")
+    check(screen[0].startswith("profan: warning: " + want), f"tty: the screen starts with {screen[0]!r}")
+    rc, out, err = run_pipe([WARNS])
+    check(want in err and any(l.startswith("warning: " + want) for l in out.splitlines()),
+          "pipe: the warning is not both on stderr and in the report's header")
+    # an error into a terminal with --color=never is plain; with colour allowed it is red
+    rc, raw = run_tty(["--color=never", "no-such-file.cpuprofile"])
+    check(rc == 1 and "\x1b" not in raw, f"tty --color=never: a colored error line {raw!r}")
+    rc, raw = run_tty(["--color", "never", "no-such-file.cpuprofile"])
+    check(rc == 1 and "\x1b" not in raw and "never:" not in raw, f"tty --color never: {raw!r}")
+
+
+MODES = {"tty": [check_tty, check_warnings_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe]}
+for fn in MODES[MODE]:
+    fn()
 if failures:
     print(f"{len(failures)} problem(s)")
     sys.exit(1)
