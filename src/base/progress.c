@@ -1,6 +1,7 @@
 /* progress.c: the "reading prof.json: 120/480 MB (25%)" line on a terminal's stderr. */
 #include "profan/progress.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,8 @@
 
 #include "profan/text.h"
 
-static bool enabled, shown;
+static bool enabled;
+static volatile sig_atomic_t shown; /* read by the signal handler */
 static bool seen; /* the line has appeared in this run: later phases show from their start */
 static double delay = 0.5; /* seconds of a phase before the line appears */
 static char phase[128];
@@ -42,9 +44,30 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Ctrl-C (or kill) mid-run: the line must not stay on the prompt's row. The signal
+ * is raised again with its default action, so the shell sees 130 or 143 as usual. */
+static void on_signal(int sig)
+{
+	if (shown) {
+		static const char erase[] = "\r\033[K";
+		ssize_t n = write(STDERR_FILENO, erase, sizeof(erase) - 1);
+		(void)n;
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 void progress_enable(bool on)
 {
 	enabled = on;
+	if (on) {
+		struct sigaction sa = {.sa_handler = on_signal}, old;
+		sigemptyset(&sa.sa_mask);
+		const int sigs[] = {SIGINT, SIGTERM};
+		for (size_t i = 0; i < sizeof(sigs) / sizeof(*sigs); i++) /* an ignored signal stays so */
+			if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+				sigaction(sigs[i], &sa, NULL);
+	}
 	/* Test knob: the pty tests make the line appear on small fixtures. */
 	const char *ms = getenv("PROFAN_PROGRESS_DELAY_MS");
 	if (ms != NULL && *ms >= '0' && *ms <= '9')

@@ -356,7 +356,35 @@ def check_warnings_tty():
     check(rc == 1 and "\x1b" not in raw and "never:" not in raw, f"tty --color never: {raw!r}")
 
 
-MODES = {"tty": [check_tty, check_warnings_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe]}
+def check_signals_tty():
+    """Ctrl-C or kill while a file loads: the progress line is erased and the exit is
+    the signal's, which a shell shows as 130 or 143 (issue 19, item 11)."""
+    import signal
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, COLS, 0, 0))
+        rd, wr = os.pipe()
+        p = subprocess.Popen([PROFAN, "cpuprof", "-"], stdin=rd, stdout=slave, stderr=slave, cwd=FIX,
+                             env=base_env(PROFAN_PROGRESS_DELAY_MS="0"), start_new_session=True)
+        os.close(slave)
+        os.close(rd)
+        os.write(wr, b"{" + b" " * (1 << 20))  # a load that never ends: stdin stays open
+        data = b""
+        while b"profan: reading <stdin>" not in data:
+            ready, _, _ = select.select([master], [], [], 30)
+            if not ready:
+                break
+            data += os.read(master, 65536)
+        check(b"profan: reading <stdin>" in data, f"tty {sig.name}: no progress line before the signal")
+        p.send_signal(sig)
+        raw = data.decode() + read_all(master, p)
+        os.close(wr)
+        check(p.returncode == -sig, f"tty {sig.name}: exit {p.returncode}, not killed by the signal")
+        check(raw.endswith("\r\x1b[K") and terminal(raw) == [],
+              f"tty {sig.name}: the progress line stays on the screen: {raw[-80:]!r}")
+
+
+MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe]}
 for fn in MODES[MODE]:
     fn()
 if failures:
