@@ -47,6 +47,11 @@ struct symbolize_stats {
  * Returns 0, or -1 after printing one line when --kallsyms cannot be read. */
 int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct symbolize_stats *st);
 
+/* Wasm functions (url wasm://...) keep the names of the module's name section, which
+ * compilers write mangled (_ZN4core3num3mix17h...E, _Z3fibi): demangles them as
+ * native names are. Any format; cheap when there are none. */
+void symbolize_demangle_wasm(struct profile *p);
+
 
 /* ---- identity ---------------------------------------------------------- */
 
