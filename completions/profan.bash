@@ -8,7 +8,7 @@ _profan_commands='samply dhat cpuprof diff'
 # Options of every command, then each command's own. An option that takes a
 # value is also listed in _profan_takes_value, so that the word after it
 # completes as that value, not as an option or a profile.
-_profan_common='--top --json --output -o --color --wide --quiet -q --help -h
+_profan_common='--top --json --output -o --color --wide --no-pager --quiet -q --help -h
 	--focus --ignore --hide --root-at --collapse-recursion --by --tree --inverted --tree-threshold --callers
 	--callees --per-file --folded --pprof --flamegraph'
 _profan_opts_samply='--binary --thread --pid --under --threads --metric --alloc-entry --alloc-plumbing

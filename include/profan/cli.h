@@ -30,7 +30,7 @@ struct cli_state {
 	struct profan_opts opts;
 	/* rendering */
 	size_t top;
-	bool json, quiet, wide;
+	bool json, quiet, wide, no_pager;
 	enum cli_color color;
 	const char *output; /* -o FILE, or NULL for stdout */
 	/* storage behind opts' lists (argv strings) */

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,7 +211,34 @@ static int output_width(FILE *out)
 	return 0;
 }
 
-/* Writes the report to -o FILE or stdout, as text or JSON. Returns an exit code. */
+/* A report for a terminal goes through a pager, as git does: PROFAN_PAGER, else PAGER,
+ * else less (with LESS=FRX unless set: quits when it fits on one screen, keeps colors,
+ * leaves the text on the screen). Empty or "cat" means none; so does --no-pager. */
+static FILE *pager_open(const struct cli_state *st)
+{
+	if (st->no_pager || !isatty(STDOUT_FILENO) || term_is_dumb())
+		return NULL;
+	const char *pager = getenv("PROFAN_PAGER");
+	if (pager == NULL)
+		pager = getenv("PAGER");
+	if (pager == NULL) /* without less, the report is written out */
+		pager = "command -v less >/dev/null 2>&1 && exec less || exec cat";
+	if (*pager == '\0' || strcmp(pager, "cat") == 0)
+		return NULL;
+	setenv("LESS", "FRX", 0);
+	setenv("LV", "-c", 0);
+	fflush(stdout);
+	FILE *f = popen(pager, "w");
+	if (f != NULL) {
+		/* the pager owns the terminal now: Ctrl-C is its (less stays, the shell does not
+		 * come back under it), and quitting it early is not a write error */
+		signal(SIGINT, SIG_IGN);
+		signal(SIGPIPE, SIG_IGN);
+	}
+	return f;
+}
+
+/* Writes the report to -o FILE, a pager or stdout, as text or JSON. Returns an exit code. */
 static int emit(const struct cli_state *st, const struct report *r)
 {
 	struct output *file = NULL;
@@ -220,12 +248,27 @@ static int emit(const struct cli_state *st, const struct report *r)
 			return PF_EXIT_FAIL;
 		out = file->f;
 	}
+	/* decided on the real output: a pager shows what the terminal would */
+	bool tty = isatty(fileno(out));
 	struct render_opts ro = {.top = st->top};
 	ro.color = st->color == CLI_COLOR_ALWAYS ||
-		   (st->color == CLI_COLOR_AUTO && isatty(fileno(out)) && !no_color() && !term_is_dumb());
+		   (st->color == CLI_COLOR_AUTO && tty && !no_color() && !term_is_dumb());
 	if (!st->wide)
 		ro.width = output_width(out);
-	ro.skip_warnings = file == NULL && isatty(fileno(out)) && isatty(STDERR_FILENO);
+	ro.skip_warnings = file == NULL && tty && isatty(STDERR_FILENO);
+	FILE *pager = file == NULL ? pager_open(st) : NULL;
+	if (pager != NULL) {
+		int rc = st->json ? render_json(pager, r, &ro) : render_text(pager, r, &ro);
+		fflush(pager);
+		bool failed = (rc < 0 || ferror(pager)) && errno != EPIPE; /* EPIPE: quit early */
+		int status = pclose(pager);
+		if (failed) {
+			pf_error("<pager>: write error: %s", strerror(errno ? errno : EIO));
+			return PF_EXIT_FAIL;
+		}
+		(void)status; /* the pager's own exit status is the pager's business, as in git */
+		return PF_EXIT_OK;
+	}
 	int rc = st->json ? render_json(out, r, &ro) : render_text(out, r, &ro);
 	if (file != NULL) { /* renamed into place only when everything was written */
 		if (rc < 0) {

@@ -12,7 +12,7 @@
 
 /* ---- rendering and the run itself: every command ---- */
 
-enum { OPT_TOP = 0x100, OPT_JSON, OPT_COLOR, OPT_WIDE };
+enum { OPT_TOP = 0x100, OPT_JSON, OPT_COLOR, OPT_WIDE, OPT_NO_PAGER };
 
 static const struct cli_opt common_opts[] = {
 	{"top", required_argument, OPT_TOP, "N", "rows per view (default 30; 0 shows all)"},
@@ -20,6 +20,7 @@ static const struct cli_opt common_opts[] = {
 	{"output", required_argument, 'o', "FILE", "write the report to FILE instead of stdout"},
 	{"color", optional_argument, OPT_COLOR, "[=WHEN]", "color: auto (default: on a terminal), always, never"},
 	{"wide", no_argument, OPT_WIDE, NULL, "never shorten long names to the terminal width"},
+	{"no-pager", no_argument, OPT_NO_PAGER, NULL, "on a terminal, write the report out instead of paging it"},
 	{"quiet", no_argument, 'q', NULL, "no warnings or progress on stderr"},
 	{"help", no_argument, 'h', NULL, "show this help"},
 	{NULL, 0, 0, NULL, NULL},
@@ -31,6 +32,7 @@ static int handle_common(struct cli_state *st, int val, const char *arg)
 	case OPT_TOP: return cli_parse_size(st, "top", arg, &st->top);
 	case OPT_JSON: st->json = true; return 0;
 	case OPT_WIDE: st->wide = true; return 0;
+	case OPT_NO_PAGER: st->no_pager = true; return 0;
 	case OPT_COLOR:
 		/* "--color never": getopt reads an optional value only after '=', but the
 		 * spaced form is what people type; no profile is called auto, always or never */

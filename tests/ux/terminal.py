@@ -19,6 +19,7 @@ import json
 import os
 import re
 import select
+import shutil
 import struct
 import subprocess
 import sys
@@ -47,10 +48,11 @@ def check(ok, msg):
 
 def base_env(**extra):
     env = {k: v for k, v in os.environ.items()
-           if k not in ("NO_COLOR", "COLUMNS", "LINES", "PROFAN_PROGRESS_DELAY_MS")}
-    env.update(TERM="xterm-256color", LC_ALL="C.UTF-8")
+           if k not in ("NO_COLOR", "COLUMNS", "LINES", "PROFAN_PROGRESS_DELAY_MS", "PROFAN_PAGER", "LESS")}
+    # a pager would wait for keys on the pty: PAGER=cat, as a user turns it off
+    env.update(TERM="xterm-256color", LC_ALL="C.UTF-8", PAGER="cat")
     env.update(extra)
-    return env
+    return {k: v for k, v in env.items() if v is not None}  # None: unset
 
 
 def run_pipe(args, cmd="cpuprof", **env):
@@ -356,6 +358,39 @@ def check_warnings_tty():
     check(rc == 1 and "\x1b" not in raw and "never:" not in raw, f"tty --color never: {raw!r}")
 
 
+def check_pager_tty():
+    """On a terminal the report goes through a pager, as git does (issue 19, item 6)."""
+    ref = plain()
+    pager = 'echo "LESS=$LESS"; sed "s/^/paged:/"'   # says what it was given, then shows it
+    rc, raw = run_tty([PROFILE], PROFAN_PAGER=pager)
+    screen = terminal(raw)
+    check(rc == 0 and screen[0] == "LESS=FRX", f"tty PROFAN_PAGER: not run with LESS=FRX: {screen[:1]!r}")
+    paged = [l[len("paged:"):] for l in screen[1:] if l.startswith("paged:")]
+    check(len(paged) == len(ref) == len(screen) - 1, "tty PROFAN_PAGER: not every line went through it")
+    # what the pager gets is what the terminal would show: colored, cut to its width
+    rc, direct = run_tty([PROFILE])
+    check(SGR.search(raw) and paged == terminal(direct), "tty PROFAN_PAGER: the paged report differs")
+    rc, raw = run_tty([PROFILE], PAGER=pager, LESS="-S")
+    check(terminal(raw)[0] == "LESS=-S", "tty PAGER: not used, or the user's LESS replaced")
+    # PROFAN_PAGER wins over PAGER; cat, empty and --no-pager turn it off; pipes and -o never page
+    for args, env, what in (([PROFILE], {"PAGER": pager, "PROFAN_PAGER": "cat"}, "PROFAN_PAGER=cat"),
+                            ([PROFILE], {"PAGER": pager, "PROFAN_PAGER": ""}, "PROFAN_PAGER=''"),
+                            (["--no-pager", PROFILE], {"PAGER": pager}, "--no-pager")):
+        rc, raw = run_tty(args, **env)
+        check(rc == 0 and terminal(raw) == terminal(direct), f"tty {what}: paged")
+    rc, out, err = run_pipe([PROFILE], PAGER=pager)
+    check(rc == 0 and out.splitlines() == ref, "pipe PAGER: a report into a pipe was paged")
+    # no pager set and no less on PATH: the report is written out
+    with tempfile.TemporaryDirectory() as d:
+        for tool in ("sh", "cat"):
+            os.symlink(shutil.which(tool), os.path.join(d, tool))
+        rc, raw = run_tty([PROFILE], PAGER=None, PATH=d)
+        check(rc == 0 and terminal(raw) == terminal(direct), "tty without less: the report is not shown")
+    # quitting the pager before the end is no error
+    rc, raw = run_tty(["--top", "0", PROFILE], PROFAN_PAGER="head -n 1")
+    check(rc == 0 and "error" not in raw, f"tty pager quits early: exit {rc}, {raw[-200:]!r}")
+
+
 def check_signals_tty():
     """Ctrl-C or kill while a file loads: the progress line is erased and the exit is
     the signal's, which a shell shows as 130 or 143 (issue 19, item 11)."""
@@ -384,7 +419,7 @@ def check_signals_tty():
               f"tty {sig.name}: the progress line stays on the screen: {raw[-80:]!r}")
 
 
-MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe]}
+MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty, check_pager_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe]}
 for fn in MODES[MODE]:
     fn()
 if failures:
