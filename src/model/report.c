@@ -161,14 +161,29 @@ const char *report_lib_name(const void *profile, uint32_t lib, const char **deta
 	return profile_str(p, p->libs.items[lib].name);
 }
 
+/* A time in the unit a person reads it in, as perf and pprof scale theirs:
+ * "613.88 ms", "6.59 s", "1.83 min"... not "6594125.25 ms" (JSON keeps the raw number). */
+static void format_ms(char *buf, size_t cap, double ms)
+{
+	double a = ms < 0 ? -ms : ms;
+	if (a < 999.995) /* what "%.2f" would print as 1000.00 ms is 1.00 s */
+		snprintf(buf, cap, "%.2f ms", ms);
+	else if (a < 59995) /* and 59.995 s is 1.00 min */
+		snprintf(buf, cap, "%.2f s", ms / 1e3);
+	else if (a < 3599700)
+		snprintf(buf, cap, "%.2f min", ms / 60e3);
+	else
+		snprintf(buf, cap, "%.2f h", ms / 3600e3);
+}
+
 void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit)
 {
 	switch (unit) {
 	case PF_UNIT_MICROSECONDS:
-		snprintf(buf, cap, "%.2f ms", (double)v / 1e3);
+		format_ms(buf, cap, (double)v / 1e3);
 		break;
 	case PF_UNIT_NANOSECONDS:
-		snprintf(buf, cap, "%.2f ms", (double)v / 1e6);
+		format_ms(buf, cap, (double)v / 1e6);
 		break;
 	case PF_UNIT_BYTES: {
 		static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};

@@ -24,14 +24,14 @@ Change in percentage points (pp) of each side's own total; the detail gives the 
    +0.70 pp   0.14%   0.85%  exposeLazyInterfaces  +495.6%  (1.00 ms → 5.46 ms)  node:internal/util:681
   ... 63 more rows (raise --top to see them)
 $ profan diff --base pipeline/a1.cpuprofile.gz --base pipeline/a2.cpuprofile.gz pipeline/b1.cpuprofile.gz pipeline/b2.cpuprofile.gz --median --top 3
-Base:      2 files, median of their shares (pipeline/a1.cpuprofile.gz, pipeline/a2.cpuprofile.gz; 1458.10 ms in all)
-New:       2 files, median of their shares (pipeline/b1.cpuprofile.gz, pipeline/b2.cpuprofile.gz; 1386.45 ms in all)
+Base:      2 files, median of their shares (pipeline/a1.cpuprofile.gz, pipeline/a2.cpuprofile.gz; 1.46 s in all)
+New:       2 files, median of their shares (pipeline/b1.cpuprofile.gz, pipeline/b2.cpuprofile.gz; 1.39 s in all)
 Compared:  time, gap before each sample as a share of each side's own total
 
 === Self share of time, gap before each sample: base → new, by size of change ===
 Change in percentage points (pp) of each side's own total; the detail gives the relative change and the summed values.
     Change    Base     New  Function
-  +2.26 pp  95.61%  97.87%  spin  +2.4%  (1393.51 ms → 1357.33 ms)  file:///tmp/profan-ab/ab.js:5
+  +2.26 pp  95.61%  97.87%  spin  +2.4%  (1.39 s → 1.36 s)  file:///tmp/profan-ab/ab.js:5
   -0.98 pp   1.33%   0.35%  (program)  -73.5%  (19.71 ms → 4.86 ms)
   -0.63 pp   0.75%   0.12%  parse  -84.1%  (11.16 ms → 1.69 ms)  file:///tmp/profan-ab/ab.js:6
   ... 47 more rows (raise --top to see them)
@@ -40,8 +40,8 @@ Change in percentage points (pp) of each side's own total; the detail gives the 
 Change in percentage points (pp) of each side's own total; the detail gives the relative change and the summed values.
      Change    Base     New  Function
   +31.53 pp  24.67%  56.20%  render  +127.8%  (359.85 ms → 779.09 ms)  file:///tmp/profan-ab/ab.js:7
-  -30.33 pp  72.12%  41.79%  parse  -42.0%  (1051.28 ms → 579.93 ms)  file:///tmp/profan-ab/ab.js:6
-   +2.26 pp  95.61%  97.87%  spin  +2.4%  (1393.51 ms → 1357.33 ms)  file:///tmp/profan-ab/ab.js:5
+  -30.33 pp  72.12%  41.79%  parse  -42.0%  (1.05 s → 579.93 ms)  file:///tmp/profan-ab/ab.js:6
+   +2.26 pp  95.61%  97.87%  spin  +2.4%  (1.39 s → 1.36 s)  file:///tmp/profan-ab/ab.js:5
   ... 72 more rows (raise --top to see them)
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --focus '^work$' --hide '^spin$' --top 3
 Base:      pipeline/a1.cpuprofile.gz (cpuprofile, 683.37 ms)
