@@ -1,6 +1,6 @@
 /* samply.c: samply / Firefox Profiler processed profiles (v41-v66) -> struct profile.
  *
- * The layout is chosen by field presence, never by version number (spec §2):
+ * The layout is chosen by field presence, never by version number (docs/samply-format.md §2):
  * per-thread or shared tables, per-thread or shared string array, `time` or
  * `timeDeltas`, `prefix` or `prefixOffset`. Thread-local table indices are
  * mapped onto profile frames keyed by (library, address), so the same code
@@ -114,7 +114,7 @@ static const char *lib_text(struct ld *ld, const struct json *lib, const char *k
 
 static bool is_kernel_ip_name(const char *s)
 {
-	/* Live-record kernel IPs: "0xffffffff8..." (spec §6.4, P18). */
+	/* Live-record kernel IPs: "0xffffffff8..." (samply-format.md §6.4, P18). */
 	if (strncmp(s, "0xffff", 6) != 0 || strlen(s) != 18)
 		return false;
 	for (s += 2; *s; s++)
@@ -179,7 +179,7 @@ static size_t mark_binary(struct profile *p, const char *name, size_t len)
 }
 
 /* The process of the thread with the most samples: the target of `samply
- * record` when meta.product names no library (spec §3.1, P7). */
+ * record` when meta.product names no library (samply-format.md §3.1, P7). */
 static const char *busiest_process(const struct json *threads)
 {
 	const char *best = NULL;
@@ -234,7 +234,7 @@ uint32_t samply_main_lib(const struct profile *p)
 	return PF_NONE;
 }
 
-/* ---- the presymbolication sidecar (spec §9) ---- */
+/* ---- the presymbolication sidecar (samply-format.md §9) ---- */
 
 char *samply_sidecar_path(const char *path)
 {
@@ -709,7 +709,7 @@ static double cpu_unit_scale(struct ld *ld, const struct json *meta)
 	return 0.0;
 }
 
-/* No usable CPU deltas: estimate CPU as weight x interval, and say so (spec §7).
+/* No usable CPU deltas: estimate CPU as weight x interval, and say so (samply-format.md §7).
  * Weights up to 2^31 times intervals up to 1e9 ms can pass 2^63 µs, for one
  * sample or in sum: that is refused, never rounded into a negative number. */
 static int cpu_fallback(struct ld *ld, const struct json *meta, double interval_ms)

@@ -32,7 +32,7 @@ def load(path):
 
 
 def frame_key(tables, strings, libs, fi):
-    """(function name, library name or None) of frame FI, named as the spec §5.3 says."""
+    """(function name, library name or None) of frame FI, named as samply-format.md §5.3 says."""
     ft, fn, rt = tables["frameTable"], tables["funcTable"], tables["resourceTable"]
     func = ft["func"][fi]
     name = strings[fn["name"][func]]
