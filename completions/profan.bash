@@ -12,10 +12,10 @@ _profan_common='--top --json --output -o --color --wide --no-pager --quiet -q --
 	--focus --ignore --hide --root-at --collapse-recursion --by --tree --inverted --tree-threshold --callers
 	--callees --per-file --folded --pprof --flamegraph'
 _profan_opts_samply='--binary --thread --pid --under --threads --metric --alloc-entry --alloc-plumbing
-	--no-sidecar --symbol-path --kallsyms --no-inline --no-symbols'
+	--no-sidecar --symbol-path --kallsyms --no-inline --no-symbols --verbose -v'
 _profan_opts_dhat='--where --not --metric --stacks --alloc-tree --ours --plumbing'
 _profan_opts_cpuprof='--weight --profile --wasm'
-_profan_opts_diff='--base --format --metric --median --binary --thread --pid --symbol-path --kallsyms
+_profan_opts_diff='--base --format --metric --median --binary --thread --pid --symbol-path --kallsyms --verbose -v
 	--no-inline --no-symbols --no-sidecar --weight --profile --wasm'
 _profan_takes_value='--top --output -o --binary --thread --pid --under --metric --alloc-entry
 	--alloc-plumbing --symbol-path --kallsyms --where --not --stacks --ours --plumbing --weight --profile

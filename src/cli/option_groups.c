@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_int.h"
@@ -162,22 +163,26 @@ const struct cli_group cli_analysis_group = {analysis_opts, handle_analysis};
 enum { OPT_SYMBOL_PATH = 0x100, OPT_KALLSYMS, OPT_NO_INLINE, OPT_NO_SYMBOLS, OPT_NO_SIDECAR };
 
 static const struct cli_opt symbol_opts[] = {
-	{"symbol-path", required_argument, OPT_SYMBOL_PATH, "DIR",
-	 "also look for binaries and debug files in DIR (repeatable; also $PROFAN_SYMBOL_PATH)"},
+	{"symbol-path", required_argument, OPT_SYMBOL_PATH, "PATH",
+	 "also look for binaries and debug files in PATH, a directory or the file itself (repeatable; also "
+	 "$PROFAN_SYMBOL_PATH)"},
 	{"kallsyms", required_argument, OPT_KALLSYMS, "FILE", "name kernel frames from a copy of /proc/kallsyms"},
 	{"no-inline", no_argument, OPT_NO_INLINE, NULL, "charge inlined code to the function it was inlined into"},
 	{"no-symbols", no_argument, OPT_NO_SYMBOLS, NULL, "read no symbol files: native frames stay LIB+0xADDR"},
 	{"no-sidecar", no_argument, OPT_NO_SIDECAR, NULL, "ignore a .syms.json file beside the profile"},
+	{"verbose", no_argument, 'v', NULL, "list every path tried for each library's symbols, and the file used"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
 static int handle_symbols(struct cli_state *st, int val, const char *arg)
 {
 	struct profan_opts *o = &st->opts;
+	struct stat sb;
 	switch (val) {
 	case OPT_SYMBOL_PATH:
-		/* a typo here would silently leave every frame unsymbolicated */
-		if (access(arg, R_OK | X_OK) != 0)
+		/* a typo here would silently leave every frame unsymbolicated; a file (the binary
+		 * itself) needs reading, a directory searching */
+		if (access(arg, R_OK) != 0 || (stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode) && access(arg, X_OK) != 0))
 			pf_warn("--symbol-path %s: %s", arg, strerror(errno));
 		vec_push(&st->symbol_paths, arg);
 		return 0;
@@ -185,6 +190,10 @@ static int handle_symbols(struct cli_state *st, int val, const char *arg)
 	case OPT_NO_INLINE: o->symbols.no_inline = true; return 0;
 	case OPT_NO_SYMBOLS: o->no_symbols = true; return 0;
 	case OPT_NO_SIDECAR: o->samply.no_sidecar = true; return 0;
+	case 'v':
+		o->symbols.verbose = true;
+		pf_set_verbose(true);
+		return 0;
 	}
 	return -1;
 }

@@ -340,6 +340,49 @@ def check_filters_pipe():
     check(rc == 0 and err == "", f"samply --focus main: stderr {err!r}")
 
 
+def build_id(path):
+    """The GNU build id as binutils' readelf reads it (not profan)."""
+    out = subprocess.run(["readelf", "-n", os.path.join(FIX, path)], capture_output=True, text=True).stdout
+    return re.search(r"Build ID: ([0-9a-f]+)", out).group(1)
+
+
+def check_symbols_pipe():
+    """A binary that is not where the profile recorded it (issue 19, item 1)."""
+    prof = "elf/symtest.json.gz"   # recorded as /home/dev/build/symtest-pie: every sample's leaf is in it
+    want_id = build_id("elf/symtest-pie")
+    rc, out, err = run_pipe([prof], cmd="samply")
+    warns = [l for l in err.splitlines() if l.startswith("profan: warning: ")]
+    check(rc == 0 and len(warns) == 1, f"samply, binary missing: {len(warns)} warnings, not one: {err!r}")
+    w = warns[0] if warns else ""
+    for part in ("symtest-pie: not found", want_id, "/home/dev/build/symtest-pie", "100.0% of the samples",
+                 "--symbol-path", "-v"):
+        check(part in w, f"samply, binary missing: the warning lacks {part!r}: {w!r}")
+    rc, out, err = run_pipe([prof, "--json", "-q"], cmd="samply")
+    check(any("symtest-pie: not found" in x for x in json.loads(out)["warnings"]),
+          "samply --json, binary missing: not in 'warnings'")
+    # --symbol-path FILE: the binary itself is used when its build id matches
+    rc, out, err = run_pipe([prof, "--symbol-path", "elf/symtest-pie"], cmd="samply")
+    check(rc == 0 and err == "" and re.search(r"^Symbols found: +symtest-pie", out, re.M),
+          f"samply --symbol-path FILE: not used: {err!r}")
+    # ...and said when it is no library's (another build)
+    other = build_id("elf/symtest-clang")
+    rc, out, err = run_pipe([prof, "--symbol-path", "elf/symtest-clang"], cmd="samply")
+    check(f"profan: warning: --symbol-path elf/symtest-clang: its build id {other} is no library's" in err,
+          f"samply --symbol-path OTHER-FILE: {err!r}")
+    rc, out, err = run_pipe([prof, "--symbol-path", "elf/kallsyms.txt"], cmd="samply")
+    check("--symbol-path elf/kallsyms.txt: not an ELF file" in err, f"samply --symbol-path TEXT-FILE: {err!r}")
+    # -v: every path tried for each library, and which file was used
+    rc, out, err = run_pipe([prof, "-v", "--symbol-path", "elf"], cmd="samply")
+    lines = err.splitlines()
+    for want in ("profan: symtest-pie: /home/dev/build/symtest-pie: no ELF file there",
+                 f"profan: symtest-pie: elf/.build-id/{want_id[:2]}/{want_id[2:]}.debug: no ELF file there",
+                 "profan: symtest-pie: elf/symtest-pie: the build id matches: used",
+                 "profan: libc.so.6: /usr/lib/debug/.build-id/ff/",
+                 "profan: libc.so.6: no file found"):
+        check(any(l.startswith(want) for l in lines), f"samply -v: no line {want!r} in {lines!r}")
+    check(not any("warning" in l for l in lines), f"samply -v --symbol-path elf: a warning: {err!r}")
+
+
 def check_warnings_tty():
     """A warning is read once on a terminal (issue 19, item 4); a pipe's report keeps it."""
     want = "the trace holds 2 profiles"
@@ -419,7 +462,7 @@ def check_signals_tty():
               f"tty {sig.name}: the progress line stays on the screen: {raw[-80:]!r}")
 
 
-MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty, check_pager_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe]}
+MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty, check_pager_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe, check_symbols_pipe]}
 for fn in MODES[MODE]:
     fn()
 if failures:

@@ -104,6 +104,7 @@ Symbol files:     2 libraries: 0 found, 2 missing, 0 mismatched, 0 not on disk
 Symbols missing:  symtest-pie 100.0%, libc.so.6 0.0%
 Weighted by:      CPU time (threadCPUDelta)
 Total:            312.04 ms in 320 samples
+warning: symtest-pie: not found with build id 49d9aa5fed736ad17b331dabaf4fbe60d57a80d6 at /home/dev/build/symtest-pie (no --symbol-path given), so 100.0% of the samples stay symtest-pie+0x... addresses: give the binary or its directory with --symbol-path (-v lists every path tried)
 
 === CPU by library (self) ===
      CPU%        CPU  Library
