@@ -238,7 +238,8 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 	report_table_finish(t);
 	rows_release(&rows);
 	free(lib_keys);
-	*out = (struct view_choice){.metric = p->default_metric};
+	/* tree rows show url:line:column and wasm offsets as the tables do */
+	*out = (struct view_choice){.metric = p->default_metric, .name_of = func_name};
 	sums_release(&s);
 	return PF_EXIT_OK;
 }

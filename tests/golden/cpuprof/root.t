@@ -27,4 +27,4 @@ VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 === Call tree, top-down (time, gap before each sample) ===
    Total%    Total     Self%     Self  Function
    50.00%  0.20 ms    50.00%  0.20 ms  (root)
-   50.00%  0.20 ms    50.00%  0.20 ms  work
+   50.00%  0.20 ms    50.00%  0.20 ms  work  file:///w.js:4:11

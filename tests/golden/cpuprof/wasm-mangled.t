@@ -1,7 +1,8 @@
 # Names of a wasm name section as compilers write them (_Z5heavyi, Rust legacy
 # _ZN6kernel3run17h...E) are demangled as native names are, whether V8 read them
 # (wasm-mangled.cpuprofile) or --wasm did. Numbers and names: tests/cpuprof/check.py
-# (wasm-mangled.cpuprofile/before, wasm-names-mangled), names through binutils' c++filt.
+# (wasm-mangled.cpuprofile/before, wasm-names-mangled), names through binutils' c++filt. Tree rows
+# carry the location the tables show, so the two (anonymous) rows are told apart.
 $ profan cpuprof --top 4 cpuprof/wasm-mangled.cpuprofile
 Input:        cpuprof/wasm-mangled.cpuprofile
 Format:       V8 CPU profile, .cpuprofile
@@ -68,17 +69,17 @@ WebAssembly:  97.65% self in wasm functions (0.00% in unnamed wasm-function[N]),
 
 === Call tree, top-down (time, gap before each sample) ===
    Total%      Total     Self%       Self  Function
-   99.43%  508.58 ms     0.00%    0.00 ms  (anonymous)
-   99.04%  506.57 ms     0.00%    0.00 ms  ├─ executeUserEntryPoint
-   98.80%  505.36 ms     0.00%    0.00 ms  │  ├─ Module._load
-   98.80%  505.36 ms     0.12%    0.61 ms  │  │  Module.load
-   98.68%  504.75 ms     0.00%    0.00 ms  │  │  Module._extensions..js
-   98.68%  504.75 ms     0.00%    0.00 ms  │  │  Module._compile
-   98.68%  504.75 ms     0.12%    0.61 ms  │  │  (anonymous)
+   99.43%  508.58 ms     0.00%    0.00 ms  (anonymous)  node:internal/main/run_main_module:1:1
+   99.04%  506.57 ms     0.00%    0.00 ms  ├─ executeUserEntryPoint  node:internal/modules/run_main:155:31
+   98.80%  505.36 ms     0.00%    0.00 ms  │  ├─ Module._load  node:internal/modules/cjs/loader:1003:24
+   98.80%  505.36 ms     0.12%    0.61 ms  │  │  Module.load  node:internal/modules/cjs/loader:1257:33
+   98.68%  504.75 ms     0.00%    0.00 ms  │  │  Module._extensions..js  node:internal/modules/cjs/loader:1604:37
+   98.68%  504.75 ms     0.00%    0.00 ms  │  │  Module._compile  node:internal/modules/cjs/loader:1483:37
+   98.68%  504.75 ms     0.12%    0.61 ms  │  │  (anonymous)  file:///tmp/profan-cpuprof-gen/wasm_run.js:1:1
    97.65%  499.44 ms     0.00%    0.00 ms  │  │  ├─ GenericJSToWasmWrapper
-   97.65%  499.44 ms     0.00%    0.00 ms  │  │  │  kernel::run
-   76.05%  388.99 ms    76.05%  388.99 ms  │  │  │  ├─ heavy
-   20.17%  103.17 ms    20.17%  103.17 ms  │  │  │  ├─ light
+   97.65%  499.44 ms     0.00%    0.00 ms  │  │  │  kernel::run  wasm://wasm/ea1dd20a +0xa5
+   76.05%  388.99 ms    76.05%  388.99 ms  │  │  │  ├─ heavy  wasm://wasm/ea1dd20a +0x33
+   20.17%  103.17 ms    20.17%  103.17 ms  │  │  │  ├─ light  wasm://wasm/ea1dd20a +0x5f
     1.42%    7.28 ms     0.00%    0.00 ms  │  │  │  └─ … 1 more under 20%: 7.28 ms in all, largest 7.28 ms
     0.92%    4.70 ms     0.00%    0.00 ms  │  │  └─ … 3 more under 20%: 4.70 ms in all, largest 3.48 ms
     0.24%    1.21 ms     0.00%    0.00 ms  │  └─ … 2 more under 20%: 1.21 ms in all, largest 0.61 ms

@@ -26,33 +26,33 @@ VM shares:    (garbage collector) 0.00%, (program) 0.77%, (idle) 0.00%
 === Callers of /^spin$/ (time, gap before each sample) ===
 Total: through this call path; Self: the function's own time reached through it.
    Total%      Total     Self%       Self  Function
-   96.76%  681.07 ms    96.76%  681.07 ms  spin
-   72.35%  509.29 ms    72.35%  509.29 ms  ├─ parse
-   72.35%  509.29 ms    72.35%  509.29 ms  │  work
-   72.35%  509.29 ms    72.35%  509.29 ms  │  (anonymous)
-   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._compile
-   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._extensions..js
-   72.35%  509.29 ms    72.35%  509.29 ms  │  Module.load
-   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._load
-   72.35%  509.29 ms    72.35%  509.29 ms  │  executeUserEntryPoint
-   72.35%  509.29 ms    72.35%  509.29 ms  │  (anonymous)
-   24.40%  171.78 ms    24.40%  171.78 ms  └─ render
-   24.40%  171.78 ms    24.40%  171.78 ms     work
-   24.40%  171.78 ms    24.40%  171.78 ms     (anonymous)
-   24.40%  171.78 ms    24.40%  171.78 ms     Module._compile
-   24.40%  171.78 ms    24.40%  171.78 ms     Module._extensions..js
-   24.40%  171.78 ms    24.40%  171.78 ms     Module.load
-   24.40%  171.78 ms    24.40%  171.78 ms     Module._load
-   24.40%  171.78 ms    24.40%  171.78 ms     executeUserEntryPoint
-   24.40%  171.78 ms    24.40%  171.78 ms     (anonymous)
+   96.76%  681.07 ms    96.76%  681.07 ms  spin  file:///tmp/profan-ab/ab.js:5:14
+   72.35%  509.29 ms    72.35%  509.29 ms  ├─ parse  file:///tmp/profan-ab/ab.js:6:15
+   72.35%  509.29 ms    72.35%  509.29 ms  │  work  file:///tmp/profan-ab/ab.js:8:14
+   72.35%  509.29 ms    72.35%  509.29 ms  │  (anonymous)  file:///tmp/profan-ab/ab.js:1:1
+   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._compile  node:internal/modules/cjs/loader:1483:37
+   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._extensions..js  node:internal/modules/cjs/loader:1604:37
+   72.35%  509.29 ms    72.35%  509.29 ms  │  Module.load  node:internal/modules/cjs/loader:1257:33
+   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._load  node:internal/modules/cjs/loader:1003:24
+   72.35%  509.29 ms    72.35%  509.29 ms  │  executeUserEntryPoint  node:internal/modules/run_main:155:31
+   72.35%  509.29 ms    72.35%  509.29 ms  │  (anonymous)  node:internal/main/run_main_module:1:1
+   24.40%  171.78 ms    24.40%  171.78 ms  └─ render  file:///tmp/profan-ab/ab.js:7:16
+   24.40%  171.78 ms    24.40%  171.78 ms     work  file:///tmp/profan-ab/ab.js:8:14
+   24.40%  171.78 ms    24.40%  171.78 ms     (anonymous)  file:///tmp/profan-ab/ab.js:1:1
+   24.40%  171.78 ms    24.40%  171.78 ms     Module._compile  node:internal/modules/cjs/loader:1483:37
+   24.40%  171.78 ms    24.40%  171.78 ms     Module._extensions..js  node:internal/modules/cjs/loader:1604:37
+   24.40%  171.78 ms    24.40%  171.78 ms     Module.load  node:internal/modules/cjs/loader:1257:33
+   24.40%  171.78 ms    24.40%  171.78 ms     Module._load  node:internal/modules/cjs/loader:1003:24
+   24.40%  171.78 ms    24.40%  171.78 ms     executeUserEntryPoint  node:internal/modules/run_main:155:31
+   24.40%  171.78 ms    24.40%  171.78 ms     (anonymous)  node:internal/main/run_main_module:1:1
 
 === Callees of /^work$/ (time, gap before each sample) ===
    Total%      Total     Self%       Self  Function
-   97.08%  683.37 ms     0.00%    0.00 ms  work
-   72.68%  511.59 ms     0.33%    2.30 ms  ├─ parse
-   72.35%  509.29 ms    72.35%  509.29 ms  │  spin
-   24.40%  171.78 ms     0.00%    0.00 ms  └─ render
-   24.40%  171.78 ms    24.40%  171.78 ms     spin
+   97.08%  683.37 ms     0.00%    0.00 ms  work  file:///tmp/profan-ab/ab.js:8:14
+   72.68%  511.59 ms     0.33%    2.30 ms  ├─ parse  file:///tmp/profan-ab/ab.js:6:15
+   72.35%  509.29 ms    72.35%  509.29 ms  │  spin  file:///tmp/profan-ab/ab.js:5:14
+   24.40%  171.78 ms     0.00%    0.00 ms  └─ render  file:///tmp/profan-ab/ab.js:7:16
+   24.40%  171.78 ms    24.40%  171.78 ms     spin  file:///tmp/profan-ab/ab.js:5:14
 $ profan cpuprof pipeline/a1.cpuprofile.gz --top 2 --focus '^work$' --by file --tree --tree-threshold 1
 Input:        pipeline/a1.cpuprofile.gz
 Format:       V8 CPU profile, .cpuprofile
