@@ -26,6 +26,9 @@ struct report_col {
 
 enum report_row_flags {
 	REPORT_ROW_OWNED = 1 << 0, /* the user's own code: highlighted in color output */
+	/* a fold line ("… 3 more under 0.5%: 4.70 ms in all, largest 3.48 ms"): too long, it
+	 * loses its clauses after the ':', never part of a number */
+	REPORT_ROW_FOLD = 1 << 1,
 };
 
 struct report_row {
@@ -35,6 +38,9 @@ struct report_row {
 	uint32_t flags;     /* enum report_row_flags */
 	uint32_t depth;     /* call-tree rows: 1 at the top level; 0 in flat tables */
 	uint32_t drawing;   /* call-tree rows: bytes of box drawing in front of the name (not in --json) */
+	/* frame chains ("malloc <- grow <- my_fn"): bytes of NAME before the frame that a
+	 * shortened row keeps (the first of the user's, after allocator plumbing); 0: none */
+	uint32_t keep_from;
 };
 
 struct report;

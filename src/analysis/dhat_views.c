@@ -87,6 +87,11 @@ struct ctx {
 	int64_t total;                /* the metric over the whole file: the 100 % */
 };
 
+static bool is_users(struct ctx *c, uint32_t frame)
+{
+	return c->owned[frame] && !c->plumbing[frame];
+}
+
 static const char *frame_text(struct ctx *c, uint32_t frame)
 {
 	if (c->frame_text[frame] == NULL) {
@@ -730,6 +735,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 					    .pred = def->pred,
 					    .keep = c.keep_filter,
 					    .frame_text = (const char *(*)(void *, uint32_t))frame_text,
+					    .is_users = (bool (*)(void *, uint32_t))is_users,
 					    .ctx = &c};
 		dhat_tree_report(r, prof, meta, &to);
 	}

@@ -19,9 +19,9 @@ struct level {
 	bool single; /* exactly one child drawn and none folded */
 };
 
-static void add_row(struct report *r, struct report_table *tab, const char *prefix, size_t prefix_len,
-		    const char *connector, const char *depth_tag, const char *label, const char *detail,
-		    size_t depth, int64_t total, int64_t self, bool show_self)
+static struct report_row *add_row(struct report *r, struct report_table *tab, const char *prefix,
+				  size_t prefix_len, const char *connector, const char *depth_tag, const char *label,
+				  const char *detail, size_t depth, int64_t total, int64_t self, bool show_self)
 {
 	char *name = xasprintf("%.*s%s%s%s", (int)prefix_len, prefix, connector, depth_tag, label);
 	struct report_row *row = report_table_row(r, tab, name, detail);
@@ -31,6 +31,7 @@ static void add_row(struct report *r, struct report_table *tab, const char *pref
 	if (show_self)
 		row->values[1] = self;
 	free(name);
+	return row;
 }
 
 void tree_render(struct report *r, const struct calltree *t, const char *id, const char *title,
@@ -106,7 +107,7 @@ void tree_render(struct report *r, const struct calltree *t, const char *id, con
 			char *label = xasprintf("… %zu more under %.2g%%: %s in all, largest %s", lv->elided,
 						threshold_pct, cv, mv);
 			add_row(r, tab, prefix.items, lv->prefix_len, root_level ? "" : "└─ ", "", label, NULL,
-				lv->depth + 1, lv->combined, 0, show_self);
+				lv->depth + 1, lv->combined, 0, show_self)->flags |= REPORT_ROW_FOLD;
 			free(label);
 			rows++;
 		}

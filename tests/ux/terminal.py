@@ -434,6 +434,37 @@ def check_pager_tty():
     check(rc == 0 and "error" not in raw, f"tty pager quits early: exit {rc}, {raw[-200:]!r}")
 
 
+def check_narrow_tty():
+    """Narrow terminals shorten names, never numbers, and keep the user's frame (issue 19, item 3)."""
+    args = ["--tree", "--tree-threshold", "3", "--top", "1", PROFILE]
+    rc, out, err = run_pipe(args)
+    piped = [l for l in out.splitlines() if "more under" in l]
+    rc, raw = run_tty(args, cols=70)
+    screen = [l for l in terminal(raw) if "more under" in l]
+    check(len(screen) == len(piped) > 0, f"tty 70 columns: {len(screen)} fold lines, the pipe has {len(piped)}")
+    check(any(len(l) > 70 for l in piped), "tty 70 columns: no fold line is too long: the check is void")
+    for got, want in zip(screen, piped):
+        # the whole line, or the line without its clauses after ':' (the count and threshold)
+        check(got == want and len(got) <= 70 or got == want[:want.index(":", want.index("more under"))],
+              f"tty 70 columns: fold line {got!r} is not {want!r} or its start")
+    # dhat's tree: frames innermost first, allocator plumbing in front of the program's own;
+    # a row too long keeps the program's first frame (rsdemo.rs is the program, fixtures/dhat/README.md)
+    args = ["dhat/rsdemo.json", "--alloc-tree", "--top", "3"]
+    rc, out, err = run_pipe(args, cmd="dhat")
+    own = []
+    for line in out.splitlines():
+        frames = line.split(" <- ")
+        mine = [f for f in frames if "(rsdemo.rs:" in f]
+        if len(frames) > 1 and mine and "(rsdemo.rs:" not in frames[0]:
+            own.append(re.sub(r"^.*[├└]─ ", "", mine[0]))
+    check(len(own) >= 2, f"dhat rsdemo: expected rows with plumbing before the program's frames: {own!r}")
+    rc, raw = run_tty(args, cols=100, cmd="dhat")
+    screen = terminal(raw)
+    for frame in own:
+        check(any(frame in l and len(l) <= 100 for l in screen),
+              f"tty 100 columns: dhat's tree lost the program's frame {frame!r}")
+
+
 def check_signals_tty():
     """Ctrl-C or kill while a file loads: the progress line is erased and the exit is
     the signal's, which a shell shows as 130 or 143 (issue 19, item 11)."""
@@ -462,7 +493,7 @@ def check_signals_tty():
               f"tty {sig.name}: the progress line stays on the screen: {raw[-80:]!r}")
 
 
-MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty, check_pager_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe, check_symbols_pipe]}
+MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty, check_pager_tty, check_narrow_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe, check_symbols_pipe]}
 for fn in MODES[MODE]:
     fn()
 if failures:
