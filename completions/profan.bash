@@ -10,7 +10,7 @@ _profan_commands='samply dhat cpuprof diff'
 # completes as that value, not as an option or a profile.
 _profan_common='--top --json --output -o --color --wide --no-pager --quiet -q --help -h
 	--focus --ignore --hide --root-at --collapse-recursion --by --tree --inverted --tree-threshold --callers
-	--callees --per-file --folded --pprof --flamegraph'
+	--callees --per-file --folded --pprof --flamegraph --annotate --source-path --source-prefix'
 _profan_opts_samply='--binary --thread --pid --under --threads --metric --alloc-entry --alloc-plumbing
 	--no-sidecar --symbol-path --kallsyms --no-inline --no-symbols --verbose -v'
 _profan_opts_dhat='--where --not --metric --stacks --alloc-tree --ours --plumbing'
@@ -20,7 +20,7 @@ _profan_opts_diff='--base --format --metric --median --binary --thread --pid --s
 _profan_takes_value='--top --output -o --binary --thread --pid --under --metric --alloc-entry
 	--alloc-plumbing --symbol-path --kallsyms --where --not --stacks --ours --plumbing --weight --profile
 	--wasm --base --format --focus --ignore --hide --root-at --by --tree-threshold --callers --callees
-	--folded --pprof --flamegraph'
+	--folded --pprof --flamegraph --annotate --source-path --source-prefix'
 
 # Prints the values of option $2 of command $1, "FILE" for a file name, "DIR" for a
 # directory, or nothing when the value is free text (a number, a regex).
@@ -38,7 +38,7 @@ _profan_values()
 	*" --color") echo 'auto always never' ;;
 	*" --output" | *" -o" | *" --folded" | *" --pprof" | *" --flamegraph" | *" --kallsyms" | \
 		*" --wasm" | "diff --base") echo FILE ;;
-	*" --symbol-path") echo DIR ;;
+	*" --symbol-path" | *" --source-path") echo DIR ;;
 	esac
 }
 

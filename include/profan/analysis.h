@@ -20,11 +20,25 @@ struct view_input {
 	const char *symbols_origin; /* samply: the sidecar its names came from, or NULL */
 };
 
+/* How --annotate reads a function's lines, as the format's data allows. */
+enum annotate_mode {
+	/* Frames carry lines (native code): Self at the samples' leaf line, Total at the
+	 * line of the function's innermost frame on each stack (the call site below). */
+	ANNOTATE_STACKS,
+	/* The metric at the line of the function's innermost frame only: DHAT's
+	 * allocation stacks, whose leaves are the allocator. */
+	ANNOTATE_SITES,
+	/* Self split over lines by the profile's line ticks (V8's positionTicks): frames
+	 * above the leaf carry no call line. */
+	ANNOTATE_TICKS,
+};
+
 /* What the format chose: a metric and a sample selection (KEEP, NULL for all;
- * allocated by the views, freed by view_choice_release). */
+ * allocated by the views, freed by view_choice_release), and how to annotate. */
 struct view_choice {
 	size_t metric;
 	bool *keep;
+	enum annotate_mode annotate;
 	/* the format's name and detail of a function, for tree rows to show where each
 	 * function is as its tables do; NULL: report_func_name */
 	const char *(*name_of)(const void *profile, uint32_t func, const char **detail);

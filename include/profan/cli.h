@@ -30,11 +30,13 @@ struct cli_state {
 	struct profan_opts opts;
 	/* rendering */
 	size_t top;
+	bool top_given; /* --top also says how many functions --annotate lists */
 	bool json, quiet, wide, no_pager;
 	enum cli_color color;
 	const char *output; /* -o FILE, or NULL for stdout */
 	/* storage behind opts' lists (argv strings) */
-	VEC(const char *) symbol_paths, where, not_, ours, plumbing, base;
+	VEC(const char *) symbol_paths, where, not_, ours, plumbing, base, source_paths;
+	VEC(struct source_prefix) source_prefixes; /* their strings are the state's */
 	const char *format; /* diff --format */
 	/* while parsing: the word after the option (NULL: none); a handler that
 	 * takes it as an optional value ("--color never") sets took_next */

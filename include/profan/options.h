@@ -45,6 +45,21 @@ struct cpuprof_view_opts {
 	const char *wasm;    /* a wasm module with a name section, or NULL */
 };
 
+/* --source-prefix OLD=NEW: a recorded path starting with OLD is read from NEW instead. */
+struct source_prefix {
+	const char *from, *to;
+};
+
+/* --annotate: source listings of the hottest functions matching a pattern. */
+struct annotate_opts {
+	const char *pattern;      /* --annotate RE, or NULL */
+	size_t functions;         /* how many of the matching functions to list; 0: all */
+	const char *const *source_paths; /* --source-path DIR, in order */
+	size_t source_path_count;
+	const struct source_prefix *prefixes; /* --source-prefix OLD=NEW, in order */
+	size_t prefix_count;
+};
+
 struct profan_opts {
 	const char *metric; /* the format's own metric names; NULL: its default */
 
@@ -62,6 +77,9 @@ struct profan_opts {
 	const char *callers, *callees;
 	bool per_file;
 
+	/* source listings */
+	struct annotate_opts annotate;
+
 	/* exports */
 	const char *folded, *pprof, *flamegraph;
 
@@ -74,7 +92,8 @@ struct profan_opts {
 	bool median;
 };
 
-/* Defaults: no filters, tree threshold 0.5 %, cpuprof weighted by the gap before each sample. */
+/* Defaults: no filters, tree threshold 0.5 %, cpuprof weighted by the gap before each sample,
+ * listings of the 5 hottest functions an --annotate pattern matches. */
 void profan_opts_init(struct profan_opts *o);
 
 #endif

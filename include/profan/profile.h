@@ -105,6 +105,19 @@ struct pf_frame {
 	uint32_t line;      /* line of this location, or 0 */
 	uint32_t column;
 	uint32_t flags;     /* enum pf_frame_flags */
+	/* The file LINE is in when it is not the function's own (pf_func.file): code
+	 * a macro or an #include put into the function; else 0. */
+	uint32_t file;
+};
+
+/* Where a function's self samples fell, for formats that count them per source
+ * line beside the samples rather than in them (V8's positionTicks): TICKS hits
+ * at LINE of FUNC, summed over the file. They split the function's self weight
+ * in proportion; they are not samples. */
+struct pf_line_ticks {
+	uint32_t func;
+	uint32_t line;
+	int64_t ticks;
 };
 
 struct pf_stack {
@@ -135,6 +148,7 @@ struct profile {
 	VEC(struct pf_frame) frames;
 	VEC(struct pf_stack) stacks;
 	VEC(struct pf_thread) threads;
+	VEC(struct pf_line_ticks) line_ticks; /* in the order added; a (func, line) may repeat */
 
 	size_t metric_count;
 	struct pf_metric metrics[PF_MAX_METRICS];
@@ -197,6 +211,9 @@ void profile_seal(struct profile *p);
 
 /* Appends a sample; VALUES has one entry per metric (metric_count). */
 void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values);
+
+/* Records TICKS hits at LINE of FUNC (struct pf_line_ticks). */
+void profile_add_line_ticks(struct profile *p, uint32_t func, uint32_t line, int64_t ticks);
 
 void profile_add_info(struct profile *p, const char *key, const char *value);
 /* Records a warning for the report header (and prints it on stderr). */

@@ -26,9 +26,12 @@ struct report_col {
 
 enum report_row_flags {
 	REPORT_ROW_OWNED = 1 << 0, /* the user's own code: highlighted in color output */
+	/* listings: a file whose lines follow (name: its path as recorded; detail: what was read) */
+	REPORT_ROW_FILE = 1 << 1,
+	REPORT_ROW_GAP = 1 << 2,   /* listings: lines left out between two shown regions */
 	/* a fold line ("… 3 more under 0.5%: 4.70 ms in all, largest 3.48 ms"): too long, it
 	 * loses its clauses after the ':', never part of a number */
-	REPORT_ROW_FOLD = 1 << 1,
+	REPORT_ROW_FOLD = 1 << 3,
 };
 
 struct report_row {
@@ -38,6 +41,9 @@ struct report_row {
 	uint32_t flags;     /* enum report_row_flags */
 	uint32_t depth;     /* call-tree rows: 1 at the top level; 0 in flat tables */
 	uint32_t drawing;   /* call-tree rows: bytes of box drawing in front of the name (not in --json) */
+	/* listing rows: the source line (1-based; 0: costs no line could be given for),
+	 * with its text as NAME (NULL when the file was not found) */
+	uint32_t line;
 	/* frame chains ("malloc <- grow <- my_fn"): bytes of NAME before the frame that a
 	 * shortened row keeps (the first of the user's, after allocator plumbing); 0: none */
 	uint32_t keep_from;
@@ -55,6 +61,10 @@ struct report_table {
 	VEC(struct report_row) rows;
 	bool ranked;         /* a ranking: the renderer shows the first --top rows (trees show all) */
 	const char *note;    /* one line under the title, or NULL */
+	/* A source listing (--annotate): rows are lines, in file order, of the function
+	 * SUBJECT (name, detail and its own figures, which the rows' values add up to). */
+	bool listing;
+	struct report_row subject;
 };
 
 struct report {
@@ -83,6 +93,9 @@ struct report_table *report_add_table(struct report *r, const char *id, const ch
 size_t report_table_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total);
 struct report_row *report_table_row(struct report *r, struct report_table *t, const char *name,
 				    const char *detail);
+/* Makes T a listing of the function NAME (DETAIL) whose figures are VALUES[0..col_count). */
+void report_table_listing(struct report *r, struct report_table *t, const char *name, const char *detail,
+			  const int64_t *values);
 /* Sorts rows by column 0 descending, then by name, and marks the table a
  * ranking (cut to --top when rendered). */
 void report_table_finish(struct report_table *t);

@@ -1,10 +1,12 @@
 /* common_views.c: what every format shows besides its own views: the filter
  * and input header lines, the call trees (--tree, --inverted, --callers,
- * --callees) and the per-file shares of merged runs. */
+ * --callees), the per-file shares of merged runs and the source listings
+ * (--annotate). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "profan/analysis.h"
+#include "profan/annotate.h"
 #include "profan/calltree.h"
 #include "profan/match.h"
 #include "profan/views.h"
@@ -118,4 +120,5 @@ void common_views(const struct profan_opts *o, const struct profile *p, const st
 		else
 			report_warning(r, "--per-file compares several input files; there is only one");
 	}
+	annotate_views(o, p, c, r);
 }

@@ -739,7 +739,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 					    .ctx = &c};
 		dhat_tree_report(r, prof, meta, &to);
 	}
-	*out = (struct view_choice){.metric = c.metric, .keep = c.keep};
+	*out = (struct view_choice){.metric = c.metric, .keep = c.keep, .annotate = ANNOTATE_SITES};
 	c.keep = NULL; /* now the caller's */
 	rc = PF_EXIT_OK;
 out:

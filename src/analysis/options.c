@@ -7,5 +7,6 @@ void profan_opts_init(struct profan_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->tree_threshold = 0.5;
+	o->annotate.functions = 5;
 	o->cpuprof.weight = CPUPROF_WEIGHT_BEFORE;
 }

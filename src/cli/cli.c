@@ -260,10 +260,11 @@ static int emit(const struct cli_state *st, const struct report *r)
 	if (pager != NULL) {
 		int rc = st->json ? render_json(pager, r, &ro) : render_text(pager, r, &ro);
 		fflush(pager);
-		bool failed = (rc < 0 || ferror(pager)) && errno != EPIPE; /* EPIPE: quit early */
+		int err = errno;
+		bool failed = (rc < 0 || ferror(pager)) && err != EPIPE; /* EPIPE: quit early */
 		int status = pclose(pager);
 		if (failed) {
-			pf_error("<pager>: write error: %s", strerror(errno ? errno : EIO));
+			pf_error("<pager>: write error: %s", strerror(err ? err : EIO));
 			return PF_EXIT_FAIL;
 		}
 		(void)status; /* the pager's own exit status is the pager's business, as in git */
@@ -335,6 +336,12 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 	o->dhat.not_ = patterns(st->not_.items, st->not_.len);
 	o->dhat.ours = patterns(st->ours.items, st->ours.len);
 	o->dhat.plumbing = patterns(st->plumbing.items, st->plumbing.len);
+	o->annotate.source_paths = st->source_paths.items;
+	o->annotate.source_path_count = st->source_paths.len;
+	o->annotate.prefixes = st->source_prefixes.items;
+	o->annotate.prefix_count = st->source_prefixes.len;
+	if (st->top_given)
+		o->annotate.functions = st->top;
 	struct report r;
 	report_init(&r);
 	int rc;
@@ -370,9 +377,10 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 			news = args;
 			nn = nargs;
 		}
-		if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file) {
-			cli_usage_error(st, "--pprof, trees and --per-file work on one side: use them with the "
-					    "format's own command");
+		if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file ||
+		    o->annotate.pattern) {
+			cli_usage_error(st, "--pprof, trees, --per-file and --annotate work on one side: use them "
+					    "with the format's own command");
 			rc = PF_EXIT_USAGE;
 			goto out;
 		}
@@ -412,6 +420,12 @@ static int run_command(const struct cli_command *cmd, int argc, char **argv)
 	vec_free(&st.ours);
 	vec_free(&st.plumbing);
 	vec_free(&st.base);
+	vec_free(&st.source_paths);
+	for (size_t i = 0; i < st.source_prefixes.len; i++) {
+		free((char *)st.source_prefixes.items[i].from);
+		free((char *)st.source_prefixes.items[i].to);
+	}
+	vec_free(&st.source_prefixes);
 	return rc;
 }
 

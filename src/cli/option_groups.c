@@ -30,7 +30,7 @@ static const struct cli_opt common_opts[] = {
 static int handle_common(struct cli_state *st, int val, const char *arg)
 {
 	switch (val) {
-	case OPT_TOP: return cli_parse_size(st, "top", arg, &st->top);
+	case OPT_TOP: st->top_given = true; return cli_parse_size(st, "top", arg, &st->top);
 	case OPT_JSON: st->json = true; return 0;
 	case OPT_WIDE: st->wide = true; return 0;
 	case OPT_NO_PAGER: st->no_pager = true; return 0;
@@ -81,6 +81,9 @@ enum {
 	OPT_FOLDED,
 	OPT_PPROF,
 	OPT_FLAMEGRAPH,
+	OPT_ANNOTATE,
+	OPT_SOURCE_PATH,
+	OPT_SOURCE_PREFIX,
 };
 
 static const struct cli_opt analysis_opts[] = {
@@ -99,6 +102,12 @@ static const struct cli_opt analysis_opts[] = {
 	{"folded", required_argument, OPT_FOLDED, "FILE", "write collapsed stacks (flamegraph.pl, inferno)"},
 	{"pprof", required_argument, OPT_PPROF, "FILE", "write gzipped profile.proto for go tool pprof"},
 	{"flamegraph", required_argument, OPT_FLAMEGRAPH, "FILE", "write an interactive SVG flame graph"},
+	{"annotate", required_argument, OPT_ANNOTATE, "RE",
+	 "source lines of the hottest functions matching RE (5; --top N)"},
+	{"source-path", required_argument, OPT_SOURCE_PATH, "DIR",
+	 "also look for source files under DIR (repeatable)"},
+	{"source-prefix", required_argument, OPT_SOURCE_PREFIX, "OLD=NEW",
+	 "read sources recorded under OLD from NEW (repeatable)"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
@@ -152,6 +161,25 @@ static int handle_analysis(struct cli_state *st, int val, const char *arg)
 	case OPT_FOLDED: o->folded = arg; return 0;
 	case OPT_PPROF: o->pprof = arg; return 0;
 	case OPT_FLAMEGRAPH: o->flamegraph = arg; return 0;
+	case OPT_ANNOTATE:
+		if (cli_check_regex(st, "annotate", arg) < 0)
+			return -1;
+		o->annotate.pattern = arg;
+		return 0;
+	case OPT_SOURCE_PATH:
+		if (access(arg, R_OK | X_OK) != 0)
+			pf_warn("--source-path %s: %s", arg, strerror(errno));
+		vec_push(&st->source_paths, arg);
+		return 0;
+	case OPT_SOURCE_PREFIX: {
+		const char *eq = strchr(arg, '=');
+		if (eq == NULL || eq == arg)
+			return cli_usage_error(st, "--source-prefix wants OLD=NEW, not '%s'", arg);
+		/* the option's text is argv's: the two halves are copies kept with the state */
+		struct source_prefix sp = {.from = xstrndup(arg, (size_t)(eq - arg)), .to = xstrdup(eq + 1)};
+		vec_push(&st->source_prefixes, sp);
+		return 0;
+	}
 	}
 	return -1;
 }

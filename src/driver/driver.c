@@ -14,7 +14,6 @@
 #include "profan/export.h"
 #include "profan/load.h"
 #include "profan/match.h"
-#include "profan/progress.h"
 #include "profan/samply.h"
 #include "profan/source.h"
 #include "profan/symbolize.h"
@@ -92,65 +91,62 @@ static int read_sidecar(const char *path, struct json_doc **out)
 	return rc;
 }
 
+/* One input's load: recognise the format (or check the one asked for), read its
+ * side files, and call the format's loader (a pf_loader for load_file/load_buffer). */
+struct loaded {
+	const struct input_format *format; /* the format read */
+	const char *symbols;               /* the sidecar its names came from, or NULL */
+};
+
+struct dispatch {
+	const struct input_format *format; /* asked for, or NULL */
+	const struct run *rn;
+	const struct driver_input *in;
+	struct loaded *got;
+};
+
+static int dispatch(const struct json_doc *doc, struct profile *out, const void *ctx)
+{
+	const struct dispatch *d = ctx;
+	const struct input_format *seen = format_of(json_doc_root(doc));
+	const struct input_format *f = d->got->format = d->format ? d->format : seen;
+	if (f == NULL) {
+		pf_error("%s: not a profile profan recognises (samply, dhat or cpuprofile JSON); name it with --format",
+			 json_doc_origin(doc));
+		return -1;
+	}
+	if (seen != NULL && seen != f) {
+		pf_error("%s: this is %s, not %s: read it with 'profan %s'", json_doc_origin(doc), seen->label,
+			 f->label, seen->command);
+		return -1;
+	}
+	struct json_doc *sidecar = NULL;
+	const struct driver_input *in = d->in;
+	if (f->sidecar && !d->rn->o->samply.no_sidecar && in->data == NULL && strcmp(in->path, "-") != 0 &&
+	    read_sidecar(in->path, &sidecar) < 0)
+		return -1; /* the sidecar's own error is printed */
+	struct load_env env = {.o = d->rn->o, .sidecar = sidecar, .wasm = d->rn->have_wasm ? &d->rn->wasm : NULL};
+	int rc = f->load(doc, &env, out);
+	if (rc == 0 && sidecar)
+		d->got->symbols = profile_strdup(out, json_doc_origin(sidecar));
+	if (sidecar)
+		json_doc_free(sidecar);
+	return rc;
+}
+
 /* Loads IN as FORMAT (NULL: recognise it) into OUT; *USED gets the format and
  * *SYMBOLS the sidecar its names came from (or NULL). Returns 0, or -1 /
  * LOAD_MISFIT after one error line (OUT is then released). */
 static int load_one(const struct input_format *format, const struct run *rn, const struct driver_input *in,
 		    struct profile *out, const struct input_format **used, const char **symbols)
 {
-	profile_init(out);
-	*symbols = NULL;
-	struct source *src = in->data ? source_open_buffer(in->data, in->len, in->path) : source_open_file(in->path);
-	if (src == NULL) {
-		profile_release(out);
-		return -1;
-	}
-	char phase[128];
-	snprintf(phase, sizeof(phase), "reading %s", source_origin(src));
-	progress_phase(phase, source_raw_size(src), true);
+	struct loaded got = {0};
+	struct dispatch d = {.format = format, .rn = rn, .in = in, .got = &got};
 	struct json_parse_opts jopts = format_parse_opts(format);
-	struct json_doc *doc = json_parse(src, &jopts);
-	source_close(src);
-	if (doc == NULL) {
-		progress_end();
-		profile_release(out);
-		return -1;
-	}
-	const struct input_format *seen = format_of(json_doc_root(doc));
-	const struct input_format *f = format ? format : seen;
-	struct json_doc *sidecar = NULL;
-	int rc = -1;
-	if (f == NULL) {
-		pf_error("%s: not a profile profan recognises (samply, dhat or cpuprofile JSON); name it with --format",
-			 json_doc_origin(doc));
-	} else if (seen != NULL && seen != f) {
-		pf_error("%s: this is %s, not %s: read it with 'profan %s'", json_doc_origin(doc), seen->label,
-			 f->label, seen->command);
-	} else if (f->sidecar && !rn->o->samply.no_sidecar && in->data == NULL && strcmp(in->path, "-") != 0 &&
-		   read_sidecar(in->path, &sidecar) < 0) {
-		/* the sidecar's own error is printed */
-	} else {
-		progress_phase("building the profile", 0, false);
-		struct load_env env = {.o = rn->o, .sidecar = sidecar, .wasm = rn->have_wasm ? &rn->wasm : NULL};
-		rc = f->load(doc, &env, out);
-		if (rc == 0 && sidecar)
-			*symbols = profile_strdup(out, json_doc_origin(sidecar));
-	}
-	json_doc_free(doc);
-	if (sidecar)
-		json_doc_free(sidecar);
-	profile_seal(out);
-	progress_end();
-	if (rc == 0) {
-		const char *bad = profile_check(out);
-		if (bad != NULL) {
-			pf_error("internal error: loader built an inconsistent profile: %s", bad);
-			rc = -1;
-		}
-	}
-	if (rc != 0)
-		profile_release(out);
-	*used = f;
+	int rc = in->data ? load_buffer(in->data, in->len, in->path, &jopts, dispatch, &d, out)
+			  : load_file(in->path, &jopts, dispatch, &d, out);
+	*used = got.format;
+	*symbols = rc == 0 ? got.symbols : NULL;
 	return rc;
 }
 
@@ -380,9 +376,10 @@ static int compare(const struct profan_opts *o, const struct diff_side *b, const
 
 static int check_diff_options(const struct profan_opts *o)
 {
-	if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file) {
-		pf_error("diff: --pprof, trees and --per-file work on one side: use them with the format's own "
-			 "command");
+	if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file ||
+	    o->annotate.pattern) {
+		pf_error("diff: --pprof, trees, --per-file and --annotate work on one side: use them with the "
+			 "format's own command");
 		return PF_EXIT_USAGE;
 	}
 	return PF_EXIT_OK;

@@ -44,6 +44,7 @@ struct raw_profile {
 	VEC(struct raw_node) nodes;
 	struct i64s samples; /* node ids */
 	struct i64s times;   /* µs: deltas, or absolute timestamps when ABSOLUTE */
+	struct i64s lines;   /* trace chunks' "lines": each sample's 1-based line in its top frame, 0 = none */
 	VEC(struct chunk) chunks;
 	bool absolute, has_samples, has_start, has_end;
 	int64_t start, end;
@@ -63,6 +64,7 @@ struct loader {
 	size_t wasm_unnamed_frames, wasm_mismatch;
 	const char *samples_key; /* header key of the profile being built: "Samples", "Samples 2" */
 	uint32_t root_stack;     /* the "(root)" stack node of samples at (root), made on first use */
+	struct u64map ticks_at;  /* func << 32 | line -> its entry in p->line_ticks */
 };
 
 /* ------------------------------------------------------------ small helpers */
@@ -136,6 +138,7 @@ static void raw_release(struct raw_profile *rp)
 	vec_free(&rp->nodes);
 	vec_free(&rp->samples);
 	vec_free(&rp->times);
+	vec_free(&rp->lines);
 	vec_free(&rp->chunks);
 }
 
@@ -398,6 +401,25 @@ static struct raw_profile *trace_profile(struct loader *L, int64_t pid, const ch
 	return rp;
 }
 
+/* A chunk's "lines" (one per sample; V8 leaves the array out when all are 0)
+ * become the column of samples [S0, S0 + N), zeros for what a chunk lacks. */
+static int read_chunk_lines(struct loader *L, struct raw_profile *rp, const struct json *arr, size_t s0,
+			    size_t n)
+{
+	size_t got = 0;
+	int64_t *col = arr ? jr_int_column(&L->r, arr, 0, INT32_MAX, false, 0, &got) : NULL;
+	if (arr != NULL && col == NULL)
+		return -1;
+	if (col != NULL || rp->lines.len > 0) {
+		while (rp->lines.len < s0)
+			vec_push(&rp->lines, 0);
+		for (size_t i = 0; i < n; i++)
+			vec_push(&rp->lines, i < got ? col[i] : 0);
+	}
+	free(col);
+	return 0;
+}
+
 static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struct json *data)
 {
 	struct jr *r = &L->r;
@@ -427,13 +449,13 @@ static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struc
 		return -1;
 	/* Keep the two columns aligned chunk by chunk. */
 	size_t ns = rp->samples.len - s0, nt = rp->times.len - t0;
+	size_t keep = ns < nt ? ns : nt;
 	if (ns != nt) {
 		rp->count_mismatch++;
-		size_t keep = ns < nt ? ns : nt;
 		rp->samples.len = s0 + keep;
 		rp->times.len = t0 + keep;
 	}
-	return 0;
+	return read_chunk_lines(L, rp, jr_opt(r, data, "lines", JSON_ARRAY), s0, keep);
 }
 
 static int read_trace(struct loader *L, const struct json *events)
@@ -696,6 +718,43 @@ static int link_parents(struct loader *L, struct raw_profile *rp, const struct u
 	return 0;
 }
 
+static void add_line_ticks(struct loader *L, uint32_t func, uint32_t line, int64_t ticks)
+{
+	struct profile *p = L->p;
+	uint32_t *slot = u64map_slot(&L->ticks_at, (uint64_t)func << 32 | line);
+	if (*slot == HTAB_NONE) {
+		*slot = (uint32_t)p->line_ticks.len;
+		profile_add_line_ticks(p, func, line, ticks);
+	} else {
+		p->line_ticks.items[*slot].ticks += ticks;
+	}
+}
+
+/* A node's positionTicks ([{line, ticks}], lines 1-based): where its hits fell
+ * inside FUNC. Hits V8 could place on no line (hitCount beyond the ticks) go to
+ * line 0, so the split covers them. */
+static int read_position_ticks(struct loader *L, const struct raw_node *n, uint32_t func)
+{
+	struct jr *r = &L->r;
+	const struct json *pt = jr_opt(r, n->node, "positionTicks", JSON_ARRAY);
+	int64_t hits, sum = 0;
+	if (r->failed || !jr_int(r, n->node, "hitCount", 0, INT32_MAX, true, -1, &hits))
+		return -1;
+	for (size_t i = 0; i < json_len(pt); i++) {
+		const struct json *o = object_at(L, pt, i);
+		int64_t line, ticks;
+		if (o == NULL || !jr_int(r, o, "line", 0, INT32_MAX, false, 0, &line) ||
+		    !jr_int(r, o, "ticks", 0, INT32_MAX, false, 0, &ticks))
+			return -1;
+		if (ticks > 0)
+			add_line_ticks(L, func, (uint32_t)line, ticks);
+		sum += ticks;
+	}
+	if (pt != NULL && hits > sum)
+		add_line_ticks(L, func, 0, hits - sum);
+	return 0;
+}
+
 /* Stack node of every raw node, parents first, without recursion: walk up to a
  * finished ancestor, then build back down. ST_ON_PATH marks the walk, so a
  * cycle is found when the walk meets itself. */
@@ -739,6 +798,12 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 			}
 			if (!skip) /* (root)'s children become roots */
 				above = profile_intern_stack(L->p, above, frame);
+			/* a trace's per-sample lines say the same more exactly (add_samples) */
+			if (!skip && !rp->nodes.items[k].legacy && rp->lines.len == 0 &&
+			    read_position_ticks(L, &rp->nodes.items[k], L->p->frames.items[frame].func) < 0) {
+				rc = -1;
+				break;
+			}
 			stack[k] = above;
 			state[k] = ST_DONE;
 		}
@@ -897,6 +962,10 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct u6
 		values[time_m] = L->opts->weight == CPUPROF_WEIGHT_AFTER ? after : before;
 		values[count_m] = 1;
 		profile_add_sample(L->p, sample_stack(L, stack[node]), thread, values);
+		if (rp->lines.len > 0 && stack[node] != PF_NONE) /* the sample's own weight, at its line */
+			add_line_ticks(L, profile_stack_func(L->p, stack[node]),
+				       i < rp->lines.len ? (uint32_t)rp->lines.items[i] : 0,
+				       values[L->opts->weight == CPUPROF_WEIGHT_SAMPLES ? count_m : time_m]);
 	}
 	if (unknown > 0)
 		profile_warn(L->p, "%zu sample%s name no node and were skipped", unknown,
@@ -1183,6 +1252,7 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 		raw_release(&L.profiles.items[i]);
 	vec_free(&L.profiles);
 	vec_free(&L.lib_of_url);
+	u64map_release(&L.ticks_at);
 	free(L.wasm_named);
 	free(sel);
 	return rc;

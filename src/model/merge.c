@@ -110,7 +110,12 @@ int profile_merge(struct profile *dst, const struct profile *src, const char *or
 		struct pf_frame nf = src->frames.items[f];
 		nf.func = func_map[nf.func];
 		nf.lib = MAP_LIB(nf.lib);
+		nf.file = restr(dst, src, nf.file);
 		frame_map[f] = profile_intern_frame(dst, &nf);
+	}
+	for (size_t i = 0; i < src->line_ticks.len; i++) {
+		const struct pf_line_ticks *lt = &src->line_ticks.items[i];
+		profile_add_line_ticks(dst, func_map[lt->func], lt->line, lt->ticks);
 	}
 	uint32_t *stack_map = xreallocarray(NULL, src->stacks.len + 1, sizeof(*stack_map));
 	for (size_t s = 0; s < src->stacks.len; s++) {

@@ -26,13 +26,14 @@ static uint64_t func_hash_of(const struct profile *p, size_t i)
 static uint64_t frame_hash(const struct pf_frame *f)
 {
 	uint64_t h = hash_mix((uint64_t)f->func << 32 | f->lib) ^ hash_mix(f->address);
-	return h ^ hash_mix((uint64_t)f->line << 40 ^ (uint64_t)f->column << 8 ^ f->flags);
+	h ^= hash_mix((uint64_t)f->line << 40 ^ (uint64_t)f->column << 8 ^ f->flags);
+	return f->file ? h ^ hash_mix((uint64_t)f->file) : h;
 }
 static bool frame_eq(const void *p, uint32_t i, const void *key)
 {
 	const struct pf_frame *a = &((const struct profile *)p)->frames.items[i], *b = key;
 	return a->func == b->func && a->lib == b->lib && a->address == b->address && a->line == b->line &&
-	       a->column == b->column && a->flags == b->flags;
+	       a->column == b->column && a->flags == b->flags && a->file == b->file;
 }
 static uint64_t frame_hash_of(const struct profile *p, size_t i)
 {
@@ -65,6 +66,7 @@ void profile_release(struct profile *p)
 	vec_free(&p->frames);
 	vec_free(&p->stacks);
 	vec_free(&p->threads);
+	vec_free(&p->line_ticks);
 	vec_free(&p->info);
 	vec_free(&p->warnings);
 	free(p->sample_stack);
@@ -252,6 +254,11 @@ void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, cons
 		p->sample_values[m][i] = values[m];
 }
 
+void profile_add_line_ticks(struct profile *p, uint32_t func, uint32_t line, int64_t ticks)
+{
+	vec_push(&p->line_ticks, ((struct pf_line_ticks){.func = func, .line = line, .ticks = ticks}));
+}
+
 void profile_add_info(struct profile *p, const char *key, const char *value)
 {
 	struct pf_info in = {.key = profile_strdup(p, key), .value = profile_strdup(p, value)};
@@ -308,7 +315,12 @@ const char *profile_check(const struct profile *p)
 			return "frame func out of range";
 		if (f->lib != PF_NONE && f->lib >= p->libs.len)
 			return "frame lib out of range";
+		if (f->file >= p->strings.count)
+			return "frame file out of range";
 	}
+	for (size_t i = 0; i < p->line_ticks.len; i++)
+		if (p->line_ticks.items[i].func >= p->funcs.len)
+			return "line ticks func out of range";
 	for (size_t i = 0; i < p->stacks.len; i++) {
 		const struct pf_stack *s = &p->stacks.items[i];
 		if (s->frame >= p->frames.len)

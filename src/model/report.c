@@ -99,6 +99,15 @@ struct report_row *report_table_row(struct report *r, struct report_table *t, co
 	return &t->rows.items[t->rows.len - 1];
 }
 
+void report_table_listing(struct report *r, struct report_table *t, const char *name, const char *detail,
+			  const int64_t *values)
+{
+	t->listing = true;
+	t->subject = (struct report_row){.name = report_strdup(r, name), .detail = report_strdup(r, detail)};
+	for (size_t c = 0; c < t->col_count; c++)
+		t->subject.values[c] = values[c];
+}
+
 static int row_cmp(const void *a, const void *b)
 {
 	const struct report_row *x = a, *y = b;

@@ -212,7 +212,7 @@ static void regroup(struct profile *p, enum transform_by by)
 			}
 			want[i] = (struct pf_func){.name = name_id, .lib = lib};
 			if (by == TRANSFORM_BY_LINE) {
-				want[i].file = f->file;
+				want[i].file = fr->file ? fr->file : f->file;
 				want[i].line = fr->line ? fr->line : f->line;
 			}
 			char *key = xasprintf("%u/%u/%u/%u", want[i].name, want[i].file, want[i].lib,

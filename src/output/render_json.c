@@ -47,6 +47,48 @@ static cJSON *json_int(int64_t v)
 	return cJSON_CreateRaw(digits);
 }
 
+static cJSON *json_values(const struct report_table *t, const struct report_row *row)
+{
+	cJSON *vals = cJSON_CreateArray();
+	for (size_t c = 0; c < t->col_count; c++)
+		cJSON_AddItemToArray(vals, json_int(row->values[c]));
+	return vals;
+}
+
+/* A listing (--annotate): the function with its figures, the files, and one
+ * row per line shown (context lines included, gaps left out). */
+static void listing_json(cJSON *v, const struct report_table *t)
+{
+	cJSON *f = cJSON_AddObjectToObject(v, "function");
+	cJSON_AddItemToObject(f, "name", json_text(t->subject.name));
+	cJSON_AddItemToObject(f, "detail", t->subject.detail ? json_text(t->subject.detail) : cJSON_CreateNull());
+	cJSON_AddItemToObject(f, "values", json_values(t, &t->subject));
+	cJSON *files = cJSON_AddArrayToObject(v, "files");
+	cJSON *rows = cJSON_AddArrayToObject(v, "rows");
+	const char *file = NULL;
+	for (size_t k = 0; k < t->rows.len; k++) {
+		const struct report_row *row = &t->rows.items[k];
+		if (row->flags & REPORT_ROW_FILE) {
+			file = row->name;
+			cJSON *o = cJSON_CreateObject();
+			cJSON_AddItemToObject(o, "path", json_text(row->name));
+			cJSON_AddItemToObject(o, "source", row->detail ? json_text(row->detail) : cJSON_CreateNull());
+			cJSON_AddItemToArray(files, o);
+			continue;
+		}
+		if (row->flags & REPORT_ROW_GAP)
+			continue;
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddItemToObject(o, "file", file ? json_text(file) : cJSON_CreateNull());
+		cJSON_AddItemToObject(o, "line", json_int(row->line));
+		cJSON_AddItemToObject(o, "source", row->name ? json_text(row->name) : cJSON_CreateNull());
+		cJSON_AddItemToObject(o, "values", json_values(t, row));
+		if (row->detail)
+			cJSON_AddItemToObject(o, "detail", json_text(row->detail));
+		cJSON_AddItemToArray(rows, o);
+	}
+}
+
 int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 {
 	cJSON *root = cJSON_CreateObject();
@@ -72,6 +114,13 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 			/* no total: the column shows no percentages */
 			cJSON_AddItemToObject(col, "total", t->cols[c].total ? json_int(t->cols[c].total) : cJSON_CreateNull());
 			cJSON_AddItemToArray(cols, col);
+		}
+		if (t->listing) {
+			listing_json(v, t);
+			if (t->note)
+				cJSON_AddItemToObject(v, "note", json_text(t->note));
+			cJSON_AddItemToArray(views, v);
+			continue;
 		}
 		cJSON *rows = cJSON_AddArrayToObject(v, "rows");
 		size_t shown = t->ranked && ro->top > 0 && t->rows.len > ro->top ? ro->top : t->rows.len;

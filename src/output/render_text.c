@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/alloc.h"
 #include "profan/render.h"
 #include "profan/text.h"
 
@@ -211,6 +212,128 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		fprintf(out, "  ... %zu more row%s (raise --top to see them)\n", cut, cut == 1 ? "" : "s");
 }
 
+/* Source text with tabs expanded to stops of 8 (the columns in front would shift
+ * them otherwise) and other control bytes escaped (a source file is input too),
+ * in at most COLS columns when COLS > 0. */
+static void print_source(FILE *out, const char *text, size_t cols)
+{
+	size_t len = strlen(text), tabs = 0;
+	for (const char *q = text; *q; q++)
+		tabs += *q == '\t';
+	char *expanded = xmalloc(len + 7 * tabs + 1), *e = expanded;
+	size_t col = 0;
+	for (const char *q = text; *q; q++) {
+		if (*q == '\t') {
+			for (size_t w = 8 - col % 8; w > 0; w--, col++)
+				*e++ = ' ';
+		} else {
+			*e++ = *q;
+			col += ((unsigned char)*q & 0xC0) != 0x80;
+		}
+	}
+	*e = '\0';
+	char *copy;
+	const char *safe = shown(expanded, &copy);
+	col = 0;
+	for (const char *q = safe; *q; q++) {
+		size_t w = ((unsigned char)*q & 0xC0) != 0x80;
+		if (cols > 0 && col + w >= cols && w > 0) {
+			fputs("\u2026", out);
+			break;
+		}
+		fputc(*q, out);
+		col += w;
+	}
+	free(copy);
+	free(expanded);
+}
+
+/* A listing (--annotate): the function and its figures, then its lines like
+ * pprof's list: the costs ("." for none), the line number, the source. */
+static void print_listing(FILE *out, const struct report_table *t, const struct render_opts *st)
+{
+	char buf[64], *copy, *detail_copy = NULL;
+	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), shown(t->title, &copy), SGR(st, "0"));
+	free(copy);
+	const struct report_row *f = &t->subject;
+	fprintf(out, "%s%s%s%s%s%s", f->flags & REPORT_ROW_OWNED ? SGR(st, "1;36") : "", shown(f->name, &copy),
+		f->flags & REPORT_ROW_OWNED ? SGR(st, "0") : "", f->detail ? "  " : "", f->detail ? SGR(st, "2") : "",
+		f->detail ? shown(f->detail, &detail_copy) : "");
+	fprintf(out, "%s\n", f->detail ? SGR(st, "0") : "");
+	free(copy);
+	free(detail_copy);
+	for (size_t c = 0; c < t->col_count; c++) {
+		report_format_value(buf, sizeof(buf), f->values[c], t->cols[c].unit);
+		fprintf(out, "%s%s %s", c ? ", " : "", t->cols[c].header, buf);
+	}
+	fputc('\n', out);
+	if (t->note) {
+		fprintf(out, "%s\n", shown(t->note, &copy));
+		free(copy);
+	}
+	int width[REPORT_MAX_COLS];
+	int linew = 4;
+	for (size_t c = 0; c < t->col_count; c++)
+		width[c] = (int)strlen(t->cols[c].header);
+	for (size_t i = 0; i < t->rows.len; i++) {
+		const struct report_row *row = &t->rows.items[i];
+		for (size_t c = 0; c < t->col_count; c++) {
+			report_format_value(buf, sizeof(buf), row->values[c], t->cols[c].unit);
+			if ((int)strlen(buf) > width[c])
+				width[c] = (int)strlen(buf);
+		}
+		int n = snprintf(buf, sizeof(buf), "%u", row->line);
+		linew = n > linew ? n : linew;
+	}
+	size_t prefix = 0;
+	for (size_t c = 0; c < t->col_count; c++) {
+		fprintf(out, "  %*s", width[c], t->cols[c].header);
+		prefix += 2 + (size_t)width[c];
+	}
+	fprintf(out, "  %*s  Source\n", linew, "Line");
+	prefix += 4 + (size_t)linew;
+	for (size_t i = 0; i < t->rows.len; i++) {
+		const struct report_row *row = &t->rows.items[i];
+		if (row->flags & REPORT_ROW_FILE) {
+			fprintf(out, "%*s%s%s%s", (int)prefix, "", SGR(st, "1"), shown(row->name, &copy), SGR(st, "0"));
+			free(copy);
+			if (row->detail) {
+				fprintf(out, "  %s(%s)%s", SGR(st, "2"), shown(row->detail, &copy), SGR(st, "0"));
+				free(copy);
+			}
+			fputc('\n', out);
+			continue;
+		}
+		if (row->flags & REPORT_ROW_GAP) {
+			fprintf(out, "%*s\u22ee\n", (int)prefix - 3, "");
+			continue;
+		}
+		bool hot = false;
+		for (size_t c = 0; c < t->col_count; c++) {
+			if (row->values[c] != 0) {
+				report_format_value(buf, sizeof(buf), row->values[c], t->cols[c].unit);
+				hot = true;
+			} else {
+				snprintf(buf, sizeof(buf), ".");
+			}
+			fprintf(out, "  %*s", width[c], buf);
+		}
+		if (row->line)
+			fprintf(out, "  %*u  ", linew, row->line);
+		else
+			fprintf(out, "  %*s  ", linew, "-");
+		size_t room = st->width > 0 && (size_t)st->width > prefix + 8 ? (size_t)st->width - prefix : 0;
+		fputs(hot ? SGR(st, "1") : "", out);
+		print_source(out, row->name ? row->name : "", room);
+		fputs(hot ? SGR(st, "0") : "", out);
+		if (row->detail && (room == 0 || strlen(row->name ? row->name : "") + strlen(row->detail) + 2 < room)) {
+			fprintf(out, "  %s%s%s", SGR(st, "2"), shown(row->detail, &copy), SGR(st, "0"));
+			free(copy);
+		}
+		fputc('\n', out);
+	}
+}
+
 int render_text(FILE *out, const struct report *r, const struct render_opts *st)
 {
 	int keyw = 0;
@@ -229,8 +352,12 @@ int render_text(FILE *out, const struct report *r, const struct render_opts *st)
 		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), shown(r->warnings.items[i], &copy));
 		free(copy);
 	}
-	for (size_t i = 0; i < r->tables.len; i++)
-		print_table(out, r->tables.items[i], st);
+	for (size_t i = 0; i < r->tables.len; i++) {
+		if (r->tables.items[i]->listing)
+			print_listing(out, r->tables.items[i], st);
+		else
+			print_table(out, r->tables.items[i], st);
+	}
 	return ferror(out) ? -1 : 0;
 }
 

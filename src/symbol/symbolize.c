@@ -53,6 +53,7 @@ struct ctx {
 	VEC(uint32_t) made;         /* the funcs func_for handed out, each once */
 	size_t done;                /* sites handled, for the progress line */
 	VEC(uint32_t) pool;
+	bool *unfound; /* per library: no file at all (not one that was unreadable or another build) */
 };
 
 static const char *lib_str(const struct profile *p, uint32_t id)
@@ -208,12 +209,15 @@ static void emit_chain(struct ctx *c, const struct site *s, size_t n, const stru
 				    .flags = flags,
 				    .folded = l->folded,
 				    .comp_dir_len = l->decl_file ? l->decl_dir_len : 0};
+		/* the line's own file, when the function's code comes from elsewhere (macros, #include) */
+		uint32_t file = intern_file(c, l->file);
 		struct pf_frame fr = {.func = func_for(c, &f),
 				      .lib = s[0].lib,
 				      .address = address,
 				      .line = l->line,
 				      .column = l->column,
-				      .flags = l->inlined ? PF_FRAME_INLINED : 0};
+				      .flags = l->inlined ? PF_FRAME_INLINED : 0,
+				      .file = l->line && file != f.file ? file : 0};
 		vec_push(&c->pool, profile_intern_frame(p, &fr));
 	}
 	expand_to(c, s, n, first, (uint32_t)depth);
@@ -308,6 +312,7 @@ static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s,
 	} else if (a.result == SYMFIND_MISSING) {
 		lib->sym_state = PF_SYM_MISSING;
 		c->st->libs_missing++;
+		c->unfound[lib - p->libs.items] = true;
 	}
 	struct symmod *m = a.result == SYMFIND_FOUND ? symmod_open(a.path, c->dirs.items, c->dirs.len) : NULL;
 	if (a.result == SYMFIND_FOUND) {
@@ -441,7 +446,7 @@ static void warn_missing(struct ctx *c)
 			continue;
 		uint32_t lib = profile_stack_frame(p, s)->lib;
 		n++;
-		if (lib < p->libs.len && p->libs.items[lib].sym_state == PF_SYM_MISSING)
+		if (lib < p->libs.len && c->unfound[lib])
 			leaf[lib]++;
 	}
 	for (size_t l = 0; l < p->libs.len && n > 0; l++) {
@@ -526,6 +531,7 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	snprintf(phase, sizeof(phase), "symbolicating %zu librar%s", lib_count, lib_count == 1 ? "y" : "ies");
 	progress_phase(phase, sites.len, false);
 	c.old_frames = p->frames.len;
+	c.unfound = xcalloc(p->libs.len + 1, sizeof(*c.unfound));
 	c.exp = xcalloc(p->frames.len ? p->frames.len : 1, sizeof(*c.exp));
 	for (size_t i = 0; i < sites.len;) {
 		size_t j = i;
@@ -560,6 +566,7 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	rebuild_stacks(&c);
 	vec_free(&sites);
 	free(c.exp);
+	free(c.unfound);
 	vec_free(&c.pool);
 	vec_free(&c.dirs);
 	free(c.env_copy);

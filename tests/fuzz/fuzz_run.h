@@ -210,6 +210,8 @@ static inline void fuzz_pipeline(struct profan_opts *o, size_t variant, bool *tw
 		o->tree_threshold = 0;
 		o->callers = ".";
 		o->callees = "0x";
+		o->annotate.pattern = "."; /* source paths from the input: only regular text files are read */
+		o->annotate.functions = 3;
 		break;
 	case 5:
 		o->per_file = o->tree = true;

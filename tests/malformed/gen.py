@@ -212,6 +212,17 @@ def gen_cpuprof():
     write("cpuprof", "not-a-profile.cpuprofile", b'{"traceEvents":7}')
     write("cpuprof", "trace-empty.json", b"[]")
     write("cpuprof", "trace-wrong-type.json", b'[{"name":"ProfileChunk","id":"0x1","pid":1,"args":7}]')
+    write("cpuprof", "position-ticks-wrong-type.cpuprofile",
+          cpuprof(lambda d: d["nodes"][2].update(positionTicks={"line": 5, "ticks": 1})))
+    write("cpuprof", "position-ticks-negative.cpuprofile",
+          cpuprof(lambda d: d["nodes"][2].update(positionTicks=[{"line": 5, "ticks": -1}])))
+    write("cpuprof", "ok-position-ticks.cpuprofile",
+          cpuprof(lambda d: d["nodes"][2].update(positionTicks=[{"line": 5, "ticks": 1},
+                                                                {"line": 2**31 - 1, "ticks": 0}])))
+    write("cpuprof", "trace-lines-wrong-type.json",
+          b'[{"name":"Profile","id":"0x1","pid":1,"ts":0,"args":{"data":{"startTime":0}}},'
+          b'{"name":"ProfileChunk","id":"0x1","pid":1,"ts":1,"args":{"data":{"cpuProfile":{"nodes":'
+          b'[{"id":1,"callFrame":{"functionName":"(root)"}}],"samples":[1]},"timeDeltas":[5],"lines":["7"]}}}]')
     write("cpuprof", "ok-trace-chunk-without-profile.json",
           b'[{"name":"ProfileChunk","id":"0x9","pid":1,"args":{"data":{"cpuProfile":{"nodes":[],'
           b'"samples":[]},"timeDeltas":[]}}}]')

@@ -42,7 +42,7 @@ FIXTURES = {
 # Options of other programs that the man page quotes (samply record --save-only, ...),
 # and profan's own --version, which main.c handles before any command.
 FOREIGN = {"version", "num-callers", "dhat-out-file", "save-only", "tool", "cpu-prof", "cpu-prof-name",
-           "cpu-prof-dir", "trace-event-categories"}
+           "cpu-prof-dir", "trace-event-categories", "print"}
 # Argument names that are file names, and those that are directories.
 FILE_ARGS = {"FILE", "MODULE"}
 DIR_ARGS = {"DIR", "DIRS", "PATH"}
@@ -78,7 +78,7 @@ class Opt:
 
 # "  -o, --output FILE   help", "      --color[=WHEN]  help": short, long, optional or required argument, help
 HELP_LINE = re.compile(r"^  (?:-(\w), |    )--([a-z0-9][a-z0-9-]*)(\[=([A-Z]+)\])?"
-                       r"(?: ([A-Z][A-Z0-9_:.-]*))?(?:\s+(.*))?$")
+                       r"(?: ([A-Z][A-Z0-9_:.=-]*))?(?:\s+(.*))?$")
 
 
 def help_options(cmd):

@@ -4,7 +4,10 @@ $ profan diff pipeline/a1.cpuprofile.gz
 ! profan: diff: give BASE and NEW, or --base FILE (repeated) and the new files; see 'profan diff --help'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --pprof x.pb.gz
 ! exit 2
-! profan: diff: --pprof, trees and --per-file work on one side: use them with the format's own command; see 'profan diff --help'
+! profan: diff: --pprof, trees, --per-file and --annotate work on one side: use them with the format's own command; see 'profan diff --help'
+$ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --annotate hot
+! exit 2
+! profan: diff: --pprof, trees, --per-file and --annotate work on one side: use them with the format's own command; see 'profan diff --help'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --format perf
 ! exit 2
 ! profan: diff: --format wants samply, dhat or cpuprof, not 'perf'; see 'profan diff --help'

@@ -66,3 +66,12 @@ $ profan cpuprof ../tests/malformed/cpuprof/wrong-type-samples.cpuprofile
 $ profan cpuprof ../tests/malformed/cpuprof/deltas-sum-too-big.cpuprofile
 ! exit 1
 ! profan: ../tests/malformed/cpuprof/deltas-sum-too-big.cpuprofile: (root): timeDeltas add up to more than 2^60 µs at sample 1
+$ profan cpuprof ../tests/malformed/cpuprof/position-ticks-wrong-type.cpuprofile
+! exit 1
+! profan: ../tests/malformed/cpuprof/position-ticks-wrong-type.cpuprofile: nodes[2].positionTicks: expected an array, got an object
+$ profan cpuprof ../tests/malformed/cpuprof/position-ticks-negative.cpuprofile
+! exit 1
+! profan: ../tests/malformed/cpuprof/position-ticks-negative.cpuprofile: nodes[2].positionTicks[0].ticks: -1 is out of range [0, 2147483647]
+$ profan cpuprof ../tests/malformed/cpuprof/trace-lines-wrong-type.json
+! exit 1
+! profan: ../tests/malformed/cpuprof/trace-lines-wrong-type.json: [1].args.data.lines[0]: expected an integer, got a string

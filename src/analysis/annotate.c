@@ -1,0 +1,672 @@
+/* annotate.c: --annotate RE, source listings of the hottest matching functions
+ * (annotate.h). The functions are ranked from the generic self and inclusive
+ * views; each listed one then takes one pass over the stack nodes (or over the
+ * profile's line ticks) to give every sample's weight to one line of it, so a
+ * listing's rows add up to the function's own figures exactly. */
+#include "profan/annotate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "profan/match.h"
+#include "profan/source_text.h"
+#include "profan/views.h"
+
+/* What the weight at a line went into, besides the line itself. */
+enum link_kind {
+	LINK_CALL,         /* a call to FUNC from the line */
+	LINK_CALL_INLINED, /* FUNC's code inlined at the line */
+};
+
+struct link {
+	uint32_t row, func;
+	enum link_kind kind;
+	int64_t value;
+};
+
+struct line_row {
+	uint32_t file, line; /* file: a string id of the profile; line 0: no line known */
+	uint32_t id;         /* its index before sorting, which links name it by */
+	int64_t self, total;
+};
+
+/* One listed function's lines, rebuilt for each function. */
+struct lines {
+	VEC(struct line_row) rows;
+	struct u64map row_at; /* file << 32 | line -> rows index */
+	VEC(struct link) links;
+	struct u64map link_at; /* row << 34 | func << 2 | kind -> links index */
+	/* where the function's code was inlined: caller func << 32 | call line -> into index */
+	struct u64map into_at;
+	VEC(struct link) into; /* func: one frame of the caller at that line */
+	int64_t out_of_line;   /* total of the samples whose innermost frame of it was a real call */
+};
+
+/* The stack tree walked downwards, made once for all listed functions: a
+ * function's samples are all below its own nodes, so each listing visits only
+ * those subtrees, not the whole tree. */
+struct tree {
+	uint32_t *first_child, *next_sibling;
+	uint32_t *func_start, *func_nodes; /* nodes of F, in index order: func_nodes[func_start[F] ..] */
+	uint32_t *seen;                    /* the listing that last visited a node (1-based) */
+	VEC(uint32_t) todo;
+};
+
+struct ctx {
+	const struct profan_opts *o;
+	const struct profile *p;
+	const struct view_choice *c;
+	struct report *r;
+	const struct pf_metric *m;
+	struct pf_weights w;
+	uint32_t *near, *below; /* per stack node, for the function being listed (collect_stacks) */
+	struct tree tree;
+	struct lines l;
+	/* line ticks by function: those of F are ticks[tick_start[F] .. tick_start[F + 1]) */
+	uint32_t *tick_start, *ticks;
+	/* source files read so far: file string id -> texts index */
+	struct u64map text_at;
+	VEC(struct source_text) texts;
+};
+
+static void lines_reset(struct lines *l)
+{
+	l->rows.len = 0;
+	l->links.len = 0;
+	l->into.len = 0;
+	l->out_of_line = 0;
+	u64map_release(&l->row_at);
+	u64map_release(&l->link_at);
+	u64map_release(&l->into_at);
+}
+
+static void lines_release(struct lines *l)
+{
+	lines_reset(l);
+	vec_free(&l->rows);
+	vec_free(&l->links);
+	vec_free(&l->into);
+}
+
+static uint32_t row_for(struct lines *l, uint32_t file, uint32_t line)
+{
+	uint32_t *slot = u64map_slot(&l->row_at, (uint64_t)file << 32 | line);
+	if (*slot == HTAB_NONE) {
+		*slot = (uint32_t)l->rows.len;
+		vec_push(&l->rows, ((struct line_row){.file = file, .line = line, .id = *slot}));
+	}
+	return *slot;
+}
+
+static void link_add(struct lines *l, uint32_t row, uint32_t func, enum link_kind kind, int64_t v)
+{
+	uint32_t *slot = u64map_slot(&l->link_at, (uint64_t)row << 34 | (uint64_t)func << 2 | kind);
+	if (*slot == HTAB_NONE) {
+		*slot = (uint32_t)l->links.len;
+		vec_push(&l->links, ((struct link){.row = row, .func = func, .kind = kind}));
+	}
+	l->links.items[*slot].value += v;
+}
+
+static void into_add(struct lines *l, const struct profile *p, uint32_t frame, int64_t v)
+{
+	const struct pf_frame *fr = &p->frames.items[frame];
+	uint32_t *slot = u64map_slot(&l->into_at, (uint64_t)fr->func << 32 | fr->line);
+	if (*slot == HTAB_NONE) {
+		*slot = (uint32_t)l->into.len;
+		vec_push(&l->into, ((struct link){.func = frame}));
+	}
+	l->into.items[*slot].value += v;
+}
+
+/* The file a frame's line is in: its own when symbolication gave one, else its function's. */
+static uint32_t frame_file(const struct profile *p, const struct pf_frame *fr)
+{
+	return fr->file ? fr->file : p->funcs.items[fr->func].file;
+}
+
+static void tree_build(struct tree *t, const struct profile *p)
+{
+	size_t n = p->stacks.len, nf = p->funcs.len;
+	t->first_child = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	t->next_sibling = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	memset(t->first_child, 0xff, (n + 1) * sizeof(uint32_t));
+	for (size_t i = n; i-- > 0;) {
+		uint32_t par = p->stacks.items[i].parent;
+		t->next_sibling[i] = par == PF_NONE ? PF_NONE : t->first_child[par];
+		if (par != PF_NONE)
+			t->first_child[par] = (uint32_t)i;
+	}
+	t->func_start = xcalloc(nf + 2, sizeof(uint32_t));
+	t->func_nodes = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	for (size_t i = 0; i < n; i++)
+		t->func_start[profile_stack_func(p, (uint32_t)i) + 2]++;
+	for (size_t f = 0; f < nf; f++)
+		t->func_start[f + 2] += t->func_start[f + 1];
+	for (size_t i = 0; i < n; i++)
+		t->func_nodes[t->func_start[profile_stack_func(p, (uint32_t)i) + 1]++] = (uint32_t)i;
+	t->seen = xcalloc(n + 1, sizeof(uint32_t));
+}
+
+static void tree_release(struct tree *t)
+{
+	free(t->first_child);
+	free(t->next_sibling);
+	free(t->func_start);
+	free(t->func_nodes);
+	free(t->seen);
+	vec_free(&t->todo);
+}
+
+/* The weight of stack node N for the listing of F: N's innermost frame of F is
+ * node NEAR, and BELOW the node under it on the way to N (PF_NONE when N is NEAR). */
+static void add_node(struct ctx *c, uint32_t n, uint32_t near, uint32_t below)
+{
+	const struct profile *p = c->p;
+	struct lines *l = &c->l;
+	int64_t v = c->w.node[n];
+	if (v == 0)
+		return;
+	const struct pf_frame *fr = profile_stack_frame(p, near);
+	uint32_t row = row_for(l, frame_file(p, fr), fr->line);
+	l->rows.items[row].total += v;
+	if (near == n)
+		l->rows.items[row].self += v;
+	if (below != PF_NONE) {
+		const struct pf_frame *callee = profile_stack_frame(p, below);
+		link_add(l, row, callee->func, callee->flags & PF_FRAME_INLINED ? LINK_CALL_INLINED : LINK_CALL, v);
+	}
+	uint32_t caller = p->stacks.items[near].parent;
+	if ((fr->flags & PF_FRAME_INLINED) && caller != PF_NONE)
+		into_add(l, p, p->stacks.items[caller].frame, v);
+	else
+		l->out_of_line += v;
+}
+
+/* ANNOTATE_STACKS and ANNOTATE_SITES: each sample's weight goes to the line of
+ * the innermost frame of F on its stack (counted once however often F recurses):
+ * Total there, and Self too when that frame is the leaf. What lies below that
+ * frame on the stack is the call the line made. Walks down from F's outermost
+ * nodes (parents have smaller indices, so those come first in func_nodes). */
+static void collect_stacks(struct ctx *c, uint32_t f, uint32_t id)
+{
+	const struct profile *p = c->p;
+	struct tree *t = &c->tree;
+	for (uint32_t k = t->func_start[f]; k < t->func_start[f + 1]; k++) {
+		uint32_t top = t->func_nodes[k];
+		if (t->seen[top] == id)
+			continue; /* inside an F visited already */
+		c->near[top] = top;
+		c->below[top] = PF_NONE;
+		t->todo.len = 0;
+		vec_push(&t->todo, top);
+		while (t->todo.len > 0) {
+			uint32_t n = t->todo.items[--t->todo.len];
+			t->seen[n] = id;
+			add_node(c, n, c->near[n], c->below[n]);
+			for (uint32_t ch = t->first_child[n]; ch != PF_NONE; ch = t->next_sibling[ch]) {
+				bool is_f = profile_stack_func(p, ch) == f;
+				c->near[ch] = is_f ? ch : c->near[n];
+				c->below[ch] = is_f ? PF_NONE : c->near[n] == n ? ch : c->below[n];
+				vec_push(&t->todo, ch);
+			}
+		}
+	}
+}
+
+/* Splits TOTAL over N parts in proportion to SHARE (largest remainders, ties to
+ * the earlier part), so the parts add up to TOTAL exactly. */
+static void apportion(int64_t total, const int64_t *share, size_t n, int64_t *out)
+{
+	unsigned __int128 sum = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += share[i] > 0 ? (uint64_t)share[i] : 0;
+	uint64_t abs = total < 0 ? (uint64_t)0 - (uint64_t)total : (uint64_t)total;
+	if (sum == 0 || n == 0) {
+		for (size_t i = 0; i < n; i++)
+			out[i] = 0;
+		return;
+	}
+	unsigned __int128 *rem = xcalloc(n, sizeof(*rem));
+	uint64_t given = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned __int128 x = (unsigned __int128)abs * (uint64_t)(share[i] > 0 ? share[i] : 0);
+		uint64_t part = (uint64_t)(x / sum);
+		rem[i] = x % sum;
+		out[i] = (int64_t)part;
+		given += part;
+	}
+	for (uint64_t left = abs - given; left > 0; left--) {
+		size_t best = SIZE_MAX;
+		for (size_t i = 0; i < n; i++)
+			if (share[i] > 0 && (best == SIZE_MAX || rem[i] > rem[best]))
+				best = i;
+		out[best]++;
+		rem[best] = 0;
+	}
+	free(rem);
+	if (total < 0)
+		for (size_t i = 0; i < n; i++)
+			out[i] = -out[i];
+}
+
+/* ANNOTATE_TICKS: F's self weight SELF split over its lines by the line ticks. */
+static void collect_ticks(struct ctx *c, uint32_t f, int64_t self)
+{
+	const struct profile *p = c->p;
+	struct lines *l = &c->l;
+	VEC(int64_t) share = {0};
+	for (uint32_t k = c->tick_start[f]; k < c->tick_start[f + 1]; k++) {
+		const struct pf_line_ticks *t = &p->line_ticks.items[c->ticks[k]];
+		if (t->ticks <= 0)
+			continue;
+		uint32_t row = row_for(l, p->funcs.items[f].file, t->line);
+		while (share.len <= row)
+			vec_push(&share, 0);
+		share.items[row] += t->ticks;
+	}
+	if (l->rows.len == 0 && self != 0) { /* no ticks: the whole at no line */
+		row_for(l, p->funcs.items[f].file, 0);
+		vec_push(&share, 1);
+	}
+	int64_t *part = xcalloc(l->rows.len + 1, sizeof(*part));
+	apportion(self, share.items, l->rows.len, part);
+	for (size_t i = 0; i < l->rows.len; i++)
+		l->rows.items[i].self = l->rows.items[i].total = part[i];
+	free(part);
+	vec_free(&share);
+}
+
+static const struct source_text *text_of(struct ctx *c, uint32_t file)
+{
+	uint32_t *slot = u64map_slot(&c->text_at, file);
+	if (*slot == HTAB_NONE) {
+		*slot = (uint32_t)c->texts.len;
+		struct source_text t;
+		source_text_find(&c->o->annotate, profile_str(c->p, file), &t);
+		vec_push(&c->texts, t);
+	}
+	return &c->texts.items[*slot];
+}
+
+static bool is_wasm(const struct profile *p, uint32_t f)
+{
+	return strncmp(profile_str(p, p->funcs.items[f].file), "wasm://", 7) == 0;
+}
+
+/* The values a row or function shows, by mode: Self and Total, the metric at
+ * the line (sites), or Self (ticks). */
+static size_t fill_values(const struct ctx *c, int64_t self, int64_t total, int64_t *out)
+{
+	switch (c->c->annotate) {
+	case ANNOTATE_SITES: out[0] = total; return 1;
+	case ANNOTATE_TICKS: out[0] = self; return 1;
+	case ANNOTATE_STACKS: break;
+	}
+	out[0] = self;
+	out[1] = total;
+	return 2;
+}
+
+static const struct profile *sort_profile; /* qsort has no context argument in C11 */
+static uint32_t sort_home;                 /* the function's own file */
+
+/* Rows in listing order: the function's own file, then the others by name, each
+ * by line; the costs no line could be given for last. */
+static int row_cmp(const void *a, const void *b)
+{
+	const struct line_row *x = a, *y = b;
+	if ((x->line == 0) != (y->line == 0))
+		return x->line == 0 ? 1 : -1;
+	if ((x->file == sort_home) != (y->file == sort_home))
+		return x->file == sort_home ? -1 : 1;
+	if (x->file != y->file)
+		return strcmp(profile_str(sort_profile, x->file), profile_str(sort_profile, y->file));
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* The heaviest call made from ROW, as row detail: "→ helper (inlined) 2.00 ms, +1 more". */
+static const char *row_detail(struct ctx *c, uint32_t row)
+{
+	const struct link *best = NULL;
+	size_t n = 0;
+	for (size_t i = 0; i < c->l.links.len; i++) {
+		const struct link *k = &c->l.links.items[i];
+		if (k->row != row)
+			continue;
+		n++;
+		if (!best || k->value > best->value || (k->value == best->value && k->func < best->func))
+			best = k;
+	}
+	if (best == NULL)
+		return NULL;
+	char v[64];
+	report_format_value(v, sizeof(v), best->value, c->m->unit);
+	char more[32] = "";
+	if (n > 1)
+		snprintf(more, sizeof(more), ", +%zu more", n - 1);
+	return report_printf(c->r, "\u2192 %s%s %s%s", func_label(c->p, best->func),
+			     best->kind == LINK_CALL_INLINED ? " (inlined)" : "", v, more);
+}
+
+static int link_desc(const void *a, const void *b)
+{
+	const struct link *x = a, *y = b;
+	if (x->value != y->value)
+		return x->value > y->value ? -1 : 1;
+	return x->func < y->func ? -1 : x->func > y->func;
+}
+
+/* Where the function's code was inlined, for the listing's note. */
+static const char *inlined_note(struct ctx *c)
+{
+	struct lines *l = &c->l;
+	if (l->into.len == 0 || c->c->annotate == ANNOTATE_TICKS)
+		return NULL;
+	qsort(l->into.items, l->into.len, sizeof(*l->into.items), link_desc);
+	const char *s = "Inlined into";
+	char v[64];
+	for (size_t i = 0; i < l->into.len && i < 3; i++) {
+		const struct pf_frame *at = &c->p->frames.items[l->into.items[i].func];
+		const char *file = profile_str(c->p, frame_file(c->p, at));
+		const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+		report_format_value(v, sizeof(v), l->into.items[i].value, c->m->unit);
+		s = report_printf(c->r, "%s%s %s at %s:%u (%s)", s, i ? "," : "", func_label(c->p, at->func),
+				  *base ? base : "?", at->line, v);
+	}
+	if (l->into.len > 3)
+		s = report_printf(c->r, "%s and %zu more", s, l->into.len - 3);
+	if (l->out_of_line == 0)
+		return report_printf(c->r, "%s; never run out of line. Its lines add up every copy.", s);
+	report_format_value(v, sizeof(v), l->out_of_line, c->m->unit);
+	return report_printf(c->r, "%s; out of line: %s. Its lines add up every copy.", s, v);
+}
+
+static void add_note(struct ctx *c, struct report_table *t, const char *line)
+{
+	if (line != NULL)
+		t->note = t->note ? report_printf(c->r, "%s\n%s", t->note, line) : line;
+}
+
+/* How the file heading describes where the text came from. */
+static const char *file_detail(struct ctx *c, uint32_t file, const struct source_text *st)
+{
+	const char *recorded = profile_str(c->p, file);
+	if (st->path == NULL)
+		return report_printf(c->r, "source not found: looked at %s; --source-path DIR or --source-prefix "
+					   "OLD=NEW say where it is", st->looked ? st->looked : "nothing");
+	if (strcmp(st->path, recorded) == 0)
+		return NULL;
+	return report_printf(c->r, "read from %s", st->path);
+}
+
+struct span {
+	uint32_t from, to;
+};
+
+static int span_cmp(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	return x->to < y->to ? -1 : x->to > y->to;
+}
+
+/* Appends the rows of one file: the lines with a cost, with context around them
+ * and the function's first line when the text is there, a gap row between
+ * regions. ROWS[0..N) are this file's lines with a known number, sorted. */
+static void emit_file(struct ctx *c, struct report_table *t, uint32_t f, const struct line_row *rows,
+		      size_t n)
+{
+	const struct profile *p = c->p;
+	uint32_t file = rows[0].file;
+	const struct source_text *st = text_of(c, file);
+	const char *name = profile_str(p, file);
+	struct report_row *h = report_table_row(c->r, t, *name ? name : "(no file)", file_detail(c, file, st));
+	h->flags = REPORT_ROW_FILE;
+	bool text = st->path != NULL;
+	uint32_t last = (uint32_t)(st->line_count < UINT32_MAX ? st->line_count : UINT32_MAX);
+	VEC(struct span) spans = {0};
+	for (size_t i = 0; i < n; i++) {
+		uint32_t at = rows[i].line, from = at, to = at;
+		if (text) {
+			from = at > ANNOTATE_CONTEXT ? at - ANNOTATE_CONTEXT : 1;
+			uint64_t end = (uint64_t)at + ANNOTATE_CONTEXT;
+			to = end < last ? (uint32_t)end : last;
+			to = to > at ? to : at; /* a line past the end is still shown */
+		}
+		vec_push(&spans, ((struct span){from, to}));
+	}
+	uint32_t decl = file == p->funcs.items[f].file ? p->funcs.items[f].line : 0;
+	if (text && decl >= 1 && decl <= last)
+		vec_push(&spans, ((struct span){decl, decl}));
+	qsort(spans.items, spans.len, sizeof(*spans.items), span_cmp);
+	/* regions closer than three lines are one: a gap row would take the room of what it hides */
+	size_t m = 0;
+	for (size_t k = 1; k < spans.len; k++) {
+		struct span *cur = &spans.items[m];
+		uint64_t reach = (uint64_t)cur->to + (text ? 3 : 1);
+		if (spans.items[k].from <= reach) {
+			if (spans.items[k].to > cur->to)
+				cur->to = spans.items[k].to;
+		} else {
+			spans.items[++m] = spans.items[k];
+		}
+	}
+	spans.len = spans.len ? m + 1 : 0;
+	size_t i = 0, past_end = 0;
+	for (size_t k = 0; k < spans.len; k++) {
+		if (k > 0)
+			report_table_row(c->r, t, NULL, NULL)->flags = REPORT_ROW_GAP;
+		for (uint64_t ln = spans.items[k].from; ln <= spans.items[k].to; ln++) {
+			const struct line_row *hit = i < n && rows[i].line == ln ? &rows[i] : NULL;
+			if (!hit && (!text || ln > last))
+				continue; /* no text: only the lines with a cost */
+			const char *detail = hit ? row_detail(c, hit->id) : NULL;
+			struct report_row *row = report_table_row(c->r, t, source_text_line(st, (uint32_t)ln), detail);
+			row->line = (uint32_t)ln;
+			if (hit) {
+				fill_values(c, hit->self, hit->total, row->values);
+				past_end += text && ln > last;
+				i++;
+			}
+		}
+	}
+	vec_free(&spans);
+	if (past_end)
+		add_note(c, t,
+			 report_printf(c->r, "%zu line%s past the end of %s (%zu lines): is it the source the "
+					     "program was built from?",
+				       past_end, past_end == 1 ? " is" : "s are", st->path, st->line_count));
+}
+
+/* One listing: F's lines (collected in c->l), file by file, its own file first. */
+static void emit_listing(struct ctx *c, uint32_t f, int64_t self, int64_t total)
+{
+	const struct profile *p = c->p;
+	struct lines *l = &c->l;
+	const char *detail;
+	const char *name = report_func_name(p, f, &detail);
+	uint32_t col = p->funcs.items[f].column, at = col ? col - 1 : 0;
+	bool wasm = c->c->annotate == ANNOTATE_TICKS && is_wasm(p, f);
+	if (wasm) /* V8 gives a wasm function's place as its body's offset, not a line */
+		detail = report_printf(c->r, "%s +0x%x", profile_str(p, p->funcs.items[f].file), at);
+	const char *title = report_printf(c->r, "Lines of %s: %s", func_label(p, f), c->m->label);
+	struct report_table *t = report_add_table(c->r, "annotate", title, "Line");
+	int64_t v[REPORT_MAX_COLS] = {0};
+	size_t ncols = fill_values(c, 0, 0, v);
+	static const char *const stack_cols[] = {"Self", "Total"};
+	for (size_t k = 0; k < ncols; k++)
+		report_table_col(t, c->c->annotate == ANNOTATE_SITES ? c->m->name : stack_cols[k], c->m->unit, 0);
+	fill_values(c, self, total, v);
+	report_table_listing(c->r, t, name, detail, v);
+	if (p->funcs.items[f].flags & PF_FUNC_OWNED)
+		t->subject.flags |= REPORT_ROW_OWNED;
+	if (c->c->annotate == ANNOTATE_TICKS && self == 0)
+		add_note(c, t, "No self time: V8 records where a function's own time fell, not the lines it "
+			       "called from.");
+	if (wasm) {
+		add_note(c, t,
+			 report_printf(c->r, "V8 records no position inside WebAssembly code: the function's time is "
+					     "all at its body, byte 0x%x of the module.", at));
+		const char *text = report_printf(c->r, "(function body at byte 0x%x)", at);
+		fill_values(c, self, total, report_table_row(c->r, t, text, NULL)->values);
+		return;
+	}
+	if (c->c->annotate == ANNOTATE_TICKS)
+		add_note(c, t,
+			 "Self split over lines by V8's hits per line (positionTicks, or a trace's per-sample "
+			 "lines); V8 records no call lines, so no Total per line.");
+	add_note(c, t, inlined_note(c));
+	sort_profile = p;
+	sort_home = p->funcs.items[f].file;
+	if (l->rows.len > 1)
+		qsort(l->rows.items, l->rows.len, sizeof(*l->rows.items), row_cmp);
+	size_t i = 0;
+	const struct line_row *rows = l->rows.items;
+	while (i < l->rows.len && rows[i].line != 0) {
+		size_t j = i;
+		while (j < l->rows.len && rows[j].line != 0 && rows[j].file == rows[i].file)
+			j++;
+		emit_file(c, t, f, l->rows.items + i, j - i);
+		i = j;
+	}
+	int64_t nl_self = 0, nl_total = 0;
+	for (; i < l->rows.len; i++) {
+		nl_self += l->rows.items[i].self;
+		nl_total += l->rows.items[i].total;
+	}
+	if (nl_self || nl_total) {
+		struct report_row *row = report_table_row(c->r, t, "(no line information)", NULL);
+		fill_values(c, nl_self, nl_total, row->values);
+	}
+}
+
+/* A matching function with a cost, for the ranking. */
+struct candidate {
+	uint32_t func;
+	int64_t self, total;
+};
+
+static enum annotate_mode sort_mode;
+
+/* Functions named in the header line; the listings name every one. */
+#define ANNOTATE_HEADER_NAMES 10
+
+static int candidate_cmp(const void *a, const void *b)
+{
+	const struct candidate *x = a, *y = b;
+	int64_t xa = sort_mode == ANNOTATE_SITES ? x->total : x->self;
+	int64_t ya = sort_mode == ANNOTATE_SITES ? y->total : y->self;
+	if (xa != ya)
+		return xa > ya ? -1 : 1;
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return x->func < y->func ? -1 : x->func > y->func;
+}
+
+static int64_t *per_func(const struct profile *p, const struct pf_weights *w, const uint32_t *keys,
+			 size_t nkeys, bool inclusive)
+{
+	int64_t *v = xcalloc(nkeys + 1, sizeof(*v));
+	struct pf_rows rows;
+	if (inclusive)
+		view_inclusive(p, w, keys, nkeys, &rows);
+	else
+		view_self(p, w, keys, nkeys, &rows);
+	for (size_t i = 0; i < rows.len; i++)
+		v[rows.items[i].key] = rows.items[i].value;
+	rows_release(&rows);
+	return v;
+}
+
+void annotate_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *choice,
+		    struct report *r)
+{
+	const char *pattern = o->annotate.pattern;
+	if (pattern == NULL || choice->metric >= p->metric_count)
+		return;
+	size_t matched = 0;
+	bool *match = match_funcs_re(p, pattern, &matched);
+	if (match == NULL) {
+		report_warning(r, "--annotate '%s' could not be matched", pattern);
+		return;
+	}
+	struct ctx c = {.o = o, .p = p, .c = choice, .r = r, .m = &p->metrics[choice->metric]};
+	weights_compute(&c.w, p, choice->metric, choice->keep);
+	size_t nkeys;
+	uint32_t *keys = keys_by_func(p, &nkeys);
+	int64_t *self = per_func(p, &c.w, keys, nkeys, false);
+	int64_t *total = per_func(p, &c.w, keys, nkeys, true);
+	VEC(struct candidate) cand = {0};
+	for (uint32_t f = 0; f < nkeys; f++)
+		if (match[f] && (self[f] != 0 || total[f] != 0))
+			vec_push(&cand, ((struct candidate){f, self[f], total[f]}));
+	sort_mode = choice->annotate;
+	if (cand.len > 1)
+		qsort(cand.items, cand.len, sizeof(*cand.items), candidate_cmp);
+	size_t want = o->annotate.functions;
+	size_t shown = want && want < cand.len ? want : cand.len;
+	if (cand.len == 0) {
+		report_warning(r, "--annotate '%s' matches %s", pattern,
+			       matched ? "no function with a cost in this selection" : "no function");
+	} else {
+		/* the names of the first few; each listing says its own */
+		VEC(char) list = {0};
+		for (size_t i = 0; i < shown && i < ANNOTATE_HEADER_NAMES; i++) {
+			for (const char *q = i ? ", " : ""; *q; q++)
+				vec_push(&list, *q);
+			for (const char *q = func_label(p, cand.items[i].func); *q; q++)
+				vec_push(&list, *q);
+		}
+		vec_push(&list, '\0');
+		const char *names = shown > ANNOTATE_HEADER_NAMES
+					    ? report_printf(r, "%s and %zu more", list.items, shown - ANNOTATE_HEADER_NAMES)
+					    : report_strdup(r, list.items);
+		vec_free(&list);
+		if (shown < cand.len)
+			report_header(r, "Annotated", "%s (the %zu hottest of %zu functions matching /%s/; --top N or "
+				      "--top 0 for more)", names, shown, cand.len, pattern);
+		else
+			report_header(r, "Annotated", "%s (matching /%s/)", names, pattern);
+	}
+	if (choice->annotate == ANNOTATE_TICKS) { /* a counting sort, keeping the order they were added in */
+		c.tick_start = xcalloc(p->funcs.len + 2, sizeof(*c.tick_start));
+		c.ticks = xreallocarray(NULL, p->line_ticks.len + 1, sizeof(*c.ticks));
+		for (size_t i = 0; i < p->line_ticks.len; i++)
+			c.tick_start[p->line_ticks.items[i].func + 2]++;
+		for (size_t f = 0; f < p->funcs.len; f++)
+			c.tick_start[f + 2] += c.tick_start[f + 1];
+		for (size_t i = 0; i < p->line_ticks.len; i++)
+			c.ticks[c.tick_start[p->line_ticks.items[i].func + 1]++] = (uint32_t)i;
+	}
+	if (choice->annotate != ANNOTATE_TICKS && shown > 0)
+		tree_build(&c.tree, p);
+	c.near = xreallocarray(NULL, p->stacks.len + 1, sizeof(*c.near));
+	c.below = xreallocarray(NULL, p->stacks.len + 1, sizeof(*c.below));
+	for (size_t i = 0; i < shown; i++) {
+		const struct candidate *k = &cand.items[i];
+		lines_reset(&c.l);
+		if (choice->annotate == ANNOTATE_TICKS)
+			collect_ticks(&c, k->func, k->self);
+		else
+			collect_stacks(&c, k->func, (uint32_t)i + 1);
+		emit_listing(&c, k->func, k->self, k->total);
+	}
+	for (size_t i = 0; i < c.texts.len; i++)
+		source_text_release(&c.texts.items[i]);
+	vec_free(&c.texts);
+	u64map_release(&c.text_at);
+	lines_release(&c.l);
+	free(c.near);
+	free(c.below);
+	free(c.tick_start);
+	free(c.ticks);
+	tree_release(&c.tree);
+	vec_free(&cand);
+	free(self);
+	free(total);
+	free(keys);
+	free(match);
+	weights_release(&c.w);
+}
