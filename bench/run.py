@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """run.py: the table of issue 16 in one invocation; bench/run.sh builds profan and calls it.
 
-Usage: run.py --profan PATH [--quick] [--rounds N] [--only NAME,...]
+Usage: run.py --profan PATH [--baseline PATH] [--no-refs] [--quick] [--rounds N] [--only NAME,...]
        run.py --profan PATH [--quick] --command NAME   (makes NAME's input, prints profan's argv, one
                                                         argument a line, for bench/self-profile.sh)
 
@@ -9,7 +9,9 @@ Each workload's input is grown from the repository's own fixtures by bench/grow-
 under $BENCH_DIR, default /tmp/profan-bench, never committed). profan, the reference scripts and the
 physical floors (cat of the file from the page cache, gzip -dc of its compressed form) then run N
 times each (default 3) in alternating order, and the table shows medians: wall time, peak RSS, and
-the reference/profan ratios. --quick uses about 1/10 of every size.
+the reference/profan ratios. --quick uses about 1/10 of every size. --baseline PATH runs another profan
+build (e.g. main's) in the same rounds and adds a before/after table, after = --profan; both must print
+the same report.
 """
 import argparse
 import os
@@ -154,20 +156,30 @@ def ratio(ref, prof):
                                                  prof[2] / ref[2])
 
 
-def measure(w, rounds):
-    """Runs workload W; returns its table rows, detail rows and cross-check lines."""
+def measure(w, rounds, baseline=None, refs=True):
+    """Runs workload W; returns its table rows, detail rows, cross-check lines and before/after row."""
     print("measuring %s ..." % w["name"], file=sys.stderr, flush=True)
     f = w["make"]()
     gz = f if f.endswith(".gz") else gzipped(f)
     for x in {f, gz}:  # into the page cache before anything is timed
         subprocess.run(["cat", x], stdout=subprocess.DEVNULL, check=True)
-    refs = w["refs"](f)
+    refs = w["refs"](f) if refs else {}
     cmds = dict(refs, profan=w["profan"](f), cat=["cat", f])
     cmds["gzip -dc"] = ["gzip", "-dc", gz]
+    if baseline:
+        cmds["before"] = [baseline] + w["profan"](f)[1:]
     runs = B.rounds(cmds, rounds, w.get("once", ()), discard=("cat", "gzip -dc"))
-    if not all(r.ok for r in runs["profan"]):
-        sys.exit("bench: profan failed on %s: %s" % (f, runs["profan"][-1].err))
+    for k in ("profan", "before") if baseline else ("profan",):
+        if not all(r.ok for r in runs[k]):
+            sys.exit("bench: %s failed on %s: %s" % (k, f, runs[k][-1].err))
     p = B.summary(runs["profan"])
+    change = None
+    if baseline:
+        b = B.summary(runs["before"])
+        same = output("before") == output("profan")
+        change = (w["what"], "%s / %s" % (B.fmt_time(b[0]), B.fmt_rss(b[2])),
+                  "%s / %s" % (B.fmt_time(p[0]), B.fmt_rss(p[2])), ratio(b, p),
+                  "yes" if same else "**NO**")
     size = (" (%s .json.gz, %s JSON)" % (B.fmt_bytes(os.path.getsize(f)), B.fmt_bytes(raw_size(f)))
             if f.endswith(".gz") else " (%s)" % B.fmt_bytes(os.path.getsize(f)))
     floor = "cat %s; gzip -dc %s" % (B.fmt_time(B.summary(runs["cat"])[0]),
@@ -187,9 +199,9 @@ def measure(w, rounds):
                      ratio(r, p), floor))
         details.append((w["name"], ref, r, len(runs[ref])))
         checks.append("%s: %s" % (w["name"], w["check"](ref)))
-    for k in ("profan", "cat", "gzip -dc"):
+    for k in ("before", "profan", "cat", "gzip -dc") if baseline else ("profan", "cat", "gzip -dc"):
         details.append((w["name"], k, B.summary(runs[k]), len(runs[k])))
-    return rows, details, checks
+    return rows, details, checks, change
 
 
 def main():
@@ -198,6 +210,8 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--only", default="")
+    ap.add_argument("--baseline")
+    ap.add_argument("--no-refs", action="store_true", help="profan (and --baseline) and the floors only")
     ap.add_argument("--command")
     a = ap.parse_args()
     profan = os.path.abspath(a.profan)
@@ -208,13 +222,15 @@ def main():
         print("\n".join(w["profan"](w["make"]())))
         return
     started, load0 = time.strftime("%Y-%m-%d %H:%M"), os.getloadavg()[0]
-    rows, details, checks = [], [], []
+    baseline = os.path.abspath(a.baseline) if a.baseline else None
+    rows, details, checks, changes = [], [], [], []
     for w in workloads(a.quick, profan):
         if not a.only or w["name"] in a.only.split(","):
-            r, d, c = measure(w, a.rounds)
+            r, d, c, ch = measure(w, a.rounds, baseline, not a.no_refs)
             rows += r
             details += d
             checks += c
+            changes += [ch] if ch else []
     print("## profan vs references (bench/run.sh%s), %s\n" % (" --quick" if a.quick else "", started))
     print("| workload | reference: time / peak RSS | profan: time / peak RSS | ratio | floor |")
     print("|---|---|---|---|---|")
@@ -223,6 +239,12 @@ def main():
     print("\nMedians of %d runs in alternating order (wall time; peak RSS of the largest process)."
           % a.rounds)
     print("Ratio: reference time / profan time (wall, then CPU), and profan RSS / reference RSS.")
+    if changes:
+        print("\nBefore (--baseline %s) and after (--profan %s), same rounds:\n" % (a.baseline, a.profan))
+        print("| workload | before: time / peak RSS | after: time / peak RSS | after vs before | same report |")
+        print("|---|---|---|---|---|")
+        for c in changes:
+            print("| " + " | ".join(c) + " |")
     print("\n| workload | command | runs | wall median (min–max) | CPU median | peak RSS |")
     print("|---|---|---|---|---|---|")
     for name, cmd, s, n in details:

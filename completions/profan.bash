@@ -15,12 +15,12 @@ _profan_opts_samply='--binary --thread --pid --under --threads --metric --alloc-
 	--no-sidecar --symbol-path --kallsyms --no-inline --no-symbols --verbose -v'
 _profan_opts_dhat='--where --not --metric --stacks --alloc-tree --ours --plumbing'
 _profan_opts_cpuprof='--weight --profile --wasm'
-_profan_opts_diff='--base --format --metric --median --binary --thread --pid --symbol-path --kallsyms --verbose -v
+_profan_opts_diff='--base --format --metric --confidence --order --aa --match --median --binary --thread --pid --symbol-path --kallsyms --verbose -v
 	--no-inline --no-symbols --no-sidecar --weight --profile --wasm'
 _profan_takes_value='--top --output -o --binary --thread --pid --under --metric --alloc-entry
 	--alloc-plumbing --symbol-path --kallsyms --where --not --stacks --ours --plumbing --weight --profile
-	--wasm --base --format --focus --ignore --hide --root-at --by --tree-threshold --callers --callees
-	--folded --pprof --flamegraph --annotate --source-path --source-prefix'
+	--wasm --base --format --confidence --order --match --focus --ignore --hide --root-at --by --tree-threshold
+	--callers --callees --folded --pprof --flamegraph --annotate --source-path --source-prefix'
 
 # Prints the values of option $2 of command $1, "FILE" for a file name, "DIR" for a
 # directory, or nothing when the value is free text (a number, a regex).
@@ -34,6 +34,7 @@ _profan_values()
 	"cpuprof --weight" | "diff --weight") echo 'before after samples' ;;
 	"cpuprof --profile" | "diff --profile") echo 'all' ;;
 	"diff --format") echo 'samply dhat cpuprof' ;;
+	"diff --match") echo 'name file' ;;
 	*" --by") echo 'function file line lib' ;;
 	*" --color") echo 'auto always never' ;;
 	*" --output" | *" -o" | *" --folded" | *" --pprof" | *" --flamegraph" | *" --kallsyms" | \

@@ -65,4 +65,16 @@ const char *const *dhat_metric_names(const char *const **descriptions);
 /* Is NAME one of dhat's metrics or their aliases ("t-gmax")? */
 bool dhat_metric_known(const char *name);
 
+/* For profan diff on DHAT files. The count shown next to a raw DHAT field
+ * ("gb" -> "gbk": blocks beside bytes; "tbk" -> "tb"), or NULL. */
+const char *dhat_metric_companion(const char *name);
+/* The allocation site of each sample of P as the sites view names it (the first
+ * frames of the program's own code, allocator plumbing skipped; --ours and
+ * --plumbing of O apply): (*SITE)[i] is an id in NAMES (the caller's, initialised).
+ * LOCATIONS: frames with their file:line, as the view prints them; else names
+ * only, which survive an edit of the program. Returns 0 (caller frees *SITE), or
+ * -1 after one error line. */
+int dhat_sample_sites(const struct profile *p, const struct profan_opts *o, bool locations,
+		      struct strmap *names, uint32_t **site);
+
 #endif

@@ -43,7 +43,8 @@ enum cpuprof_func_flags {
 
 /* A pf_loader: OPTS is a const struct cpuprof_opts * (NULL: defaults). */
 int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *opts);
-/* Does ROOT look like a V8 profile: nodes + samples, traceEvents, or an array of trace events? */
+/* Does ROOT look like a V8 profile in a layout cpuprof_load() reads: nodes (.cpuprofile),
+ * head (legacy), profile.nodes (Profiler.stop), traceEvents, or an array of trace events? */
 bool cpuprof_sniff(const struct json *root);
 
 /* True for V8's JS<->wasm wrapper frame names. */

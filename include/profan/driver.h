@@ -33,6 +33,11 @@ const char *format_command(const struct input_format *f); /* "cpuprof" */
 /* The format a document looks like (samply: meta + threads; dhat: dhatFileVersion;
  * cpuprofile: nodes + samples, traceEvents, or an array of trace events), or NULL. */
 const struct input_format *format_of(const struct json *root);
+/* What a parsed input is, for every command: *SEEN gets format_of() (NULL:
+ * unknown); -1 after one error line when it is a file profan recognises but
+ * does not read (a raw Gecko profile, a V8 heap profile: lookalike.h). Files
+ * that are not JSON were named before parsing (magic.h). */
+int format_recognise(const struct json_doc *doc, const struct input_format **seen);
 
 /* Analyses INPUTS[0..N) (runs of one program, merged) as FORMAT (NULL:
  * recognise it) and fills R. Returns PF_EXIT_OK, or PF_EXIT_FAIL /

@@ -1,4 +1,4 @@
-/* json.h: a streaming JSON parser that builds a compact, read-only tree.
+/* json.h: the compact, read-only tree of a JSON value, and reading it with expectations.
  *
  * Profiles are mostly long arrays of numbers. An array whose elements are all
  * numbers or nulls is stored packed (int32, int64 or double per element, plus a
@@ -8,9 +8,17 @@
  * integral values written as floats ("5.0", "1e3") read back as integers.
  * Numbers are parsed in the C locale regardless of setlocale().
  *
+ * A tree is built from a jstream (jstream.h): of a whole document
+ * (json_parse), or of one sub-value a loader needs random access to
+ * (json_tree), in a document that may hold several such trees and be cleared
+ * for reuse. While a tree is built, a divert hook may take an object member's
+ * value for itself (a bulk array read straight into a loader's columns): the
+ * tree then holds a stub of the value's type and length, without elements.
+ *
  * Loaders read the tree through the jr_* helpers, which name the JSON path of
- * whatever is wrong: "profan: prof.json: threads[2].samples.stack[17]: ...".
- * The tree owns all its memory; json_doc_free() releases it. */
+ * whatever is wrong: "profan: prof.json: threads[2].samples.stack[17]: ...";
+ * a tree built from the middle of a document knows its place in it. The
+ * document owns all its memory; json_doc_free() releases it. */
 #ifndef PROFAN_JSON_H
 #define PROFAN_JSON_H
 
@@ -19,21 +27,11 @@
 #include <stdint.h>
 
 #include "profan/diag.h"
+#include "profan/jstream.h"
 
 struct source;
 struct json_doc;
-struct json; /* a value inside a json_doc; pointers stay valid until json_doc_free() */
-
-enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
-
-struct json_parse_opts {
-	/* valgrind DHAT writes `"fs":]` when it filtered every frame of a stack;
-	 * read that as an empty array and count it in json_doc_repairs(). */
-	bool repair_missing_open_bracket;
-};
-
-/* Maximum nesting. The parser keeps its own stack, so this guards memory, not the C stack. */
-#define JSON_MAX_DEPTH 100000
+struct json; /* a value inside a json_doc; pointers stay valid until json_doc_free() or json_doc_clear() */
 
 /* Parse the whole source. On malformed input prints
  * "profan: ORIGIN: byte N (line L, column C): PATH: what" and returns NULL. */
@@ -41,6 +39,32 @@ struct json_doc *json_parse(struct source *src, const struct json_parse_opts *op
 struct json_doc *json_parse_buffer(const char *buf, size_t len, const char *origin,
 				   const struct json_parse_opts *opts);
 void json_doc_free(struct json_doc *doc);
+
+/* An empty document for trees built from JS (it shares the stream's keys). */
+struct json_doc *json_doc_new(struct jstream *js);
+/* Forgets every tree in DOC, keeping its memory for the next ones. */
+void json_doc_clear(struct json_doc *doc);
+
+/* What a divert hook leaves in the tree in place of a value it read itself. */
+struct json_stub {
+	enum json_type type; /* JSON_ARRAY or JSON_OBJECT */
+	size_t len;          /* elements or members the value had */
+};
+/* Called where an object member's value (or the tree's own value) is due, at
+ * stream depth up to MAX_DEPTH: 1 after reading the value (*STUB set), 0 to
+ * leave it to the tree, -1 when the stream failed. */
+struct json_divert {
+	int (*fn)(void *ctx, struct jstream *js, struct json_stub *stub);
+	void *ctx;
+	size_t max_depth;
+};
+
+/* Builds the value due in JS as a tree in DOC; NULL when the stream failed
+ * (the error is printed). DV may be NULL. */
+const struct json *json_tree(struct jstream *js, struct json_doc *doc, const struct json_divert *dv);
+/* Reads the whole source as one tree; DV may be NULL. */
+struct json_doc *json_parse_diverted(struct source *src, const struct json_parse_opts *opts,
+				     const struct json_divert *dv);
 const struct json *json_doc_root(const struct json_doc *doc);
 const char *json_doc_origin(const struct json_doc *doc);
 size_t json_doc_repairs(const struct json_doc *doc);
@@ -59,6 +83,8 @@ const struct json *json_member(const struct json *obj, size_t i, const char **ke
  * are read with json_num_at()/json_i64_at() below. */
 const struct json *json_at(const struct json *arr, size_t i);
 bool json_is_packed(const struct json *arr);
+/* A value a divert hook read: its type and json_len() only. */
+bool json_is_stub(const struct json *v);
 
 /* Scalars. json_str returns NUL-terminated text (the JSON may hold "\u0000",
  * so json_str_len gives the real length). */
@@ -69,12 +95,18 @@ size_t json_str_len(const struct json *v);
 double json_f64(const struct json *v);
 bool json_i64(const struct json *v, int64_t *out);
 
+/* The elements of a packed array of 32-bit integers (or of doubles) without
+ * nulls, for loops over big columns; NULL for any other array (read it with
+ * the accessors below). */
+const int32_t *json_packed_i32(const struct json *arr);
+const double *json_packed_f64(const struct json *arr);
+
 /* Array element access that works for packed and node arrays alike. */
 enum json_elem { JSON_ELEM_OK, JSON_ELEM_NULL, JSON_ELEM_NOT_NUMBER, JSON_ELEM_NOT_INTEGER };
 enum json_elem json_i64_at(const struct json *arr, size_t i, int64_t *out);
 enum json_elem json_f64_at(const struct json *arr, size_t i, double *out);
 
-/* The JSON path of V, e.g. "threads[2].samples"; "(root)" for the root. */
+/* The JSON path of V, e.g. "threads[2].samples"; "(root)" for the root of a document. */
 void json_path(const struct json_doc *doc, const struct json *v, char *buf, size_t cap);
 
 /* ---- reading with expectations: every failure prints one error line ---- */
@@ -83,6 +115,8 @@ struct jr {
 	const struct json_doc *doc;
 	const char *origin;
 	bool failed; /* after the first error the rest stay silent */
+	bool hold;   /* keep the error line in HELD instead of printing it (jr_release prints it) */
+	char *held;
 };
 
 static inline struct jr jr_begin(const struct json_doc *doc)
@@ -90,8 +124,15 @@ static inline struct jr jr_begin(const struct json_doc *doc)
 	return (struct jr){.doc = doc, .origin = json_doc_origin(doc), .failed = false};
 }
 
-/* "profan: ORIGIN: PATH: message" for V (or V[INDEX] when INDEX != SIZE_MAX). Returns -1. */
+/* "profan: ORIGIN: PATH: message" for V, which may be in any document (or
+ * V[INDEX] when INDEX != SIZE_MAX). Returns -1. */
 int jr_error(struct jr *r, const struct json *v, size_t index, const char *fmt, ...) PF_PRINTF(4, 5);
+/* The same for a value known by its PATH (a streamed array: "threads[0].samples.stack"). */
+int jr_error_at(struct jr *r, const char *path, size_t index, const char *fmt, ...) PF_PRINTF(4, 5);
+/* Prints the held error line, if any, and forgets it. */
+void jr_release(struct jr *r);
+/* Takes over the error held in FROM (a reader's own jr) as R's failure. */
+void jr_adopt(struct jr *r, struct jr *from);
 /* Required member of type T; prints "missing" or "expected T, got U". */
 const struct json *jr_need(struct jr *r, const struct json *obj, const char *key, enum json_type t);
 /* Optional member: NULL when absent or null; a wrong type is still an error (check r->failed). */

@@ -88,8 +88,11 @@ struct profan_opts {
 	struct dhat_view_opts dhat;
 	struct cpuprof_view_opts cpuprof;
 
-	/* profan diff */
-	bool median;
+	/* profan diff (diff.h) */
+	double confidence; /* of a "changed" verdict; 0: 95 % */
+	bool aa;           /* both arms are one configuration */
+	bool match_file;   /* functions match by file and line too, not only name and library */
+	const char *order; /* --order: the arms of the runs in the order they were made ("ABBA") */
 };
 
 /* Defaults: no filters, tree threshold 0.5 %, cpuprof weighted by the gap before each sample,

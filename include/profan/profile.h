@@ -35,6 +35,7 @@ enum pf_unit {
 	PF_UNIT_NANOSECONDS,  /* printed as ms */
 	PF_UNIT_PPM,          /* a share in millionths of a total, printed as a percentage: 12.34% */
 	PF_UNIT_PPM_CHANGE,   /* a change of share in millionths, printed in signed points: +2.39 pp */
+	PF_UNIT_PVALUE,       /* a probability in billionths (a test's p-value), printed as 0.029 */
 };
 
 struct pf_metric {
@@ -42,6 +43,8 @@ struct pf_metric {
 	const char *label; /* what a person reads: "CPU time", "bytes live at t-gmax" */
 	enum pf_unit unit;
 	bool additive;     /* false for metrics that must not be summed across samples (maxima) */
+	bool counts_samples; /* a sample row stands for this many samples (a loader that sums the
+			      * samples of one thread and stack into one row); see profile_row_samples */
 };
 
 enum pf_lib_flags {
@@ -50,7 +53,16 @@ enum pf_lib_flags {
 	PF_LIB_KERNEL = 1 << 2,
 };
 
-enum pf_symstate { PF_SYM_NONE, PF_SYM_FOUND, PF_SYM_MISSING, PF_SYM_MISMATCH, PF_SYM_SKIPPED };
+/* SKIPPED: nothing on disk to read ([vdso] of another kernel, JIT maps, modules); NOT_ELF: a
+ * Mach-O or PE library, which profan does not symbolicate. */
+enum pf_symstate {
+	PF_SYM_NONE,
+	PF_SYM_FOUND,
+	PF_SYM_MISSING,
+	PF_SYM_MISMATCH,
+	PF_SYM_SKIPPED,
+	PF_SYM_NOT_ELF,
+};
 
 struct pf_lib {
 	uint32_t name;       /* "libc.so.6", a script URL, a wasm module name */
@@ -61,6 +73,7 @@ struct pf_lib {
 	uint32_t flags;      /* enum pf_lib_flags */
 	enum pf_symstate sym_state;
 	uint32_t sym_file;   /* the file symbols came from, or 0 */
+	uint32_t label;      /* what reports call it, or 0 for its name: profile_label_libs() */
 };
 
 enum pf_func_flags {
@@ -180,6 +193,14 @@ const char *profile_str(const struct profile *p, uint32_t id);
 const char *profile_strdup(struct profile *p, const char *s);
 const char *profile_printf(struct profile *p, const char *fmt, ...) PF_PRINTF(2, 3);
 
+/* Report names of libraries (libname.c): a library's name, or, when another
+ * library has the same name and another path, the shortest suffix of its path
+ * that tells them apart (".cargo/bin/cargo"). profile_label_libs() sets them
+ * for the libraries as they are (the driver calls it once they are loaded and
+ * merged); profile_lib_label() reads one. Display only: names stay the keys. */
+void profile_label_libs(struct profile *p);
+const char *profile_lib_label(const struct profile *p, uint32_t lib);
+
 /* Adds a metric; returns its index. */
 size_t profile_add_metric(struct profile *p, const char *name, const char *label, enum pf_unit unit);
 /* Index of the metric called NAME, or SIZE_MAX. */
@@ -209,6 +230,9 @@ uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uin
  * are as big as the tables); a later intern call rebuilds them. */
 void profile_seal(struct profile *p);
 
+/* The metric whose value is the number of samples a row stands for, or SIZE_MAX
+ * when every row is one sample. */
+size_t profile_count_metric(const struct profile *p);
 /* Appends a sample; VALUES has one entry per metric (metric_count). */
 void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values);
 

@@ -16,12 +16,14 @@
 #include "profan/profile.h"
 #include "profan/strmap.h"
 
-#define REPORT_MAX_COLS 4
+#define REPORT_MAX_COLS 24
 
 struct report_col {
 	const char *header; /* "Self", "Total", "Bytes" */
 	enum pf_unit unit;
 	int64_t total;      /* the 100 % for the percent column; 0 hides the percent */
+	bool sign;          /* text shows '+' on positive values (changes) */
+	bool hidden;        /* in --json only: a number scripts want and a person would skip */
 };
 
 enum report_row_flags {
@@ -37,7 +39,8 @@ enum report_row_flags {
 struct report_row {
 	const char *name;
 	const char *detail; /* file:line, library; may be NULL */
-	int64_t values[REPORT_MAX_COLS];
+	int64_t *values;    /* one per column of the table (allocated when the row is added) */
+	const char *mark;   /* a short word in the table's mark column ("changed"), or NULL */
 	uint32_t flags;     /* enum report_row_flags */
 	uint32_t depth;     /* call-tree rows: 1 at the top level; 0 in flat tables */
 	uint32_t drawing;   /* call-tree rows: bytes of box drawing in front of the name (not in --json) */
@@ -60,7 +63,11 @@ struct report_table {
 	struct report_col cols[REPORT_MAX_COLS];
 	VEC(struct report_row) rows;
 	bool ranked;         /* a ranking: the renderer shows the first --top rows (trees show all) */
+	bool hidden;         /* in --json only */
 	const char *note;    /* one line under the title, or NULL */
+	const char *mark_header; /* a column of words before the key ("Verdict"; in --json the
+				  * rows' field of that name in lower case), or NULL for none */
+	const char *empty;   /* what text says when the table has no rows; NULL: "(nothing to show)" */
 	/* A source listing (--annotate): rows are lines, in file order, of the function
 	 * SUBJECT (name, detail and its own figures, which the rows' values add up to). */
 	bool listing;
@@ -89,7 +96,8 @@ void report_header_from_profile(struct report *r, const struct profile *p);
 
 struct report_table *report_add_table(struct report *r, const char *id, const char *title,
 				      const char *key_header);
-/* Adds a value column (HEADER is copied); returns its index. */
+/* Adds a value column (HEADER is copied); returns its index. Columns come
+ * before the first row, which gets one value per column. */
 size_t report_table_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total);
 struct report_row *report_table_row(struct report *r, struct report_table *t, const char *name,
 				    const char *detail);
@@ -107,5 +115,7 @@ const char *report_lib_name(const void *profile, uint32_t lib, const char **deta
 
 /* Formats V in UNIT for a person: "123.46 ms", "1.50 MiB", "42". */
 void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit);
+/* V exactly with its digits grouped by commas ("-1,234,567") into OUT (at least 32 bytes). */
+void report_group_digits(char *out, int64_t v);
 
 #endif

@@ -36,9 +36,7 @@ struct samply_thread_desc {
 };
 
 struct samply_opts {
-	/* The user's own binary (library name): its lib gets PF_LIB_MAIN and
-	 * its functions PF_FUNC_OWNED. NULL: meta.product, else the process
-	 * name of the busiest main thread. */
+	/* The user's own binary (library name), or NULL: samply_choose_binary(). */
 	const char *binary;
 	/* Loads only the threads for which this returns true (NULL: all). */
 	bool (*select_thread)(void *ctx, const struct samply_thread_desc *t);
@@ -58,6 +56,16 @@ bool samply_sniff(const struct json *root);
  * extension replaced by ".syms.json" (prof.json.gz -> prof.json.syms.json).
  * Returns a heap string. */
 char *samply_sidecar_path(const char *profile_path);
+
+/* The user's own program in a loaded profile (samply_binary.c), once every
+ * sample is in: WANT (--binary) if given; else meta.product PRODUCT (or its
+ * first word) when it names a library, unless it is a launcher (cargo, make,
+ * a shell...) or has under 10% of the CPU while another process has more; then
+ * the process with the most CPU (its pids summed) whose name is a library's.
+ * Its libraries get PF_LIB_MAIN and their functions PF_FUNC_OWNED; the
+ * "Binary" header line names it, and "Binary chosen" says why when it is not
+ * meta.product. */
+void samply_choose_binary(struct profile *p, const char *want, const char *product);
 
 /* The library marked PF_LIB_MAIN, or PF_NONE. */
 uint32_t samply_main_lib(const struct profile *p);

@@ -1,8 +1,9 @@
 /* source.h: the bytes of one input, from a file, stdin or a memory buffer.
  *
  * gzip is recognised by its magic bytes (never the file name) and inflated in
- * chunks, so a large profile never sits in memory whole. samply's binary
- * container (JSLB) is recognised and refused with a clear message. Errors are
+ * chunks, so a large profile never sits in memory whole. Files that are not
+ * JSON (samply's binary container, perf.data, gzip inside gzip: magic.h) are
+ * refused with one line saying what they are. Errors are
  * printed as "profan: ORIGIN: what" and reported as -1. */
 #ifndef PROFAN_SOURCE_H
 #define PROFAN_SOURCE_H

@@ -36,6 +36,7 @@ struct symbolize_opts {
 
 struct symbolize_stats {
 	size_t libs_found, libs_missing, libs_mismatched, libs_skipped;
+	size_t libs_macho, libs_pe; /* not ELF: left as they are (PF_SYM_NOT_ELF) */
 	size_t addresses;     /* distinct (lib, address) pairs looked up */
 	size_t resolved;      /* ... of which got a function name */
 	size_t inline_frames; /* frames added for inlined functions */
@@ -137,6 +138,16 @@ uint64_t symmod_svma_of_offset(const struct symmod *m, uint64_t off);
 /* Frames at SVMA, outer → inner; *N = 0 when nothing covers it. The array is
  * valid until the next lookup. Without INLINE only the outermost level. */
 const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline_chain, size_t *n);
+
+/* ---- object formats ----------------------------------------------------- */
+
+enum objformat { OBJFORMAT_ELF, OBJFORMAT_MACHO, OBJFORMAT_PE };
+
+/* The format of library L as the profile records it (names, paths, ids; no
+ * file is read): PE for Windows names, paths and .pdb debug names, Mach-O for
+ * .dylib, framework and system paths and samply's uppercase UUID code ids,
+ * else ELF. Only ELF is symbolicated. */
+enum objformat objformat_of(const struct profile *p, const struct pf_lib *l);
 
 /* ---- helpers ------------------------------------------------------------ */
 

@@ -1,7 +1,7 @@
 /* cpuprof_views.c: the views of a V8 CPU profile.
  *
- * Tables: top self (wrapper frames credited to their caller), top inclusive
- * (recursion counted once), self by script url. The header carries the
+ * Tables: top self, top inclusive (recursion counted once), self by script url;
+ * JS<->wasm wrapper frames are credited to their caller in all three. The header carries the
  * weighting in force and the shares of (garbage collector), (program), (idle)
  * and WebAssembly, with a warning when unnamed wasm frames hold real time. */
 #include <inttypes.h>
@@ -14,6 +14,7 @@
 
 /* Stripped wasm below this share of the time is not worth a warning. */
 #define UNNAMED_WASM_WARN_PERCENT 1.0
+#define WRAPPERS "JS<->wasm wrapper frames"
 
 static const char *weighting_text(enum cpuprof_weight w)
 {
@@ -170,7 +171,9 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 	report_header_from_profile(r, p);
 	add_shares(r, p, &s, wasm_given);
 
-	/* Self: wrapper frames are plumbing, so their time goes to the function that called through them. */
+	/* One rule for every table: JS<->wasm wrapper frames are V8's plumbing, so their self time
+	 * belongs to the function that called through them (and to that function's script), and
+	 * they are no row of their own. Without a caller it goes to "(no JS caller)". */
 	bool *owned = xcalloc(s.key_count + 1, sizeof(bool));
 	int64_t plumbing = 0;
 	for (size_t f = 0; f < s.key_count; f++) {
@@ -178,16 +181,16 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 		if (!owned[f])
 			plumbing += s.self[f];
 	}
+	uint32_t *caller = keys_nearest_owned(p, s.keys, owned); /* per stack node */
 	int64_t *self = xcalloc(s.key_count + 1, sizeof(int64_t));
 	bool *seen = xcalloc(s.key_count + 1, sizeof(bool));
-	for (size_t f = 0; f < s.key_count; f++)
-		if (owned[f] && s.self[f] != 0)
-			self[f] = s.self[f], seen[f] = true;
-	struct pf_rows rows;
-	view_nearest_owned(p, &s.w, s.keys, s.key_count, owned, &rows);
-	for (size_t i = 0; i < rows.len; i++)
-		self[rows.items[i].key] += rows.items[i].value, seen[rows.items[i].key] = true;
-	rows_release(&rows);
+	for (size_t n = 0; n < p->stacks.len; n++) {
+		uint32_t f = owned[caller[n]] ? caller[n] : (uint32_t)s.key_count;
+		if (s.w.node[n] != 0)
+			self[f] += s.w.node[n], seen[f] = true;
+	}
+	char wrappers[64];
+	report_format_value(wrappers, sizeof(wrappers), plumbing, m->unit);
 	struct report_table *t = report_add_table(r, "top_self", "Top functions by self time", "Function");
 	report_table_col(t, "Self", m->unit, s.w.total);
 	report_table_col(t, "Total", m->unit, s.w.total);
@@ -202,14 +205,9 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 		row->flags =
 			f < s.key_count && (p->funcs.items[f].flags & PF_FUNC_OWNED) ? REPORT_ROW_OWNED : 0;
 	}
-	free(self);
-	free(seen);
-	if (plumbing != 0) {
-		char v[64];
-		report_format_value(v, sizeof(v), plumbing, m->unit);
-		t->note = report_printf(
-			r, "JS<->wasm wrapper frames (%s self) are counted in their caller's Self.", v);
-	}
+	if (plumbing != 0)
+		t->note = report_printf(r, WRAPPERS " (%s self) are counted in their caller's Self.",
+					wrappers);
 	report_table_finish(t);
 
 	t = report_add_table(r, "top_inclusive", "Top functions by inclusive time (recursion counted once)",
@@ -223,21 +221,37 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 		const char *name = func_name(p, (uint32_t)f, &detail);
 		struct report_row *row = report_table_row(r, t, name, detail);
 		row->values[0] = s.incl[f];
-		row->values[1] = s.self[f];
+		row->values[1] = self[f];
 		row->flags = p->funcs.items[f].flags & PF_FUNC_OWNED ? REPORT_ROW_OWNED : 0;
 	}
+	if (plumbing != 0)
+		t->note = report_printf(r, WRAPPERS " are in their callers' Total, and their %s self in "
+					"their caller's Self.", wrappers);
 	report_table_finish(t);
-	free(owned);
 
-	size_t lib_count;
-	uint32_t *lib_keys = keys_by_lib(p, &lib_count);
-	view_self(p, &s.w, lib_keys, lib_count, &rows);
+	/* by script: each stack node's self goes to the script of the function credited with it;
+	 * key libs.len is "no url", as in keys_by_lib() */
+	size_t lib_count = p->libs.len;
+	uint32_t *lib_keys = xreallocarray(NULL, p->stacks.len ? p->stacks.len : 1, sizeof(uint32_t));
+	for (size_t n = 0; n < p->stacks.len; n++) {
+		uint32_t lib = owned[caller[n]] ? p->funcs.items[caller[n]].lib : PF_NONE;
+		lib_keys[n] = lib == PF_NONE ? (uint32_t)lib_count : lib;
+	}
+	struct pf_rows rows;
+	view_self(p, &s.w, lib_keys, lib_count + 1, &rows);
 	t = report_add_table(r, "by_script", "Self time by script", "Script");
 	report_table_col(t, "Self", m->unit, s.w.total);
 	report_table_from_rows(r, t, &rows, script_name, p);
+	if (plumbing != 0)
+		t->note = report_printf(r, WRAPPERS " (%s self) are counted in their caller's script.",
+					wrappers);
 	report_table_finish(t);
 	rows_release(&rows);
 	free(lib_keys);
+	free(caller);
+	free(self);
+	free(seen);
+	free(owned);
 	/* tree rows show url:line:column and wasm offsets as the tables do */
 	*out = (struct view_choice){.metric = p->default_metric, .annotate = ANNOTATE_TICKS, .name_of = func_name};
 	sums_release(&s);

@@ -79,6 +79,7 @@ struct ctx {
 	const struct options *o;
 	const char *path;
 	char **frame_text; /* "name (file:line)", built on demand */
+	bool bare;         /* frame texts without file:line (profan diff's identities) */
 	bool *owned, *plumbing;
 	bool *keep;        /* passes the filters and the metric's per-point condition */
 	bool *keep_filter; /* passes --where/--not only (the tree tests conditions per node) */
@@ -100,7 +101,9 @@ static const char *frame_text(struct ctx *c, uint32_t frame)
 		const struct pf_func *f = &p->funcs.items[fr->func];
 		const char *name = profile_str(p, f->name);
 		/* without a name, the address is all that tells two frames apart */
-		if ((f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE)
+		if (c->bare && f->file)
+			c->frame_text[frame] = xstrdup(name); /* lines move when code is edited */
+		else if ((f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE)
 			c->frame_text[frame] = xasprintf("0x%" PRIX64 ": %s (in %s)", fr->address, name,
 							 profile_str(p, p->libs.items[f->lib].path));
 		else if (f->file)
@@ -237,15 +240,8 @@ static const char *program_name(const struct ctx *c)
 /* "36,921 B (36.06 KiB)" for bytes, "1,234" for counts. */
 static const char *fmt_exact(struct report *r, int64_t v, enum pf_unit unit)
 {
-	char digits[32], grouped[48], human[64];
-	snprintf(digits, sizeof(digits), "%" PRId64, v);
-	size_t n = strlen(digits), k = 0, lead = digits[0] == '-';
-	for (size_t i = 0; i < n; i++) {
-		if (i > lead && (n - i) % 3 == 0)
-			grouped[k++] = ',';
-		grouped[k++] = digits[i];
-	}
-	grouped[k] = '\0';
+	char grouped[32], human[64];
+	report_group_digits(grouped, v);
 	if (unit != PF_UNIT_BYTES)
 		return report_strdup(r, grouped);
 	if (v < 1024 && v > -1024)
@@ -663,16 +659,46 @@ static int compile_list(struct regex_list *out, const struct pattern_list *in, c
 	return 0;
 }
 
+/* The frames of C->p as the views see them: their texts (built on demand) and
+ * classes, yours by --ours (compiled into O->ours) and plumbing by the default
+ * list and --plumbing. Returns 0, or -1 after one error line; frames_release()
+ * either way. */
+static int frames_prepare(struct ctx *c, struct options *o, const struct dhat_view_opts *dopt)
+{
+	size_t n = c->p->frames.len + 1;
+	struct regex_list plumbing = {0};
+	char err[512];
+	int rc = -1;
+	c->frame_text = xcalloc(n, sizeof(*c->frame_text));
+	c->owned = xcalloc(n, sizeof(*c->owned));
+	c->plumbing = xcalloc(n, sizeof(*c->plumbing));
+	if (regex_list_add(&plumbing, default_plumbing, err, sizeof(err)) < 0)
+		pf_error("internal error: %s", err);
+	else if (compile_list(&o->ours, &dopt->ours, "--ours") == 0 &&
+		 compile_list(&plumbing, &dopt->plumbing, "--plumbing") == 0)
+		rc = classify_frames(c, &plumbing);
+	regex_list_free(&plumbing);
+	return rc;
+}
+
+static void frames_release(struct ctx *c, struct options *o)
+{
+	for (size_t i = 0; c->frame_text && i < c->p->frames.len; i++)
+		free(c->frame_text[i]);
+	free(c->frame_text);
+	free(c->owned);
+	free(c->plumbing);
+	regex_list_free(&o->ours);
+}
+
 int dhat_views(const struct view_input *in, struct report *r, struct view_choice *out)
 {
 	const struct profile *prof = in->p;
 	const struct dhat_view_opts *dopt = &in->o->dhat;
 	const struct dhat_meta *meta = dhat_meta_of(prof);
 	struct options o = {.given = dopt, .stacks = dopt->stacks, .tree = dopt->alloc_tree};
-	struct regex_list plumbing = {0};
-	struct ctx c = {0};
+	struct ctx c = {.p = prof};
 	int rc = PF_EXIT_FAIL;
-	char err[512];
 	if (meta == NULL) {
 		pf_error("%s: not a DHAT profile", in->paths[0]);
 		return PF_EXIT_FAIL;
@@ -681,13 +707,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 		pf_error("at most 64 --where and --not patterns together");
 		return PF_EXIT_FAIL;
 	}
-	if (regex_list_add(&plumbing, default_plumbing, err, sizeof(err)) < 0) {
-		pf_error("internal error: %s", err);
-		goto out;
-	}
-	if (compile_list(&o.where, &dopt->where, "--where") < 0 || compile_list(&o.not_, &dopt->not_, "--not") < 0 ||
-	    compile_list(&o.ours, &dopt->ours, "--ours") < 0 ||
-	    compile_list(&plumbing, &dopt->plumbing, "--plumbing") < 0)
+	if (compile_list(&o.where, &dopt->where, "--where") < 0 || compile_list(&o.not_, &dopt->not_, "--not") < 0)
 		goto out;
 	const struct metric_def *def = find_metric(in->o->metric ? in->o->metric : "gb");
 	if (def == NULL) {
@@ -697,7 +717,6 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	}
 	if (in->o->metric == NULL && !meta->bklt)
 		def = find_metric("tb"); /* copy and ad-hoc files have no peak */
-	c.p = prof;
 	c.meta = meta;
 	c.o = &o;
 	c.path = in->paths[0];
@@ -715,14 +734,11 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	c.companion = profile_metric_index(prof, def->companion);
 	c.tb = profile_metric_index(prof, "tb");
 	c.total = metric_sum(&c, c.metric, false);
-	c.frame_text = xcalloc(prof->frames.len + 1, sizeof(*c.frame_text));
-	c.owned = xcalloc(prof->frames.len + 1, sizeof(*c.owned));
-	c.plumbing = xcalloc(prof->frames.len + 1, sizeof(*c.plumbing));
 	c.keep = xcalloc(prof->sample_count + 1, sizeof(*c.keep));
 	c.keep_filter = xcalloc(prof->sample_count + 1, sizeof(*c.keep_filter));
 	size_t kept, passed;
 	uint64_t matched = 0;
-	if (classify_frames(&c, &plumbing) < 0 || compute_keep(&c, &kept, &matched, &passed) < 0)
+	if (frames_prepare(&c, &o, dopt) < 0 || compute_keep(&c, &kept, &matched, &passed) < 0)
 		goto out;
 	filter_warnings(r, &c, matched, passed);
 	header(r, &c, kept);
@@ -743,17 +759,46 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	c.keep = NULL; /* now the caller's */
 	rc = PF_EXIT_OK;
 out:
-	if (c.frame_text)
-		for (size_t i = 0; i < prof->frames.len; i++)
-			free(c.frame_text[i]);
-	free(c.frame_text);
-	free(c.owned);
-	free(c.plumbing);
+	frames_release(&c, &o);
 	free(c.keep);
 	free(c.keep_filter);
-	regex_list_free(&plumbing);
 	regex_list_free(&o.where);
 	regex_list_free(&o.not_);
-	regex_list_free(&o.ours);
+	return rc;
+}
+
+const char *dhat_metric_companion(const char *name)
+{
+	const struct metric_def *d = find_metric(name);
+	return d && strcmp(d->field, name) == 0 ? d->companion : NULL;
+}
+
+int dhat_sample_sites(const struct profile *p, const struct profan_opts *o, bool locations,
+		      struct strmap *names, uint32_t **site)
+{
+	struct options opts = {0};
+	struct ctx c = {.p = p, .o = &opts, .path = "", .bare = !locations};
+	int rc = -1;
+	*site = NULL;
+	if (frames_prepare(&c, &opts, &o->dhat) < 0)
+		goto out;
+	uint32_t *of_stack = xcalloc(p->stacks.len + 1, sizeof(*of_stack)); /* id + 1 */
+	uint32_t empty = 0;
+	*site = xcalloc(p->sample_count + 1, sizeof(**site));
+	for (size_t i = 0; i < p->sample_count; i++) {
+		uint32_t s = p->sample_stack[i];
+		uint32_t *slot = s == PF_NONE ? &empty : &of_stack[s];
+		if (*slot == 0) {
+			bool fallback;
+			char *t = site_text(&c, s, &fallback);
+			*slot = strmap_intern(names, t) + 1;
+			free(t);
+		}
+		(*site)[i] = *slot - 1;
+	}
+	free(of_stack);
+	rc = 0;
+out:
+	frames_release(&c, &opts);
 	return rc;
 }

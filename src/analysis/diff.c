@@ -1,44 +1,95 @@
-/* diff.c: profan diff's analysis (diff.h). */
+/* diff.c: profan diff's analysis (diff.h).
+ *
+ * Each run is measured on its own (a value per row and per run, and the run's
+ * total), then each row's runs are compared arm against arm (stats.h). Tables:
+ * what changed beyond noise first, then every row by size of change, the runs. */
 #include "profan/diff.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/analysis.h"
 #include "profan/match.h"
+#include "profan/runorder.h"
+#include "profan/stats.h"
+#include "profan/views.h"
 
-struct file_vals {
-	int64_t total;
-	VEC(int64_t) self, incl; /* by diff key */
+/* ---------------------------------------------------------------- measuring */
+
+/* One run's values by row key; COMP: the companion count (DHAT's blocks). */
+struct run_vals {
+	VEC(int64_t) val, comp;
+};
+
+/* One table's rows over every run. */
+struct measure {
+	const char *id;    /* diff_self, diff_inclusive, diff_library, diff_sites */
+	const char *view;  /* in the summary: self, inclusive, library, site */
+	struct strmap keys; /* a row's identity -> key */
+	VEC(char *) label, detail; /* by key, as the first run that has the row spells it */
+	VEC(bool) owned;
+	struct run_vals *runs; /* by run: base runs, then new ones */
 };
 
 struct diff_state {
-	struct strmap keys; /* a function's identity (func_identity_keys()), and the names in it */
-	VEC(char *) label, detail; /* by key */
-	struct file_vals *files[2];
-	size_t nfiles[2];
-	bool by_owned_caller; /* self credited to the program's nearest frame (heap profiles) */
+	size_t nruns, nb;
+	const struct profile **run;
+	size_t *metric, *comp; /* by run; comp SIZE_MAX when there is none */
+	int64_t *total, *comp_total;
+	bool match_file, dhat;
+	bool counts; /* COMP holds sample counts (sampled profiles), for the test against sampling noise */
+	struct measure self, incl, lib, site;
+	struct strmap names; /* functions' identities, and the library names they refer to by id */
+	const struct profan_opts *run_opts;
 };
 
-/* The diff key of FUNC, whose identity in D->keys is ID (func_identity_keys()). The
- * strmap also holds the names the identities refer to, so the label and
- * detail arrays are indexed by string id: unused slots stay NULL. */
-static uint32_t key_of(struct diff_state *d, const struct profile *p, uint32_t func, uint32_t id)
+static void measure_init(struct measure *m, const char *id, const char *view, size_t nruns)
 {
-	while (d->label.len <= id) {
-		vec_push(&d->label, NULL);
-		vec_push(&d->detail, NULL);
-	}
-	if (d->label.items[id] == NULL) {
-		const char *detail;
-		report_func_name(p, func, &detail);
-		d->label.items[id] = xstrdup(func_label(p, func));
-		d->detail.items[id] = detail ? xstrdup(detail) : NULL;
-	}
-	return id;
+	memset(m, 0, sizeof(*m));
+	m->id = id;
+	m->view = view;
+	strmap_init(&m->keys);
+	m->runs = xcalloc(nruns + 1, sizeof(*m->runs));
 }
 
-static void set_at(int64_t **items, size_t *len, size_t *cap, size_t k, int64_t v)
+static void measure_release(struct measure *m, size_t nruns)
+{
+	for (size_t k = 0; k < m->label.len; k++) {
+		free(m->label.items[k]);
+		free(m->detail.items[k]);
+	}
+	vec_free(&m->label);
+	vec_free(&m->detail);
+	vec_free(&m->owned);
+	for (size_t r = 0; m->runs && r < nruns; r++) {
+		vec_free(&m->runs[r].val);
+		vec_free(&m->runs[r].comp);
+	}
+	free(m->runs);
+	strmap_release(&m->keys);
+}
+
+/* The key of identity ID, naming a new row LABEL (DETAIL). */
+static uint32_t measure_key(struct measure *m, const char *id, const char *label, const char *detail,
+			    bool owned)
+{
+	uint32_t k = strmap_intern(&m->keys, id);
+	while (m->label.len <= k) {
+		vec_push(&m->label, NULL);
+		vec_push(&m->detail, NULL);
+		vec_push(&m->owned, false);
+	}
+	if (m->label.items[k] == NULL) {
+		m->label.items[k] = xstrdup(label);
+		m->detail.items[k] = detail ? xstrdup(detail) : NULL;
+	}
+	m->owned.items[k] |= owned;
+	return k;
+}
+
+static void add_at(int64_t **items, size_t *len, size_t *cap, size_t k, int64_t v)
 {
 	if (k >= *cap) {
 		size_t ncap = *cap ? *cap : 64;
@@ -53,136 +104,496 @@ static void set_at(int64_t **items, size_t *len, size_t *cap, size_t k, int64_t 
 		*len = k + 1;
 }
 
-static int64_t get_at(const int64_t *items, size_t len, size_t k)
+static void measure_add(struct measure *m, size_t run, uint32_t k, int64_t v, bool comp)
 {
-	return k < len ? items[k] : 0;
+	struct run_vals *rv = &m->runs[run];
+	if (comp)
+		add_at(&rv->comp.items, &rv->comp.len, &rv->comp.cap, k, v);
+	else
+		add_at(&rv->val.items, &rv->val.len, &rv->val.cap, k, v);
 }
 
-static void measure(struct diff_state *d, const struct profile *p, size_t metric, struct file_vals *fv)
+static int64_t measure_get(const struct measure *m, size_t run, size_t k, bool comp)
 {
+	const struct run_vals *rv = &m->runs[run];
+	return comp ? (k < rv->comp.len ? rv->comp.items[k] : 0) : (k < rv->val.len ? rv->val.items[k] : 0);
+}
+
+/* Per function of P, its identity in D->names: its name and library (a rebuild keeps
+ * both), or with --match file also its file, line and column. The identity holds the
+ * library's id, not its name, so a long library name is not copied per function. */
+static uint32_t *func_identities(struct diff_state *d, const struct profile *p)
+{
+	if (d->match_file)
+		return func_identity_keys(&d->names, p);
+	uint32_t *ids = xreallocarray(NULL, p->funcs.len + 1, sizeof(*ids));
+	uint32_t *lib_id = xreallocarray(NULL, p->libs.len + 1, sizeof(*lib_id));
+	for (size_t l = 0; l < p->libs.len; l++) {
+		uint32_t s = p->libs.items[l].name;
+		lib_id[l] = strmap_intern_len(&d->names, profile_str(p, s), strmap_len(&p->strings, s));
+	}
+	lib_id[p->libs.len] = strmap_intern(&d->names, ""); /* no library */
+	for (size_t f = 0; f < p->funcs.len; f++) {
+		const struct pf_func *fn = &p->funcs.items[f];
+		char *key = xasprintf("%s\x1f%u", func_label(p, (uint32_t)f),
+				      lib_id[fn->lib < p->libs.len ? fn->lib : p->libs.len]);
+		ids[f] = strmap_intern(&d->names, key);
+		free(key);
+	}
+	free(lib_id);
+	return ids;
+}
+
+/* Each stack node's row in M: its function's identity, so functions that are one
+ * row (two "value" getters of one script) count once per sample in inclusive. */
+static uint32_t *node_keys(struct diff_state *d, struct measure *m, const struct profile *p, size_t *count)
+{
+	size_t nfuncs;
+	uint32_t *keys = keys_by_func(p, &nfuncs);
+	uint32_t *ids = func_identities(d, p);
+	uint32_t *row_of = xcalloc(nfuncs + 1, sizeof(*row_of));
+	for (size_t f = 0; f < nfuncs; f++) {
+		const char *detail;
+		report_func_name(p, (uint32_t)f, &detail);
+		row_of[f] = measure_key(m, strmap_str(&d->names, ids[f]), func_label(p, (uint32_t)f), detail,
+					p->funcs.items[f].flags & PF_FUNC_OWNED);
+	}
+	for (size_t n = 0; n < p->stacks.len; n++)
+		keys[n] = row_of[keys[n]];
+	free(row_of);
+	free(ids);
+	*count = m->keys.count;
+	return keys;
+}
+
+static void add_rows(struct measure *m, size_t run, const struct pf_rows *rows, bool comp)
+{
+	for (size_t i = 0; i < rows->len; i++)
+		measure_add(m, run, rows->items[i].key, rows->items[i].value, comp);
+}
+
+/* Self and inclusive by function, and self by library, of one run and one metric. */
+static void measure_funcs(struct diff_state *d, size_t run, size_t metric, bool comp)
+{
+	const struct profile *p = d->run[run];
 	struct pf_weights w;
 	weights_compute(&w, p, metric, NULL);
-	fv->total = w.total;
+	if (comp)
+		d->comp_total[run] = w.total;
+	else
+		d->total[run] = w.total;
 	size_t nkeys;
-	uint32_t *keys = keys_by_func(p, &nkeys);
+	uint32_t *keys = node_keys(d, &d->self, p, &nkeys);
 	struct pf_rows self, incl;
-	if (d->by_owned_caller) {
+	if (d->dhat) {
 		/* heap profiles: the leaf is malloc; what changed is who asked for the memory */
-		bool *owned = xcalloc(nkeys + 1, sizeof(*owned));
-		for (size_t f = 0; f < nkeys; f++)
-			owned[f] = p->funcs.items[f].flags & PF_FUNC_OWNED;
-		uint32_t *callers = keys_nearest_owned(p, keys, owned);
+		uint32_t *callers = keys_nearest_owned(p, keys, d->self.owned.items);
 		view_self(p, &w, callers, nkeys, &self);
 		free(callers);
-		free(owned);
 	} else {
 		view_self(p, &w, keys, nkeys, &self);
 	}
+	free(keys);
+	keys = node_keys(d, &d->incl, p, &nkeys);
 	view_inclusive(p, &w, keys, nkeys, &incl);
-	uint32_t *ids = func_identity_keys(&d->keys, p);
-	for (size_t i = 0; i < self.len; i++)
-		set_at(&fv->self.items, &fv->self.len, &fv->self.cap,
-		       key_of(d, p, self.items[i].key, ids[self.items[i].key]), self.items[i].value);
-	for (size_t i = 0; i < incl.len; i++)
-		set_at(&fv->incl.items, &fv->incl.len, &fv->incl.cap,
-		       key_of(d, p, incl.items[i].key, ids[incl.items[i].key]), incl.items[i].value);
-	free(ids);
+	free(keys);
+	add_rows(&d->self, run, &self, comp);
+	add_rows(&d->incl, run, &incl, comp);
 	rows_release(&self);
 	rows_release(&incl);
-	free(keys);
+	if (!d->dhat && p->libs.len > 0) {
+		size_t nlibs;
+		uint32_t *lib_keys = keys_by_lib(p, &nlibs);
+		struct pf_rows libs;
+		view_self(p, &w, lib_keys, nlibs, &libs);
+		for (size_t i = 0; i < libs.len; i++) {
+			const char *detail;
+			const char *name = report_lib_name(p, libs.items[i].key, &detail);
+			bool main_lib = libs.items[i].key < p->libs.len &&
+					(p->libs.items[libs.items[i].key].flags & PF_LIB_MAIN);
+			uint32_t k = measure_key(&d->lib, name, name, detail, main_lib);
+			measure_add(&d->lib, run, k, libs.items[i].value, comp);
+		}
+		rows_release(&libs);
+		free(lib_keys);
+	}
 	weights_release(&w);
 }
 
-/* A side's share of key K in ppm, and its summed value. */
-static int64_t side_share(const struct diff_state *d, int s, size_t k, bool inclusive, bool median,
-			  int64_t *sum)
+/* DHAT's allocation sites of one run: named with their lines, matched by names
+ * only unless --match file. */
+static int measure_sites(struct diff_state *d, size_t run)
 {
-	size_t n = d->nfiles[s];
-	int64_t total = 0, value = 0;
-	int64_t *shares = xreallocarray(NULL, n + 1, sizeof(*shares));
-	for (size_t f = 0; f < n; f++) {
-		const struct file_vals *fv = &d->files[s][f];
-		int64_t v = inclusive ? get_at(fv->incl.items, fv->incl.len, k)
-				      : get_at(fv->self.items, fv->self.len, k);
-		value += v;
-		total += fv->total;
-		shares[f] = fv->total ? (int64_t)llround((double)v * 1e6 / (double)fv->total) : 0;
+	const struct profile *p = d->run[run];
+	struct strmap shown, ids;
+	strmap_init(&shown);
+	strmap_init(&ids);
+	uint32_t *shown_of = NULL, *id_of = NULL;
+	struct profan_opts none;
+	const struct profan_opts *o = d->run_opts;
+	if (o == NULL) {
+		profan_opts_init(&none);
+		o = &none;
 	}
-	int64_t out = median  ? median_i64(shares, n)
-		      : total ? (int64_t)llround((double)value * 1e6 / (double)total)
-			      : 0;
-	free(shares);
-	*sum = value;
-	return out;
+	int rc = -1;
+	if (dhat_sample_sites(p, o, true, &shown, &shown_of) < 0 ||
+	    dhat_sample_sites(p, o, d->match_file, &ids, &id_of) < 0)
+		goto out;
+	uint32_t *key_of = xcalloc((size_t)ids.count + 1, sizeof(*key_of)); /* key + 1 */
+	for (size_t i = 0; i < p->sample_count; i++) {
+		uint32_t *slot = &key_of[id_of[i]];
+		if (*slot == 0)
+			*slot = measure_key(&d->site, strmap_str(&ids, id_of[i]), strmap_str(&shown, shown_of[i]),
+					    NULL, true) + 1;
+		measure_add(&d->site, run, *slot - 1, p->sample_values[d->metric[run]][i], false);
+		if (d->comp[run] != SIZE_MAX)
+			measure_add(&d->site, run, *slot - 1, p->sample_values[d->comp[run]][i], true);
+	}
+	free(key_of);
+	rc = 0;
+out:
+	free(shown_of);
+	free(id_of);
+	strmap_release(&shown);
+	strmap_release(&ids);
+	return rc;
 }
 
-static int change_cmp(const void *a, const void *b)
+/* ---------------------------------------------------------------- comparing */
+
+/* A row compared: the share, the value and the companion count, arm against arm. */
+struct compared {
+	uint32_t key;
+	struct stats_comparison share, value, comp;
+	int64_t samples[2]; /* sampled profiles: the row's samples in each arm's runs together */
+	double sampling_p;  /* the binomial test of those counts */
+	enum stats_verdict verdict;
+};
+
+/* Which column holds what (SIZE_MAX: not in this table). */
+struct layout {
+	bool exact; /* DHAT: values first, shares second */
+	size_t d_share, share_a, share_b, d_value, value_a, value_b, d_comp, comp_a, comp_b;
+	size_t share_a_min, share_a_max, share_b_min, share_b_max;
+	size_t value_a_min, value_a_max, value_b_min, value_b_max, spread_a, spread_b, p;
+	size_t samples_a, samples_b, sampling_p;
+};
+
+static size_t col(struct report_table *t, const char *header, enum pf_unit unit, bool sign, bool hidden)
 {
-	const struct report_row *x = a, *y = b;
-	int64_t ax = llabs(x->values[0]), ay = llabs(y->values[0]);
-	if (ax != ay)
-		return ax > ay ? -1 : 1;
+	size_t c = report_table_col(t, header, unit, 0);
+	t->cols[c].sign = sign;
+	t->cols[c].hidden = hidden;
+	return c;
+}
+
+static struct layout add_columns(struct report_table *t, const struct pf_metric *m,
+				 const struct pf_metric *cm, bool exact, bool several, bool counts)
+{
+	struct layout l;
+	memset(&l, 0xff, sizeof(l)); /* every index SIZE_MAX */
+	l.exact = exact;
+	const char *comp_name = cm && cm->unit == PF_UNIT_COUNT ? "Blocks" : cm ? cm->name : NULL;
+	if (cm && strcmp(cm->name, "tb") == 0)
+		comp_name = "Allocated"; /* beside bytes read or written */
+	if (exact) {
+		l.d_value = col(t, "Change", m->unit, true, false);
+		l.value_a = col(t, "Base", m->unit, false, false);
+		l.value_b = col(t, "New", m->unit, false, false);
+		if (cm) {
+			l.d_comp = col(t, comp_name, cm->unit, true, false);
+		}
+		l.d_share = col(t, "Share", PF_UNIT_PPM_CHANGE, false, false);
+		l.share_a = col(t, "Base share", PF_UNIT_PPM, false, true);
+		l.share_b = col(t, "New share", PF_UNIT_PPM, false, true);
+		if (cm) {
+			l.comp_a = col(t, report_printf(t->owner, "Base %s", cm->name), cm->unit, false, true);
+			l.comp_b = col(t, report_printf(t->owner, "New %s", cm->name), cm->unit, false, true);
+		}
+	} else {
+		l.d_share = col(t, "Change", PF_UNIT_PPM_CHANGE, false, false);
+		l.share_a = col(t, "Base", PF_UNIT_PPM, false, false);
+		l.share_b = col(t, "New", PF_UNIT_PPM, false, false);
+		l.d_value = col(t, "Per run", m->unit, true, false);
+		l.value_a = col(t, "Base value", m->unit, false, true);
+		l.value_b = col(t, "New value", m->unit, false, true);
+	}
+	if (several) {
+		if (!exact) {
+			l.share_a_min = col(t, "Base min", PF_UNIT_PPM, false, true);
+			l.share_a_max = col(t, "Base max", PF_UNIT_PPM, false, true);
+			l.share_b_min = col(t, "New min", PF_UNIT_PPM, false, true);
+			l.share_b_max = col(t, "New max", PF_UNIT_PPM, false, true);
+		}
+		l.value_a_min = col(t, "Base value min", m->unit, false, true);
+		l.value_a_max = col(t, "Base value max", m->unit, false, true);
+		l.value_b_min = col(t, "New value min", m->unit, false, true);
+		l.value_b_max = col(t, "New value max", m->unit, false, true);
+		/* the spread the verdict weighs: of shares (sampled), of values (exact counts) */
+		l.spread_a = col(t, "Base spread", exact ? m->unit : PF_UNIT_PPM, false, true);
+		l.spread_b = col(t, "New spread", exact ? m->unit : PF_UNIT_PPM, false, true);
+		l.p = col(t, "p", PF_UNIT_PVALUE, false, true);
+		if (counts) {
+			l.samples_a = col(t, "Base samples", PF_UNIT_COUNT, false, true);
+			l.samples_b = col(t, "New samples", PF_UNIT_COUNT, false, true);
+			l.sampling_p = col(t, "Sampling p", PF_UNIT_PVALUE, false, true);
+		}
+	}
+	return l;
+}
+
+static void put(struct report_row *row, size_t c, int64_t v)
+{
+	if (c != SIZE_MAX)
+		row->values[c] = v;
+}
+
+static void fill_row(struct report_row *row, const struct layout *l, const struct compared *c)
+{
+	put(row, l->d_share, c->share.b.median - c->share.a.median);
+	put(row, l->share_a, c->share.a.median);
+	put(row, l->share_b, c->share.b.median);
+	put(row, l->d_value, c->value.b.median - c->value.a.median);
+	put(row, l->value_a, c->value.a.median);
+	put(row, l->value_b, c->value.b.median);
+	put(row, l->d_comp, c->comp.b.median - c->comp.a.median);
+	put(row, l->comp_a, c->comp.a.median);
+	put(row, l->comp_b, c->comp.b.median);
+	put(row, l->share_a_min, c->share.a.min);
+	put(row, l->share_a_max, c->share.a.max);
+	put(row, l->share_b_min, c->share.b.min);
+	put(row, l->share_b_max, c->share.b.max);
+	put(row, l->value_a_min, c->value.a.min);
+	put(row, l->value_a_max, c->value.a.max);
+	put(row, l->value_b_min, c->value.b.min);
+	put(row, l->value_b_max, c->value.b.max);
+	put(row, l->spread_a, l->exact ? c->value.a.spread : c->share.a.spread);
+	put(row, l->spread_b, l->exact ? c->value.b.spread : c->share.b.spread);
+	double p = l->exact ? c->value.p : c->share.p;
+	put(row, l->p, (int64_t)llround(p * 1e9));
+	put(row, l->samples_a, c->samples[0]);
+	put(row, l->samples_b, c->samples[1]);
+	put(row, l->sampling_p, (int64_t)llround(c->sampling_p * 1e9));
+}
+
+static const char *verdict_word(enum stats_verdict v)
+{
+	switch (v) {
+	case STATS_CHANGED: return "changed";
+	case STATS_NOISE: return "noise";
+	case STATS_SAME: return "same";
+	case STATS_UNDECIDED: break;
+	}
+	return NULL;
+}
+
+static int64_t abs64(int64_t v)
+{
+	return v < 0 ? -v : v;
+}
+
+/* Rows by size of change: of the share (sampled profiles), or of the value, then
+ * the companion count, then the share (exact counts). */
+struct ranked_row {
+	int64_t k1, k2, k3;
+	const char *name;
+	struct compared c;
+};
+
+static int ranked_cmp(const void *a, const void *b)
+{
+	const struct ranked_row *x = a, *y = b;
+	if (x->k1 != y->k1)
+		return x->k1 > y->k1 ? -1 : 1;
+	if (x->k2 != y->k2)
+		return x->k2 > y->k2 ? -1 : 1;
+	if (x->k3 != y->k3)
+		return x->k3 > y->k3 ? -1 : 1;
 	return strcmp(x->name, y->name);
 }
 
-static void diff_table(struct report *r, const struct diff_state *d, const struct pf_metric *m,
-		       bool inclusive, bool median)
+/* V exactly, digits grouped: "30,000 B" for bytes, "1,234" for counts. */
+static const char *exact(struct report *r, int64_t v, enum pf_unit unit)
 {
-	struct report_table *t =
-		report_add_table(r, inclusive ? "diff_inclusive" : "diff_self",
-				 report_printf(r, "%s share of %s: base → new, by size of change",
-					       inclusive ? "Inclusive" : "Self", m->label),
-				 "Function");
-	report_table_col(t, "Change", PF_UNIT_PPM_CHANGE, 0);
-	report_table_col(t, "Base", PF_UNIT_PPM, 0);
-	report_table_col(t, "New", PF_UNIT_PPM, 0);
-	t->note = "Change in percentage points (pp) of each side's own total; the detail gives the relative change"
-		  " and the summed values.";
-	for (size_t k = 0; k < d->label.len; k++) {
-		int64_t sb, sn;
-		int64_t b = side_share(d, 0, k, inclusive, median, &sb);
-		int64_t n = side_share(d, 1, k, inclusive, median, &sn);
-		if (sb == 0 && sn == 0)
-			continue;
-		char rel[48], vb[48], vn[48];
-		if (b == 0 && n == 0)
-			snprintf(rel, sizeof(rel), "~0");
-		else if (b == 0)
-			snprintf(rel, sizeof(rel), "new");
-		else if (n == 0)
-			snprintf(rel, sizeof(rel), "gone");
-		else
-			snprintf(rel, sizeof(rel), "%+.1f%%", 100.0 * (double)(n - b) / (double)b);
-		report_format_value(vb, sizeof(vb), sb, m->unit);
-		report_format_value(vn, sizeof(vn), sn, m->unit);
-		const char *detail = d->detail.items[k];
-		struct report_row *row =
-			report_table_row(r, t, d->label.items[k],
-					 report_printf(r, "%s  (%s → %s)%s%s", rel, vb, vn,
-						       detail ? "  " : "", detail ? detail : ""));
-		row->values[0] = n - b;
-		row->values[1] = b;
-		row->values[2] = n;
-	}
-	/* by the size of the change, either way (report_table_finish would put losses last) */
-	if (t->rows.len > 1)
-		qsort(t->rows.items, t->rows.len, sizeof(*t->rows.items), change_cmp);
-	t->ranked = true;
+	char grouped[32];
+	report_group_digits(grouped, v);
+	return unit == PF_UNIT_BYTES ? report_printf(r, "%s B", grouped) : report_strdup(r, grouped);
 }
 
-static const char *side_text(struct report *r, const struct diff_side *s, const int64_t total,
-			     const struct pf_metric *m, bool median)
+/* "+12.3%", "new", "gone" for the change of a value from A to B. */
+static void relative(char *buf, size_t cap, int64_t a, int64_t b)
+{
+	if (a == 0 && b == 0)
+		snprintf(buf, cap, "~0");
+	else if (a == 0)
+		snprintf(buf, cap, "new");
+	else if (b == 0)
+		snprintf(buf, cap, "gone");
+	else
+		snprintf(buf, cap, "%+.1f%%", 100.0 * (double)(b - a) / (double)a);
+}
+
+struct context {
+	struct diff_state *d;
+	struct report *r;
+	const struct pf_metric *m, *cm;
+	double alpha;
+	bool several;   /* more than one run in some arm */
+	bool decidable; /* the verdicts can say changed at all */
+	struct stats_cache *cache;
+	struct report_table *summary;
+	struct layout summary_layout;
+	size_t tested[4], changed[4]; /* rows by measure: self, inclusive, library, site */
+	struct strmap funcs_tested, funcs_changed; /* function identities, self or inclusive */
+};
+
+static const char *row_detail(struct context *x, const struct measure *ms, const struct compared *c)
+{
+	const struct pf_metric *m = x->m;
+	char rel[48], va[48], vb[48], sa[48], sb[48], sa2[48], sb2[48];
+	relative(rel, sizeof(rel), c->value.a.median, c->value.b.median);
+	report_format_value(va, sizeof(va), c->value.a.median, m->unit);
+	report_format_value(vb, sizeof(vb), c->value.b.median, m->unit);
+	const char *place = ms->detail.items[c->key];
+	const char *text;
+	if (x->d->dhat) {
+		const char *blocks = "";
+		if (x->cm)
+			blocks = report_printf(x->r, "; %s %s → %s", x->cm->name,
+					       exact(x->r, c->comp.a.median, x->cm->unit),
+					       exact(x->r, c->comp.b.median, x->cm->unit));
+		report_format_value(sa, sizeof(sa), c->share.a.median, PF_UNIT_PPM);
+		report_format_value(sb, sizeof(sb), c->share.b.median, PF_UNIT_PPM);
+		text = report_printf(x->r, "%s  (%s → %s%s; share %s → %s)", rel,
+				     exact(x->r, c->value.a.median, m->unit), exact(x->r, c->value.b.median, m->unit),
+				     blocks, sa, sb);
+	} else if (!x->several) {
+		text = report_printf(x->r, "%s  (%s → %s)", rel, va, vb);
+	} else {
+		report_format_value(sa, sizeof(sa), c->share.a.min, PF_UNIT_PPM);
+		report_format_value(sa2, sizeof(sa2), c->share.a.max, PF_UNIT_PPM);
+		report_format_value(sb, sizeof(sb), c->share.b.min, PF_UNIT_PPM);
+		report_format_value(sb2, sizeof(sb2), c->share.b.max, PF_UNIT_PPM);
+		text = report_printf(x->r, "%s  (%s → %s per run; runs %s–%s → %s–%s; p %.3g)", rel, va, vb,
+				     sa, sa2, sb, sb2, c->share.p);
+	}
+	return place ? report_printf(x->r, "%s  %s", text, place) : text;
+}
+
+/* Compares every row of MS, fills its table and adds the changed rows to the summary. */
+static void compare_measure(struct context *x, struct measure *ms, size_t which, const char *title)
+{
+	struct diff_state *d = x->d;
+	size_t nb = d->nb, nn = d->nruns - d->nb;
+	int64_t *share = xcalloc(d->nruns + 1, sizeof(*share));
+	int64_t *value = xcalloc(d->nruns + 1, sizeof(*value));
+	int64_t *comp = xcalloc(d->nruns + 1, sizeof(*comp));
+	VEC(struct ranked_row) rows = {0};
+	for (size_t k = 0; k < ms->label.len; k++) {
+		if (ms->label.items[k] == NULL)
+			continue;
+		bool any = false;
+		for (size_t r = 0; r < d->nruns; r++) {
+			value[r] = measure_get(ms, r, k, false);
+			comp[r] = measure_get(ms, r, k, true);
+			share[r] = d->total[r] ? (int64_t)llround((double)value[r] * 1e6 / (double)d->total[r]) : 0;
+			any |= value[r] != 0 || comp[r] != 0;
+		}
+		if (!any)
+			continue;
+		struct ranked_row rr = {.name = ms->label.items[k], .c.key = (uint32_t)k};
+		struct compared *c = &rr.c;
+		stats_compare(x->cache, share, nb, share + nb, nn, x->alpha, false, &c->share);
+		stats_compare(x->cache, value, nb, value + nb, nn, x->alpha, d->dhat, &c->value);
+		if (d->dhat) {
+			stats_compare(x->cache, comp, nb, comp + nb, nn, x->alpha, true, &c->comp);
+			enum stats_verdict v = c->value.verdict, w = x->cm ? c->comp.verdict : STATS_SAME;
+			c->verdict = v == STATS_CHANGED || w == STATS_CHANGED ? STATS_CHANGED
+				     : v == STATS_SAME && w == STATS_SAME     ? STATS_SAME
+				     : v == STATS_SAME                        ? w
+									      : v;
+			rr.k1 = abs64(c->value.b.median - c->value.a.median);
+			rr.k2 = abs64(c->comp.b.median - c->comp.a.median);
+			rr.k3 = abs64(c->share.b.median - c->share.a.median);
+		} else {
+			c->verdict = c->share.verdict;
+			c->sampling_p = 1;
+			if (d->counts) {
+				int64_t n[2] = {0, 0};
+				for (size_t r = 0; r < d->nruns; r++) {
+					c->samples[r >= nb] += comp[r];
+					n[r >= nb] += d->comp_total[r];
+				}
+				c->sampling_p = stats_binomial_p(c->samples[0], n[0], c->samples[1], n[1]);
+				if (c->verdict == STATS_CHANGED && !stats_reaches(c->sampling_p, x->alpha))
+					c->verdict = STATS_NOISE; /* a few samples more or less */
+			}
+			rr.k1 = abs64(c->share.b.median - c->share.a.median);
+		}
+		vec_push(&rows, rr);
+	}
+	if (rows.len > 1)
+		qsort(rows.items, rows.len, sizeof(*rows.items), ranked_cmp);
+	struct report_table *t = report_add_table(x->r, ms->id, title, which == 2 ? "Library"
+									 : which == 3 ? "Site"
+										      : "Function");
+	if (x->decidable)
+		t->mark_header = "Verdict";
+	struct layout l = add_columns(t, x->m, x->cm, d->dhat, x->several, d->counts);
+	t->note = d->dhat ? "Change of the value (the median of each arm's runs), then of the count and of "
+			    "the share of each run's total in points; the detail gives the relative change."
+		: x->several
+			? "Change of each arm's median share of its runs' totals, in points; Per run: the change of the "
+			  "median value; the detail gives the runs' range of shares and the rank test's p."
+			: "Change of share of each side's own total in points (pp); Per run: the change of the "
+			  "value; the detail gives the relative change of the value.";
+	for (size_t i = 0; i < rows.len; i++) {
+		const struct compared *c = &rows.items[i].c;
+		const char *detail = row_detail(x, ms, c);
+		struct report_row *row = report_table_row(x->r, t, ms->label.items[c->key], detail);
+		fill_row(row, &l, c);
+		row->flags = ms->owned.items[c->key] ? REPORT_ROW_OWNED : 0;
+		if (x->decidable)
+			row->mark = verdict_word(c->verdict);
+		x->tested[which]++;
+		if (which < 2)
+			strmap_intern(&x->funcs_tested, strmap_str(&ms->keys, c->key));
+		if (c->verdict != STATS_CHANGED)
+			continue;
+		x->changed[which]++;
+		struct report_row *s = report_table_row(x->r, x->summary, ms->label.items[c->key], detail);
+		fill_row(s, &x->summary_layout, c);
+		s->flags = row->flags;
+		s->mark = ms->view;
+		if (which < 2)
+			strmap_intern(&x->funcs_changed, strmap_str(&ms->keys, c->key));
+	}
+	t->ranked = true;
+	vec_free(&rows);
+	free(share);
+	free(value);
+	free(comp);
+}
+
+/* ---------------------------------------------------------------- the report */
+
+static const char *side_text(struct report *r, const struct diff_side *s, const int64_t *totals,
+			     const struct pf_metric *m)
 {
 	char tv[48];
-	report_format_value(tv, sizeof(tv), total, m->unit);
-	if (s->count == 1)
-		return report_printf(r, "%s (%s, %s)", s->paths[0],
-				     s->files[0].format ? s->files[0].format : "?", tv);
+	if (s->count == 1) {
+		report_format_value(tv, sizeof(tv), totals[0], m->unit);
+		return report_printf(r, "%s (%s, %s)", s->paths[0], s->files[0].format ? s->files[0].format : "?",
+				     tv);
+	}
+	struct stats_summary sum;
+	stats_summarise(totals, s->count, &sum);
+	report_format_value(tv, sizeof(tv), sum.median, m->unit);
 	const char *list = s->paths[0];
 	for (size_t i = 1; i < s->count; i++)
 		list = report_printf(r, "%s, %s", list, s->paths[i]);
-	return report_printf(r, "%zu files, %s (%s; %s in all)", s->count,
-			     median ? "median of their shares" : "summed", list, tv);
+	return report_printf(r, "%zu runs (%s, median %s): %s", s->count,
+			     s->files[0].format ? s->files[0].format : "?", tv, list);
 }
 
 /* The metric called NAME in every file, by index; -1 after one error line. */
@@ -218,6 +629,177 @@ static const char *metric_name(const struct diff_side *base, const struct diff_o
 	return first->metric_count ? first->metrics[first->default_metric].name : NULL;
 }
 
+/* The line about the whole profile: each arm's total per run, and whether it moved. */
+static void totals_line(struct context *x)
+{
+	struct diff_state *d = x->d;
+	size_t nb = d->nb, nn = d->nruns - nb;
+	struct stats_comparison c;
+	stats_compare(x->cache, d->total, nb, d->total + nb, nn, x->alpha, d->dhat, &c);
+	char a[48], a0[48], a1[48], b[48], b0[48], b1[48], ch[48];
+	const struct pf_metric *m = x->m;
+	report_format_value(a, sizeof(a), c.a.median, m->unit);
+	report_format_value(a0, sizeof(a0), c.a.min, m->unit);
+	report_format_value(a1, sizeof(a1), c.a.max, m->unit);
+	report_format_value(b, sizeof(b), c.b.median, m->unit);
+	report_format_value(b0, sizeof(b0), c.b.min, m->unit);
+	report_format_value(b1, sizeof(b1), c.b.max, m->unit);
+	report_format_value(ch, sizeof(ch), c.b.median - c.a.median, m->unit);
+	char rel[48];
+	relative(rel, sizeof(rel), c.a.median, c.b.median);
+	const char *verdict = c.verdict == STATS_CHANGED ? (c.exact ? "changed" : "changed beyond noise")
+			      : c.verdict == STATS_SAME  ? "the same"
+			      : c.verdict == STATS_NOISE ? "within noise"
+							 : "no noise estimate";
+	const char *range_a = nb > 1 ? report_printf(x->r, " (%s–%s over %zu runs)", a0, a1, nb) : "";
+	const char *range_b = nn > 1 ? report_printf(x->r, " (%s–%s over %zu runs)", b0, b1, nn) : "";
+	const char *p = x->several && !c.exact ? report_printf(x->r, ", p %.3g", c.p) : "";
+	report_header(x->r, "Totals", "base %s%s → new %s%s: %s%s (%s), %s%s", a, range_a, b, range_b,
+		      c.b.median > c.a.median ? "+" : "", ch, rel, verdict, p);
+	struct report_table *t = report_add_table(x->r, "diff_totals", report_printf(x->r, "Total %s per run",
+									       m->label), "Metric");
+	t->hidden = true;
+	t->mark_header = "Verdict";
+	size_t cc[8] = {col(t, "Change", m->unit, true, false),     col(t, "Base", m->unit, false, false),
+			col(t, "Base min", m->unit, false, false), col(t, "Base max", m->unit, false, false),
+			col(t, "New", m->unit, false, false),      col(t, "New min", m->unit, false, false),
+			col(t, "New max", m->unit, false, false),  col(t, "p", PF_UNIT_PVALUE, false, false)};
+	struct report_row *row = report_table_row(x->r, t, m->name, NULL);
+	int64_t v[8] = {c.b.median - c.a.median, c.a.median, c.a.min, c.a.max, c.b.median, c.b.min, c.b.max,
+			(int64_t)llround(c.p * 1e9)};
+	for (int i = 0; i < 8; i++)
+		row->values[cc[i]] = v[i];
+	row->mark = verdict_word(c.verdict);
+}
+
+/* Each run: its arm, its total, its place in the order the runs were made. */
+static void runs_table(struct context *x, const struct diff_side *const sides[2], const char *order)
+{
+	struct diff_state *d = x->d;
+	struct report_table *t = report_add_table(x->r, "diff_runs", "Runs", "File");
+	t->mark_header = "Arm";
+	t->note = order ? "Each run's total; Made: its place in the order the runs were made."
+			: "Each run's total.";
+	size_t ct = col(t, "Total", x->m->unit, false, false);
+	size_t co = order ? col(t, "Made", PF_UNIT_COUNT, false, false) : SIZE_MAX;
+	size_t seen[2] = {0, 0};
+	size_t *place = xcalloc(d->nruns + 1, sizeof(*place));
+	for (size_t i = 0; order && order[i]; i++) { /* the i-th run made is the next of its arm */
+		int arm = order[i] == 'B';
+		size_t run = arm ? d->nb + seen[1] : seen[0];
+		seen[arm]++;
+		if (run < d->nruns)
+			place[run] = i + 1;
+	}
+	for (size_t run = 0; run < d->nruns; run++) {
+		int arm = run >= d->nb;
+		size_t f = arm ? run - d->nb : run;
+		struct report_row *row = report_table_row(x->r, t, sides[arm]->paths[f], NULL);
+		row->mark = arm ? "new" : "base";
+		row->values[ct] = d->total[run];
+		put(row, co, (int64_t)place[run]);
+	}
+	free(place);
+}
+
+/* The header lines that say how the verdicts were reached. */
+static void rule_line(struct context *x)
+{
+	struct diff_state *d = x->d;
+	size_t nb = d->nb, nn = d->nruns - nb;
+	double conf = 100 * (1 - x->alpha);
+	if (d->dhat)
+		report_header(x->r, "Verdicts", "DHAT counts are exact: a row changed when its %s%s differ%s",
+			      x->m->name, x->cm ? report_printf(x->r, " or %s", x->cm->name) : "",
+			      nb == 1 && nn == 1 ? " (one run per arm: this trusts the program to allocate the same "
+						   "for the same input; two runs per arm check it)"
+						 : "; an arm whose runs differ falls back to the rank test");
+	else if (nb == 1 && nn == 1)
+		report_header(x->r, "Verdicts",
+			      "one run per arm: no noise estimate exists, so no change is marked significant; "
+			      "record at least %zu runs per arm",
+			      stats_runs_needed(x->alpha));
+	else if (!x->decidable)
+		report_header(x->r, "Verdicts",
+			      "with %zu and %zu runs a rank test cannot reach %.4g%% confidence (its smallest p is "
+			      "%.3g), so no change is marked significant; record at least %zu runs per arm, or lower "
+			      "--confidence",
+			      nb, nn, conf, stats_min_p(nb, nn), stats_runs_needed(x->alpha));
+	else
+		report_header(x->r, "Verdicts",
+			      "changed when the runs' shares differ by a two-sided rank-sum test at %.4g%% confidence "
+			      "(p <= %.3g), the arms' medians are further apart than 1.5 times either arm's "
+			      "interquartile range%s",
+			      conf, x->alpha,
+			      d->counts ? ", and the row's samples differ beyond sampling chance (binomial test)" : "");
+}
+
+/* What the verdicts found; with --aa, as the harness' false positives. */
+static void result_line(struct context *x, bool aa)
+{
+	size_t funcs = x->funcs_tested.count - 1, changed = x->funcs_changed.count - 1;
+	size_t other = x->tested[2] + x->tested[3], other_changed = x->changed[2] + x->changed[3];
+	const char *what = x->tested[3] ? "sites" : "libraries";
+	const char *more = other ? report_printf(x->r, ", %zu of %zu %s", other_changed, other, what) : "";
+	if (!x->decidable) {
+		x->summary->empty = "nothing can be called changed: no noise estimate (see Verdicts above)";
+		return;
+	}
+	if (aa) {
+		double rate = funcs ? 100.0 * (double)changed / (double)funcs : 0;
+		if (changed + other_changed == 0)
+			report_header(x->r, "A/A", "no change beyond noise (0 of %zu functions%s)", funcs, more);
+		else
+			report_header(x->r, "A/A",
+				      "%zu of %zu functions (%.1f%%)%s would have been called changed although both arms "
+				      "are one configuration: the false-positive rate of this harness",
+				      changed, funcs, rate, more);
+		x->summary->empty = "no change beyond noise";
+		return;
+	}
+	if (changed + other_changed == 0)
+		report_header(x->r, "Result", "no change beyond noise (%zu functions%s compared)", funcs,
+			      other ? report_printf(x->r, ", %zu %s", other, what) : "");
+	else
+		report_header(x->r, "Result", "%zu of %zu functions changed%s%s", changed, funcs,
+			      x->d->dhat ? "" : " beyond noise", more);
+	x->summary->empty = "no change beyond noise";
+}
+
+/* Which run was made when, and the warning of the ABBA rule. */
+static void order_lines(struct context *x, const struct diff_opts *o)
+{
+	size_t nb = x->d->nb, nn = x->d->nruns - nb;
+	if (o->order == NULL) {
+		if (nb > 1 && nn > 1)
+			report_header(x->r, "Order", "%s", "unknown (no times in the file names, file times too close "
+							   "together): state it with --order");
+		return;
+	}
+	report_header(x->r, "Order", "%s (from %s; A: base, B: new)", o->order,
+		      o->order_source ? o->order_source : "--order");
+	char first = runorder_always_first(o->order);
+	if (first)
+		report_warning(x->r,
+			       "the %s arm ran first in every pair of runs (%s): a drift over time would look like a "
+			       "change; alternate the order within pairs (ABBA)",
+			       first == 'A' ? "base" : "new", o->order);
+}
+
+static void state_release(struct diff_state *d)
+{
+	measure_release(&d->self, d->nruns);
+	measure_release(&d->incl, d->nruns);
+	measure_release(&d->lib, d->nruns);
+	measure_release(&d->site, d->nruns);
+	strmap_release(&d->names);
+	free(d->run);
+	free(d->metric);
+	free(d->comp);
+	free(d->total);
+	free(d->comp_total);
+}
+
 int diff_report(const struct diff_side *base, const struct diff_side *new_side, const struct diff_opts *o,
 		struct report *r)
 {
@@ -235,58 +817,129 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 		return PF_EXIT_FAIL;
 	}
 	struct diff_state d = {0};
-	strmap_init(&d.keys);
+	d.nb = base->count;
+	d.nruns = base->count + new_side->count;
+	d.match_file = o->match_file;
+	d.dhat = first->format != NULL && strcmp(first->format, "dhat") == 0;
+	d.run_opts = o->run_opts;
+	d.run = xcalloc(d.nruns, sizeof(*d.run));
+	d.metric = xcalloc(d.nruns, sizeof(*d.metric));
+	d.comp = xcalloc(d.nruns, sizeof(*d.comp));
+	d.total = xcalloc(d.nruns, sizeof(*d.total));
+	d.comp_total = xcalloc(d.nruns, sizeof(*d.comp_total));
+	measure_init(&d.self, "diff_self", "self", d.nruns);
+	measure_init(&d.incl, "diff_inclusive", "inclusive", d.nruns);
+	measure_init(&d.lib, "diff_library", "library", d.nruns);
+	measure_init(&d.site, "diff_sites", "site", d.nruns);
+	strmap_init(&d.names);
 	const struct pf_metric *m = &first->metrics[profile_metric_index(first, name)];
-	d.by_owned_caller = first->format != NULL && strcmp(first->format, "dhat") == 0;
-	int64_t totals[2] = {0, 0};
+	/* DHAT: blocks beside bytes; sampled profiles: sample counts; when every run records them */
+	const char *comp_name = d.dhat ? dhat_metric_companion(name) : "samples";
+	const struct pf_metric *cm = NULL;
+	for (size_t run = 0; run < d.nruns; run++) {
+		int s = run >= d.nb;
+		size_t f = s ? run - d.nb : run;
+		d.run[run] = &sides[s]->files[f];
+		d.metric[run] = metric_of[s][f];
+		d.comp[run] = comp_name ? profile_metric_index(d.run[run], comp_name) : SIZE_MAX;
+		if (d.comp[run] == SIZE_MAX)
+			comp_name = NULL;
+	}
 	int rc = PF_EXIT_OK;
-	for (int s = 0; s < 2; s++) {
-		d.nfiles[s] = sides[s]->count;
-		d.files[s] = xcalloc(sides[s]->count, sizeof(struct file_vals));
-		for (size_t f = 0; f < sides[s]->count; f++) {
-			measure(&d, &sides[s]->files[f], metric_of[s][f], &d.files[s][f]);
-			/* a side's sum bounds every value summed for it below (and in the trees) */
-			if (rc == PF_EXIT_OK && __builtin_add_overflow(totals[s], d.files[s][f].total, &totals[s])) {
-				pf_error("%s: %s summed over the %s files exceeds 2^63 - 1", sides[s]->paths[f],
-					 m->name, s ? "new" : "base");
-				rc = PF_EXIT_FAIL;
-			}
+	for (size_t run = 0; run < d.nruns && rc == PF_EXIT_OK; run++) {
+		if (comp_name == NULL)
+			d.comp[run] = SIZE_MAX;
+		measure_funcs(&d, run, d.metric[run], false);
+		if (comp_name)
+			measure_funcs(&d, run, d.comp[run], true);
+		if (d.dhat && measure_sites(&d, run) < 0)
+			rc = PF_EXIT_FAIL;
+	}
+	/* an arm's sum bounds every value summed over its runs below (and in the trees) */
+	int64_t sum[2][2] = {{0, 0}, {0, 0}}; /* by arm: metric, companion */
+	for (size_t run = 0; run < d.nruns && rc == PF_EXIT_OK; run++) {
+		int s = run >= d.nb;
+		if (__builtin_add_overflow(sum[s][0], d.total[run], &sum[s][0]) ||
+		    __builtin_add_overflow(sum[s][1], d.comp_total[run], &sum[s][1])) {
+			pf_error("%s: %s summed over the %s files exceeds 2^63 - 1",
+				 sides[s]->paths[s ? run - d.nb : run], m->name, s ? "new" : "base");
+			rc = PF_EXIT_FAIL;
 		}
 	}
+	if (comp_name && d.dhat)
+		cm = &first->metrics[profile_metric_index(first, comp_name)];
+	d.counts = comp_name && !d.dhat &&
+		   first->metrics[profile_metric_index(first, comp_name)].unit == PF_UNIT_COUNT;
 	if (rc != PF_EXIT_OK)
 		goto out;
-	report_header(r, "Base", "%s", side_text(r, base, totals[0], m, o->median));
-	report_header(r, "New", "%s", side_text(r, new_side, totals[1], m, o->median));
-	report_header(r, "Compared", "%s as a share of each side's own total", m->label);
-	if (d.by_owned_caller)
-		report_header(r, "Self", "%s", "credited to the program's own frame nearest the allocation (allocator and "
-				 "library frames skipped), as dhat's sites are");
+
+	double conf = o->confidence > 0 ? o->confidence : 0.95;
+	struct context x = {.d = &d, .r = r, .m = m, .cm = cm, .alpha = 1 - conf};
+	x.several = base->count > 1 || new_side->count > 1;
+	x.decidable = d.dhat || stats_reaches(stats_min_p(base->count, new_side->count), x.alpha);
+	x.cache = stats_cache_new();
+	strmap_init(&x.funcs_tested);
+	strmap_init(&x.funcs_changed);
+
+	report_header(r, "Base", "%s", side_text(r, base, d.total, m));
+	report_header(r, "New", "%s", side_text(r, new_side, d.total + d.nb, m));
+	report_header(r, "Compared", "%s as a share of %s", m->label,
+		      x.several ? "each run's own total; each arm's median over its runs" : "each side's own total");
+	if (d.dhat)
+		report_header(r, "Self", "%s",
+			      "credited to the program's own frame nearest the allocation (allocator and "
+			      "library frames skipped), as dhat's sites are");
+	if (!d.match_file)
+		report_header(r, "Matched", "%s",
+			      "functions by name and library (--match file: also by file and line)");
 	for (size_t i = 0; i < first->info.len; i++)
 		if (strcmp(first->info.items[i].key, "Filters") == 0)
 			report_header(r, "Filters", "%s", first->info.items[i].value);
+	totals_line(&x);
+	rule_line(&x);
+	order_lines(&x, o);
 	for (int s = 0; s < 2; s++)
 		for (size_t f = 0; f < sides[s]->count; f++)
 			for (size_t w = 0; w < sides[s]->files[f].warnings.len; w++)
 				report_keep_warning(r, report_printf(r, "%s: %s", sides[s]->paths[f],
 								     sides[s]->files[f].warnings.items[w]));
-	diff_table(r, &d, m, false, o->median);
-	diff_table(r, &d, m, true, o->median);
-out:
-	for (int s = 0; s < 2; s++) {
-		for (size_t f = 0; f < d.nfiles[s]; f++) {
-			vec_free(&d.files[s][f].self);
-			vec_free(&d.files[s][f].incl);
+
+	x.summary = report_add_table(r, "diff_changed",
+				     o->aa ? "Called changed although both arms are one configuration (--aa)"
+					   : "Changed beyond noise",
+				     "Function");
+	x.summary->mark_header = "View";
+	x.summary_layout = add_columns(x.summary, m, cm, d.dhat, x.several, d.counts);
+	x.summary->note = d.dhat ? "Rows whose counts differ, by size of change; the full tables follow."
+				 : "Rows the verdict rule calls changed, by size of change; the full tables follow.";
+	const char *ml = m->label;
+	compare_measure(&x, &d.self, 0, report_printf(r, "Self share of %s: base → new, by size of change", ml));
+	compare_measure(&x, &d.incl, 1,
+			report_printf(r, "Inclusive share of %s: base → new, by size of change", ml));
+	if (d.lib.label.len > 0)
+		compare_measure(&x, &d.lib, 2, report_printf(r, "Self share of %s by library: base → new", ml));
+	if (d.site.label.len > 0)
+		compare_measure(&x, &d.site, 3, report_printf(r, "By allocation site, %s: base → new", ml));
+	/* the summary: by size of change, like the tables it was taken from */
+	struct report_table *t = x.summary;
+	size_t key = d.dhat ? x.summary_layout.d_value : x.summary_layout.d_share;
+	struct report_row *rows = t->rows.items;
+	for (size_t i = 1; i < t->rows.len; i++) /* few rows: insertion sort, stable for equal changes */
+		for (size_t j = i; j > 0 && abs64(rows[j - 1].values[key]) < abs64(rows[j].values[key]); j--) {
+			struct report_row tmp = rows[j];
+			rows[j] = rows[j - 1];
+			rows[j - 1] = tmp;
 		}
-		free(d.files[s]);
-		free(metric_of[s]);
-	}
-	for (size_t k = 0; k < d.label.len; k++) {
-		free(d.label.items[k]);
-		free(d.detail.items[k]);
-	}
-	vec_free(&d.label);
-	vec_free(&d.detail);
-	strmap_release(&d.keys);
+	t->ranked = true;
+	result_line(&x, o->aa);
+	runs_table(&x, sides, o->order);
+	stats_cache_free(x.cache);
+	strmap_release(&x.funcs_tested);
+	strmap_release(&x.funcs_changed);
+out:
+	state_release(&d);
+	free(metric_of[0]);
+	free(metric_of[1]);
 	return rc;
 }
 

@@ -3,6 +3,7 @@
  * in the binary, library and kernel time credited to the nearest caller in the
  * binary, and allocation cost credited to the code that asked for memory;
  * plus the symbol files' header lines and the per-thread table. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,10 +89,11 @@ static void thread_table(struct report *r, const struct profile *p, size_t metri
 	size_t nt = p->threads.len, hidden = 0;
 	int64_t *val = xcalloc(nt + 1, sizeof(*val)), *cnt = xcalloc(nt + 1, sizeof(*cnt));
 	int64_t total = 0;
+	size_t cm = profile_count_metric(p);
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t t = p->sample_thread[i];
 		val[t] += p->sample_values[metric][i];
-		cnt[t]++;
+		cnt[t] += cm == SIZE_MAX ? 1 : p->sample_values[cm][i];
 		if (!p->threads.items[t].excluded)
 			total += p->sample_values[metric][i];
 	}
@@ -141,6 +143,7 @@ static const char *state_key(enum pf_symstate s)
 	case PF_SYM_MISSING: return "Symbols missing";
 	case PF_SYM_MISMATCH: return "Symbols mismatched";
 	case PF_SYM_SKIPPED: return "Symbols not on disk";
+	case PF_SYM_NOT_ELF: return "Not ELF";
 	case PF_SYM_NONE: break;
 	}
 	return "Symbols";
@@ -161,17 +164,21 @@ static void symbol_header(struct report *r, const struct profile *p, size_t metr
 			sh[lib].self += w.node[s];
 	}
 	qsort(sh, p->libs.len, sizeof(*sh), share_cmp);
-	size_t count[PF_SYM_SKIPPED + 1] = {0}, total = 0;
+	size_t count[PF_SYM_NOT_ELF + 1] = {0}, total = 0;
 	for (size_t i = 0; i < p->libs.len; i++)
 		if (p->libs.items[i].sym_state != PF_SYM_NONE) {
 			count[p->libs.items[i].sym_state]++;
 			total++;
 		}
 	if (total > 0) {
-		report_header(r, "Symbol files", "%zu librar%s: %zu found, %zu missing, %zu mismatched, %zu not on disk",
-			      total, total == 1 ? "y" : "ies", count[PF_SYM_FOUND], count[PF_SYM_MISSING],
-			      count[PF_SYM_MISMATCH], count[PF_SYM_SKIPPED]);
-		for (int st = PF_SYM_FOUND; st <= PF_SYM_SKIPPED; st++) {
+		char not_elf[48] = "";
+		if (count[PF_SYM_NOT_ELF] > 0) /* macOS and Windows recordings */
+			snprintf(not_elf, sizeof(not_elf), ", %zu not ELF", count[PF_SYM_NOT_ELF]);
+		report_header(r, "Symbol files",
+			      "%zu librar%s: %zu found, %zu missing, %zu mismatched, %zu not on disk%s", total,
+			      total == 1 ? "y" : "ies", count[PF_SYM_FOUND], count[PF_SYM_MISSING],
+			      count[PF_SYM_MISMATCH], count[PF_SYM_SKIPPED], not_elf);
+		for (int st = PF_SYM_FOUND; st <= PF_SYM_NOT_ELF; st++) {
 			char line[1024];
 			size_t len = 0, shown = 0, rest = 0;
 			line[0] = '\0';
@@ -179,7 +186,7 @@ static void symbol_header(struct report *r, const struct profile *p, size_t metr
 				const struct pf_lib *l = &p->libs.items[sh[i].lib];
 				if ((int)l->sym_state != st)
 					continue;
-				const char *name = profile_str(p, l->name);
+				const char *name = profile_lib_label(p, sh[i].lib);
 				double pct = w.total > 0 ? 100.0 * (double)sh[i].self / (double)w.total : 0.0;
 				int k = snprintf(line + len, sizeof(line) - len, "%s%s %.1f%%", shown ? ", " : "",
 						 *name ? name : profile_str(p, l->path), pct);

@@ -12,6 +12,8 @@ void weights_compute(struct pf_weights *w, const struct profile *p, size_t metri
 	w->node_count = p->stacks.len;
 	w->node = xcalloc(p->stacks.len ? p->stacks.len : 1, sizeof(*w->node));
 	const int64_t *values = p->sample_values[metric];
+	size_t cm = profile_count_metric(p);
+	const int64_t *count = cm == SIZE_MAX ? NULL : p->sample_values[cm];
 	for (size_t i = 0; i < p->sample_count; i++) {
 		if (keep != NULL && !keep[i])
 			continue;
@@ -25,7 +27,7 @@ void weights_compute(struct pf_weights *w, const struct profile *p, size_t metri
 		else
 			w->node[s] += v;
 		w->total += v;
-		w->sample_count++;
+		w->sample_count += count ? (size_t)count[i] : 1;
 	}
 }
 

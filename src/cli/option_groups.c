@@ -398,14 +398,30 @@ const struct cli_group cli_v8_group = {v8_opts, handle_v8};
 
 /* ---- profan diff ---- */
 
-enum { OPT_BASE = 0x100, OPT_FORMAT, OPT_DIFF_METRIC, OPT_MEDIAN };
+enum {
+	OPT_BASE = 0x100,
+	OPT_FORMAT,
+	OPT_DIFF_METRIC,
+	OPT_MEDIAN,
+	OPT_CONFIDENCE,
+	OPT_AA,
+	OPT_MATCH,
+	OPT_ORDER,
+};
 
 static const struct cli_opt diff_opts[] = {
 	{"base", required_argument, OPT_BASE, "FILE",
-	 "a base file (repeat for several runs; then all PROFILEs are new)"},
+	 "a base run (repeat for several runs; then all PROFILEs are new runs)"},
 	{"format", required_argument, OPT_FORMAT, "F", "samply, dhat or cpuprof (default: recognised)"},
 	{"metric", required_argument, OPT_DIFF_METRIC, "M", "compare metric M (default: the profile's own)"},
-	{"median", no_argument, OPT_MEDIAN, NULL, "several files per side: median share, not the sum"},
+	{"confidence", required_argument, OPT_CONFIDENCE, "PCT",
+	 "confidence of a \"changed\" verdict, 50 to 99.9 (default 95)"},
+	{"order", required_argument, OPT_ORDER, "AB..",
+	 "the arms in the order the runs were made, A base, B new (e.g. ABBAABBA)"},
+	{"aa", no_argument, OPT_AA, NULL, "both arms are one configuration: count the false positives"},
+	{"match", required_argument, OPT_MATCH, "BY",
+	 "functions are the same by name (and library; default) or by file (and line too)"},
+	{"median", no_argument, OPT_MEDIAN, NULL, "each arm's median share (the default; kept for scripts)"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
@@ -419,7 +435,24 @@ static int handle_diff(struct cli_state *st, int val, const char *arg)
 		st->format = arg;
 		return 0;
 	case OPT_DIFF_METRIC: st->opts.metric = arg; return 0;
-	case OPT_MEDIAN: st->opts.median = true; return 0;
+	case OPT_MEDIAN: return 0; /* medians are what diff compares now */
+	case OPT_CONFIDENCE: {
+		char *end;
+		errno = 0;
+		double v = strtod(arg, &end);
+		if (*arg == '\0' || *end != '\0' || errno || !(v >= 50 && v <= 99.9))
+			return cli_usage_error(st, "--confidence wants a percentage from 50 to 99.9, not '%s'", arg);
+		st->opts.confidence = v / 100;
+		return 0;
+	}
+	case OPT_AA: st->opts.aa = true; return 0;
+	case OPT_MATCH:
+		if (strcmp(arg, "name") == 0 || strcmp(arg, "file") == 0) {
+			st->opts.match_file = strcmp(arg, "file") == 0;
+			return 0;
+		}
+		return cli_usage_error(st, "--match wants name or file, not '%s'", arg);
+	case OPT_ORDER: st->opts.order = arg; return 0;
 	}
 	return -1;
 }

@@ -14,6 +14,7 @@
 #include "profan/export.h"
 #include "profan/load.h"
 #include "profan/match.h"
+#include "profan/runorder.h"
 #include "profan/samply.h"
 #include "profan/source.h"
 #include "profan/symbolize.h"
@@ -108,7 +109,9 @@ struct dispatch {
 static int dispatch(const struct json_doc *doc, struct profile *out, const void *ctx)
 {
 	const struct dispatch *d = ctx;
-	const struct input_format *seen = format_of(json_doc_root(doc));
+	const struct input_format *seen;
+	if (format_recognise(doc, &seen) < 0)
+		return -1; /* said what the file is */
 	const struct input_format *f = d->got->format = d->format ? d->format : seen;
 	if (f == NULL) {
 		pf_error("%s: not a profile profan recognises (samply, dhat or cpuprofile JSON); name it with --format",
@@ -159,6 +162,7 @@ static int load_failure(int rc)
 /* After loading one file of a diff: native names and the user's transforms. */
 static int prepare(const struct input_format *f, const struct profan_opts *o, struct profile *p)
 {
+	profile_label_libs(p);
 	if (f->native && !o->no_symbols && symbolize_profile(p, &o->symbols, NULL) != 0)
 		return -1;
 	symbolize_demangle_wasm(p);
@@ -226,6 +230,7 @@ static int finish(const struct profan_opts *o, const struct profile *p, const st
 static int analyse(const struct input_format *f, const struct profan_opts *o, struct profile *p,
 		   const char *const *paths, size_t n, const char *symbols, struct report *r)
 {
+	profile_label_libs(p); /* the libraries are all in: how the report tells them apart */
 	if (f != NULL && f->native && !o->no_symbols && symbolize_profile(p, &o->symbols, NULL) != 0)
 		return PF_EXIT_FAIL;
 	symbolize_demangle_wasm(p);
@@ -340,11 +345,49 @@ static int load_side(const struct input_format **format, const struct run *rn, c
 	return PF_EXIT_OK;
 }
 
+/* When each input file was made, as far as its name or file time tells: a date and
+ * time in every name, else modification times at least 0.1 s apart (a checkout or
+ * a copy writes its files within milliseconds; runs of a program take longer). */
+static char *order_of_files(const struct driver_input *base, size_t nb, const struct driver_input *news,
+			    size_t nn, const char **source)
+{
+	size_t n = nb + nn;
+	int64_t *when = xcalloc(n + 1, sizeof(*when));
+	bool *known = xcalloc(n + 1, sizeof(*known));
+	char *order = NULL;
+	for (int pass = 0; pass < 2 && order == NULL; pass++) {
+		for (size_t i = 0; i < n; i++) {
+			const struct driver_input *in = i < nb ? &base[i] : &news[i - nb];
+			struct stat st;
+			known[i] = false;
+			if (in->data != NULL || strcmp(in->path, "-") == 0)
+				continue;
+			if (pass == 0)
+				known[i] = runorder_time_in_name(in->path, &when[i]);
+			else if (stat(in->path, &st) == 0 && S_ISREG(st.st_mode)) {
+				when[i] = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
+				known[i] = true;
+			}
+		}
+		order = runorder_from_times(when, known, nb, nn, pass == 0 ? 1 : 100000000);
+		*source = pass == 0 ? "the times in the file names" : "the files' modification times";
+	}
+	free(when);
+	free(known);
+	return order;
+}
+
 /* The comparison of two prepared sides, and its exports. */
 static int compare(const struct profan_opts *o, const struct diff_side *b, const struct diff_side *n,
-		   struct report *r)
+		   const char *order, const char *order_source, struct report *r)
 {
-	struct diff_opts dopt = {.metric = o->metric, .median = o->median};
+	struct diff_opts dopt = {.metric = o->metric,
+				 .confidence = o->confidence,
+				 .match_file = o->match_file,
+				 .aa = o->aa,
+				 .order = order,
+				 .order_source = order_source,
+				 .run_opts = o};
 	int rc = diff_report(b, n, &dopt, r);
 	if (rc != PF_EXIT_OK || !(o->folded || o->flamegraph))
 		return rc;
@@ -374,7 +417,7 @@ static int compare(const struct profan_opts *o, const struct diff_side *b, const
 	return rc;
 }
 
-static int check_diff_options(const struct profan_opts *o)
+static int check_diff_options(const struct profan_opts *o, size_t nb, size_t nn)
 {
 	if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file ||
 	    o->annotate.pattern) {
@@ -382,6 +425,13 @@ static int check_diff_options(const struct profan_opts *o)
 			 "format's own command");
 		return PF_EXIT_USAGE;
 	}
+	char err[160];
+	char *order = o->order ? runorder_parse(o->order, nb, nn, err, sizeof(err)) : NULL;
+	if (o->order && order == NULL) {
+		pf_error("diff: --order wants %s", err);
+		return PF_EXIT_USAGE;
+	}
+	free(order);
 	return PF_EXIT_OK;
 }
 
@@ -392,9 +442,10 @@ int driver_diff(const struct input_format *format, const struct profan_opts *o, 
 		pf_error("diff: give at least one base and one new profile");
 		return PF_EXIT_USAGE;
 	}
-	int rc = check_diff_options(o);
+	int rc = check_diff_options(o, nb, nn);
 	if (rc != PF_EXIT_OK || (format && (rc = check_options_fit(format, o)) != 0))
 		return rc;
+	char *order = NULL;
 	struct run rn;
 	struct side sides[2] = {{0}, {0}};
 	rc = PF_EXIT_FAIL;
@@ -415,8 +466,12 @@ int driver_diff(const struct input_format *format, const struct profan_opts *o, 
 	}
 	struct diff_side b = {sides[0].files, sides[0].count, sides[0].paths};
 	struct diff_side n = {sides[1].files, sides[1].count, sides[1].paths};
-	rc = compare(o, &b, &n, r);
+	const char *source = "--order";
+	order = o->order ? runorder_parse(o->order, nb, nn, (char[160]){0}, 160) /* checked above */
+			 : order_of_files(base, nb, new_side, nn, &source);
+	rc = compare(o, &b, &n, order, source, r);
 out:
+	free(order);
 	side_release(&sides[0]);
 	side_release(&sides[1]);
 	run_release(&rn);
@@ -427,12 +482,15 @@ int driver_diff_profiles(const struct profan_opts *o, struct profile *base, size
 			 const char *const *base_names, struct profile *news, size_t nn, const char *const *new_names,
 			 struct report *r)
 {
-	int rc = check_diff_options(o);
+	int rc = check_diff_options(o, nb, nn);
 	for (size_t i = 0; rc == PF_EXIT_OK && i < nb + nn; i++)
 		if (transform_apply(i < nb ? &base[i] : &news[i - nb], o->steps, o->step_count) < 0)
 			rc = PF_EXIT_FAIL;
 	if (rc != PF_EXIT_OK)
 		return rc;
 	struct diff_side b = {base, nb, base_names}, n = {news, nn, new_names};
-	return compare(o, &b, &n, r);
+	char *order = o->order ? runorder_parse(o->order, nb, nn, (char[160]){0}, 160) : NULL;
+	rc = compare(o, &b, &n, order, "--order", r);
+	free(order);
+	return rc;
 }

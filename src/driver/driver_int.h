@@ -23,6 +23,8 @@ struct input_format {
 	const char *command; /* the subcommand: "cpuprof" */
 	const char *label;   /* in messages: "a V8 CPU profile" */
 	bool (*sniff)(const struct json *root);
+	/* Files of the format's family that profan does not read (lookalike.h), or NULL. */
+	bool (*lookalike)(const struct json *root, char *what, size_t cap);
 	struct json_parse_opts jopts;
 	/* One parsed input -> profile; -1 after one error line (the profile is then released). */
 	int (*load)(const struct json_doc *doc, const struct load_env *env, struct profile *out);

@@ -9,6 +9,7 @@
 #include "profan/cpuprof.h"
 #include "profan/dhat.h"
 #include "profan/load.h"
+#include "profan/lookalike.h"
 #include "profan/regex.h"
 #include "profan/samply.h"
 
@@ -83,6 +84,7 @@ static const struct input_format formats[] = {
 		.command = "samply",
 		.label = "a samply profile",
 		.sniff = samply_sniff,
+		.lookalike = lookalike_firefox,
 		.load = load_samply,
 		.native = true,
 		.sidecar = true,
@@ -103,6 +105,7 @@ static const struct input_format formats[] = {
 		.command = "cpuprof",
 		.label = "a V8 CPU profile",
 		.sniff = cpuprof_sniff,
+		.lookalike = lookalike_v8_heap,
 		.load = load_cpuprof,
 		.wasm = true,
 		.views = cpuprof_views,
@@ -138,6 +141,20 @@ const struct input_format *format_of(const struct json *root)
 		if (formats[i].sniff(root))
 			return &formats[i];
 	return NULL;
+}
+
+int format_recognise(const struct json_doc *doc, const struct input_format **seen)
+{
+	const struct json *root = json_doc_root(doc);
+	char what[512];
+	*seen = NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		if (formats[i].lookalike && formats[i].lookalike(root, what, sizeof(what))) {
+			pf_error("%s: %s", json_doc_origin(doc), what);
+			return -1;
+		}
+	*seen = format_of(root);
+	return 0;
 }
 
 struct json_parse_opts format_parse_opts(const struct input_format *f)

@@ -1,9 +1,9 @@
-/* json.c: streaming JSON parser into a compact tree (see json.h for the design).
+/* json.c: the compact tree of a JSON value (see json.h for the design), built
+ * from a jstream, and the jr_* readers.
  *
- * The parser pulls chunks from a struct source and keeps an explicit stack, so
- * neither input size nor nesting depth touches the C stack. Arrays start out
- * "packed" (a typed column of numbers); the first element that is not a number
- * or null converts the array to ordinary nodes. */
+ * Arrays start out "packed" (a typed column of numbers, filled by
+ * jstream_array_numbers); the first element that is not a number or null
+ * converts the array to ordinary nodes. */
 #include "profan/json.h"
 
 #include <math.h>
@@ -12,16 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profan/progress.h"
 #include "profan/source.h"
-#include "profan/strmap.h"
 
-enum { NF_INT = 1, NF_PACKED = 2 };
+enum { NF_INT = 1, NF_PACKED = 2, NF_STUB = 4 };
 enum pack_kind { PACK_I32, PACK_I64, PACK_F64 };
 
 struct json {
 	uint8_t type, flags;
-	uint32_t parent; /* node index; UINT32_MAX for the root */
+	uint32_t parent; /* node index; UINT32_MAX at the root of a tree */
 	union {
 		int64_t i;
 		double d;
@@ -52,40 +50,63 @@ struct node_chunk {
 _Static_assert(sizeof(struct node_chunk) + CHUNK_NODES * sizeof(struct json) <= CHUNK_ALIGN,
 	       "a node chunk must fit its alignment");
 
+/* The innermost array while it is still packed. */
 struct pack {
 	enum pack_kind kind;
 	bool has_wide_int; /* an integer beyond 2^53: widening to double would round it */
+	bool has_null;     /* in this array (the bitmap is kept, zeroed, for the next ones) */
 	size_t len, cap;
 	void *data;
-	uint64_t *nulls; /* bitmap, NULL when no element is null */
+	uint64_t *nulls; /* bitmap, NULL until some array had a null */
 };
 
 /* A finished packed array as the tree keeps it. */
 struct packed {
-	uint8_t kind;  /* enum pack_kind */
-	bool owned;    /* data and nulls are heap buffers of their own (big arrays) */
+	uint8_t kind;   /* enum pack_kind */
+	bool owned;     /* data and nulls are heap buffers of their own (big arrays) */
+	bool has_nulls;
 	uint32_t len;
-	void *data;
+	void *data;     /* owned */
 	uint64_t *nulls;
+	size_t off, nulls_off; /* not owned: into doc->packpool */
 };
 
-/* Arrays up to this size are copied into the document's arena, so the
- * parser's scratch buffer is reused and small arrays cost no malloc each. */
-#define PACK_ARENA_MAX 16384
+/* Arrays up to this size are copied into the document's pack pool, so the
+ * builder's scratch buffer is reused and small arrays cost no malloc each. */
+#define PACK_POOL_MAX 16384
+
+/* A tree of the document and where it sits in the input ("" for a whole document). */
+struct subtree {
+	uint32_t node;
+	size_t path; /* into doc->paths */
+};
+
+struct tframe {
+	uint32_t node;
+	bool is_object;
+	bool packed;
+	size_t kid_start; /* into the builder's kid stack */
+	uint32_t key;     /* the member being built */
+};
 
 struct json_doc {
 	char *origin;
+	struct json_keys *keys;
 	struct node_chunk **chunks;
 	size_t chunk_count, node_count;
 	uint32_t *kids;
 	size_t kid_count, kid_cap;
 	struct packed *packs;
 	size_t pack_count, pack_cap;
-	struct arena pack_arena; /* data of small packed arrays; big ones own their buffer */
-	char *pool; /* string bytes, each NUL-terminated */
-	size_t pool_len, pool_cap;
-	struct strmap keys;
+	struct jbuf packpool; /* data of small packed arrays */
+	struct jbuf pool;     /* string bytes, each NUL-terminated */
+	VEC(struct subtree) trees;
+	struct jbuf paths;
 	size_t repairs;
+	/* the builder's scratch, kept for the next tree */
+	VEC(struct tframe) stack;
+	VEC(uint32_t) kidstack; /* children of open containers; pairs (key, node) for objects */
+	struct pack cur;
 };
 
 /* ---------------------------------------------------------------- packs */
@@ -133,7 +154,7 @@ static void pack_widen(struct pack *p, enum pack_kind to)
 	p->kind = to;
 }
 
-static void pack_push_int(struct pack *p, int64_t v)
+static inline void pack_push_int(struct pack *p, int64_t v)
 {
 	if (v > (1LL << 53) || v < -(1LL << 53))
 		p->has_wide_int = true;
@@ -161,6 +182,7 @@ static void pack_push_null(struct pack *p)
 	if (p->nulls == NULL)
 		p->nulls = xcalloc((p->cap + 63) / 64, 8);
 	p->nulls[p->len / 64] |= 1ULL << (p->len % 64);
+	p->has_null = true;
 	pack_push_int(p, 0);
 }
 
@@ -177,38 +199,22 @@ static void pack_reset(struct pack *p)
 	p->len = 0;
 	p->kind = PACK_I32;
 	p->has_wide_int = false;
+	p->has_null = false;
 }
 
-/* ---------------------------------------------------------------- parser */
+static const void *pack_data(const struct json_doc *d, const struct packed *p)
+{
+	return p->owned ? p->data : d->packpool.data + p->off;
+}
 
-struct num {
-	bool is_int;
-	int64_t i;
-	double d;
-};
+static const uint64_t *pack_nulls(const struct json_doc *d, const struct packed *p)
+{
+	if (!p->has_nulls)
+		return NULL;
+	return p->owned ? p->nulls : (const uint64_t *)(d->packpool.data + p->nulls_off);
+}
 
-struct frame {
-	uint32_t node;
-	bool is_object;
-	bool packed;
-	size_t kid_start; /* into the parser's kid stack */
-	uint32_t last_key;
-	bool has_key;
-};
-
-struct parser {
-	struct json_doc *doc;
-	struct source *src;
-	const char *p, *end, *chunk;
-	bool eof, failed;
-	uint64_t chunk_offset; /* byte offset of chunk[0] in the decoded input */
-	uint64_t line, line_start;
-	struct json_parse_opts opts;
-	VEC(struct frame) stack;
-	VEC(uint32_t) kidstack; /* children of open containers; pairs (key, node) for objects */
-	struct pack cur;        /* the innermost array while it is still packed */
-	char numbuf[512];
-};
+/* ---------------------------------------------------------------- documents */
 
 static const struct node_chunk *chunk_of(const struct json *v)
 {
@@ -231,857 +237,61 @@ static struct json *node_at(const struct json_doc *d, uint32_t idx)
 	return &d->chunks[idx >> CHUNK_SHIFT]->nodes[idx & (CHUNK_NODES - 1)];
 }
 
-static uint64_t offset_of(const struct parser *ps, const char *at)
+static void jbuf_reserve(struct jbuf *b, size_t extra)
 {
-	return ps->chunk_offset + (uint64_t)(at - ps->chunk);
-}
-
-static void stack_path(const struct parser *ps, char *buf, size_t cap);
-
-static void parse_error(struct parser *ps, const char *fmt, ...) PF_PRINTF(2, 3);
-static void parse_error(struct parser *ps, const char *fmt, ...)
-{
-	if (ps->failed)
+	if (b->len + extra <= b->cap)
 		return;
-	ps->failed = true;
-	char msg[256], path[256];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	uint64_t off = offset_of(ps, ps->p);
-	stack_path(ps, path, sizeof(path));
-	pf_error("%s: byte %llu (line %llu, column %llu): %s%s%s", ps->doc->origin, (unsigned long long)off,
-		 (unsigned long long)ps->line, (unsigned long long)(off - ps->line_start + 1), path,
-		 path[0] ? ": " : "", msg);
-}
-
-/* Make p < end true, or report end of input. Returns false at EOF or on error. */
-static bool refill(struct parser *ps)
-{
-	while (ps->p >= ps->end) {
-		if (ps->eof || ps->failed)
-			return false;
-		const char *data;
-		size_t len;
-		ps->chunk_offset += (uint64_t)(ps->end - ps->chunk);
-		int rc = source_next(ps->src, &data, &len);
-		if (rc <= 0) {
-			ps->eof = true;
-			ps->chunk = ps->p = ps->end;
-			if (rc < 0)
-				ps->failed = true; /* source printed the reason */
-			return false;
-		}
-		ps->chunk = ps->p = data;
-		ps->end = data + len;
-		progress_update(source_raw_done(ps->src));
-	}
-	return true;
-}
-
-/* Next non-whitespace byte without consuming it, or -1 at end of input. */
-static inline int peek_nonws(struct parser *ps)
-{
-	for (;;) {
-		while (ps->p < ps->end) {
-			unsigned char c = (unsigned char)*ps->p;
-			if (c > ' ')
-				return c;
-			if (c == '\n') {
-				ps->line++;
-				ps->line_start = offset_of(ps, ps->p) + 1;
-			} else if (c != ' ' && c != '\t' && c != '\r') {
-				return c;
-			}
-			ps->p++;
-		}
-		if (!refill(ps))
-			return -1;
-	}
-}
-
-static uint32_t new_node(struct parser *ps, enum json_type t)
-{
-	struct json_doc *d = ps->doc;
-	if ((d->node_count & (CHUNK_NODES - 1)) == 0) {
-		struct node_chunk *c = NULL;
-		if (posix_memalign((void **)&c, CHUNK_ALIGN, CHUNK_ALIGN) != 0 || c == NULL) {
-			fprintf(stderr, "profan: out of memory (allocating a JSON node chunk)\n");
-			abort();
-		}
-		c->doc = d;
-		c->base = (uint32_t)d->node_count;
-		d->chunks = xreallocarray(d->chunks, d->chunk_count + 1, sizeof(*d->chunks));
-		d->chunks[d->chunk_count++] = c;
-	}
-	uint32_t idx = (uint32_t)d->node_count++;
-	struct json *n = node_at(d, idx);
-	memset(n, 0, sizeof(*n));
-	n->type = (uint8_t)t;
-	n->parent = ps->stack.len ? ps->stack.items[ps->stack.len - 1].node : UINT32_MAX;
-	return idx;
-}
-
-static void pool_reserve(struct json_doc *d, size_t extra)
-{
-	if (d->pool_len + extra <= d->pool_cap)
-		return;
-	size_t ncap = d->pool_cap ? d->pool_cap * 2 : 4096;
-	while (ncap < d->pool_len + extra)
+	size_t ncap = b->cap ? b->cap * 2 : 4096;
+	while (ncap < b->len + extra)
 		ncap *= 2;
-	d->pool = xrealloc(d->pool, ncap);
-	d->pool_cap = ncap;
+	b->data = xrealloc(b->data, ncap);
+	b->cap = ncap;
 }
 
-static void put_utf8(struct json_doc *d, uint32_t cp)
-{
-	pool_reserve(d, 4);
-	char *o = d->pool + d->pool_len;
-	if (cp < 0x80) {
-		o[0] = (char)cp;
-		d->pool_len += 1;
-	} else if (cp < 0x800) {
-		o[0] = (char)(0xC0 | cp >> 6);
-		o[1] = (char)(0x80 | (cp & 0x3F));
-		d->pool_len += 2;
-	} else if (cp < 0x10000) {
-		o[0] = (char)(0xE0 | cp >> 12);
-		o[1] = (char)(0x80 | (cp >> 6 & 0x3F));
-		o[2] = (char)(0x80 | (cp & 0x3F));
-		d->pool_len += 3;
-	} else {
-		o[0] = (char)(0xF0 | cp >> 18);
-		o[1] = (char)(0x80 | (cp >> 12 & 0x3F));
-		o[2] = (char)(0x80 | (cp >> 6 & 0x3F));
-		o[3] = (char)(0x80 | (cp & 0x3F));
-		d->pool_len += 4;
-	}
-}
-
-static int hex4(struct parser *ps, uint32_t *out)
-{
-	uint32_t v = 0;
-	for (int i = 0; i < 4; i++) {
-		if (ps->p >= ps->end && !refill(ps)) {
-			parse_error(ps, "unexpected end of input in a \\u escape");
-			return -1;
-		}
-		char c = *ps->p;
-		uint32_t h;
-		if (c >= '0' && c <= '9')
-			h = (uint32_t)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			h = (uint32_t)(c - 'a' + 10);
-		else if (c >= 'A' && c <= 'F')
-			h = (uint32_t)(c - 'A' + 10);
-		else {
-			parse_error(ps, "invalid \\u escape");
-			return -1;
-		}
-		v = v << 4 | h;
-		ps->p++;
-	}
-	*out = v;
-	return 0;
-}
-
-/* Parse a string (the opening quote already consumed) into the pool.
- * Bytes are copied as they are: DHAT writes raw non-UTF-8 symbol names. */
-static int parse_string(struct parser *ps, uint64_t *off, uint32_t *len)
-{
-	struct json_doc *d = ps->doc;
-	size_t start = d->pool_len;
-	for (;;) {
-		if (ps->p >= ps->end && !refill(ps)) {
-			parse_error(ps, "unexpected end of input inside a string");
-			return -1;
-		}
-		const char *q = ps->p;
-		while (q < ps->end && *q != '"' && *q != '\\' && (unsigned char)*q >= 0x20)
-			q++;
-		size_t n = (size_t)(q - ps->p);
-		pool_reserve(d, n + 1);
-		memcpy(d->pool + d->pool_len, ps->p, n);
-		d->pool_len += n;
-		ps->p = q;
-		if (q == ps->end)
-			continue;
-		char c = *ps->p;
-		if (c == '"') {
-			ps->p++;
-			break;
-		}
-		if (c != '\\') {
-			parse_error(ps, "control character 0x%02x inside a string", (unsigned)(unsigned char)c);
-			return -1;
-		}
-		ps->p++;
-		if (ps->p >= ps->end && !refill(ps)) {
-			parse_error(ps, "unexpected end of input in an escape");
-			return -1;
-		}
-		c = *ps->p++;
-		char out;
-		switch (c) {
-		case '"': out = '"'; break;
-		case '\\': out = '\\'; break;
-		case '/': out = '/'; break;
-		case 'b': out = '\b'; break;
-		case 'f': out = '\f'; break;
-		case 'n': out = '\n'; break;
-		case 'r': out = '\r'; break;
-		case 't': out = '\t'; break;
-		case 'u': {
-			uint32_t cp;
-			if (hex4(ps, &cp) < 0)
-				return -1;
-			if (cp >= 0xD800 && cp < 0xDC00) {
-				/* a high surrogate wants "\uDC00".."\uDFFF" next; alone it is U+FFFD */
-				if ((ps->p < ps->end || refill(ps)) && *ps->p == '\\') {
-					ps->p++;
-					if ((ps->p < ps->end || refill(ps)) && *ps->p == 'u') {
-						ps->p++;
-						uint32_t lo;
-						if (hex4(ps, &lo) < 0)
-							return -1;
-						if (lo >= 0xDC00 && lo < 0xE000) {
-							cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-						} else {
-							put_utf8(d, 0xFFFD);
-							cp = lo >= 0xD800 && lo < 0xE000 ? 0xFFFD : lo;
-						}
-					} else {
-						parse_error(ps, "invalid escape after a \\u surrogate");
-						return -1;
-					}
-				} else {
-					cp = 0xFFFD;
-				}
-			} else if (cp >= 0xDC00 && cp < 0xE000) {
-				cp = 0xFFFD;
-			}
-			put_utf8(d, cp);
-			continue;
-		}
-		default:
-			ps->p--;
-			parse_error(ps, "invalid escape '\\%c'", c);
-			return -1;
-		}
-		pool_reserve(d, 1);
-		d->pool[d->pool_len++] = out;
-	}
-	pool_reserve(d, 1);
-	d->pool[d->pool_len++] = '\0';
-	*off = start;
-	*len = (uint32_t)(d->pool_len - start - 1 > UINT32_MAX ? UINT32_MAX : d->pool_len - start - 1);
-	if (d->pool_len - start - 1 > UINT32_MAX) {
-		parse_error(ps, "string longer than 4 GiB");
-		return -1;
-	}
-	return 0;
-}
-
-static const double pow10_exact[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-				       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-				       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-
-/* Convert the text of one number (validated against the JSON grammar here). */
-static int convert_number(struct parser *ps, const char *s, size_t n, struct num *out)
-{
-	size_t i = 0;
-	bool neg = false;
-	if (i < n && s[i] == '-') {
-		neg = true;
-		i++;
-	}
-	if (i >= n || !(s[i] >= '0' && s[i] <= '9'))
-		goto bad;
-	uint64_t mant = 0;
-	int digits = 0, dropped = 0, frac_digits = 0;
-	bool truncated = false; /* more than 19 significant digits: only strtod rounds right */
-	if (s[i] == '0') {
-		i++;
-	} else {
-		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
-			if (digits < 19) {
-				mant = mant * 10 + (uint64_t)(s[i] - '0');
-				digits++;
-			} else {
-				dropped++;
-				truncated = true;
-			}
-		}
-	}
-	bool is_float = false;
-	if (i < n && s[i] == '.') {
-		is_float = true;
-		i++;
-		if (i >= n || !(s[i] >= '0' && s[i] <= '9'))
-			goto bad;
-		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
-			if (digits < 19 && !(mant == 0 && s[i] == '0')) {
-				mant = mant * 10 + (uint64_t)(s[i] - '0');
-				digits++;
-				frac_digits++;
-			} else if (mant == 0) {
-				frac_digits++; /* leading zeros of a fraction */
-			} else {
-				truncated = true;
-			}
-		}
-	}
-	long exp10 = 0;
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		is_float = true;
-		i++;
-		bool eneg = false;
-		if (i < n && (s[i] == '+' || s[i] == '-'))
-			eneg = s[i++] == '-';
-		if (i >= n || !(s[i] >= '0' && s[i] <= '9'))
-			goto bad;
-		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			if (exp10 < 100000)
-				exp10 = exp10 * 10 + (s[i] - '0');
-		if (eneg)
-			exp10 = -exp10;
-	}
-	if (i != n)
-		goto bad;
-	if (!is_float && !truncated) {
-		if (!neg && mant <= (uint64_t)INT64_MAX) {
-			*out = (struct num){.is_int = true, .i = (int64_t)mant};
-			return 0;
-		}
-		if (neg && mant <= (uint64_t)INT64_MAX + 1) {
-			*out = (struct num){.is_int = true, .i = (int64_t)(0 - mant)};
-			return 0;
-		}
-	}
-	double d;
-	long scale = exp10 - frac_digits + dropped;
-	if (!truncated && mant <= (1ULL << 53) && scale >= -22 && scale <= 22) {
-		d = (double)mant;
-		d = scale >= 0 ? d * pow10_exact[scale] : d / pow10_exact[-scale];
-		if (neg)
-			d = -d;
-	} else {
-		/* rare: long mantissas or large exponents go through strtod for correct rounding */
-		char tmp[sizeof(ps->numbuf) + 1];
-		memcpy(tmp, s, n);
-		tmp[n] = '\0';
-		d = strtod(tmp, NULL);
-	}
-	if (!isfinite(d)) {
-		parse_error(ps, "number %.*s is out of range", (int)(n > 40 ? 40 : n), s);
-		return -1;
-	}
-	if (d == floor(d) && fabs(d) <= 9007199254740992.0) {
-		*out = (struct num){.is_int = true, .i = (int64_t)d};
-		return 0;
-	}
-	*out = (struct num){.is_int = false, .d = d};
-	return 0;
-bad:
-	parse_error(ps, "invalid number '%.*s'", (int)(n > 40 ? 40 : n), s);
-	return -1;
-}
-
-static inline bool numchar(char c)
-{
-	return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-}
-
-static int parse_number(struct parser *ps, struct num *out)
-{
-	const char *q = ps->p;
-	while (q < ps->end && numchar(*q))
-		q++;
-	if (q < ps->end) { /* the common case: the whole number is in this chunk */
-		/* the same cap as across chunks: convert_number copies the text into a
-		 * numbuf-sized stack buffer for strtod (a 600-digit number overflowed it) */
-		if ((size_t)(q - ps->p) > sizeof(ps->numbuf)) {
-			ps->p += sizeof(ps->numbuf);
-			parse_error(ps, "number longer than %zu characters", sizeof(ps->numbuf));
-			return -1;
-		}
-		const char *s = ps->p;
-		ps->p = q;
-		return convert_number(ps, s, (size_t)(q - s), out);
-	}
-	/* the number runs to the chunk's end: gather it across refills */
-	size_t n = 0;
-	for (;;) {
-		while (ps->p < ps->end && numchar(*ps->p)) {
-			if (n == sizeof(ps->numbuf)) {
-				parse_error(ps, "number longer than %zu characters", sizeof(ps->numbuf));
-				return -1;
-			}
-			ps->numbuf[n++] = *ps->p++;
-		}
-		if (ps->p < ps->end || !refill(ps))
-			break;
-	}
-	if (ps->failed)
-		return -1;
-	return convert_number(ps, ps->numbuf, n, out);
-}
-
-static int expect_literal(struct parser *ps, const char *lit)
-{
-	for (const char *l = lit; *l; l++) {
-		if (ps->p >= ps->end && !refill(ps)) {
-			parse_error(ps, "unexpected end of input");
-			return -1;
-		}
-		if (*ps->p != *l) {
-			parse_error(ps, "invalid literal (expected '%s')", lit);
-			return -1;
-		}
-		ps->p++;
-	}
-	return 0;
-}
-
-/* Convert the packed array on top of the stack to nodes. */
-static void unpack_current(struct parser *ps)
-{
-	struct frame *f = &ps->stack.items[ps->stack.len - 1];
-	struct pack *p = &ps->cur;
-	for (size_t i = 0; i < p->len; i++) {
-		uint32_t idx;
-		if (bit_is_set(p->nulls, i)) {
-			idx = new_node(ps, JSON_NULL);
-		} else {
-			idx = new_node(ps, JSON_NUMBER);
-			struct json *n = node_at(ps->doc, idx);
-			switch (p->kind) {
-			case PACK_I32: n->u.i = ((int32_t *)p->data)[i]; n->flags = NF_INT; break;
-			case PACK_I64: n->u.i = ((int64_t *)p->data)[i]; n->flags = NF_INT; break;
-			case PACK_F64: n->u.d = ((double *)p->data)[i]; break;
-			}
-		}
-		vec_push(&ps->kidstack, idx);
-	}
-	pack_reset(p);
-	f->packed = false;
-}
-
-static void add_child(struct parser *ps, uint32_t idx)
-{
-	if (ps->stack.len == 0)
-		return;
-	struct frame *f = &ps->stack.items[ps->stack.len - 1];
-	if (f->is_object)
-		vec_push(&ps->kidstack, f->last_key);
-	vec_push(&ps->kidstack, idx);
-}
-
-static int check_duplicate_keys(struct parser *ps, const uint32_t *pairs, size_t count)
-{
-	if (count < 2)
-		return 0;
-	if (count <= 16) {
-		for (size_t i = 1; i < count; i++)
-			for (size_t j = 0; j < i; j++)
-				if (pairs[2 * i] == pairs[2 * j])
-					goto dup;
-		return 0;
-	}
-	struct u64map seen = {0};
-	for (size_t i = 0; i < count; i++) {
-		uint32_t *slot = u64map_slot(&seen, pairs[2 * i]);
-		if (*slot != HTAB_NONE) {
-			u64map_release(&seen);
-			pairs += 2 * i;
-			goto dup_at;
-		}
-		*slot = 1;
-	}
-	u64map_release(&seen);
-	return 0;
-dup:;
-	size_t i = 1;
-	for (; i < count; i++) {
-		bool found = false;
-		for (size_t j = 0; j < i; j++)
-			found |= pairs[2 * i] == pairs[2 * j];
-		if (found)
-			break;
-	}
-	pairs += 2 * i;
-dup_at:
-	parse_error(ps, "duplicate key \"%s\"", strmap_str(&ps->doc->keys, pairs[0]));
-	return -1;
-}
-
-static int close_container(struct parser *ps)
-{
-	struct frame f = ps->stack.items[--ps->stack.len];
-	struct json_doc *d = ps->doc;
-	struct json *n = node_at(d, f.node);
-	if (f.packed) {
-		struct pack *p = &ps->cur;
-		if (p->len > UINT32_MAX) {
-			parse_error(ps, "array with more than 4294967295 elements");
-			return -1;
-		}
-		struct packed rec = {.kind = (uint8_t)p->kind, .len = (uint32_t)p->len};
-		size_t bytes = p->len * pack_elem_size(p->kind), null_bytes = (p->len + 63) / 64 * 8;
-		if (p->len == 0) {
-			pack_reset(p);
-		} else if (bytes <= PACK_ARENA_MAX) {
-			rec.data = arena_alloc(&d->pack_arena, bytes);
-			memcpy(rec.data, p->data, bytes);
-			if (p->nulls) {
-				rec.nulls = arena_alloc(&d->pack_arena, null_bytes);
-				memcpy(rec.nulls, p->nulls, null_bytes);
-			}
-			pack_reset(p);
-		} else {
-			/* a big array: hand the buffers over, trimmed, and start a new scratch */
-			rec.owned = true;
-			rec.data = xreallocarray(p->data, p->len, pack_elem_size(p->kind));
-			rec.nulls = p->nulls ? xreallocarray(p->nulls, (p->len + 63) / 64, 8) : NULL;
-			memset(p, 0, sizeof(*p));
-		}
-		if (d->pack_count == d->pack_cap) {
-			d->pack_cap = d->pack_cap ? d->pack_cap * 2 : 64;
-			d->packs = xreallocarray(d->packs, d->pack_cap, sizeof(*d->packs));
-		}
-		n->flags |= NF_PACKED;
-		n->u.c.first = (uint32_t)d->pack_count;
-		n->u.c.count = rec.len;
-		d->packs[d->pack_count++] = rec;
-	} else {
-		size_t nk = ps->kidstack.len - f.kid_start;
-		const uint32_t *pairs = nk ? ps->kidstack.items + f.kid_start : NULL;
-		if (f.is_object && nk > 0) {
-			/* the object's members off the kid stack while checking, so an error
-			 * names the object's own index in its parent array ("pps[0]", not pps[26]) */
-			ps->kidstack.len = f.kid_start;
-			if (check_duplicate_keys(ps, pairs, nk / 2) < 0)
-				return -1;
-			ps->kidstack.len = f.kid_start + nk;
-		}
-		if (d->kid_count + nk > UINT32_MAX) {
-			parse_error(ps, "more than 4294967295 values");
-			return -1;
-		}
-		vec_grow_((void **)&d->kids, &d->kid_cap, sizeof(*d->kids), d->kid_count + nk);
-		if (nk > 0)
-			memcpy(d->kids + d->kid_count, ps->kidstack.items + f.kid_start, nk * sizeof(uint32_t));
-		n->u.c.first = (uint32_t)d->kid_count;
-		n->u.c.count = (uint32_t)(f.is_object ? nk / 2 : nk);
-		d->kid_count += nk;
-		ps->kidstack.len = f.kid_start;
-	}
-	add_child(ps, f.node);
-	return 0;
-}
-
-static int open_container(struct parser *ps, bool is_object)
-{
-	if (ps->stack.len >= JSON_MAX_DEPTH) {
-		parse_error(ps, "nesting deeper than %d levels", JSON_MAX_DEPTH);
-		return -1;
-	}
-	if (ps->stack.len > 0 && ps->stack.items[ps->stack.len - 1].packed)
-		unpack_current(ps);
-	if (ps->doc->node_count >= UINT32_MAX - 1) {
-		parse_error(ps, "more than 4294967294 values");
-		return -1;
-	}
-	uint32_t idx = new_node(ps, is_object ? JSON_OBJECT : JSON_ARRAY);
-	struct frame f = {.node = idx, .is_object = is_object, .packed = !is_object,
-			  .kid_start = ps->kidstack.len};
-	vec_push(&ps->stack, f);
-	return 0;
-}
-
-/* A scalar value at the current position (c is its first byte). */
-static int parse_scalar(struct parser *ps, int c)
-{
-	struct frame *top = ps->stack.len ? &ps->stack.items[ps->stack.len - 1] : NULL;
-	if (c == '-' || (c >= '0' && c <= '9')) {
-		struct num v;
-		if (parse_number(ps, &v) < 0)
-			return -1;
-		bool wide = v.is_int && (v.i > (1LL << 53) || v.i < -(1LL << 53));
-		if (top && top->packed && ((!v.is_int && ps->cur.has_wide_int) || (wide && ps->cur.kind == PACK_F64)))
-			unpack_current(ps); /* keep big integers exact: store this array as nodes */
-		if (top && top->packed) {
-			if (v.is_int)
-				pack_push_int(&ps->cur, v.i);
-			else
-				pack_push_double(&ps->cur, v.d);
-			return 0;
-		}
-		uint32_t idx = new_node(ps, JSON_NUMBER);
-		struct json *n = node_at(ps->doc, idx);
-		if (v.is_int) {
-			n->flags = NF_INT;
-			n->u.i = v.i;
-		} else {
-			n->u.d = v.d;
-		}
-		add_child(ps, idx);
-		return 0;
-	}
-	if (c == 'n') {
-		if (expect_literal(ps, "null") < 0)
-			return -1;
-		if (top && top->packed) {
-			pack_push_null(&ps->cur);
-			return 0;
-		}
-		add_child(ps, new_node(ps, JSON_NULL));
-		return 0;
-	}
-	if (top && top->packed)
-		unpack_current(ps);
-	if (c == 't' || c == 'f') {
-		if (expect_literal(ps, c == 't' ? "true" : "false") < 0)
-			return -1;
-		uint32_t idx = new_node(ps, JSON_BOOL);
-		node_at(ps->doc, idx)->u.i = c == 't';
-		add_child(ps, idx);
-		return 0;
-	}
-	if (c == '"') {
-		ps->p++;
-		uint64_t off;
-		uint32_t len;
-		if (parse_string(ps, &off, &len) < 0)
-			return -1;
-		uint32_t idx = new_node(ps, JSON_STRING);
-		node_at(ps->doc, idx)->u.s.off = off;
-		node_at(ps->doc, idx)->u.s.len = len;
-		add_child(ps, idx);
-		return 0;
-	}
-	if (c < 0x20 || c >= 0x7f)
-		parse_error(ps, "unexpected byte 0x%02x where a value was expected", (unsigned)c);
-	else
-		parse_error(ps, "unexpected '%c' where a value was expected", c);
-	return -1;
-}
-
-static int parse_key(struct parser *ps)
-{
-	struct json_doc *d = ps->doc;
-	size_t mark = d->pool_len;
-	uint64_t off;
-	uint32_t len;
-	if (parse_string(ps, &off, &len) < 0)
-		return -1;
-	/* keys are interned; their bytes need not stay in the value pool */
-	ps->stack.items[ps->stack.len - 1].last_key = strmap_intern_len(&d->keys, d->pool + off, len);
-	ps->stack.items[ps->stack.len - 1].has_key = true;
-	d->pool_len = mark;
-	return 0;
-}
-
-static int parse_all(struct parser *ps)
-{
-	enum { VALUE, AFTER_VALUE, KEY_OR_CLOSE, KEY, COLON, ELEM_OR_CLOSE } state = VALUE;
-	if (refill(ps) && ps->end - ps->p >= 3 && memcmp(ps->p, "\xEF\xBB\xBF", 3) == 0) {
-		parse_error(ps, "input starts with a UTF-8 byte order mark, which JSON does not allow");
-		return -1;
-	}
-	if (ps->failed)
-		return -1;
-	for (;;) {
-		int c = peek_nonws(ps);
-		if (c < 0) {
-			if (ps->failed)
-				return -1;
-			if (ps->stack.len == 0 && state == AFTER_VALUE)
-				return 0;
-			if (ps->doc->node_count == 0)
-				parse_error(ps, "empty input (no JSON value)");
-			else
-				parse_error(ps, "unexpected end of input (truncated file?)");
-			return -1;
-		}
-		switch (state) {
-		case ELEM_OR_CLOSE:
-			if (c == ']') {
-				ps->p++;
-				if (close_container(ps) < 0)
-					return -1;
-				state = AFTER_VALUE;
-				continue;
-			}
-			/* fall through */
-		case VALUE:
-			if (ps->stack.len == 0 && ps->doc->node_count > 0) {
-				parse_error(ps, "trailing data after the JSON value");
-				return -1;
-			}
-			if (c == '{') {
-				ps->p++;
-				if (open_container(ps, true) < 0)
-					return -1;
-				state = KEY_OR_CLOSE;
-			} else if (c == '[') {
-				ps->p++;
-				if (open_container(ps, false) < 0)
-					return -1;
-				state = ELEM_OR_CLOSE;
-			} else if (c == ']' && ps->opts.repair_missing_open_bracket && ps->stack.len > 0 &&
-				   ps->stack.items[ps->stack.len - 1].is_object) {
-				/* DHAT's `"fs":]`: an empty array whose '[' was never written */
-				ps->p++;
-				if (open_container(ps, false) < 0 || close_container(ps) < 0)
-					return -1;
-				ps->doc->repairs++;
-				state = AFTER_VALUE;
-			} else {
-				if (parse_scalar(ps, c) < 0)
-					return -1;
-				state = AFTER_VALUE;
-			}
-			break;
-		case AFTER_VALUE: {
-			if (ps->stack.len == 0) {
-				parse_error(ps, "trailing data after the JSON value");
-				return -1;
-			}
-			struct frame *f = &ps->stack.items[ps->stack.len - 1];
-			ps->p++;
-			if (c == ',') {
-				state = f->is_object ? KEY : VALUE;
-			} else if (c == (f->is_object ? '}' : ']')) {
-				if (close_container(ps) < 0)
-					return -1;
-				state = AFTER_VALUE;
-			} else {
-				ps->p--;
-				parse_error(ps, "expected ',' or '%c'", f->is_object ? '}' : ']');
-				return -1;
-			}
-			break;
-		}
-		case KEY_OR_CLOSE:
-			if (c == '}') {
-				ps->p++;
-				if (close_container(ps) < 0)
-					return -1;
-				state = AFTER_VALUE;
-				break;
-			}
-			/* fall through */
-		case KEY:
-			if (c != '"') {
-				parse_error(ps, "expected a string key");
-				return -1;
-			}
-			ps->p++;
-			if (parse_key(ps) < 0)
-				return -1;
-			state = COLON;
-			break;
-		case COLON:
-			if (c != ':') {
-				parse_error(ps, "expected ':' after a key");
-				return -1;
-			}
-			ps->p++;
-			state = VALUE;
-			break;
-		}
-	}
-}
-
-static void stack_path(const struct parser *ps, char *buf, size_t cap)
-{
-	size_t n = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < ps->stack.len && n < cap; i++) {
-		const struct frame *f = &ps->stack.items[i];
-		size_t end = i + 1 < ps->stack.len ? ps->stack.items[i + 1].kid_start : ps->kidstack.len;
-		int w;
-		if (f->is_object) {
-			if (!f->has_key)
-				break;
-			w = snprintf(buf + n, cap - n, "%s%s", n ? "." : "", strmap_str(&ps->doc->keys, f->last_key));
-		} else {
-			size_t idx = f->packed && i + 1 == ps->stack.len ? ps->cur.len : end - f->kid_start;
-			w = snprintf(buf + n, cap - n, "[%zu]", idx);
-		}
-		if (w < 0)
-			break;
-		n += (size_t)w;
-	}
-	if (n >= cap && cap > 4)
-		memcpy(buf + cap - 4, "...", 4);
-}
-
-static struct json_doc *doc_new(const char *origin)
+struct json_doc *json_doc_new(struct jstream *js)
 {
 	struct json_doc *d = xcalloc(1, sizeof(*d));
-	d->origin = xstrdup(origin);
-	strmap_init(&d->keys);
+	d->origin = xstrdup(jstream_origin(js));
+	d->keys = json_keys_ref(jstream_keys(js));
 	return d;
 }
 
-struct json_doc *json_parse(struct source *src, const struct json_parse_opts *opts)
+void json_doc_clear(struct json_doc *d)
 {
-	struct parser ps = {0};
-	ps.doc = doc_new(source_origin(src));
-	ps.src = src;
-	ps.line = 1;
-	if (opts)
-		ps.opts = *opts;
-	int rc = parse_all(&ps);
-	free(ps.cur.data);
-	free(ps.cur.nulls);
-	vec_free(&ps.stack);
-	vec_free(&ps.kidstack);
-	if (rc < 0 || ps.failed) {
-		json_doc_free(ps.doc);
-		return NULL;
-	}
-	return ps.doc;
-}
-
-struct json_doc *json_parse_buffer(const char *buf, size_t len, const char *origin,
-				   const struct json_parse_opts *opts)
-{
-	struct source *src = source_open_buffer(buf, len, origin);
-	if (src == NULL)
-		return NULL;
-	struct json_doc *d = json_parse(src, opts);
-	source_close(src);
-	return d;
-}
-
-void json_doc_free(struct json_doc *d)
-{
-	if (d == NULL)
-		return;
 	for (size_t i = 0; i < d->pack_count; i++) {
 		if (d->packs[i].owned) {
 			free(d->packs[i].data);
 			free(d->packs[i].nulls);
 		}
 	}
+	d->node_count = d->kid_count = d->pack_count = 0;
+	d->packpool.len = d->pool.len = d->paths.len = 0;
+	d->trees.len = 0;
+}
+
+void json_doc_free(struct json_doc *d)
+{
+	if (d == NULL)
+		return;
+	json_doc_clear(d);
 	free(d->packs);
-	arena_release(&d->pack_arena);
+	free(d->packpool.data);
 	for (size_t i = 0; i < d->chunk_count; i++)
 		free(d->chunks[i]);
 	free(d->chunks);
 	free(d->kids);
-	free(d->pool);
-	strmap_release(&d->keys);
+	free(d->pool.data);
+	free(d->paths.data);
+	vec_free(&d->trees);
+	vec_free(&d->stack);
+	vec_free(&d->kidstack);
+	free(d->cur.data);
+	free(d->cur.nulls);
+	json_keys_unref(d->keys);
 	free(d->origin);
 	free(d);
 }
 
-/* Nodes learn their doc lazily: the node array moves while parsing, so the
- * back pointer is set once, on first access through the root. */
 const struct json *json_doc_root(const struct json_doc *d)
 {
 	return d->node_count ? node_at(d, 0) : NULL;
@@ -1099,12 +309,357 @@ size_t json_doc_repairs(const struct json_doc *d)
 
 size_t json_doc_memory(const struct json_doc *d)
 {
-	size_t m = d->chunk_count * CHUNK_NODES * sizeof(struct json) + d->kid_cap * 4 + d->pool_cap +
-		   d->pack_cap * sizeof(struct packed);
+	size_t m = d->chunk_count * CHUNK_NODES * sizeof(struct json) + d->kid_cap * 4 + d->pool.cap +
+		   d->packpool.cap + d->pack_cap * sizeof(struct packed);
 	for (size_t i = 0; i < d->pack_count; i++)
-		m += d->packs[i].len * pack_elem_size(d->packs[i].kind) +
-		     (d->packs[i].nulls ? (d->packs[i].len + 63) / 64 * 8 : 0);
+		if (d->packs[i].owned)
+			m += d->packs[i].len * pack_elem_size(d->packs[i].kind) +
+			     (d->packs[i].nulls ? (d->packs[i].len + 63) / 64 * 8 : 0);
 	return m;
+}
+
+/* ---------------------------------------------------------------- building */
+
+static uint32_t new_node(struct json_doc *d, enum json_type t)
+{
+	if (d->node_count == d->chunk_count * CHUNK_NODES) {
+		struct node_chunk *c = NULL;
+		if (posix_memalign((void **)&c, CHUNK_ALIGN, CHUNK_ALIGN) != 0 || c == NULL) {
+			fprintf(stderr, "profan: out of memory (allocating a JSON node chunk)\n");
+			abort();
+		}
+		c->doc = d;
+		c->base = (uint32_t)d->node_count;
+		d->chunks = xreallocarray(d->chunks, d->chunk_count + 1, sizeof(*d->chunks));
+		d->chunks[d->chunk_count++] = c;
+	}
+	uint32_t idx = (uint32_t)d->node_count++;
+	struct json *n = node_at(d, idx);
+	memset(n, 0, sizeof(*n));
+	n->type = (uint8_t)t;
+	n->parent = d->stack.len ? d->stack.items[d->stack.len - 1].node : UINT32_MAX;
+	return idx;
+}
+
+static void add_child(struct json_doc *d, uint32_t idx)
+{
+	if (d->stack.len == 0)
+		return;
+	struct tframe *f = &d->stack.items[d->stack.len - 1];
+	if (f->is_object)
+		vec_push(&d->kidstack, f->key);
+	vec_push(&d->kidstack, idx);
+}
+
+static uint32_t number_node(struct json_doc *d, const struct jnum *v)
+{
+	uint32_t idx = new_node(d, JSON_NUMBER);
+	struct json *n = node_at(d, idx);
+	if (v->kind == JNUM_INT) {
+		n->flags = NF_INT;
+		n->u.i = v->i;
+	} else {
+		n->u.d = v->d;
+	}
+	return idx;
+}
+
+/* Convert the packed array on top of the stack to nodes. */
+static void unpack_current(struct json_doc *d)
+{
+	struct pack *p = &d->cur;
+	for (size_t i = 0; i < p->len; i++) {
+		uint32_t idx;
+		if (bit_is_set(p->nulls, i)) {
+			idx = new_node(d, JSON_NULL);
+		} else {
+			idx = new_node(d, JSON_NUMBER);
+			struct json *n = node_at(d, idx);
+			switch (p->kind) {
+			case PACK_I32: n->u.i = ((int32_t *)p->data)[i]; n->flags = NF_INT; break;
+			case PACK_I64: n->u.i = ((int64_t *)p->data)[i]; n->flags = NF_INT; break;
+			case PACK_F64: n->u.d = ((double *)p->data)[i]; break;
+			}
+		}
+		vec_push(&d->kidstack, idx);
+	}
+	pack_reset(p);
+	d->stack.items[d->stack.len - 1].packed = false;
+}
+
+/* Elements of the array on top of the stack, as jstream_array_numbers() reads them. */
+static int pack_batch(void *ctx, size_t first, const struct jnum *v, size_t n)
+{
+	(void)first;
+	struct json_doc *d = ctx;
+	struct tframe *top = &d->stack.items[d->stack.len - 1];
+	for (size_t i = 0; i < n; i++) {
+		if (v[i].kind == JNUM_OTHER)
+			return JNUM_STOP;
+		if (top->packed) {
+			bool wide = v[i].kind == JNUM_INT && (v[i].i > (1LL << 53) || v[i].i < -(1LL << 53));
+			if ((v[i].kind == JNUM_DOUBLE && d->cur.has_wide_int) || (wide && d->cur.kind == PACK_F64)) {
+				unpack_current(d); /* keep big integers exact: store this array as nodes */
+				top = &d->stack.items[d->stack.len - 1];
+			}
+		}
+		if (top->packed) {
+			if (v[i].kind == JNUM_NULL)
+				pack_push_null(&d->cur);
+			else if (v[i].kind == JNUM_INT)
+				pack_push_int(&d->cur, v[i].i);
+			else
+				pack_push_double(&d->cur, v[i].d);
+			continue;
+		}
+		vec_push(&d->kidstack, v[i].kind == JNUM_NULL ? new_node(d, JSON_NULL) : number_node(d, &v[i]));
+	}
+	return JNUM_SKIP;
+}
+
+static void *packpool_add(struct json_doc *d, const void *src, size_t bytes, size_t *off)
+{
+	d->packpool.len = (d->packpool.len + 7) & ~(size_t)7;
+	jbuf_reserve(&d->packpool, bytes);
+	*off = d->packpool.len;
+	memcpy(d->packpool.data + d->packpool.len, src, bytes);
+	d->packpool.len += bytes;
+	return d->packpool.data + *off;
+}
+
+static int close_packed(struct jstream *js, struct json_doc *d, struct json *n)
+{
+	struct pack *p = &d->cur;
+	if (p->len > UINT32_MAX)
+		return jstream_fail(js, "array with more than 4294967295 elements");
+	struct packed rec = {.kind = (uint8_t)p->kind, .len = (uint32_t)p->len, .has_nulls = p->has_null};
+	size_t bytes = p->len * pack_elem_size(p->kind), null_bytes = (p->len + 63) / 64 * 8;
+	if (p->len == 0) {
+		rec.has_nulls = false;
+		pack_reset(p);
+	} else if (bytes <= PACK_POOL_MAX) {
+		packpool_add(d, p->data, bytes, &rec.off);
+		if (p->has_null)
+			packpool_add(d, p->nulls, null_bytes, &rec.nulls_off);
+		pack_reset(p);
+	} else {
+		/* a big array: hand the buffers over, trimmed, and start a new scratch */
+		rec.owned = true;
+		rec.data = xreallocarray(p->data, p->len, pack_elem_size(p->kind));
+		if (p->has_null) {
+			rec.nulls = xreallocarray(p->nulls, (p->len + 63) / 64, 8);
+		} else {
+			free(p->nulls); /* zeroed, left from an earlier array that had a null */
+			rec.nulls = NULL;
+		}
+		memset(p, 0, sizeof(*p));
+	}
+	if (d->pack_count == d->pack_cap) {
+		d->pack_cap = d->pack_cap ? d->pack_cap * 2 : 64;
+		d->packs = xreallocarray(d->packs, d->pack_cap, sizeof(*d->packs));
+	}
+	n->flags |= NF_PACKED;
+	n->u.c.first = (uint32_t)d->pack_count;
+	n->u.c.count = rec.len;
+	d->packs[d->pack_count++] = rec;
+	return 0;
+}
+
+static int close_nodes(struct jstream *js, struct json_doc *d, const struct tframe *f, struct json *n)
+{
+	size_t nk = d->kidstack.len - f->kid_start;
+	if (d->kid_count + nk > UINT32_MAX)
+		return jstream_fail(js, "more than 4294967295 values");
+	vec_grow_((void **)&d->kids, &d->kid_cap, sizeof(*d->kids), d->kid_count + nk);
+	if (nk > 0)
+		memcpy(d->kids + d->kid_count, d->kidstack.items + f->kid_start, nk * sizeof(uint32_t));
+	n->u.c.first = (uint32_t)d->kid_count;
+	n->u.c.count = (uint32_t)(f->is_object ? nk / 2 : nk);
+	d->kid_count += nk;
+	d->kidstack.len = f->kid_start;
+	return 0;
+}
+
+/* The container on top of the stack has just closed in the stream. */
+static int close_container(struct jstream *js, struct json_doc *d)
+{
+	struct tframe f = d->stack.items[d->stack.len - 1];
+	struct json *n = node_at(d, f.node);
+	int rc = f.packed ? close_packed(js, d, n) : close_nodes(js, d, &f, n);
+	d->stack.len--;
+	if (rc < 0)
+		return -1;
+	add_child(d, f.node);
+	return 0;
+}
+
+static int open_container(struct jstream *js, struct json_doc *d, enum json_type t)
+{
+	if ((t == JSON_OBJECT ? jstream_begin_object(js) : jstream_begin_array(js)) < 0)
+		return -1;
+	if (d->node_count >= UINT32_MAX - 1)
+		return jstream_fail(js, "more than 4294967294 values");
+	uint32_t idx = new_node(d, t);
+	struct tframe f = {.node = idx, .is_object = t == JSON_OBJECT, .packed = t == JSON_ARRAY,
+			   .kid_start = d->kidstack.len};
+	vec_push(&d->stack, f);
+	return 0;
+}
+
+/* A scalar of type T (already peeked) as a node, added to its parent. */
+static int scalar(struct jstream *js, struct json_doc *d, int t)
+{
+	uint32_t idx;
+	switch (t) {
+	case JSON_STRING: {
+		size_t off = d->pool.len, len;
+		if (jstream_string_into(js, &d->pool, &len) < 0)
+			return -1;
+		if (len > UINT32_MAX)
+			return jstream_fail(js, "string longer than 4 GiB");
+		idx = new_node(d, JSON_STRING);
+		node_at(d, idx)->u.s.off = off;
+		node_at(d, idx)->u.s.len = (uint32_t)len;
+		break;
+	}
+	case JSON_NUMBER: {
+		struct jnum v;
+		if (jstream_number(js, &v) < 0)
+			return -1;
+		idx = number_node(d, &v);
+		break;
+	}
+	case JSON_BOOL: {
+		bool b;
+		if (jstream_bool(js, &b) < 0)
+			return -1;
+		idx = new_node(d, JSON_BOOL);
+		node_at(d, idx)->u.i = b;
+		break;
+	}
+	default:
+		if (jstream_null(js) < 0)
+			return -1;
+		idx = new_node(d, JSON_NULL);
+		break;
+	}
+	add_child(d, idx);
+	return 0;
+}
+
+static size_t record_tree(struct jstream *js, struct json_doc *d)
+{
+	char path[512];
+	jstream_path(js, path, sizeof(path));
+	size_t len = strlen(path);
+	jbuf_reserve(&d->paths, len + 1);
+	size_t off = d->paths.len;
+	memcpy(d->paths.data + off, path, len + 1);
+	d->paths.len += len + 1;
+	struct subtree t = {.node = (uint32_t)d->node_count, .path = off};
+	vec_push(&d->trees, t);
+	return off;
+}
+
+const struct json *json_tree(struct jstream *js, struct json_doc *d, const struct json_divert *dv)
+{
+	if (jstream_failed(js))
+		return NULL;
+	d->stack.len = d->kidstack.len = 0;
+	pack_reset(&d->cur);
+	record_tree(js, d);
+	uint32_t root = (uint32_t)d->node_count;
+	for (;;) {
+		/* a value is due: as a stub, a container to enter, or a scalar */
+		struct tframe *top = d->stack.len ? &d->stack.items[d->stack.len - 1] : NULL;
+		bool done = false;
+		if (dv != NULL && (top == NULL || top->is_object) && jstream_depth(js) <= dv->max_depth) {
+			struct json_stub st;
+			int r = dv->fn(dv->ctx, js, &st);
+			if (r < 0)
+				return NULL;
+			if (r == 1) {
+				if (st.len > UINT32_MAX) {
+					jstream_fail(js, "more than 4294967295 values");
+					return NULL;
+				}
+				uint32_t idx = new_node(d, st.type);
+				struct json *n = node_at(d, idx);
+				n->flags = NF_STUB;
+				n->u.c.count = (uint32_t)st.len;
+				add_child(d, idx);
+				done = true;
+			}
+		}
+		if (!done) {
+			int t = jstream_peek(js);
+			if (t < 0)
+				return NULL;
+			if (t == JSON_OBJECT || t == JSON_ARRAY) {
+				if (open_container(js, d, (enum json_type)t) < 0)
+					return NULL;
+			} else if (scalar(js, d, t) < 0) {
+				return NULL;
+			}
+		}
+		/* close what is finished, down to the next value that is due */
+		for (;;) {
+			if (d->stack.len == 0)
+				return node_at(d, root);
+			top = &d->stack.items[d->stack.len - 1];
+			int r;
+			if (top->is_object) {
+				uint32_t key;
+				r = jstream_next_key(js, NULL, NULL, &key);
+				if (r == 1)
+					d->stack.items[d->stack.len - 1].key = key;
+			} else if (top->packed) {
+				r = jstream_array_numbers(js, pack_batch, d);
+				if (r == 1)
+					unpack_current(d);
+			} else {
+				r = jstream_next_elem(js);
+			}
+			if (r < 0)
+				return NULL;
+			if (r == 1)
+				break;
+			if (close_container(js, d) < 0)
+				return NULL;
+		}
+	}
+}
+
+struct json_doc *json_parse_diverted(struct source *src, const struct json_parse_opts *opts,
+				     const struct json_divert *dv)
+{
+	struct jstream *js = jstream_open(src, opts);
+	struct json_doc *d = json_doc_new(js);
+	const struct json *root = json_tree(js, d, dv);
+	if (root == NULL || jstream_end(js) < 0) {
+		json_doc_free(d);
+		d = NULL;
+	} else {
+		d->repairs = jstream_repairs(js);
+	}
+	jstream_close(js);
+	return d;
+}
+
+struct json_doc *json_parse(struct source *src, const struct json_parse_opts *opts)
+{
+	return json_parse_diverted(src, opts, NULL);
+}
+
+struct json_doc *json_parse_buffer(const char *buf, size_t len, const char *origin,
+				   const struct json_parse_opts *opts)
+{
+	struct source *src = source_open_buffer(buf, len, origin);
+	if (src == NULL)
+		return NULL;
+	struct json_doc *d = json_parse(src, opts);
+	source_close(src);
+	return d;
 }
 
 /* ---------------------------------------------------------------- access */
@@ -1130,12 +685,17 @@ bool json_is_packed(const struct json *arr)
 	return arr && arr->type == JSON_ARRAY && (arr->flags & NF_PACKED);
 }
 
+bool json_is_stub(const struct json *v)
+{
+	return v && (v->flags & NF_STUB);
+}
+
 const struct json *json_get(const struct json *obj, const char *key)
 {
-	if (obj == NULL || obj->type != JSON_OBJECT)
+	if (obj == NULL || obj->type != JSON_OBJECT || (obj->flags & NF_STUB))
 		return NULL;
 	const struct json_doc *d = doc_of(obj);
-	uint32_t k = strmap_find(&d->keys, key, strlen(key));
+	uint32_t k = strmap_find(&d->keys->map, key, strlen(key));
 	if (k == UINT32_MAX)
 		return NULL;
 	const uint32_t *pairs = d->kids + obj->u.c.first;
@@ -1147,18 +707,18 @@ const struct json *json_get(const struct json *obj, const char *key)
 
 const struct json *json_member(const struct json *obj, size_t i, const char **key)
 {
-	if (obj == NULL || obj->type != JSON_OBJECT || i >= obj->u.c.count)
+	if (obj == NULL || obj->type != JSON_OBJECT || (obj->flags & NF_STUB) || i >= obj->u.c.count)
 		return NULL;
 	const struct json_doc *d = doc_of(obj);
 	const uint32_t *pairs = d->kids + obj->u.c.first;
 	if (key)
-		*key = strmap_str(&d->keys, pairs[2 * i]);
+		*key = strmap_str(&d->keys->map, pairs[2 * i]);
 	return node_at(d, pairs[2 * i + 1]);
 }
 
 const struct json *json_at(const struct json *arr, size_t i)
 {
-	if (arr == NULL || arr->type != JSON_ARRAY || (arr->flags & NF_PACKED) || i >= arr->u.c.count)
+	if (arr == NULL || arr->type != JSON_ARRAY || (arr->flags & (NF_PACKED | NF_STUB)) || i >= arr->u.c.count)
 		return NULL;
 	const struct json_doc *d = doc_of(arr);
 	return node_at(d, d->kids[arr->u.c.first + i]);
@@ -1171,7 +731,7 @@ bool json_bool(const struct json *v)
 
 const char *json_str(const struct json *v)
 {
-	return v && v->type == JSON_STRING ? doc_of(v)->pool + v->u.s.off : NULL;
+	return v && v->type == JSON_STRING ? doc_of(v)->pool.data + v->u.s.off : NULL;
 }
 
 size_t json_str_len(const struct json *v)
@@ -1205,18 +765,38 @@ bool json_i64(const struct json *v, int64_t *out)
 	return double_to_i64(v->u.d, out);
 }
 
+static const void *packed_plain(const struct json *arr, enum pack_kind kind)
+{
+	if (!json_is_packed(arr))
+		return NULL;
+	const struct json_doc *d = doc_of(arr);
+	const struct packed *p = &d->packs[arr->u.c.first];
+	return p->kind == kind && !p->has_nulls && p->len > 0 ? pack_data(d, p) : NULL;
+}
+
+const int32_t *json_packed_i32(const struct json *arr)
+{
+	return packed_plain(arr, PACK_I32);
+}
+
+const double *json_packed_f64(const struct json *arr)
+{
+	return packed_plain(arr, PACK_F64);
+}
+
 enum json_elem json_i64_at(const struct json *arr, size_t i, int64_t *out)
 {
 	if (json_is_packed(arr)) {
-		const struct packed *p = &doc_of(arr)->packs[arr->u.c.first];
-		if (bit_is_set(p->nulls, i))
+		const struct json_doc *d = doc_of(arr);
+		const struct packed *p = &d->packs[arr->u.c.first];
+		const void *data = pack_data(d, p);
+		if (bit_is_set(pack_nulls(d, p), i))
 			return JSON_ELEM_NULL;
 		switch (p->kind) {
-		case PACK_I32: *out = ((const int32_t *)p->data)[i]; return JSON_ELEM_OK;
-		case PACK_I64: *out = ((const int64_t *)p->data)[i]; return JSON_ELEM_OK;
+		case PACK_I32: *out = ((const int32_t *)data)[i]; return JSON_ELEM_OK;
+		case PACK_I64: *out = ((const int64_t *)data)[i]; return JSON_ELEM_OK;
 		case PACK_F64:
-			return double_to_i64(((const double *)p->data)[i], out) ? JSON_ELEM_OK
-										: JSON_ELEM_NOT_INTEGER;
+			return double_to_i64(((const double *)data)[i], out) ? JSON_ELEM_OK : JSON_ELEM_NOT_INTEGER;
 		}
 	}
 	const struct json *v = json_at(arr, i);
@@ -1230,13 +810,15 @@ enum json_elem json_i64_at(const struct json *arr, size_t i, int64_t *out)
 enum json_elem json_f64_at(const struct json *arr, size_t i, double *out)
 {
 	if (json_is_packed(arr)) {
-		const struct packed *p = &doc_of(arr)->packs[arr->u.c.first];
-		if (bit_is_set(p->nulls, i))
+		const struct json_doc *d = doc_of(arr);
+		const struct packed *p = &d->packs[arr->u.c.first];
+		const void *data = pack_data(d, p);
+		if (bit_is_set(pack_nulls(d, p), i))
 			return JSON_ELEM_NULL;
 		switch (p->kind) {
-		case PACK_I32: *out = ((const int32_t *)p->data)[i]; break;
-		case PACK_I64: *out = (double)((const int64_t *)p->data)[i]; break;
-		case PACK_F64: *out = ((const double *)p->data)[i]; break;
+		case PACK_I32: *out = ((const int32_t *)data)[i]; break;
+		case PACK_I64: *out = (double)((const int64_t *)data)[i]; break;
+		case PACK_F64: *out = ((const double *)data)[i]; break;
 		}
 		return JSON_ELEM_OK;
 	}
@@ -1249,8 +831,23 @@ enum json_elem json_f64_at(const struct json *arr, size_t i, double *out)
 	return JSON_ELEM_OK;
 }
 
+/* Where the tree holding node IDX sits in its input ("" for a whole document). */
+static const char *tree_path(const struct json_doc *d, uint32_t idx)
+{
+	size_t lo = 0, hi = d->trees.len;
+	while (hi - lo > 1) { /* the last tree starting at or before IDX */
+		size_t mid = lo + (hi - lo) / 2;
+		if (d->trees.items[mid].node <= idx)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return d->trees.len ? d->paths.data + d->trees.items[lo].path : "";
+}
+
 void json_path(const struct json_doc *d, const struct json *v, char *buf, size_t cap)
 {
+	d = doc_of(v); /* V knows its document */
 	/* collect the chain root..v, then print it */
 	uint32_t chain[64];
 	size_t depth = 0;
@@ -1264,11 +861,14 @@ void json_path(const struct json_doc *d, const struct json *v, char *buf, size_t
 		chain[depth++] = idx;
 		idx = node_at(d, idx)->parent;
 	}
+	const char *base = cut ? "" : tree_path(d, idx);
 	size_t n = 0;
 	buf[0] = '\0';
 	if (cut)
 		n += (size_t)snprintf(buf, cap, "...");
-	if (depth == 0 && !cut) {
+	else if (base[0] != '\0')
+		n += (size_t)snprintf(buf, cap, "%s", base);
+	if (depth == 0 && n == 0) {
 		snprintf(buf, cap, "(root)");
 		return;
 	}
@@ -1281,7 +881,7 @@ void json_path(const struct json_doc *d, const struct json *v, char *buf, size_t
 			for (uint32_t i = 0; i < parent->u.c.count; i++)
 				if (kids[2 * i + 1] == child)
 					w = snprintf(buf + n, cap - n, "%s%s", n ? "." : "",
-						     strmap_str(&d->keys, kids[2 * i]));
+						     strmap_str(&d->keys->map, kids[2 * i]));
 		} else {
 			for (uint32_t i = 0; i < parent->u.c.count; i++)
 				if (kids[i] == child)
@@ -1295,28 +895,74 @@ void json_path(const struct json_doc *d, const struct json *v, char *buf, size_t
 
 /* ---------------------------------------------------------------- jr_* */
 
-int jr_error(struct jr *r, const struct json *v, size_t index, const char *fmt, ...)
+/* The error line of R for PATH (and [INDEX]): printed, or held when R holds its errors. */
+static int jr_emit(struct jr *r, const char *path_in, size_t index, const char *fmt, va_list ap)
 {
 	if (r->failed)
 		return -1;
 	r->failed = true;
 	char path[512], msg[512];
-	if (v != NULL)
-		json_path(r->doc, v, path, sizeof(path));
-	else
-		snprintf(path, sizeof(path), "(root)");
+	snprintf(path, sizeof(path), "%s", path_in);
 	if (index != SIZE_MAX) {
 		size_t n = strlen(path);
 		if (strcmp(path, "(root)") == 0)
 			n = 0;
 		snprintf(path + n, sizeof(path) - n, "[%zu]", index);
 	}
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (r->hold)
+		r->held = xasprintf("%s: %s: %s", r->origin, path, msg);
+	else
+		pf_error("%s: %s: %s", r->origin, path, msg);
+	return -1;
+}
+
+int jr_error(struct jr *r, const struct json *v, size_t index, const char *fmt, ...)
+{
+	if (r->failed)
+		return -1;
+	char path[512];
+	if (v != NULL)
+		json_path(r->doc, v, path, sizeof(path));
+	else
+		snprintf(path, sizeof(path), "(root)");
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	jr_emit(r, path, index, fmt, ap);
 	va_end(ap);
-	pf_error("%s: %s: %s", r->origin, path, msg);
 	return -1;
+}
+
+int jr_error_at(struct jr *r, const char *path, size_t index, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	jr_emit(r, path[0] ? path : "(root)", index, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void jr_release(struct jr *r)
+{
+	if (r->held != NULL)
+		pf_error("%s", r->held);
+	free(r->held);
+	r->held = NULL;
+}
+
+void jr_adopt(struct jr *r, struct jr *from)
+{
+	if (!r->failed && from->failed) {
+		r->failed = true;
+		if (r->hold) {
+			r->held = from->held;
+			from->held = NULL;
+		} else {
+			jr_release(from);
+		}
+	}
+	free(from->held);
+	from->held = NULL;
 }
 
 static const char *type_article(enum json_type t)
@@ -1432,9 +1078,10 @@ int64_t *jr_int_column(struct jr *r, const struct json *arr, int64_t min, int64_
 		return NULL;
 	size_t n = json_len(arr);
 	int64_t *out = xreallocarray(NULL, n ? n : 1, sizeof(*out));
-	const struct packed *pk = json_is_packed(arr) ? &doc_of(arr)->packs[arr->u.c.first] : NULL;
-	if (pk && pk->kind == PACK_I32 && pk->nulls == NULL && min <= INT32_MIN && max >= INT32_MAX) {
-		const int32_t *src = pk->data;
+	const struct json_doc *d = json_is_packed(arr) ? doc_of(arr) : NULL;
+	const struct packed *pk = d ? &d->packs[arr->u.c.first] : NULL;
+	if (pk && pk->kind == PACK_I32 && !pk->has_nulls && min <= INT32_MIN && max >= INT32_MAX) {
+		const int32_t *src = pack_data(d, pk);
 		for (size_t i = 0; i < n; i++)
 			out[i] = src[i];
 	} else {

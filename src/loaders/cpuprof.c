@@ -297,8 +297,10 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 	    !time_in_range(L, obj, "endTime", SIZE_MAX, end * 1e6))
 		return -1;
 	rp->absolute = true;
-	rp->has_start = !isnan(start);
-	rp->has_end = !isnan(end);
+	/* Whole seconds (node 10 writes them) only say the second the profile started or ended in:
+	 * taken as times they would credit up to a second that was never sampled. */
+	rp->has_start = !isnan(start) && start != floor(start);
+	rp->has_end = !isnan(end) && end != floor(end);
 	rp->start = rp->has_start ? round_us(start * 1e6) : 0;
 	rp->end = rp->has_end ? round_us(end * 1e6) : 0;
 
@@ -388,6 +390,8 @@ static const char *event_id(struct loader *L, const struct json *ev)
 	return "";
 }
 
+static const char chunked_layout[] = "trace events: Profile + ProfileChunk";
+
 static struct raw_profile *trace_profile(struct loader *L, int64_t pid, const char *id)
 {
 	for (size_t i = 0; i < L->profiles.len; i++) {
@@ -395,7 +399,7 @@ static struct raw_profile *trace_profile(struct loader *L, int64_t pid, const ch
 		if (rp->pid == pid && rp->id != NULL && strcmp(rp->id, id) == 0)
 			return rp;
 	}
-	struct raw_profile *rp = new_profile(L, "trace events: Profile + ProfileChunk");
+	struct raw_profile *rp = new_profile(L, chunked_layout);
 	rp->pid = pid;
 	rp->id = id;
 	return rp;
@@ -548,6 +552,14 @@ static int read_trace(struct loader *L, const struct json *events)
 			qsort(rp->chunks.items, rp->chunks.len, sizeof(struct chunk), compare_chunks);
 		for (size_t c = 0; c < rp->chunks.len && rc == 0; c++)
 			rc = read_chunk_data(L, rp, rp->chunks.items[c].data);
+		/* Chunks whose Profile event is missing: their first timeDelta still counts from the
+		 * profile's start, but endTime is on a clock whose origin that event held. */
+		if (rp->layout == chunked_layout && !rp->has_start) {
+			rp->layout = "trace events: ProfileChunk without its Profile event";
+			rp->has_start = true;
+			rp->start = 0;
+			rp->has_end = false;
+		}
 		for (size_t t = 0; t < names.len; t++)
 			if (names.items[t].pid == rp->pid && names.items[t].tid == rp->tid)
 				rp->layout = profile_printf(L->p, "%s", names.items[t].name);
@@ -932,6 +944,46 @@ static int64_t *sample_times(struct loader *L, const struct raw_profile *rp, siz
 	return t;
 }
 
+/* The gaps of one profile's sample clock, µs. */
+struct gaps {
+	int64_t first;    /* profile start -> first sample */
+	int64_t later;    /* the largest gap between two samples */
+	size_t later_at;  /* ... before this sample */
+	int64_t tail;     /* last sample -> endTime */
+	int64_t counted;  /* the total under --weight before (samples naming a node) */
+	int64_t median;   /* of all gaps, the first included */
+};
+
+/* More than 50 medians and at least 10 ms: time the sampler did not see, which
+ * one weighting or the other credits to a single sample. */
+static bool is_stall(int64_t gap, int64_t median)
+{
+	return median > 0 && gap >= 10000 && (gap - 1) / 50 >= median; /* no multiplication: no overflow */
+}
+
+static void gap_warnings(struct loader *L, const struct gaps *g)
+{
+	double med = (double)g->median / 1000.0;
+	if (is_stall(g->first, g->median))
+		profile_warn(L->p,
+			     "%.1f ms from the profile's start to its first sample (median interval %.3f "
+			     "ms): --weight before credits it to the first sample (%.1f%% of the profile's "
+			     "total), --weight after to none",
+			     (double)g->first / 1000.0, med,
+			     g->counted > 0 ? 100.0 * (double)g->first / (double)g->counted : 0.0);
+	if (is_stall(g->later, g->median))
+		profile_warn(L->p,
+			     "sampler stall: %.1f ms without samples before sample %zu (median interval "
+			     "%.3f ms); --weight before credits it to that sample, --weight after to the "
+			     "one before it",
+			     (double)g->later / 1000.0, g->later_at, med);
+	if (is_stall(g->tail, g->median))
+		profile_warn(L->p,
+			     "%.1f ms from the last sample to the profile's endTime (median interval %.3f "
+			     "ms): --weight after credits it to the last sample, --weight before to none",
+			     (double)g->tail / 1000.0, med);
+}
+
 static int add_samples(struct loader *L, struct raw_profile *rp, const struct u64map *map,
 		       const uint32_t *stack, uint32_t thread, size_t time_m, size_t count_m)
 {
@@ -943,12 +995,12 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct u6
 	if (t == NULL)
 		return -1;
 	int64_t values[PF_MAX_METRICS] = {0};
-	int64_t big = 0;
+	int64_t big = 0, counted = 0;
 	size_t unknown = 0, biggest = 0;
 	for (size_t i = 0; i < n; i++) {
 		uint32_t node = id_map_get(map, rp->samples.items[i]);
 		int64_t before = t[i] - (i > 0 ? t[i - 1] : (rp->has_start ? rp->start : t[0]));
-		if (i > 0 && before > big) /* the first gap is profiler start-up */
+		if (i > 0 && before > big) /* the first gap is checked on its own (gap_warnings) */
 			big = before, biggest = i;
 		if (node == PF_NONE) {
 			unknown++;
@@ -961,6 +1013,7 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct u6
 			after = rp->end - t[i];
 		values[time_m] = L->opts->weight == CPUPROF_WEIGHT_AFTER ? after : before;
 		values[count_m] = 1;
+		counted += before;
 		profile_add_sample(L->p, sample_stack(L, stack[node]), thread, values);
 		if (rp->lines.len > 0 && stack[node] != PF_NONE) /* the sample's own weight, at its line */
 			add_line_ticks(L, profile_stack_func(L->p, stack[node]),
@@ -973,24 +1026,17 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct u6
 	if (n > 0) {
 		int64_t last = t[n - 1];
 		int64_t start = rp->has_start ? rp->start : t[0];
+		int64_t end = rp->has_end && rp->end > last ? rp->end : last;
 		for (size_t i = n; i-- > 1;) /* times -> gaps, in place */
 			t[i] -= t[i - 1];
 		t[0] -= start;
-		int64_t median = select_kth(t, n, n / 2);
-		profile_add_info(
-			L->p, L->samples_key,
-			profile_printf(L->p, "%zu over %.1f ms, median interval %.3f ms", n,
-				       (double)((rp->has_end && rp->end > last ? rp->end : last) - start) /
-					       1000.0,
-				       (double)median / 1000.0));
-		/* big > 50 * median, without the multiplication (which can overflow) */
-		if (median > 0 && (big - 1) / 50 >= median && big >= 10000)
-			profile_warn(
-				L->p,
-				"sampler stall: %.1f ms without samples before sample %zu (median interval "
-				"%.3f ms); --weight before credits it to that sample, --weight after to "
-				"the one before it",
-				(double)big / 1000.0, biggest, (double)median / 1000.0);
+		struct gaps g = {.first = t[0], .later = big, .later_at = biggest, .tail = end - last,
+				 .counted = counted};
+		g.median = select_kth(t, n, n / 2);
+		profile_add_info(L->p, L->samples_key,
+				 profile_printf(L->p, "%zu over %.1f ms, median interval %.3f ms", n,
+						(double)(end - start) / 1000.0, (double)g.median / 1000.0));
+		gap_warnings(L, &g);
 	}
 	free(t);
 	return 0;
@@ -1112,25 +1158,57 @@ static int select_profiles(struct loader *L, bool *sel)
 
 /* ------------------------------------------------------------ entry point */
 
+/* The layouts a V8 CPU profile comes in. The loader reads by this and
+ * cpuprof_sniff() recognises by it, so every command accepts the same files. */
+enum layout {
+	LAYOUT_NONE,
+	LAYOUT_TRACE_ARRAY,   /* a bare array of trace events */
+	LAYOUT_TRACE_OBJECT,  /* {traceEvents: [...]} */
+	LAYOUT_LEGACY,        /* {head, timestamps} */
+	LAYOUT_MODERN,        /* {nodes, samples, timeDeltas} (samples optional: hitCount only) */
+	LAYOUT_PROFILER_STOP, /* {profile: {nodes, ...}}: the DevTools protocol's Profiler.stop result */
+};
+
+static enum layout layout_of(const struct json *root)
+{
+	if (json_type(root) == JSON_ARRAY)
+		return LAYOUT_TRACE_ARRAY;
+	if (json_type(root) != JSON_OBJECT)
+		return LAYOUT_NONE;
+	if (json_get(root, "traceEvents") != NULL)
+		return LAYOUT_TRACE_OBJECT;
+	if (json_get(root, "head") != NULL && json_get(root, "nodes") == NULL)
+		return LAYOUT_LEGACY;
+	if (json_get(root, "nodes") != NULL)
+		return LAYOUT_MODERN;
+	const struct json *inner = json_get(root, "profile");
+	if (json_type(inner) == JSON_OBJECT && json_get(inner, "nodes") != NULL)
+		return LAYOUT_PROFILER_STOP;
+	return LAYOUT_NONE;
+}
+
 static int read_any(struct loader *L, const struct json *root)
 {
 	struct jr *r = &L->r;
-	if (json_type(root) == JSON_ARRAY)
+	switch (layout_of(root)) {
+	case LAYOUT_TRACE_ARRAY:
 		return read_trace(L, root);
-	if (!jr_is(r, root, JSON_OBJECT))
-		return -1;
-	if (json_get(root, "traceEvents") != NULL) {
+	case LAYOUT_TRACE_OBJECT: {
 		const struct json *ev = jr_need(r, root, "traceEvents", JSON_ARRAY);
 		return ev ? read_trace(L, ev) : -1;
 	}
-	if (json_get(root, "head") != NULL && json_get(root, "nodes") == NULL)
+	case LAYOUT_LEGACY:
 		return read_legacy(L, new_profile(L, "legacy head/timestamps"), root);
-	if (json_get(root, "nodes") != NULL)
+	case LAYOUT_MODERN:
 		return read_modern(L, new_profile(L, ".cpuprofile"), root, NULL);
-	/* The raw result of the DevTools protocol's Profiler.stop, saved by some CDP clients. */
-	const struct json *inner = json_get(root, "profile");
-	if (json_type(inner) == JSON_OBJECT && json_get(inner, "nodes") != NULL)
-		return read_modern(L, new_profile(L, "Profiler.stop result"), inner, NULL);
+	case LAYOUT_PROFILER_STOP:
+		return read_modern(L, new_profile(L, "Profiler.stop result"), json_get(root, "profile"),
+				   NULL);
+	case LAYOUT_NONE:
+		break;
+	}
+	if (!jr_is(r, root, JSON_OBJECT))
+		return -1;
 	return jr_error(r, root, SIZE_MAX,
 			"not a V8 CPU profile: expected \"nodes\" (.cpuprofile), \"head\" (legacy), "
 			"\"profile\" (Profiler.stop) or \"traceEvents\" (trace)");
@@ -1260,9 +1338,10 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 
 bool cpuprof_sniff(const struct json *root)
 {
-	const struct json *first = json_at(root, 0);
-	if (json_type(root) == JSON_ARRAY)
-		return json_get(first, "ph") || json_get(first, "name"); /* a bare array of trace events */
-	return json_type(root) == JSON_OBJECT &&
-	       ((json_get(root, "nodes") && json_get(root, "samples")) || json_get(root, "traceEvents"));
+	enum layout l = layout_of(root);
+	if (l == LAYOUT_TRACE_ARRAY) { /* any array loads as a trace; only one of events is recognised */
+		const struct json *first = json_at(root, 0);
+		return json_get(first, "ph") || json_get(first, "name");
+	}
+	return l != LAYOUT_NONE;
 }

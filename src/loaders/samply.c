@@ -165,67 +165,6 @@ static int load_libs(struct ld *ld)
 	return 0;
 }
 
-static size_t mark_binary(struct profile *p, const char *name, size_t len)
-{
-	size_t hits = 0;
-	for (size_t i = 0; i < p->libs.len; i++) {
-		const char *ln = profile_str(p, p->libs.items[i].name);
-		if (strlen(ln) == len && memcmp(ln, name, len) == 0) {
-			p->libs.items[i].flags |= PF_LIB_MAIN;
-			hits++;
-		}
-	}
-	return hits;
-}
-
-/* The process of the thread with the most samples: the target of `samply
- * record` when meta.product names no library (samply-format.md §3.1, P7). */
-static const char *busiest_process(const struct json *threads)
-{
-	const char *best = NULL;
-	int64_t best_n = 0;
-	for (size_t i = 0; i < json_len(threads); i++) {
-		const struct json *t = json_at(threads, i);
-		const struct json *len = json_get(json_get(t, "samples"), "length");
-		const struct json *pn = json_get(t, "processName");
-		int64_t n = 0;
-		if (len == NULL || pn == NULL || json_type(pn) != JSON_STRING ||
-		    json_type(len) != JSON_NUMBER || !json_i64(len, &n))
-			continue;
-		if (n > best_n) {
-			best_n = n;
-			best = json_str(pn);
-		}
-	}
-	return best;
-}
-
-static void choose_binary(struct ld *ld, const struct json *meta, const struct json *threads)
-{
-	struct profile *p = ld->p;
-	const char *want = ld->opts ? ld->opts->binary : NULL;
-	const char *chosen = NULL;
-	if (want != NULL) {
-		if (mark_binary(p, want, strlen(want)) > 0)
-			chosen = want;
-		else
-			profile_warn(p,
-				     "--binary %s: no library of that name in the profile; the views of the "
-				     "binary's own code are empty",
-				     want);
-	} else {
-		const char *product = json_str(json_get(meta, "product"));
-		const char *busiest = busiest_process(threads);
-		if (product != NULL && mark_binary(p, product, strlen(product)) > 0)
-			chosen = product;
-		else if (product != NULL && mark_binary(p, product, strcspn(product, " ")) > 0)
-			chosen = profile_printf(p, "%.*s", (int)strcspn(product, " "), product);
-		else if (busiest != NULL && mark_binary(p, busiest, strlen(busiest)) > 0)
-			chosen = busiest;
-	}
-	profile_add_info(p, "Binary", chosen ? chosen : want ? want : "(not found; name it with --binary)");
-}
-
 uint32_t samply_main_lib(const struct profile *p)
 {
 	for (size_t i = 0; i < p->libs.len; i++)
@@ -371,11 +310,23 @@ static bool is_hex_of(const char *name, int64_t address)
 	return strcmp(name, buf) == 0;
 }
 
+/* Where the funcTable says a function is: a script URL or source file, its first line and column
+ * (0: unknown). Firefox fills it for JS; two functions of one name in two bundles differ only here. */
+struct func_loc {
+	const char *file;
+	uint32_t line, column;
+};
+
 static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int64_t lib,
-			   int64_t inline_depth, int64_t line)
+			   int64_t inline_depth, int64_t line, const struct func_loc *loc)
 {
 	struct profile *p = ld->p;
 	struct pf_func fn = {.lib = PF_NONE};
+	if (loc->file != NULL) { /* an unresolved address has none; the symbolicator gives it one */
+		fn.file = profile_intern(p, loc->file);
+		fn.line = loc->line;
+		fn.column = loc->column;
+	}
 	struct pf_frame fr = {.lib = PF_NONE, .address = PF_NO_ADDRESS, .line = (uint32_t)line};
 	if (address >= 0 && lib >= 0) {
 		const char *known = sidecar_name(ld, (uint32_t)lib, (uint32_t)address);
@@ -389,8 +340,6 @@ static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int
 		} else {
 			fn.name = profile_intern(p, name);
 		}
-		if (p->libs.items[lib].flags & PF_LIB_MAIN)
-			fn.flags |= PF_FUNC_OWNED;
 	} else {
 		/* Labels, unknown addresses and bare kernel IPs keep the file's text. */
 		fn.name = profile_intern(p, name);
@@ -398,13 +347,38 @@ static uint32_t make_frame(struct ld *ld, const char *name, int64_t address, int
 			fn.lib = fr.lib = (uint32_t)lib;
 		else if (is_kernel_ip_name(name))
 			fn.lib = fr.lib = kernel_lib(ld);
-		if (fn.lib != PF_NONE && (p->libs.items[fn.lib].flags & PF_LIB_MAIN))
-			fn.flags |= PF_FUNC_OWNED;
 	}
 	if (inline_depth > 0)
 		fr.flags |= PF_FRAME_INLINED;
 	fr.func = profile_intern_func(p, &fn);
 	return profile_intern_frame(p, &fr);
+}
+
+/* Each function's file as a string index, -1 for none, or NULL when the table has no files:
+ * funcTable.fileName up to v57; from v58 funcTable.source, a row of shared.sources whose
+ * `filename` is the string. */
+static int64_t *func_files(struct ld *ld, const struct json *fn, size_t nfuncs)
+{
+	int64_t maxstr = (int64_t)ld->nstrings - 1;
+	if (json_get(fn, "source") == NULL)
+		return column(ld, fn, "fileName", nfuncs, 0, maxstr, true, -1, true);
+	const struct json *shared = json_get(json_doc_root(ld->r.doc), "shared");
+	if (shared == NULL) {
+		jr_error(&ld->r, json_get(fn, "source"), SIZE_MAX,
+			 "names sources, but there is no shared.sources");
+		return NULL;
+	}
+	const struct json *src = jr_need(&ld->r, shared, "sources", JSON_OBJECT);
+	size_t nsrc;
+	if (src == NULL || !table_length(ld, src, &nsrc))
+		return NULL;
+	int64_t *name = column(ld, src, "filename", nsrc, 0, maxstr, true, -1, false);
+	int64_t *file = column(ld, fn, "source", nfuncs, 0, (int64_t)nsrc - 1, true, -1, false);
+	if (name != NULL && file != NULL)
+		for (size_t i = 0; i < nfuncs; i++)
+			file[i] = file[i] >= 0 ? name[file[i]] : -1;
+	free(name);
+	return file;
 }
 
 static int load_frames(struct ld *ld, const struct json *owner, struct tabset *ts)
@@ -427,6 +401,9 @@ static int load_frames(struct ld *ld, const struct json *owner, struct tabset *t
 	int64_t *line = column(ld, ft, "line", nframes, 0, UINT32_MAX - 1, true, 0, true);
 	/* Firefox v70 moves the library onto the frame; samply has not, but reading it costs nothing. */
 	int64_t *frame_lib = column(ld, ft, "lib", nframes, -1, maxlib, true, -1, true);
+	int64_t *fn_line = column(ld, fn, "lineNumber", nfuncs, 0, UINT32_MAX, true, 0, true);
+	int64_t *fn_col = column(ld, fn, "columnNumber", nfuncs, 0, UINT32_MAX, true, 0, true);
+	int64_t *fn_file = func_files(ld, fn, nfuncs);
 	int rc = -1;
 	if (r->failed)
 		goto out;
@@ -436,10 +413,17 @@ static int load_frames(struct ld *ld, const struct json *owner, struct tabset *t
 		int64_t f = func[i];
 		int64_t lib = frame_lib ? frame_lib[i] : fn_res[f] >= 0 ? res_lib[fn_res[f]] : -1;
 		const char *name = string_at(ld, (size_t)fn_name[f]);
+		struct func_loc loc = {NULL, 0, 0};
+		if (fn_file && fn_file[f] >= 0 && (loc.file = string_at(ld, (size_t)fn_file[f])) == NULL)
+			goto out;
 		if (name == NULL)
 			goto out;
+		if (loc.file != NULL) {
+			loc.line = fn_line ? (uint32_t)fn_line[f] : 0;
+			loc.column = fn_col ? (uint32_t)fn_col[f] : 0;
+		}
 		ts->frame_map[i] =
-			make_frame(ld, name, address[i], lib, depth ? depth[i] : 0, line ? line[i] : 0);
+			make_frame(ld, name, address[i], lib, depth ? depth[i] : 0, line ? line[i] : 0, &loc);
 	}
 	rc = 0;
 out:
@@ -451,6 +435,9 @@ out:
 	free(depth);
 	free(line);
 	free(frame_lib);
+	free(fn_line);
+	free(fn_col);
+	free(fn_file);
 	return rc;
 }
 
@@ -523,7 +510,33 @@ struct totals {
 	double t_min, t_max;  /* sample times, ms */
 	size_t threads, excluded;
 	double cpu_scale;     /* 1 for µs, 1/1000 for ns, 0 when the unit is unusable */
+	/* CPU as weight x interval, rounded per sample, per row: what cpu_fallback() puts in place
+	 * of threadCPUDelta when that is all zero (known only at the end) */
+	double interval_ms;
+	VEC(int64_t) estimate;
+	int64_t estimate_all;
+	bool estimate_overflows;
+	int64_t last_weight, last_estimate; /* the last weight's estimate (weights are mostly 1) */
 };
+
+/* Adds one sample's CPU estimate to ROW's; past 2^63 - 1 µs, in one sample or in sum, the
+ * estimate is unusable (cpu_fallback() refuses it if it is needed). */
+static void add_estimate(struct totals *tot, size_t row, int64_t w)
+{
+	if (w != tot->last_weight) {
+		double us = round((double)w * tot->interval_ms * 1000.0);
+		tot->last_weight = w;
+		tot->last_estimate = us < 0x1p63 ? (int64_t)us : -1;
+	}
+	if (tot->estimate_overflows || tot->last_estimate < 0 ||
+	    __builtin_add_overflow(tot->estimate_all, tot->last_estimate, &tot->estimate_all)) {
+		tot->estimate_overflows = true;
+		return;
+	}
+	while (tot->estimate.len <= row)
+		vec_push(&tot->estimate, 0);
+	tot->estimate.items[row] += tot->last_estimate; /* at most estimate_all */
+}
 
 /* An optional sample column: absent is fine, present must have N entries. */
 static const struct json *sample_column(struct ld *ld, const struct json *s, const char *key, size_t n,
@@ -549,9 +562,12 @@ static int sample_times(struct ld *ld, const struct json *s, size_t n, struct to
 	if (time == NULL && deltas == NULL)
 		return jr_error(&ld->r, s, SIZE_MAX, "has neither \"time\" nor \"timeDeltas\"");
 	const struct json *col = time ? time : deltas;
+	const double *plain = json_packed_f64(col); /* the common case, read directly */
 	double acc = 0, t;
 	for (size_t i = 0; i < n; i++) {
-		if (json_f64_at(col, i, &t) != JSON_ELEM_OK)
+		if (plain)
+			t = plain[i];
+		else if (json_f64_at(col, i, &t) != JSON_ELEM_OK)
 			return jr_error(&ld->r, col, i, "expected a number");
 		acc = time ? t : acc + t;
 		if (!isfinite(acc))
@@ -562,8 +578,9 @@ static int sample_times(struct ld *ld, const struct json *s, size_t n, struct to
 	return 0;
 }
 
-/* Samples go straight from the JSON columns into the profile: copying whole
- * columns first would double the memory of the biggest arrays in the file. */
+/* Samples go straight from the JSON columns into the profile, summed per stack:
+ * no view needs them one by one, and millions of samples become as many rows
+ * as the thread has distinct stacks (the samples metric counts them). */
 static int load_samples(struct ld *ld, const struct json *thread, const struct tabset *ts, uint32_t tid,
 			bool excluded, struct totals *tot)
 {
@@ -577,25 +594,54 @@ static int load_samples(struct ld *ld, const struct json *thread, const struct t
 	const struct json *cpu = sample_column(ld, s, "threadCPUDelta", n, true);
 	if (r->failed || sample_times(ld, s, n, tot) != 0)
 		return -1;
+	struct profile *p = ld->p;
 	int64_t maxstack = (int64_t)ts->nstacks - 1;
+	struct u64map row_of = {0}; /* stack node -> its row in this thread */
+	/* columns packed as int32 without nulls (the common case) are read directly;
+	 * anything else, or a value out of range, goes through jr_int_at, which says what is wrong */
+	const int32_t *stack32 = json_packed_i32(stack), *weight32 = json_packed_i32(weight),
+		      *cpu32 = json_packed_i32(cpu);
+	int rc = -1;
 	for (size_t i = 0; i < n; i++) {
 		int64_t v[3], st, c = 0, w = 1;
-		if (!jr_int_at(r, stack, i, 0, maxstack, true, -1, &st) ||
-		    (weight && !jr_int_at(r, weight, i, 0, INT32_MAX, true, 1, &w)) ||
-		    (cpu && !jr_int_at(r, cpu, i, 0, MAX_CPU_DELTA_US, true, 0, &c)))
-			return -1;
+		if (stack32 && stack32[i] >= 0 && stack32[i] <= maxstack)
+			st = stack32[i];
+		else if (!jr_int_at(r, stack, i, 0, maxstack, true, -1, &st))
+			goto out;
+		if (weight32 && weight32[i] >= 0)
+			w = weight32[i];
+		else if (weight && !jr_int_at(r, weight, i, 0, INT32_MAX, true, 1, &w))
+			goto out;
+		if (cpu32 && cpu32[i] >= 0) /* int32 is below MAX_CPU_DELTA_US */
+			c = cpu32[i];
+		else if (cpu && !jr_int_at(r, cpu, i, 0, MAX_CPU_DELTA_US, true, 0, &c))
+			goto out;
 		v[SAMPLY_METRIC_CPU] =
 			tot->cpu_scale == 1.0 ? c : (int64_t)llround((double)c * tot->cpu_scale);
 		v[SAMPLY_METRIC_SAMPLES] = 1;
 		v[SAMPLY_METRIC_WEIGHT] = w;
-		profile_add_sample(ld->p, st < 0 ? no_stack_node(ld) : ts->stack_map[st], tid, v);
 		if (__builtin_add_overflow(tot->cpu_all, v[SAMPLY_METRIC_CPU], &tot->cpu_all) ||
-		    __builtin_add_overflow(tot->weight_all, v[SAMPLY_METRIC_WEIGHT], &tot->weight_all))
-			return jr_error(r, s, SIZE_MAX, "the CPU or weight total does not fit in 64 bits");
+		    __builtin_add_overflow(tot->weight_all, v[SAMPLY_METRIC_WEIGHT], &tot->weight_all)) {
+			jr_error(r, s, SIZE_MAX, "the CPU or weight total does not fit in 64 bits");
+			goto out;
+		}
 		if (!excluded)
 			tot->cpu += v[SAMPLY_METRIC_CPU]; /* at most cpu_all */
+		uint32_t node = st < 0 ? no_stack_node(ld) : ts->stack_map[st];
+		uint32_t *row = u64map_slot(&row_of, node);
+		if (*row == HTAB_NONE) {
+			*row = (uint32_t)p->sample_count;
+			profile_add_sample(p, node, tid, v);
+		} else {
+			for (size_t m = 0; m < p->metric_count; m++)
+				p->sample_values[m][*row] += v[m]; /* at most the metric's total, checked above */
+		}
+		add_estimate(tot, *row, w);
 	}
-	return 0;
+	rc = 0;
+out:
+	u64map_release(&row_of);
+	return rc;
 }
 
 static bool any_weight_but_one(const struct json *threads)
@@ -613,28 +659,6 @@ static bool any_weight_but_one(const struct json *threads)
 size_t samply_weight_metric(const struct profile *p)
 {
 	return p->metric_count > SAMPLY_METRIC_WEIGHT ? SAMPLY_METRIC_WEIGHT : SAMPLY_METRIC_SAMPLES;
-}
-
-/* Room for every sample in the file up front: doubling as samples arrive would
- * leave up to half the biggest arrays of the profile allocated and unused.
- * Counted from the stack arrays as parsed, never from samples.length, which a
- * 600-byte file can set to 2^31 in every thread (gigabytes reserved, then an
- * out-of-memory abort, before the length check could say it is wrong). */
-static void reserve_samples(struct profile *p, const struct json *threads)
-{
-	size_t total = 0;
-	for (size_t i = 0; i < json_len(threads); i++) {
-		const struct json *stack = json_get(json_get(json_at(threads, i), "samples"), "stack");
-		if (stack != NULL && json_type(stack) == JSON_ARRAY)
-			total += json_len(stack);
-	}
-	if (total <= p->sample_cap || total > SIZE_MAX / 64)
-		return;
-	p->sample_stack = xreallocarray(p->sample_stack, total, sizeof(uint32_t));
-	p->sample_thread = xreallocarray(p->sample_thread, total, sizeof(uint32_t));
-	for (size_t m = 0; m < p->metric_count; m++)
-		p->sample_values[m] = xreallocarray(p->sample_values[m], total, sizeof(int64_t));
-	p->sample_cap = total;
 }
 
 /* ---- threads ---- */
@@ -712,20 +736,15 @@ static double cpu_unit_scale(struct ld *ld, const struct json *meta)
 /* No usable CPU deltas: estimate CPU as weight x interval, and say so (samply-format.md §7).
  * Weights up to 2^31 times intervals up to 1e9 ms can pass 2^63 µs, for one
  * sample or in sum: that is refused, never rounded into a negative number. */
-static int cpu_fallback(struct ld *ld, const struct json *meta, double interval_ms)
+static int cpu_fallback(struct ld *ld, const struct json *meta, double interval_ms,
+			const struct totals *tot)
 {
 	struct profile *p = ld->p;
-	const int64_t *weight = p->sample_values[samply_weight_metric(p)];
-	int64_t total = 0;
-	for (size_t i = 0; i < p->sample_count; i++) {
-		double us = round((double)weight[i] * interval_ms * 1000.0);
-		int64_t v = us < 0x1p63 ? (int64_t)us : -1;
-		if (v < 0 || __builtin_add_overflow(total, v, &total))
-			return jr_error(&ld->r, json_get(meta, "interval"), SIZE_MAX,
-					"the CPU estimate (sample weight x interval) adds up to more than 2^63 - 1 "
-					"µs");
-		p->sample_values[SAMPLY_METRIC_CPU][i] = v;
-	}
+	if (tot->estimate_overflows)
+		return jr_error(&ld->r, json_get(meta, "interval"), SIZE_MAX,
+				"the CPU estimate (sample weight x interval) adds up to more than 2^63 - 1 µs");
+	for (size_t i = 0; i < p->sample_count; i++)
+		p->sample_values[SAMPLY_METRIC_CPU][i] = i < tot->estimate.len ? tot->estimate.items[i] : 0;
 	p->metrics[SAMPLY_METRIC_CPU].label = "CPU time, estimated as sample weight x interval";
 	profile_warn(
 		p, "no threadCPUDelta in this profile: CPU is estimated as sample weight x interval (%g ms)",
@@ -759,6 +778,7 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 	struct jr *r = &ld.r;
 	const struct json *root = json_doc_root(doc);
 	struct tabset shared_ts = {0};
+	struct totals tot = {0};
 	int rc = -1;
 	if (!jr_is(r, root, JSON_OBJECT))
 		goto out;
@@ -780,6 +800,7 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 					  : "processed profile (no version)";
 	profile_add_metric(out, "cpu", "CPU time (threadCPUDelta)", PF_UNIT_MICROSECONDS);
 	profile_add_metric(out, "samples", "sample count", PF_UNIT_COUNT);
+	out->metrics[SAMPLY_METRIC_SAMPLES].counts_samples = true;
 	if (any_weight_but_one(threads))
 		profile_add_metric(out, "weight", "sample weight (on- and off-CPU intervals)", PF_UNIT_COUNT);
 	out->default_metric = SAMPLY_METRIC_CPU;
@@ -791,10 +812,10 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 
 	if (load_libs(&ld) != 0 || load_sidecar(&ld) != 0)
 		goto out;
-	choose_binary(&ld, meta, threads);
+	profile_add_info(out, "Binary", ""); /* its place in the header; samply_choose_binary() fills it */
 
-	struct totals tot = {.t_min = INFINITY, .t_max = -INFINITY, .cpu_scale = cpu_unit_scale(&ld, meta)};
-	reserve_samples(out, threads);
+	tot = (struct totals){.t_min = INFINITY, .t_max = -INFINITY, .cpu_scale = cpu_unit_scale(&ld, meta),
+			      .interval_ms = interval, .last_weight = -1};
 	bool shared_tables = shared != NULL && json_get(shared, "frameTable") != NULL;
 	if (shared_tables &&
 	    (use_strings(&ld, shared, NULL) != 0 || load_tables(&ld, shared, &shared_ts) != 0))
@@ -804,12 +825,14 @@ int samply_load(const struct json_doc *doc, struct profile *out, const void *vop
 		    0)
 			goto out;
 
-	if (tot.cpu == 0 && out->sample_count > 0 && cpu_fallback(&ld, meta, interval) != 0)
+	if (tot.cpu == 0 && out->sample_count > 0 && cpu_fallback(&ld, meta, interval, &tot) != 0)
 		goto out;
 	add_summary(&ld, meta, &tot);
+	samply_choose_binary(out, ld.opts ? ld.opts->binary : NULL, json_str(json_get(meta, "product")));
 	rc = 0;
 out:
 	tabset_release(&shared_ts);
+	vec_free(&tot.estimate);
 	vec_free(&ld.syms);
 	for (size_t i = 0; ld.lib_short != NULL && i < ld.nlibs; i++)
 		free(ld.lib_short[i]);

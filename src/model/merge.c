@@ -55,6 +55,7 @@ int profile_merge(struct profile *dst, const struct profile *src, const char *or
 			}
 			d = profile_add_metric(dst, sm->name, sm->label, sm->unit);
 			dst->metrics[d].additive = sm->additive;
+			dst->metrics[d].counts_samples = sm->counts_samples;
 		} else if (dst->metrics[d].unit != sm->unit) {
 			pf_error("%s: metric '%s' has another unit than in the first input", origin,
 				 sm->name);
@@ -87,6 +88,7 @@ int profile_merge(struct profile *dst, const struct profile *src, const char *or
 		nl.code_id = restr(dst, src, sl->code_id);
 		nl.breakpad_id = restr(dst, src, sl->breakpad_id);
 		nl.sym_file = restr(dst, src, sl->sym_file);
+		nl.label = restr(dst, src, sl->label);
 		lib_map[l] = PF_NONE;
 		for (size_t d = 0; d < dst->libs.len && lib_map[l] == PF_NONE; d++) {
 			const struct pf_lib *dl = &dst->libs.items[d];

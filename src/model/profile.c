@@ -237,6 +237,14 @@ uint32_t profile_func_frame(struct profile *p, uint32_t name, uint32_t file, uin
 	return profile_intern_frame(p, &fr);
 }
 
+size_t profile_count_metric(const struct profile *p)
+{
+	for (size_t m = 0; m < p->metric_count; m++)
+		if (p->metrics[m].counts_samples)
+			return m;
+	return SIZE_MAX;
+}
+
 void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values)
 {
 	if (p->sample_count == p->sample_cap) {

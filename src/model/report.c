@@ -82,8 +82,9 @@ struct report_table *report_add_table(struct report *r, const char *id, const ch
 
 size_t report_table_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total)
 {
-	if (t->col_count == REPORT_MAX_COLS) {
-		fprintf(stderr, "profan: internal error: more than %d columns\n", REPORT_MAX_COLS);
+	if (t->col_count == REPORT_MAX_COLS || t->rows.len > 0) {
+		fprintf(stderr, "profan: internal error: %s\n",
+			t->rows.len ? "a column added after rows" : "too many columns");
 		abort();
 	}
 	t->cols[t->col_count] = (struct report_col){.header = report_strdup(t->owner, header), .unit = unit,
@@ -95,6 +96,7 @@ struct report_row *report_table_row(struct report *r, struct report_table *t, co
 				    const char *detail)
 {
 	struct report_row row = {.name = report_strdup(r, name), .detail = report_strdup(r, detail)};
+	row.values = arena_alloc(&r->arena, (t->col_count ? t->col_count : 1) * sizeof(*row.values));
 	vec_push(&t->rows, row);
 	return &t->rows.items[t->rows.len - 1];
 }
@@ -104,6 +106,8 @@ void report_table_listing(struct report *r, struct report_table *t, const char *
 {
 	t->listing = true;
 	t->subject = (struct report_row){.name = report_strdup(r, name), .detail = report_strdup(r, detail)};
+	/* rows hold one value per column of their table: so does the subject */
+	t->subject.values = arena_alloc(&r->arena, (t->col_count ? t->col_count : 1) * sizeof(int64_t));
 	for (size_t c = 0; c < t->col_count; c++)
 		t->subject.values[c] = values[c];
 }
@@ -136,13 +140,16 @@ const char *report_func_name(const void *profile, uint32_t func, const char **de
 	}
 	const struct pf_func *f = &p->funcs.items[func];
 	const char *file = profile_str(p, f->file);
-	const char *lib = f->lib != PF_NONE ? profile_str(p, p->libs.items[f->lib].name) : "";
+	const char *lib = f->lib != PF_NONE ? profile_lib_label(p, f->lib) : "";
 	int n = 0;
 	buf[0] = '\0';
 	/* %.*s: snprintf would measure all of a 4 MiB name only to cut it at 1 KiB */
 	int file_len = (int)strnlen(file, sizeof(buf)), lib_len = (int)strnlen(lib, sizeof(buf));
 	if (*file) {
-		if (f->line)
+		/* a column tells apart the functions of a minified script, all on line 1 */
+		if (f->line && f->column)
+			n = snprintf(buf, sizeof(buf), "%.*s:%u:%u", file_len, file, f->line, f->column);
+		else if (f->line)
 			n = snprintf(buf, sizeof(buf), "%.*s:%u", file_len, file, f->line);
 		else
 			n = snprintf(buf, sizeof(buf), "%.*s", file_len, file);
@@ -167,7 +174,20 @@ const char *report_lib_name(const void *profile, uint32_t lib, const char **deta
 	*detail = NULL;
 	if (lib >= p->libs.len)
 		return "(no library)";
-	return profile_str(p, p->libs.items[lib].name);
+	return profile_lib_label(p, lib);
+}
+
+void report_group_digits(char *out, int64_t v)
+{
+	char digits[24]; /* INT64_MIN: 20 characters; grouped: 26 */
+	snprintf(digits, sizeof(digits), "%" PRId64, v);
+	size_t n = strlen(digits), k = 0, lead = digits[0] == '-';
+	for (size_t i = 0; i < n; i++) {
+		if (i > lead && (n - i) % 3 == 0)
+			out[k++] = ',';
+		out[k++] = digits[i];
+	}
+	out[k] = '\0';
 }
 
 /* A time in the unit a person reads it in, as perf and pprof scale theirs:
@@ -215,6 +235,10 @@ void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit)
 		break;
 	case PF_UNIT_PPM_CHANGE:
 		snprintf(buf, cap, "%+.2f pp", (double)v / 1e4);
+		break;
+	case PF_UNIT_PVALUE:
+		/* three decimals as tables of p print them; smaller ones in scientific notation */
+		snprintf(buf, cap, v >= 1000000 ? "%.3f" : "%.1e", (double)v / 1e9);
 		break;
 	case PF_UNIT_COUNT:
 	default:

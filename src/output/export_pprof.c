@@ -90,7 +90,8 @@ static const char *unit_name(enum pf_unit u)
 	case PF_UNIT_BYTES: return "bytes";
 	case PF_UNIT_COUNT:
 	case PF_UNIT_PPM:
-	case PF_UNIT_PPM_CHANGE: break;
+	case PF_UNIT_PPM_CHANGE:
+	case PF_UNIT_PVALUE: break;
 	}
 	return "count";
 }

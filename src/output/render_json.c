@@ -16,6 +16,7 @@ static const char *unit_id(enum pf_unit u)
 	case PF_UNIT_BYTES: return "bytes";
 	case PF_UNIT_PPM:
 	case PF_UNIT_PPM_CHANGE: return "ppm";
+	case PF_UNIT_PVALUE: return "ppb";
 	case PF_UNIT_COUNT: break;
 	}
 	return "count";
@@ -113,6 +114,8 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 			cJSON_AddStringToObject(col, "unit", unit_id(t->cols[c].unit));
 			/* no total: the column shows no percentages */
 			cJSON_AddItemToObject(col, "total", t->cols[c].total ? json_int(t->cols[c].total) : cJSON_CreateNull());
+			if (t->cols[c].hidden)
+				cJSON_AddTrueToObject(col, "json_only");
 			cJSON_AddItemToArray(cols, col);
 		}
 		if (t->listing) {
@@ -122,6 +125,12 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 			cJSON_AddItemToArray(views, v);
 			continue;
 		}
+		/* the mark column's rows field: its header in lower case ("Verdict": "verdict") */
+		char mark_key[32] = "";
+		for (size_t k = 0; t->mark_header && t->mark_header[k] && k + 1 < sizeof(mark_key); k++)
+			mark_key[k] = (char)(t->mark_header[k] >= 'A' && t->mark_header[k] <= 'Z'
+						     ? t->mark_header[k] - 'A' + 'a'
+						     : t->mark_header[k] == ' ' ? '_' : t->mark_header[k]);
 		cJSON *rows = cJSON_AddArrayToObject(v, "rows");
 		size_t shown = t->ranked && ro->top > 0 && t->rows.len > ro->top ? ro->top : t->rows.len;
 		for (size_t k = 0; k < shown; k++) {
@@ -133,6 +142,8 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 				cJSON_AddItemToObject(o, "depth", json_int(row->depth));
 			if (row->detail)
 				cJSON_AddItemToObject(o, "detail", json_text(row->detail));
+			if (mark_key[0] && row->mark)
+				cJSON_AddItemToObject(o, mark_key, json_text(row->mark));
 			cJSON *vals = cJSON_AddArrayToObject(o, "values");
 			cJSON *pct = cJSON_AddArrayToObject(o, "percent");
 			for (size_t c = 0; c < t->col_count; c++) {
@@ -148,6 +159,10 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 		cJSON_AddItemToObject(v, "rows_cut", json_int((int64_t)(t->rows.len - shown)));
 		if (t->note)
 			cJSON_AddItemToObject(v, "note", json_text(t->note));
+		if (t->hidden)
+			cJSON_AddTrueToObject(v, "json_only");
+		if (t->rows.len == 0 && t->empty)
+			cJSON_AddItemToObject(v, "empty", json_text(t->empty));
 		cJSON_AddItemToArray(views, v);
 	}
 	char *text = cJSON_Print(root);

@@ -128,6 +128,17 @@ static size_t shown_rows(const struct report_table *t, size_t top)
 	return t->ranked && top > 0 && t->rows.len > top ? top : t->rows.len;
 }
 
+/* A cell: the value in its column's unit, with '+' on gains when the column is a change. */
+static void format_cell(char *buf, size_t cap, const struct report_col *col, int64_t v)
+{
+	if (col->sign && v > 0 && cap > 1) {
+		buf[0] = '+';
+		report_format_value(buf + 1, cap - 1, v, col->unit);
+	} else {
+		report_format_value(buf, cap, v, col->unit);
+	}
+}
+
 /* S as a terminal may show it: names, paths and headers come from the input, so
  * control characters and bytes that are not UTF-8 are written as \xNN (text.h).
  * *COPY owns the escaped text when one was needed. */
@@ -149,7 +160,7 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		free(copy);
 	}
 	if (t->rows.len == 0) {
-		fprintf(out, "  (nothing to show)\n");
+		fprintf(out, "  %s\n", t->empty ? t->empty : "(nothing to show)");
 		return;
 	}
 	int width[REPORT_MAX_COLS];
@@ -157,34 +168,55 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 	for (size_t c = 0; c < t->col_count; c++) {
 		width[c] = (int)strlen(t->cols[c].header);
 		for (size_t i = 0; i < nshown; i++) {
-			report_format_value(buf, sizeof(buf), t->rows.items[i].values[c], t->cols[c].unit);
+			format_cell(buf, sizeof(buf), &t->cols[c], t->rows.items[i].values[c]);
 			if ((int)strlen(buf) > width[c])
 				width[c] = (int)strlen(buf);
 		}
 	}
+	int markw = 0;
+	if (t->mark_header) {
+		markw = (int)utf8_columns(t->mark_header, strlen(t->mark_header));
+		for (size_t i = 0; i < nshown; i++) {
+			const char *m = t->rows.items[i].mark;
+			if (m && (int)utf8_columns(m, strlen(m)) > markw)
+				markw = (int)utf8_columns(m, strlen(m));
+		}
+	}
 	for (size_t c = 0; c < t->col_count; c++) {
+		if (t->cols[c].hidden)
+			continue;
 		if (t->cols[c].total)
 			fprintf(out, "%s%7s%%", c ? "  " : " ", t->cols[c].header);
 		fprintf(out, "  %*s", width[c], t->cols[c].header);
 	}
+	if (t->mark_header)
+		fprintf(out, "  %-*s", markw, t->mark_header);
 	fprintf(out, "  %s\n", t->key_header);
 	size_t prefix = 0; /* columns before the name */
 	for (size_t c = 0; c < t->col_count; c++)
-		prefix += (t->cols[c].total ? (c ? 10 : 9) : 0) + 2 + (size_t)width[c];
-	prefix += 2;
+		if (!t->cols[c].hidden)
+			prefix += (t->cols[c].total ? (c ? 10 : 9) : 0) + 2 + (size_t)width[c];
+	prefix += 2 + (t->mark_header ? 2 + (size_t)markw : 0);
 	for (size_t i = 0; i < nshown; i++) {
 		const struct report_row *row = &t->rows.items[i];
 		char *name_copy, *detail_copy = NULL;
 		const char *name = shown(row->name, &name_copy);
 		const char *detail = row->detail ? shown(row->detail, &detail_copy) : NULL;
 		for (size_t c = 0; c < t->col_count; c++) {
+			if (t->cols[c].hidden)
+				continue;
 			if (t->cols[c].total) {
 				double pct = percent(row->values[c], t->cols[c].total);
 				fprintf(out, "%s%s%7.2f%%%s", c ? "  " : " ", grade(st, pct), pct,
 					*grade(st, pct) ? SGR(st, "0") : "");
 			}
-			report_format_value(buf, sizeof(buf), row->values[c], t->cols[c].unit);
+			format_cell(buf, sizeof(buf), &t->cols[c], row->values[c]);
 			fprintf(out, "  %*s", width[c], buf);
+		}
+		if (t->mark_header) {
+			const char *m = row->mark ? row->mark : "";
+			int pad = markw - (int)utf8_columns(m, strlen(m));
+			fprintf(out, "  %s%s%s%*s", *m ? SGR(st, "1") : "", m, *m ? SGR(st, "0") : "", pad, "");
 		}
 		bool owned = row->flags & REPORT_ROW_OWNED;
 		fprintf(out, "  %s", owned ? SGR(st, "1;36") : "");
@@ -353,6 +385,8 @@ int render_text(FILE *out, const struct report *r, const struct render_opts *st)
 		free(copy);
 	}
 	for (size_t i = 0; i < r->tables.len; i++) {
+		if (r->tables.items[i]->hidden)
+			continue;
 		if (r->tables.items[i]->listing)
 			print_listing(out, r->tables.items[i], st);
 		else

@@ -439,15 +439,19 @@ static void rebuild_stacks(struct ctx *c)
 static void warn_missing(struct ctx *c)
 {
 	struct profile *p = c->p;
-	size_t *leaf = xcalloc(p->libs.len + 1, sizeof(*leaf)), n = 0;
+	/* a row of the profile may stand for many samples (the samply loader sums them per stack) */
+	size_t metric = profile_metric_index(p, "samples");
+	const int64_t *weight = metric == SIZE_MAX ? NULL : p->sample_values[metric];
+	uint64_t *leaf = xcalloc(p->libs.len + 1, sizeof(*leaf)), n = 0;
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t s = p->sample_stack[i];
-		if (s == PF_NONE || s >= p->stacks.len)
+		if (s == PF_NONE || s >= p->stacks.len || (weight && weight[i] <= 0))
 			continue;
+		uint64_t w = weight ? (uint64_t)weight[i] : 1;
 		uint32_t lib = profile_stack_frame(p, s)->lib;
-		n++;
+		n += w;
 		if (lib < p->libs.len && c->unfound[lib])
-			leaf[lib]++;
+			leaf[lib] += w;
 	}
 	for (size_t l = 0; l < p->libs.len && n > 0; l++) {
 		if (leaf[l] * 10 < n) /* under 10% of the samples: the header says it */
@@ -490,6 +494,21 @@ static void warn_unused_files(struct ctx *c)
 				     "profile: not used", c->dirs.items[i]);
 		free(id);
 	}
+}
+
+/* Once per profile: macOS and Windows recordings have no ELF to read, and a file on
+ * --symbol-path would not help; their names can only come with the profile. */
+static void warn_not_elf(struct profile *p, const struct symbolize_stats *st)
+{
+	size_t n = st->libs_macho + st->libs_pe;
+	if (n == 0)
+		return;
+	const char *what = st->libs_pe == 0 ? "Mach-O" : st->libs_macho == 0 ? "PE" : "Mach-O and PE";
+	profile_warn(p,
+		     "%zu %s librar%s not symbolicated: profan reads ELF only. To keep their names, record "
+		     "with samply 0.13's `--unstable-presymbolicate` (profan reads the .syms.json it writes "
+		     "beside the profile) or a later samply's `--presymbolicate`",
+		     n, what, n == 1 ? "y" : "ies");
 }
 
 int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct symbolize_stats *st)
@@ -539,6 +558,7 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 			j++;
 		struct pf_lib *lib = &p->libs.items[sites.items[i].lib];
 		enum kernel_kind kk = kernel_kind(p, lib);
+		enum objformat format;
 		if (kk == KERNEL_IMAGE || kk == KERNEL_IPS) {
 			lib->sym_state = c.kallsyms ? PF_SYM_FOUND : PF_SYM_SKIPPED;
 			if (c.kallsyms) {
@@ -553,6 +573,12 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 		} else if (is_special(p, lib)) {
 			lib->sym_state = PF_SYM_SKIPPED;
 			st->libs_skipped++;
+		} else if ((format = objformat_of(p, lib)) != OBJFORMAT_ELF) {
+			lib->sym_state = PF_SYM_NOT_ELF;
+			if (format == OBJFORMAT_MACHO)
+				st->libs_macho++;
+			else
+				st->libs_pe++;
 		} else {
 			resolve_elf(&c, lib, sites.items + i, j - i);
 		}
@@ -562,6 +588,7 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	if (st->libs_missing > 0)
 		warn_missing(&c);
 	warn_unused_files(&c);
+	warn_not_elf(p, st);
 	merge_symbol_only(&c);
 	rebuild_stacks(&c);
 	vec_free(&sites);

@@ -121,7 +121,7 @@ def check(profan, path, weight, design=None):
         if v["id"] != "annotate":
             continue
         f = v["function"]
-        m = re.match(r"^(.*?)(?::(\d+))?(?:  \[.*\])?$", f["detail"] or "")
+        m = re.match(r"^(.*?)(?::(\d+)(?::\d+)?)?(?:  \[.*\])?$", f["detail"] or "")  # url:line[:col]
         url, line = (m.group(1), int(m.group(2) or 0)) if f["detail"] else ("", 0)
         w = re.match(r"^(wasm://\S+) \+0x[0-9a-f]+$", f["detail"] or "")
         if w:  # a wasm function is named by its body's offset; V8's line for it is 0, here 1

@@ -10,7 +10,7 @@ the file is and recomputes the headline numbers profan prints:
                events; ProfileChunks whose Profile event is missing ("orphans")
   heapprofile  V8 sampling heap profile: nodes, sum of selfSize, samples
   samply       per thread with samples: samples, sum weight, sum threadCPUDelta (us); totals;
-               libraries by object format (ELF / Mach-O / PE, from the name)
+               libraries that frames with addresses point into, by object format (from meta.oscpu)
   firefox      raw Gecko profile (meta.version, no preprocessedProfileVersion), processed profile
                older than v41, or a Firefox DevTools performance-panel recording
   dhat         mode, cmd; sum tb/tbk; heap: sum gb/gbk (= t-gmax), tg, te, sum eb/ebk; for the
@@ -118,14 +118,29 @@ def check_heapprofile(d):
 	        'samples': len(d.get('samples', []))}
 
 
-def lib_format(name):
-	low = name.lower()
-	if low.endswith(('.dll', '.exe', '.sys')):
+def os_object_format(oscpu):
+	"""The object format of native code on the recording's OS (meta.oscpu)."""
+	oscpu = oscpu or ''
+	if oscpu.startswith(('macOS', 'Mac OS')):
+		return 'Mach-O'
+	if oscpu.startswith('Windows'):
 		return 'PE'
-	if low.endswith('.dylib') or low == 'dyld' or ('.' not in name and not name.startswith('[')
-	                                               and not low.startswith('lib')):
-		return 'Mach-O or other'
 	return 'ELF'
+
+
+def libs_with_address_frames(d):
+	"""Indexes into libs of the libraries some frame with an address points to (frame -> func ->
+	resource -> lib), over every thread."""
+	used = set()
+	for t in d['threads']:
+		ft, fn, rt = t.get('frameTable', {}), t.get('funcTable', {}), t.get('resourceTable', {})
+		for addr, func in zip(ft.get('address', []), ft.get('func', [])):
+			if addr is None or addr < 0:
+				continue
+			res = fn['resource'][func]
+			if res is not None and res >= 0 and rt['lib'][res] is not None:
+				used.add(rt['lib'][res])
+	return used
 
 
 def check_processed(d):
@@ -148,10 +163,9 @@ def check_processed(d):
 	by_proc = {}
 	for t in threads:
 		by_proc[t['processName']] = by_proc.get(t['processName'], 0) + t['cpu_us']
-	formats = {}
-	for lib in d.get('libs', []):
-		f = lib_format(lib.get('name', ''))
-		formats[f] = formats.get(f, 0) + 1
+	# Every library a frame's address points into is of the OS's format: profan symbolicates ELF only.
+	fmt = os_object_format(meta.get('oscpu'))
+	formats = {fmt: len(libs_with_address_frames(d))}
 	out = {'what': 'processed profile v%s' % v, 'product': meta.get('product'), 'oscpu': meta.get('oscpu'),
 	       'threads_with_samples': len(threads), 'samples': tot_n, 'weight': tot_w, 'cpu_us': tot_cpu,
 	       'cpu_us_by_process': by_proc, 'lib_formats': formats}

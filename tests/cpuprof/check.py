@@ -62,16 +62,25 @@ def profiles_of(doc):
     out = []
     for key in order:
         p = profs[key]
+        # V8 writes a profile's first timeDelta from its start, so chunks whose Profile event is
+        # missing still have their first gap; their endTime is on that event's clock, unknown here.
+        orphan = "chunks" in p and p["start"] is None
         for _, _, d in sorted(p.pop("chunks", [])):
             cp = d.get("cpuProfile", {})
             for n in cp.get("nodes", []):
                 p["nodes"][n["id"]] = (n.get("parent"), n["callFrame"])
+            for n in cp.get("nodes", []):  # some writers (rspack) link by children, as .cpuprofile does
+                for c in n.get("children", []):
+                    if c in p["nodes"] and p["nodes"][c][0] is None:
+                        p["nodes"][c] = (n["id"], p["nodes"][c][1])
             s, t = cp.get("samples", []), d.get("timeDeltas", cp.get("timeDeltas", []))
             k = min(len(s), len(t))
             p["samples"] += s[:k]
             p["deltas"] += t[:k]
             if "endTime" in d:
                 p["end"] = d["endTime"]
+        if orphan:
+            p["start"], p["end"] = 0, None
         out.append(p)
     return out
 
@@ -115,14 +124,16 @@ def legacy(obj):
         todo += [(c, n["id"]) for c in n.get("children", [])]
     ts = obj["timestamps"]
     samples = obj["samples"]
-    start = obj["startTime"] * 1e6
+    # startTime and endTime are seconds; whole ones (node 10) only name the second, so they are no time
+    start = obj["startTime"] * 1e6 if obj["startTime"] != int(obj["startTime"]) else None
+    end = obj["endTime"] * 1e6 if obj["endTime"] != int(obj["endTime"]) else None
     if len(ts) == len(samples) + 1:
         start, ts = ts[0], ts[1:]
-    elif ts and start > ts[0]:
+    elif ts and (start is None or start > ts[0]):
         start = ts[0]
     deltas = [b - a for a, b in zip([start] + ts[:-1], ts)]
     return {"nodes": nodes, "samples": samples, "deltas": deltas, "start": start,
-            "end": obj["endTime"] * 1e6, "label": "legacy"}
+            "end": end, "label": "legacy"}
 
 
 def leb(b, i):
@@ -270,7 +281,7 @@ def compute(p, weight):
         for key in set(k for k, s, d in stack):
             if not plumbing(names[key][0]):
                 incl[key] = incl.get(key, 0) + w
-        url = stack[0][0][1]
+        url = owner[1] if owner is not None else ""  # wrapper time goes to its caller's script too
         by_url[url] = by_url.get(url, 0) + w
     # the users' snippet, verbatim in spirit: tot[functionName of samples[i]] += timeDeltas[i]
     for sid, d in zip(p["samples"], p["deltas"]):

@@ -7,7 +7,9 @@ Reads PROFILE with Python's json module, walks every sample's stack and
 computes each view per sample (no stack tree, no shared code with profan),
 then runs `PROFAN samply PROFILE --json --top 0 [options]` and compares every
 row of every view. Exit 0 when all agree; otherwise prints the differences.
-Supported options: --binary, --metric, --thread, --pid, --under.
+Functions are keyed by name and by the file, line and column the funcTable gives them (Firefox's
+JS functions: two of one name in two scripts are two rows), compared with the location that starts a
+row's detail. Supported options: --binary, --metric, --thread, --pid, --under.
 """
 import gzip
 import json
@@ -31,8 +33,27 @@ def load(path):
     return json.loads(data)
 
 
-def frame_key(tables, strings, libs, fi):
-    """(function name, library name or None) of frame FI, named as samply-format.md §5.3 says."""
+def func_location(fn, strings, sources, func):
+    """"file:line:col" (or "file:line", "file") of a function the funcTable places in a file, else None:
+    funcTable.fileName up to v57, funcTable.source -> shared.sources.filename from v58."""
+    if "source" in fn:
+        src = fn["source"][func]
+        file = None if src is None else sources["filename"][src]
+    else:
+        file = (fn.get("fileName") or [None] * (func + 1))[func]
+    if file is None:
+        return None
+    loc = strings[file]
+    line = (fn.get("lineNumber") or [None] * (func + 1))[func]
+    col = (fn.get("columnNumber") or [None] * (func + 1))[func]
+    if line:
+        loc += ":%d" % line + (":%d" % col if col else "")
+    return loc
+
+
+def frame_key(tables, strings, libs, sources, fi):
+    """(function name, library name or None, file location or None) of frame FI, named as
+    samply-format.md §5.3 says. Two functions of one name in two files are two functions."""
     ft, fn, rt = tables["frameTable"], tables["funcTable"], tables["resourceTable"]
     func = ft["func"][fi]
     name = strings[fn["name"][func]]
@@ -42,11 +63,12 @@ def frame_key(tables, strings, libs, fi):
     if addr is not None and addr >= 0 and lib is not None:
         libname = libs[lib]["name"]
         if name == "0x%x" % addr:
-            name = "%s+0x%x" % (libname, addr)
-        return name, libname
+            return "%s+0x%x" % (libname, addr), libname, None
+        return name, libname, func_location(fn, strings, sources, func)
+    loc = func_location(fn, strings, sources, func)
     if lib is not None:
-        return name, libs[lib]["name"]
-    return name, ("kernel" if KERNEL_IP.match(name) else None)
+        return name, libs[lib]["name"], loc
+    return name, ("kernel" if KERNEL_IP.match(name) else None), loc
 
 
 def samples_of(prof, opts):
@@ -80,7 +102,8 @@ def samples_of(prof, opts):
                 else:
                     off = st["prefixOffset"][si]
                     parent = None if off == 0 else si - off
-                cache[si] = path(parent) + (frame_key(tables, strings, libs, st["frame"][si]),)
+                cache[si] = path(parent) + (frame_key(tables, strings, libs, shared.get("sources"),
+                                                      st["frame"][si]),)
             return cache[si]
 
         cpu = s.get("threadCPUDelta") or [0] * s["length"]
@@ -88,6 +111,18 @@ def samples_of(prof, opts):
         for i in range(s["length"]):
             out.append((path(s["stack"][i]), cpu[i] or 0, weight[i] if weight[i] is not None else 1))
     return out
+
+
+def fkey(frame):
+    """A function row's key: its name and where the funcTable puts it."""
+    return frame[0], frame[2]
+
+
+def row_key(row):
+    """The same key from a profan row: the detail is "file:line:col", then "  [lib]" (or only that)."""
+    detail = row.get("detail") or ""
+    loc = detail.split("  [")[0] if detail and not detail.startswith("[") else None
+    return row["name"], loc
 
 
 def views(prof, opts, binary):
@@ -102,26 +137,26 @@ def views(prof, opts, binary):
     nobin = "(no %s frame on the stack)" % binary
     for path, c, w in samples:
         x = val(c, w)
-        if "under" in opts and not any(re.search(opts["under"], n) for n, _ in path):
+        if "under" in opts and not any(re.search(opts["under"], f[0]) for f in path):
             continue
         if x == 0:
             continue
-        leaf = path[-1] if path else ("(no stack)", None)
-        v["cpu_by_library"][leaf[1] or "(no library)"] += x
-        v["top_self"][leaf[0]] += x
+        leaf = path[-1] if path else ("(no stack)", None, None)
+        v["cpu_by_library"][(leaf[1] or "(no library)", None)] += x
+        v["top_self"][fkey(leaf)] += x
         if leaf[1] == binary:
-            v["top_self_binary"][leaf[0]] += x
+            v["top_self_binary"][fkey(leaf)] += x
         for f in set(path):
             if f[1] == binary:
-                v["top_inclusive_binary"][f[0]] += x
+                v["top_inclusive_binary"][fkey(f)] += x
         if leaf[1] != binary:
             owner = next((f for f in reversed(path) if f[1] == binary), None)
-            v["nearest_binary_caller"][owner[0] if owner else nobin] += x
+            v["nearest_binary_caller"][fkey(owner) if owner else (nobin, None)] += x
         outer = next((i for i, f in enumerate(path) if entry.search(f[0])), None)
         if outer is not None:
-            caller = next((path[i][0] for i in range(outer - 1, -1, -1)
+            caller = next((fkey(path[i]) for i in range(outer - 1, -1, -1)
                            if not plumb.search(path[i][0]) and not entry.search(path[i][0])),
-                          "(no caller outside allocator and plumbing)")
+                          ("(no caller outside allocator and plumbing)", None))
             v["alloc_callers"][caller] += x
     return v
 
@@ -142,14 +177,14 @@ def main():
             continue
         got = defaultdict(int)
         for row in view["rows"]:
-            got[row["name"]] += row["values"][0]
+            got[row_key(row)] += row["values"][0]
         ref = {k: x for k, x in want[view["id"]].items() if x}
         if dict(got) != ref:
             bad += 1
             print("%s: %s differs" % (path, view["id"]))
             for k in sorted(set(got) | set(ref)):
                 if got.get(k) != ref.get(k):
-                    print("   %-60s profan %s, reference %s" % (k[:60], got.get(k), ref.get(k)))
+                    print("   %-60s profan %s, reference %s" % (str(k)[:60], got.get(k), ref.get(k)))
     print("%s %s: %s" % (path, " ".join(args), "all views agree" if not bad else "%d views differ" % bad))
     return 1 if bad else 0
 

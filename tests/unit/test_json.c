@@ -108,6 +108,26 @@ static void packed_arrays_widen(void)
 	json_doc_free(d);
 }
 
+/* Direct column access is given only where every element reads the same through json_i64_at/json_f64_at. */
+static void packed_columns_read_directly(void)
+{
+	struct json_doc *d = parse("[[3, -1, 7], [3, null], [1, 5000000000], [0.5, 2.25], [0.5, null], [], {}]");
+	const struct json *r = json_doc_root(d);
+	const int32_t *i32 = json_packed_i32(json_at(r, 0));
+	CHECK(i32 != NULL && i32[0] == 3 && i32[1] == -1 && i32[2] == 7);
+	CHECK(json_packed_f64(json_at(r, 0)) == NULL);
+	CHECK(json_packed_i32(json_at(r, 1)) == NULL); /* a null */
+	CHECK(json_packed_i32(json_at(r, 2)) == NULL); /* int64 */
+	const double *f64 = json_packed_f64(json_at(r, 3));
+	CHECK(f64 != NULL && f64[0] == 0.5 && f64[1] == 2.25);
+	CHECK(json_packed_i32(json_at(r, 3)) == NULL);
+	CHECK(json_packed_f64(json_at(r, 4)) == NULL); /* a null */
+	CHECK(json_packed_i32(json_at(r, 5)) == NULL); /* empty */
+	CHECK(json_packed_i32(json_at(r, 6)) == NULL); /* an object */
+	CHECK(json_packed_i32(r) == NULL && json_packed_i32(NULL) == NULL);
+	json_doc_free(d);
+}
+
 static void packed_array_unpacks_on_non_number(void)
 {
 	struct json_doc *d = parse("[1, null, 2.5, \"s\", [3], {\"k\": 4}]");
@@ -382,6 +402,7 @@ int main(void)
 {
 	RUN(scalars_and_objects);
 	RUN(packed_arrays_widen);
+	RUN(packed_columns_read_directly);
 	RUN(packed_array_unpacks_on_non_number);
 	RUN(numbers_exact);
 	RUN(strings_and_escapes);

@@ -505,7 +505,7 @@ static void diff_shares(void)
 	CHECK_INT(prepare(&a, &c, (const char *[]){NULL}), 0);
 	struct report r;
 	report_init(&r);
-	CHECK_INT(diff_report(&base, &news, &(struct diff_opts){0}, &r), 0);
+	CHECK_INT(diff_report(&base, &news, &(struct diff_opts){.match_file = true}, &r), 0);
 	/* self shares in ppm: malloc 18/56 -> 0 (-321429), lex 535714 -> 750000 (+214286),
 	 * memcpy 3/56 = 53571 -> 250000 (+196429), main 1/56 = 17857 -> 0 */
 	char *s = rows_text(find_table(&r, "diff_self"));
@@ -513,7 +513,9 @@ static void diff_shares(void)
 	free(s);
 	struct report_table *t = find_table(&r, "diff_self");
 	CHECK_INT(t->rows.items[1].values[2], 750000);
-	CHECK(strncmp(t->rows.items[1].detail, "+40.0%  (0.03 ms → 0.03 ms)", 26) == 0);
+	/* the share grew by 40 %, the time did not: the relative change is the time's */
+	CHECK(strncmp(t->rows.items[1].detail, "+0.0%  (0.03 ms → 0.03 ms)", 25) == 0);
+	CHECK_INT(t->rows.items[1].values[3], 0); /* per run: 30 us -> 30 us */
 	CHECK(strncmp(t->rows.items[0].detail, "gone", 4) == 0);
 	/* inclusive: malloc -321429, alloc 13/56 -> 0 (-232143), lex +214286, memcpy +196429,
 	 * main 928571 -> 1000000 (+71429), parse 732143 -> 750000 (+17857) */
@@ -530,19 +532,67 @@ static void diff_shares(void)
 	const char *p2[] = {"b1.json", "b2.json"};
 	struct diff_side news2 = {two, 2, p2};
 	report_init(&r);
-	CHECK_INT(diff_report(&base, &news2, &(struct diff_opts){"cpu", true}, &r), 0);
+	CHECK_INT(diff_report(&base, &news2, &(struct diff_opts){.metric = "cpu"}, &r), 0);
 	t = find_table(&r, "diff_self");
 	CHECK_STR(t->rows.items[1].name, "lex");
 	CHECK_INT(t->rows.items[1].values[2], 750000);
 	report_release(&r);
 	fprintf(stderr, "(one metric error expected below)\n");
 	report_init(&r);
-	CHECK_INT(diff_report(&base, &news2, &(struct diff_opts){"bytes", false}, &r), PF_EXIT_FAIL);
+	CHECK_INT(diff_report(&base, &news2, &(struct diff_opts){.metric = "bytes"}, &r), PF_EXIT_FAIL);
 	report_release(&r);
 	profile_release(&two[0]);
 	profile_release(&two[1]);
 	profile_release(&a);
 	profile_release(&b);
+}
+
+/* Four runs of A against four of B, each arm's runs alike: every row whose share moved
+ * is apart by the rank test (p = 2/70, the smallest there is for 4 + 4) with no spread
+ * to exceed, so changed; A against A changes nothing; 3 + 3 cannot reach 95 %. */
+static void diff_verdicts_over_runs(void)
+{
+	struct profile runs[8];
+	const char *names[8] = {"a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4"};
+	for (int i = 0; i < 8; i++)
+		(i < 4 ? build : build_b)(&runs[i]);
+	struct diff_side base = {runs, 4, names}, news = {runs + 4, 4, names + 4};
+	struct report r;
+	report_init(&r);
+	CHECK_INT(diff_report(&base, &news, &(struct diff_opts){0}, &r), 0);
+	struct report_table *t = find_table(&r, "diff_self");
+	CHECK_STR(t->mark_header, "Verdict");
+	for (size_t i = 0; i < t->rows.len; i++) {
+		CHECK_STR(t->rows.items[i].mark, "changed");
+		CHECK_INT(t->rows.items[i].values[6], t->rows.items[i].values[7]); /* base shares: min = max */
+	}
+	CHECK_STR(t->rows.items[1].name, "lex"); /* +214286 ppm after malloc's -321429 */
+	CHECK_INT(t->rows.items[1].values[16], 28571429); /* p = 2/70 in billionths */
+	struct report_table *s = find_table(&r, "diff_changed");
+	CHECK_INT(s->rows.len, 4 + 6 + 2); /* self 4, inclusive 6, libraries prog and libc */
+	report_release(&r);
+
+	news.files = runs; /* A against A */
+	report_init(&r);
+	CHECK_INT(diff_report(&base, &news, &(struct diff_opts){.aa = true}, &r), 0);
+	CHECK_INT(find_table(&r, "diff_changed")->rows.len, 0);
+	CHECK_STR(find_table(&r, "diff_changed")->empty, "no change beyond noise");
+	CHECK_STR(find_table(&r, "diff_self")->rows.items[0].mark, "noise");
+	report_release(&r);
+
+	base.count = news.count = 3;
+	news.files = runs + 4;
+	report_init(&r);
+	CHECK_INT(diff_report(&base, &news, &(struct diff_opts){0}, &r), 0);
+	CHECK(find_table(&r, "diff_self")->mark_header == NULL); /* 2/20 = 0.1 > 0.05: no verdicts */
+	CHECK_INT(find_table(&r, "diff_changed")->rows.len, 0);
+	report_release(&r);
+	report_init(&r);
+	CHECK_INT(diff_report(&base, &news, &(struct diff_opts){.confidence = 0.90}, &r), 0);
+	CHECK_INT(find_table(&r, "diff_changed")->rows.len, 12);
+	report_release(&r);
+	for (int i = 0; i < 8; i++)
+		profile_release(&runs[i]);
 }
 
 static const char *sniff(const char *text)
@@ -561,10 +611,42 @@ static void format_sniffing(void)
 	CHECK_STR(sniff("{\"traceEvents\": []}"), "cpuprofile");
 	CHECK_STR(sniff("[{\"name\": \"Profile\"}]"), "cpuprofile");
 	CHECK(sniff("{\"meta\": {}}") == NULL); /* samply needs both keys */
-	CHECK(sniff("{\"nodes\": []}") == NULL);
+	/* every layout the cpuprofile loader reads (issue 15 item 7): hitCount only, legacy, Profiler.stop */
+	CHECK_STR(sniff("{\"nodes\": []}"), "cpuprofile");
+	CHECK_STR(sniff("{\"head\": {\"id\": 1}, \"samples\": [], \"timestamps\": []}"), "cpuprofile");
+	CHECK_STR(sniff("{\"profile\": {\"nodes\": []}}"), "cpuprofile");
+	CHECK(sniff("{\"profile\": {\"meta\": {}}}") == NULL);
 	CHECK(sniff("42") == NULL);
 	CHECK(format_find("cpuprof") == format_find("cpuprofile"));
 	CHECK(format_find("perf") == NULL);
+}
+
+/* format_recognise(): -1 and one line for files profan knows it does not read. */
+static int recognise(const char *text, const char **name)
+{
+	struct json_doc *doc = json_parse_buffer(text, strlen(text), "t.json", NULL);
+	const struct input_format *f = NULL;
+	int rc = format_recognise(doc, &f);
+	json_doc_free(doc);
+	*name = f ? format_name(f) : NULL;
+	return rc;
+}
+
+/* The messages are pinned in tests/golden/cli/what-a-file-is.t. */
+static void lookalikes_refused(void)
+{
+	const char *name;
+	CHECK_INT(recognise("{\"nodes\": [], \"samples\": []}", &name), 0);
+	CHECK_STR(name, "cpuprofile");
+	CHECK_INT(recognise("{\"meta\": {\"preprocessedProfileVersion\": 41}, \"threads\": []}", &name), 0);
+	CHECK_STR(name, "samply");
+	fprintf(stderr, "(three lookalike errors expected below)\n");
+	CHECK_INT(recognise("{\"head\": {\"callFrame\": {}, \"selfSize\": 8, \"children\": []}}", &name), -1);
+	CHECK(name == NULL);
+	CHECK_INT(recognise("{\"meta\": {\"preprocessedProfileVersion\": 40}, \"threads\": []}", &name), -1);
+	const char *gecko = "{\"meta\": {\"version\": 5}, \"libs\": [], "
+			    "\"threads\": [{\"stringTable\": []}]}";
+	CHECK_INT(recognise(gecko, &name), -1);
 }
 
 static void merge_metrics(void)
@@ -645,8 +727,10 @@ int main(void)
 	RUN(deep_tree_no_recursion);
 	RUN(merge_and_per_file);
 	RUN(diff_shares);
+	RUN(diff_verdicts_over_runs);
 	RUN(ppm_unit_prints_percent);
 	RUN(format_sniffing);
+	RUN(lookalikes_refused);
 	RUN(merge_metrics);
 	RUN(selected_samples_only);
 	return check_summary();

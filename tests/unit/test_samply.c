@@ -360,6 +360,90 @@ static void bad_input_gives_one_line(void)
 	rejects("{\"meta\":{\"interval\":0},\"libs\":[],\"threads\":[]}", "interval");
 }
 
+/* samply_choose_binary() on a hand-built profile: one process per library (cargo, app,
+ * worker), CPU per process given in µs, one sample each; libc.so.6 runs in no process. */
+static void two_process_profile(struct profile *p, const char *const *procs, const int64_t *cpu, size_t n)
+{
+	profile_init(p);
+	profile_add_metric(p, "cpu", "CPU", PF_UNIT_MICROSECONDS);
+	profile_add_metric(p, "samples", "samples", PF_UNIT_COUNT);
+	struct pf_lib libc = {.name = profile_intern(p, "libc.so.6")};
+	profile_add_lib(p, &libc);
+	for (size_t i = 0; i < n; i++) {
+		struct pf_lib lib = {.name = profile_intern(p, procs[i])};
+		uint32_t l = profile_add_lib(p, &lib);
+		uint32_t name = profile_intern(p, procs[i]);
+		struct pf_thread t = {.name = name, .process_name = name};
+		uint32_t th = profile_add_thread(p, &t);
+		uint32_t fr = profile_func_frame(p, profile_intern(p, "main"), 0, l, 0, 0, 0);
+		int64_t v[2] = {cpu[i], 1};
+		profile_add_sample(p, profile_intern_stack(p, PF_NONE, fr), th, v);
+	}
+	profile_add_info(p, "Binary", "");
+	profile_add_info(p, "Product", "");
+}
+
+static const char *info(const struct profile *p, const char *key)
+{
+	for (size_t i = 0; i < p->info.len; i++)
+		if (strcmp(p->info.items[i].key, key) == 0)
+			return p->info.items[i].value;
+	return NULL;
+}
+
+static const char *main_lib_name(const struct profile *p)
+{
+	uint32_t l = samply_main_lib(p);
+	return l == PF_NONE ? "(none)" : profile_str(p, p->libs.items[l].name);
+}
+
+static void binary_is_the_busy_process_when_the_product_launches_it(void)
+{
+	static const char *const procs[] = {"cargo", "app", "worker"};
+	struct profile p;
+	/* `samply record cargo run`: cargo 37 of 1000 µs, app 950, worker 13 */
+	two_process_profile(&p, procs, (const int64_t[]){37, 950, 13}, 3);
+	samply_choose_binary(&p, NULL, "cargo");
+	CHECK_STR(main_lib_name(&p), "app");
+	CHECK_STR(info(&p, "Binary"), "app");
+	CHECK_STR(info(&p, "Binary chosen"),
+		  "the process with the most CPU (95.0%); meta.product cargo is a launcher (3.7%)");
+	CHECK_STR(p.info.items[1].key, "Binary chosen"); /* right below Binary */
+	CHECK(p.funcs.items[profile_stack_func(&p, p.sample_stack[1])].flags & PF_FUNC_OWNED);
+	CHECK(!(p.funcs.items[profile_stack_func(&p, p.sample_stack[0])].flags & PF_FUNC_OWNED));
+	profile_release(&p);
+	/* a product that is no launcher but has 5%: the busiest process */
+	two_process_profile(&p, procs + 1, (const int64_t[]){50, 950}, 2);
+	samply_choose_binary(&p, NULL, "app");
+	CHECK_STR(main_lib_name(&p), "worker");
+	CHECK_STR(info(&p, "Binary chosen"),
+		  "the process with the most CPU (95.0%); meta.product app has 5.0%");
+	profile_release(&p);
+	/* 10% is enough, and then the header needs no reason */
+	two_process_profile(&p, procs + 1, (const int64_t[]){100, 900}, 2);
+	samply_choose_binary(&p, NULL, "app");
+	CHECK_STR(main_lib_name(&p), "app");
+	CHECK(info(&p, "Binary chosen") == NULL);
+	profile_release(&p);
+	/* a product that names no library ("release", a cargo profile name) */
+	two_process_profile(&p, procs, (const int64_t[]){10, 20, 70}, 3);
+	samply_choose_binary(&p, NULL, "release");
+	CHECK_STR(main_lib_name(&p), "worker");
+	CHECK_STR(info(&p, "Binary chosen"),
+		  "the process with the most CPU (70.0%); meta.product release names no library");
+	profile_release(&p);
+	/* a launcher that is all there is stays; --binary wins over everything */
+	two_process_profile(&p, procs, (const int64_t[]){10}, 1);
+	samply_choose_binary(&p, NULL, "cargo");
+	CHECK_STR(main_lib_name(&p), "cargo");
+	profile_release(&p);
+	two_process_profile(&p, procs, (const int64_t[]){37, 950, 13}, 3);
+	samply_choose_binary(&p, "worker", "cargo");
+	CHECK_STR(main_lib_name(&p), "worker");
+	CHECK(info(&p, "Binary chosen") == NULL);
+	profile_release(&p);
+}
+
 static void sidecar_path_replaces_the_last_extension(void)
 {
 	char *a = samply_sidecar_path("dir.d/profile.json.gz"), *b = samply_sidecar_path("prof.json"),
@@ -381,6 +465,7 @@ int main(void)
 	RUN(good_minimal_profile_loads);
 	RUN(bad_input_gives_one_line);
 	RUN(sidecar_path_replaces_the_last_extension);
+	RUN(binary_is_the_busy_process_when_the_product_launches_it);
 	if (expected_doc)
 		json_doc_free(expected_doc);
 	return check_summary();

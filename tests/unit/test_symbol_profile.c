@@ -837,6 +837,56 @@ static void inline_levels_carry_their_declaring_file(void)
 	profile_release(&p);
 }
 
+/* Library records as samply wrote them in tests/corpus (macOS: samply-v49-macos-jake, Windows:
+ * samply-v55-windows-il2cpp-dumper) and as it writes them on Linux: the first two formats are never
+ * handed to libdw, whatever the symbol path holds, and one warning says so. */
+static void macos_and_windows_libraries_are_named_not_missing(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t dylib = add_lib(&p, "libsystem_kernel.dylib", "/usr/lib/system/libsystem_kernel.dylib",
+				 "6E4A96AD04B83E8AB91D087E62306246", "6E4A96AD04B83E8AB91D087E623062460", 0);
+	/* A macOS executable is known only by its uppercase LC_UUID ids; its name is on the symbol path. */
+	uint32_t exe = add_lib(&p, "symtest-pie", "./zig-out/bin/symtest-pie",
+			       "982074CC1B3D37748B0604B42D239030", "982074CC1B3D37748B0604B42D2390300", 0);
+	struct pf_lib pe = {.name = profile_intern(&p, "ntdll.dll"),
+			    .path = profile_intern(&p, "C:\\Windows\\System32\\ntdll.dll"),
+			    .debug_name = profile_intern(&p, "ntdll.pdb"),
+			    .code_id = profile_intern(&p, "C140BEF4268000"),
+			    .breakpad_id = profile_intern(&p, "2CF5F86ACB68735923D72913BBD9B0E31")};
+	uint32_t dll = profile_add_lib(&p, &pe);
+	uint32_t elf = add_lib(&p, "symtest-pie", "elf/symtest-pie", PIE_ID, "", 0);
+	CHECK_INT(objformat_of(&p, &p.libs.items[dylib]), OBJFORMAT_MACHO);
+	CHECK_INT(objformat_of(&p, &p.libs.items[exe]), OBJFORMAT_MACHO);
+	CHECK_INT(objformat_of(&p, &p.libs.items[dll]), OBJFORMAT_PE);
+	CHECK_INT(objformat_of(&p, &p.libs.items[elf]), OBJFORMAT_ELF);
+	uint32_t fr[] = {native(&p, dylib, 0x1000), native(&p, exe, 0x1218), native(&p, dll, 0x2000),
+			 native(&p, elf, 0x1218)};
+	sample(&p, fr, 4, 1);
+	struct symbolize_stats st;
+	const char *dirs[] = {"elf"};
+	struct symbolize_opts o = {.no_env = true, .symbol_paths = dirs, .symbol_path_count = 1};
+	CHECK_INT(symbolize_profile(&p, &o, &st), 0);
+	CHECK_INT(p.libs.items[dylib].sym_state, PF_SYM_NOT_ELF);
+	CHECK_INT(p.libs.items[exe].sym_state, PF_SYM_NOT_ELF);
+	CHECK_INT(p.libs.items[dll].sym_state, PF_SYM_NOT_ELF);
+	CHECK_INT(p.libs.items[elf].sym_state, PF_SYM_FOUND);
+	CHECK_INT(st.libs_macho, 2);
+	CHECK_INT(st.libs_pe, 1);
+	CHECK_INT(st.libs_missing, 0);
+	CHECK_INT(p.warnings.len, 1);
+	const char *w = p.warnings.len == 1 ? p.warnings.items[0] : "";
+	CHECK(strstr(w, "3 Mach-O and PE libraries not symbolicated") && strstr(w, "ELF only") &&
+	      strstr(w, ".syms.json"));
+	struct level l[8] = {{0}};
+	CHECK(stack_levels(&p, 0, l, 8) > 4); /* the ELF frame expands to its inline chain */
+	CHECK_STR(l[0].name, "libsystem_kernel.dylib+0x1000");
+	CHECK_STR(l[1].name, "symtest-pie+0x1218"); /* the Mach-O one, left as it was */
+	CHECK_STR(l[2].name, "ntdll.dll+0x2000");
+	CHECK(strcmp(l[3].name, "symtest-pie+0x1218") != 0);
+	profile_release(&p);
+}
+
 int main(void)
 {
 	RUN(pie_inline_chain_expands_outer_to_inner);
@@ -864,5 +914,6 @@ int main(void)
 	RUN(demangles_rust_and_cpp);
 	RUN(copies_of_one_function_are_one_func);
 	RUN(inline_levels_carry_their_declaring_file);
+	RUN(macos_and_windows_libraries_are_named_not_missing);
 	return check_summary();
 }

@@ -28,7 +28,7 @@ Annotated:    hot, warm (the 2 hottest of 3 functions matching /hot|warm|churn/;
   ... 11 more rows (raise --top to see them)
 
 === Lines of hot: time, gap before each sample ===
-hot  file:///tmp/profan-cpuprof-gen/hot.js:8
+hot  file:///tmp/profan-cpuprof-gen/hot.js:8:13
 Self 314.42 ms
 Self split over lines by V8's hits per line (positionTicks, or a trace's per-sample lines); V8 records no call lines, so no Total per line.
        Self  Line  Source
@@ -43,7 +43,7 @@ Self split over lines by V8's hits per line (positionTicks, or a trace's per-sam
           .    14  function warm(n) {
 
 === Lines of warm: time, gap before each sample ===
-warm  file:///tmp/profan-cpuprof-gen/hot.js:14
+warm  file:///tmp/profan-cpuprof-gen/hot.js:14:14
 Self 100.33 ms
 Self split over lines by V8's hits per line (positionTicks, or a trace's per-sample lines); V8 records no call lines, so no Total per line.
       Self  Line  Source
@@ -73,11 +73,13 @@ JS<->wasm wrapper frames (0.58 ms self) are counted in their caller's Self.
   ... 18 more rows (raise --top to see them)
 
 === Top functions by inclusive time (recursion counted once) ===
+JS<->wasm wrapper frames are in their callers' Total, and their 0.58 ms self in their caller's Self.
    Total%      Total     Self%     Self  Function
    99.53%  509.08 ms     0.11%  0.58 ms  (anonymous)  node:internal/main/run_main_module:1:1
   ... 46 more rows (raise --top to see them)
 
 === Self time by script ===
+JS<->wasm wrapper frames (0.58 ms self) are counted in their caller's script.
     Self%       Self  Script
    97.65%  499.47 ms  wasm://wasm/c049a202
   ... 12 more rows (raise --top to see them)

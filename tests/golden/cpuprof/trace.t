@@ -11,6 +11,7 @@ Samples:      1980 over 279.8 ms, median interval 0.130 ms
 VM shares:    (garbage collector) 1.21%, (program) 17.36%, (idle) 62.07%
 warning: the trace holds 2 profiles with samples; this report is profile 1, the largest (choose with --profile N or --profile all)
 warning: 1 sample earlier than the one before (negative timeDeltas): the clock is held so no sample gets negative time
+warning: 14.8 ms from the profile's start to its first sample (median interval 0.130 ms): --weight before credits it to the first sample (5.3% of the profile's total), --weight after to none
 
 === Top functions by self time ===
     Self%       Self    Total%      Total  Function
@@ -76,6 +77,7 @@ Samples 1:    1980 over 279.8 ms, median interval 0.130 ms
 Samples 2:    1400 over 191.6 ms, median interval 0.130 ms
 VM shares:    (garbage collector) 0.72%, (program) 45.33%, (idle) 36.84%
 warning: 1 sample earlier than the one before (negative timeDeltas): the clock is held so no sample gets negative time
+warning: 14.8 ms from the profile's start to its first sample (median interval 0.130 ms): --weight before credits it to the first sample (5.3% of the profile's total), --weight after to none
 
 === Top functions by self time ===
     Self%       Self    Total%      Total  Function
@@ -112,6 +114,7 @@ VM shares:    (garbage collector) 0.00%, (program) 99.43%, (idle) 0.00%
 warning: 2 ProfileChunk events without args.data skipped
 warning: 2 nodes name a parent lost with the chunks that had no data: their stacks start at (lost parent)
 warning: 5 samples name no node and were skipped
+warning: 315.9 ms from the profile's start to its first sample (median interval 0.131 ms): --weight before credits it to the first sample (85.1% of the profile's total), --weight after to none
 
 === Top functions by self time ===
     Self%       Self    Total%      Total  Function

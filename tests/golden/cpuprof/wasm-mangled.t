@@ -11,6 +11,7 @@ Total:        627.71 ms in 680 samples
 Samples:      680 over 628.6 ms, median interval 0.603 ms
 VM shares:    (garbage collector) 1.09%, (program) 7.79%, (idle) 0.42%
 WebAssembly:  79.21% self in wasm functions (0.00% in unnamed wasm-function[N]), 0.29% in JS<->wasm wrappers
+warning: 48.9 ms from the profile's start to its first sample (median interval 0.603 ms): --weight before credits it to the first sample (7.8% of the profile's total), --weight after to none
 
 === Top functions by self time ===
 JS<->wasm wrapper frames (1.84 ms self) are counted in their caller's Self.
@@ -22,6 +23,7 @@ JS<->wasm wrapper frames (1.84 ms self) are counted in their caller's Self.
   ... 41 more rows (raise --top to see them)
 
 === Top functions by inclusive time (recursion counted once) ===
+JS<->wasm wrapper frames are in their callers' Total, and their 1.84 ms self in their caller's Self.
    Total%      Total     Self%      Self  Function
    90.69%  569.26 ms     1.82%  11.45 ms  (anonymous)  node:internal/main/run_main_module:1:1
    86.60%  543.59 ms     0.10%   0.60 ms  executeUserEntryPoint  node:internal/modules/run_main:155:31
@@ -30,9 +32,10 @@ JS<->wasm wrapper frames (1.84 ms self) are counted in their caller's Self.
   ... 67 more rows (raise --top to see them)
 
 === Self time by script ===
+JS<->wasm wrapper frames (1.84 ms self) are counted in their caller's script.
     Self%       Self  Script
    79.40%  498.42 ms  wasm://wasm/292763a6
-   10.39%   65.24 ms  (native and VM: no url)
+   10.29%   64.60 ms  (native and VM: no url)
     2.05%   12.87 ms  node:internal/bootstrap/realm
     1.82%   11.45 ms  node:internal/main/run_main_module
   ... 19 more rows (raise --top to see them)

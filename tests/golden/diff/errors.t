@@ -20,3 +20,15 @@ $ profan diff pipeline/a1.cpuprofile.gz pipeline/ab.js
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --metric bytes
 ! exit 1
 ! profan: pipeline/a1.cpuprofile.gz: no metric 'bytes' in this profile
+$ profan diff --base pipeline/a1.cpuprofile.gz --base pipeline/a2.cpuprofile.gz pipeline/b1.cpuprofile.gz --order ABBA
+! exit 2
+! profan: diff: --order wants one letter per run: 2 A and 1 B for 2 base and 1 new runs, not 2 and 2
+$ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --order AX
+! exit 2
+! profan: diff: --order wants letters A (a base run) and B (a new run) in the order they were made, not 'X'
+$ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --confidence 100
+! exit 2
+! profan: diff: --confidence wants a percentage from 50 to 99.9, not '100'; see 'profan diff --help'
+$ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --match address
+! exit 2
+! profan: diff: --match wants name or file, not 'address'; see 'profan diff --help'

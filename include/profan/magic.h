@@ -1,0 +1,19 @@
+/* magic.h: files that are not JSON profiles, known by their first bytes.
+ *
+ * source.c asks before any JSON is parsed, for every input of every command,
+ * so a perf.data file or a samply binary container gets one line saying what
+ * it is and what to do, not a JSON syntax error at byte 0. What a JSON file
+ * that profan does not read is (a raw Gecko profile, a V8 heap profile) is
+ * the format table's business (src/driver/formats.c). */
+#ifndef PROFAN_MAGIC_H
+#define PROFAN_MAGIC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* What the first decoded bytes D[0..N) are when profan cannot read them
+ * (one sentence for the error line), or NULL. INSIDE_GZIP: they were
+ * inflated from a gzip file. */
+const char *magic_refusal(const void *d, size_t n, bool inside_gzip);
+
+#endif
