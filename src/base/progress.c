@@ -1,7 +1,6 @@
 /* progress.c: the "reading prof.json: 120/480 MB (25%)" line on a terminal's stderr. */
 #include "profan/progress.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,10 +8,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "profan/interrupt.h"
 #include "profan/text.h"
 
 static bool enabled;
-static volatile sig_atomic_t shown; /* read by the signal handler */
+static bool shown;
 static bool seen; /* the line has appeared in this run: later phases show from their start */
 static double delay = 0.5; /* seconds of a phase before the line appears */
 static char phase[128];
@@ -44,30 +44,11 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Ctrl-C (or kill) mid-run: the line must not stay on the prompt's row. The signal
- * is raised again with its default action, so the shell sees 130 or 143 as usual. */
-static void on_signal(int sig)
-{
-	if (shown) {
-		static const char erase[] = "\r\033[K";
-		ssize_t n = write(STDERR_FILENO, erase, sizeof(erase) - 1);
-		(void)n;
-	}
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
 void progress_enable(bool on)
 {
 	enabled = on;
-	if (on) {
-		struct sigaction sa = {.sa_handler = on_signal}, old;
-		sigemptyset(&sa.sa_mask);
-		const int sigs[] = {SIGINT, SIGTERM};
-		for (size_t i = 0; i < sizeof(sigs) / sizeof(*sigs); i++) /* an ignored signal stays so */
-			if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-				sigaction(sigs[i], &sa, NULL);
-	}
+	if (on) /* Ctrl-C mid-run must not leave the line on the prompt's row */
+		interrupt_line_shown(false);
 	/* Test knob: the pty tests make the line appear on small fixtures. */
 	const char *ms = getenv("PROFAN_PROGRESS_DELAY_MS");
 	if (ms != NULL && *ms >= '0' && *ms <= '9')
@@ -135,6 +116,7 @@ void progress_update(uint64_t done)
 	fprintf(stderr, "\r\033[Kprofan: %.*s%s%s%s", head, phase, *tail ? "\u2026" : "", tail, amount);
 	fflush(stderr);
 	shown = seen = true;
+	interrupt_line_shown(true);
 }
 
 void progress_clear(void)
@@ -143,6 +125,7 @@ void progress_clear(void)
 		fputs("\r\033[K", stderr);
 		fflush(stderr);
 		shown = false;
+		interrupt_line_shown(false);
 		last_drawn = 0;
 	}
 }

@@ -493,7 +493,56 @@ def check_signals_tty():
               f"tty {sig.name}: the progress line stays on the screen: {raw[-80:]!r}")
 
 
-MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty, check_pager_tty, check_narrow_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe, check_symbols_pipe]}
+def big_cpuprofile(path, outer=300, inner=100):
+    """A profile whose --tree --top 0 report has outer x (inner + 1) rows: long enough to write
+    that a signal can arrive while the -o file is being written."""
+    frame = lambda name, line: {"functionName": name, "scriptId": "1", "url": "file:///app.js",
+                                "lineNumber": line, "columnNumber": 0}
+    nodes = [{"id": 1, "callFrame": dict(frame("(root)", -1), url=""), "children": []}]
+    samples = []
+    for i in range(outer):
+        a = {"id": len(nodes) + 1, "callFrame": frame("outer_%d" % i, i), "children": []}
+        nodes[0]["children"].append(a["id"])
+        nodes.append(a)
+        for j in range(inner):
+            b = {"id": len(nodes) + 1, "callFrame": frame("inner_%d_%d" % (i, j), 1000 + i * inner + j)}
+            a["children"].append(b["id"])
+            nodes.append(b)
+            samples.append(b["id"])
+    with open(path, "w") as f:
+        json.dump({"nodes": nodes, "startTime": 0, "endTime": 100 * len(samples), "samples": samples,
+                   "timeDeltas": [100] * len(samples)}, f)
+
+
+def check_signal_output_pipe():
+    """Ctrl-C while -o FILE is written: profan dies of the signal and leaves neither FILE nor
+    its temporary .FILE.profan-XXXXXX (issue 19). The signal is sent as soon as the temporary
+    file appears; a run that ends first is tried again, up to five times."""
+    import signal
+    with tempfile.TemporaryDirectory() as d:
+        big_cpuprofile(os.path.join(d, "big.cpuprofile"))
+        caught = 0
+        for attempt in range(5):
+            p = subprocess.Popen([PROFAN, "cpuprof", "big.cpuprofile", "--tree", "--top", "0",
+                                  "--tree-threshold", "0", "-o", "out.txt"], cwd=d, env=base_env(),
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            while p.poll() is None:
+                if any(n.startswith(".out.txt.profan-") for n in os.listdir(d)):
+                    p.send_signal(signal.SIGINT)
+                    break
+            p.communicate(timeout=120)
+            left = sorted(n for n in os.listdir(d) if n.startswith(".out.txt") or n == "out.txt")
+            if p.returncode == -signal.SIGINT:
+                caught += 1
+                check(left == [], f"pipe SIGINT during -o: left {left}")
+                break
+            for n in left:
+                os.unlink(os.path.join(d, n))
+        check(caught == 1, "pipe SIGINT during -o: the report was always written before the signal came")
+
+
+MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty, check_pager_tty, check_narrow_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe, check_symbols_pipe,
+                                check_signal_output_pipe]}
 for fn in MODES[MODE]:
     fn()
 if failures:
