@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/report.h"
 #include "profan/text.h"
 
 #define SAMPLY_NEWEST_KNOWN 66
@@ -767,8 +768,13 @@ static void add_summary(struct ld *ld, const struct json *meta, const struct tot
 					 tot->threads, tot->excluded, tot->excluded == 1 ? "" : "s")
 			: profile_printf(p, "%zu with samples", tot->threads);
 	profile_add_info(p, "Threads", threads);
-	if (tot->t_max >= tot->t_min)
-		profile_add_info(p, "Duration", profile_printf(p, "%.1f ms", tot->t_max - tot->t_min));
+	if (tot->t_max >= tot->t_min) { /* in the unit the report's times use */
+		char span[48];
+		double us = round((tot->t_max - tot->t_min) * 1000.0);
+		report_format_value(span, sizeof(span), us < 0x1p62 ? (int64_t)us : INT64_MAX / 2,
+				    PF_UNIT_MICROSECONDS);
+		profile_add_info(p, "Duration", profile_printf(p, "%s", span));
+	}
 }
 
 int samply_load(const struct json_doc *doc, struct profile *out, const void *vopts)

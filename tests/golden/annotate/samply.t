@@ -8,7 +8,7 @@ Binary:         anno
 Product:        anno
 OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
-Duration:       4293.1 ms
+Duration:       4.29 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  anno 99.9%, ld-linux-x86-64.so.2 0.1%, libc.so.6 0.0%
 Weighted by:    sample count
@@ -96,7 +96,7 @@ Binary:         anno
 Product:        anno
 OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
-Duration:       4293.1 ms
+Duration:       4.29 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%
 Weighted by:    CPU time (threadCPUDelta)
@@ -150,7 +150,7 @@ $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /ho
 		"Product":	"anno",
 		"OS":	"Debian GNU/Linux 12 (bookworm)",
 		"Threads":	"1 with samples",
-		"Duration":	"4293.1 ms",
+		"Duration":	"4.29 s",
 		"Symbol files":	"3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk",
 		"Symbols found":	"anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%",
 		"Weighted by":	"CPU time (threadCPUDelta)",
@@ -312,7 +312,7 @@ Binary:         anno
 Product:        anno
 OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
-Duration:       4293.1 ms
+Duration:       4.29 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%
 Weighted by:    CPU time (threadCPUDelta)

@@ -6,7 +6,7 @@ Binary:         demo
 Product:        demo
 OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
-Duration:       1903.3 ms
+Duration:       1.90 s
 Symbol files:   2 libraries: 2 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  libc.so.6 76.5%, demo 23.5%
 Weighted by:    CPU time (threadCPUDelta)

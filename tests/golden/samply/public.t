@@ -8,7 +8,7 @@ Binary:       majjit
 Product:      majjit
 OS:           NixOS 26.05 (Yarara)
 Threads:      23 with samples
-Duration:     904.8 ms
+Duration:     904.84 ms
 Weighted by:  CPU time (threadCPUDelta)
 Total:        474.71 ms in 670 samples
 
@@ -70,7 +70,7 @@ Binary:       radixox
 Product:      radixox
 OS:           EndeavourOS
 Threads:      3 with samples
-Duration:     33284.2 ms
+Duration:     33.28 s
 Weighted by:  CPU time (threadCPUDelta)
 Total:        34.44 s in 34510 samples
 
@@ -119,7 +119,7 @@ Binary:       work
 Product:      work
 OS:           Debian GNU/Linux 12 (bookworm)
 Threads:      1 with samples
-Duration:     97.1 ms
+Duration:     97.12 ms
 Weighted by:  CPU time (threadCPUDelta)
 Total:        49.91 ms in 51 samples
 

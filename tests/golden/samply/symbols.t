@@ -13,7 +13,7 @@ Binary:           symtest-pie
 Product:          symtest-pie
 OS:               Debian GNU/Linux 12 (bookworm)
 Threads:          1 with samples
-Duration:         674.3 ms
+Duration:         674.25 ms
 Symbol files:     2 libraries: 1 found, 1 missing, 0 mismatched, 0 not on disk
 Symbols found:    symtest-pie 100.0%
 Symbols missing:  libc.so.6 0.0%
@@ -59,7 +59,7 @@ Binary:           symtest-pie
 Product:          symtest-pie
 OS:               Debian GNU/Linux 12 (bookworm)
 Threads:          1 with samples
-Duration:         674.3 ms
+Duration:         674.25 ms
 Symbol files:     2 libraries: 1 found, 1 missing, 0 mismatched, 0 not on disk
 Symbols found:    symtest-pie 100.0%
 Symbols missing:  libc.so.6 0.0%
@@ -99,7 +99,7 @@ Binary:           symtest-pie
 Product:          symtest-pie
 OS:               Debian GNU/Linux 12 (bookworm)
 Threads:          1 with samples
-Duration:         674.3 ms
+Duration:         674.25 ms
 Symbol files:     2 libraries: 0 found, 2 missing, 0 mismatched, 0 not on disk
 Symbols missing:  symtest-pie 100.0%, libc.so.6 0.0%
 Weighted by:      CPU time (threadCPUDelta)
@@ -141,7 +141,7 @@ Binary:              symtest-pie
 Product:             symtest-pie
 OS:                  Debian GNU/Linux 12 (bookworm)
 Threads:             1 with samples
-Duration:            674.3 ms
+Duration:            674.25 ms
 Symbol files:        2 libraries: 0 found, 1 missing, 1 mismatched, 0 not on disk
 Symbols missing:     libc.so.6 0.0%
 Symbols mismatched:  symtest-pie 100.0%
