@@ -8,15 +8,16 @@ _profan_commands='samply dhat cpuprof diff'
 # Options of every command, then each command's own. An option that takes a
 # value is also listed in _profan_takes_value, so that the word after it
 # completes as that value, not as an option or a profile.
-_profan_common='--top --json --output -o --color --wide --quiet -q --help -h
+_profan_common='--top --json --output -o --color --wide --no-pager --quiet -q --help -h
 	--focus --ignore --hide --root-at --collapse-recursion --by --tree --inverted --tree-threshold --callers
 	--callees --per-file --folded --pprof --flamegraph --annotate --source-path --source-prefix'
 _profan_opts_samply='--ours --binary --full-paths --thread --pid --under --threads --metric --alloc-entry
-	--alloc-plumbing --whole-binary --no-sidecar --symbol-path --kallsyms --no-inline --no-symbols'
+	--alloc-plumbing --whole-binary --no-sidecar --symbol-path --kallsyms --no-inline --no-symbols --verbose -v'
 _profan_opts_dhat='--ours --binary --full-paths --where --not --metric --stacks --alloc-tree --plumbing'
 _profan_opts_cpuprof='--ours --full-paths --weight --profile --wasm'
 _profan_opts_diff='--base --format --metric --confidence --order --aa --match --median --ours --binary --full-paths
-	--thread --pid --symbol-path --kallsyms --no-inline --no-symbols --no-sidecar --weight --profile --wasm'
+	--thread --pid --symbol-path --kallsyms --verbose -v --no-inline --no-symbols --no-sidecar --weight
+	--profile --wasm'
 _profan_takes_value='--top --output -o --binary --thread --pid --under --metric --alloc-entry
 	--alloc-plumbing --symbol-path --kallsyms --where --not --stacks --ours --plumbing --weight --profile
 	--wasm --base --format --confidence --order --match --focus --ignore --hide --root-at --by --tree-threshold

@@ -9,17 +9,17 @@ Binary:         rsown
 Product:        rsown
 OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        4 with samples
-Duration:       1145.4 ms
+Duration:       1.15 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  rsown 78.5%, libc.so.6 21.5%, ld-linux-x86-64.so.2 0.0%
 Your code:      8 functions in rsown
 Weighted by:    CPU time (threadCPUDelta)
-Total:          1961.49 ms in 1964 samples
+Total:          1.96 s in 1964 samples
 
 === CPU by library (self) ===
-     CPU%         CPU  Library
-   78.51%  1540.05 ms  rsown
-   21.49%   421.45 ms  libc.so.6
+     CPU%        CPU  Library
+   78.51%     1.54 s  rsown
+   21.49%  421.45 ms  libc.so.6
 
 === Top self, all code ===
      CPU%        CPU  Function
@@ -39,15 +39,15 @@ each sample to its innermost function of yours: what that function runs inlined 
   ... 4 more rows (raise --top to see them)
 
 === Top inclusive, your code ===
-     CPU%         CPU  Function
-   99.62%  1954.09 ms  rsown::main::{{closure}}::{{closure}}  src/rsown.rs:91
-   99.62%  1954.09 ms  rsown::worker  src/rsown.rs:75
-   45.89%   900.04 ms  rsown::hot_checksum  src/rsown.rs:27
-   13.39%   262.69 ms  rsown::index_records  src/rsown.rs:52
+     CPU%        CPU  Function
+   99.62%     1.95 s  rsown::main::{{closure}}::{{closure}}  src/rsown.rs:91
+   99.62%     1.95 s  rsown::worker  src/rsown.rs:75
+   45.89%  900.04 ms  rsown::hot_checksum  src/rsown.rs:27
+   13.39%  262.69 ms  rsown::index_records  src/rsown.rs:52
   ... 4 more rows (raise --top to see them)
 
 === CPU outside your code, by the nearest function of yours ===
-  samples whose innermost function is not yours: 1779.74 ms in all; Via: the part in the function named after 'via'
+  samples whose innermost function is not yours: 1.78 s in all; Via: the part in the function named after 'via'
      CPU%        CPU      Via%        Via  Function
    36.72%  720.29 ms    15.32%  300.47 ms  rsown::hot_checksum  src/rsown.rs:27  via core::intrinsics::rotate_left [std]
    13.34%  261.69 ms     5.96%  116.94 ms  rsown::index_records  src/rsown.rs:52  via core::ptr::copy_nonoverlapping [std]

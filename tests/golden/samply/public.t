@@ -8,7 +8,7 @@ Binary:       majjit
 Product:      majjit
 OS:           NixOS 26.05 (Yarara)
 Threads:      23 with samples
-Duration:     904.8 ms
+Duration:     904.84 ms
 Your code:    206 functions in majjit
 Weighted by:  CPU time (threadCPUDelta)
 Total:        474.71 ms in 670 samples
@@ -73,46 +73,46 @@ Binary:       radixox
 Product:      radixox
 OS:           EndeavourOS
 Threads:      3 with samples
-Duration:     33284.2 ms
+Duration:     33.28 s
 Your code:    746 functions in radixox
 Weighted by:  CPU time (threadCPUDelta)
-Total:        34438.46 ms in 34510 samples
+Total:        34.44 s in 34510 samples
 
 === CPU by library (self) ===
-     CPU%          CPU  Library
-   85.01%  29277.35 ms  kernel
-   13.70%   4719.73 ms  radixox
-    1.28%    439.25 ms  libc.so.6
+     CPU%        CPU  Library
+   85.01%    29.28 s  kernel
+   13.70%     4.72 s  radixox
+    1.28%  439.25 ms  libc.so.6
   ... 1 more row (raise --top to see them)
 
 === Top self, all code ===
-     CPU%         CPU  Function
-    3.80%  1307.96 ms  0xffffffffc1f29a24  [kernel]
-    1.20%   411.78 ms  radixox+0x37e9f
-    1.17%   404.43 ms  0xffffffff93704147  [kernel]
+     CPU%        CPU  Function
+    3.80%     1.31 s  0xffffffffc1f29a24  [kernel]
+    1.20%  411.78 ms  radixox+0x37e9f
+    1.17%  404.43 ms  0xffffffff93704147  [kernel]
   ... 4326 more rows (raise --top to see them)
 
 === Top self, your code ===
 each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
-     CPU%          CPU  Function
-   85.02%  29278.36 ms  (no frame of your code)
-    1.20%    411.78 ms  radixox+0x37e9f
-    0.67%    229.25 ms  radixox+0x76041
+     CPU%        CPU  Function
+   85.02%    29.28 s  (no frame of your code)
+    1.20%  411.78 ms  radixox+0x37e9f
+    0.67%  229.25 ms  radixox+0x76041
   ... 701 more rows (raise --top to see them)
 
 === Top inclusive, your code ===
-     CPU%         CPU  Function
-   14.98%  5160.10 ms  radixox+0x2ead4
-   14.98%  5160.10 ms  radixox+0x301d2
-   14.98%  5160.10 ms  radixox+0x4f557
+     CPU%     CPU  Function
+   14.98%  5.16 s  radixox+0x2ead4
+   14.98%  5.16 s  radixox+0x301d2
+   14.98%  5.16 s  radixox+0x4f557
   ... 743 more rows (raise --top to see them)
 
 === CPU outside your code, by the nearest function of yours ===
-  samples whose innermost function is not yours: 29718.74 ms in all; Via: the part in the function named after 'via'
-     CPU%          CPU      Via%         Via  Function
-   85.02%  29278.36 ms     3.80%  1307.96 ms  (no frame of your code)  via 0xffffffffc1f29a24 [kernel]
-    0.57%    196.29 ms     0.57%   196.29 ms  radixox+0x62e4c  via libc.so.6+0x11806d
-    0.22%     76.74 ms     0.07%    24.52 ms  radixox+0x3477e  via libc.so.6+0x185593
+  samples whose innermost function is not yours: 29.72 s in all; Via: the part in the function named after 'via'
+     CPU%        CPU      Via%        Via  Function
+   85.02%    29.28 s     3.80%     1.31 s  (no frame of your code)  via 0xffffffffc1f29a24 [kernel]
+    0.57%  196.29 ms     0.57%  196.29 ms  radixox+0x62e4c  via libc.so.6+0x11806d
+    0.22%   76.74 ms     0.07%   24.52 ms  radixox+0x3477e  via libc.so.6+0x185593
   ... 14 more rows (raise --top to see them)
 
 === Allocation CPU by requesting function: 0.00% of all CPU ===
@@ -125,7 +125,7 @@ Binary:       work
 Product:      work
 OS:           Debian GNU/Linux 12 (bookworm)
 Threads:      1 with samples
-Duration:     97.1 ms
+Duration:     97.12 ms
 Your code:    11 functions in work
 Weighted by:  CPU time (threadCPUDelta)
 Total:        49.91 ms in 51 samples
