@@ -200,6 +200,8 @@ struct loader {
 	/* field name in the file -> metric index, SIZE_MAX when absent */
 	const char *key[F_COUNT];
 	size_t metric[F_COUNT];
+	uint32_t *path; /* the frames of one stack, root first */
+	size_t path_cap;
 	/* leaf stack node -> its sample, to merge identical stacks (PF_NONE: no stack) */
 	struct htab sample_of_leaf;
 };
@@ -393,20 +395,26 @@ static int read_header(struct loader *L, const struct json *root)
 static int build_stack(struct loader *L, const struct json *fs, uint32_t *out)
 {
 	size_t n = json_len(fs);
+	if (n > L->path_cap) {
+		L->path_cap = n;
+		L->path = xreallocarray(L->path, n, sizeof(*L->path));
+	}
+	const int32_t *packed = json_packed_i32(fs);
 	int64_t prev = -1;
-	uint32_t node = PF_NONE;
-	for (size_t k = n; k-- > 0;) {
+	for (size_t k = n, depth = 0; k-- > 0; depth++) {
 		int64_t idx;
-		if (!jr_int_at(&L->r, fs, k, 0, (int64_t)L->ftbl_len - 1, false, 0, &idx))
+		if (packed && packed[k] >= 0 && (size_t)packed[k] < L->ftbl_len)
+			idx = packed[k];
+		else if (!jr_int_at(&L->r, fs, k, 0, (int64_t)L->ftbl_len - 1, false, 0, &idx))
 			return -1;
 		/* Another frame at the address of the next outer one is an inlined callee of it.
 		 * The same frame twice is recursion through one call site, not inlining. */
 		bool inlined = prev >= 0 && idx != prev && L->addr[idx] != PF_NO_ADDRESS &&
 			       L->addr[idx] == L->addr[prev];
-		node = profile_intern_stack(L->p, node, frame_for(L, (size_t)idx, inlined));
+		L->path[depth] = frame_for(L, (size_t)idx, inlined);
 		prev = idx;
 	}
-	*out = node;
+	*out = profile_intern_path(L->p, PF_NONE, L->path, n);
 	return 0;
 }
 
@@ -515,6 +523,7 @@ int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)
 done:
 	free(L.addr);
 	free(L.frame);
+	free(L.path);
 	free(L.lib_of_path);
 	htab_release(&L.sample_of_leaf);
 	return rc;
