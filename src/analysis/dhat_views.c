@@ -151,10 +151,11 @@ static int compute_keep(struct ctx *c, size_t *kept)
 	const struct options *o = c->o;
 	size_t nw = o->where.res.len, nn = o->not_.res.len;
 	/* bit i < nw: where[i] matched somewhere on the path; bit nw + j: not[j] matched */
-	uint64_t *frame_bits = xcalloc(p->frames.len + 1, sizeof(*frame_bits));
-	uint64_t *node_bits = xcalloc(p->stacks.len + 1, sizeof(*node_bits));
+	uint64_t *frame_bits = NULL, *node_bits = NULL; /* only with patterns: else every bit is 0 */
 	int rc = 0;
 	if (nw + nn > 0) {
+		frame_bits = xcalloc(p->frames.len + 1, sizeof(*frame_bits));
+		node_bits = xcalloc(p->stacks.len + 1, sizeof(*node_bits));
 		char err[512];
 		for (uint32_t fr = 0; fr < p->frames.len && rc == 0; fr++) {
 			const char *t = frame_text(c, fr);
@@ -180,7 +181,7 @@ static int compute_keep(struct ctx *c, size_t *kept)
 	*kept = 0;
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t s = p->sample_stack[i];
-		uint64_t bits = s == PF_NONE ? 0 : node_bits[s];
+		uint64_t bits = s == PF_NONE || node_bits == NULL ? 0 : node_bits[s];
 		bool k = (bits & want) == want && (nn == 0 || (bits >> nw) == 0);
 		c->keep_filter[i] = k;
 		c->keep[i] = k && dhat_pred_holds(p, c->meta, i, c->def->pred);
@@ -480,13 +481,19 @@ static void view_sites(struct report *r, struct ctx *c)
 static void view_functions(struct report *r, struct ctx *c)
 {
 	const struct profile *p = c->p;
-	size_t key_count;
-	uint32_t *keys = keys_by_func(p, &key_count);
+	size_t key_count = p->funcs.len;
 	/* a function is the program's when any of its frames is */
 	bool *owned = xcalloc(key_count + 1, sizeof(*owned));
 	for (size_t fr = 0; fr < p->frames.len; fr++)
 		if (c->owned[fr])
 			owned[p->frames.items[fr].func] = true;
+	/* per frame, its function when that is the program's: the walks below then read one
+	 * small array besides the stack nodes */
+	uint32_t *owned_func = xreallocarray(NULL, p->frames.len + 1, sizeof(*owned_func));
+	for (size_t fr = 0; fr < p->frames.len; fr++) {
+		uint32_t f = p->frames.items[fr].func;
+		owned_func[fr] = owned[f] ? f : PF_NONE;
+	}
 	/* One walk per program point fills all three columns at once (view_inclusive would
 	 * take a pass per column); STAMP counts a function once per stack under recursion. */
 	int64_t *vals = xcalloc((key_count + 1) * 3, sizeof(*vals));
@@ -498,8 +505,8 @@ static void view_functions(struct report *r, struct ctx *c)
 		int64_t v[3];
 		sample_vals(c, i, v);
 		for (uint32_t n = p->sample_stack[i]; n != PF_NONE; n = p->stacks.items[n].parent) {
-			uint32_t f = keys[n];
-			if (!owned[f] || stamp[f] == i + 1)
+			uint32_t f = owned_func[p->stacks.items[n].frame];
+			if (f == PF_NONE || stamp[f] == i + 1)
 				continue;
 			stamp[f] = i + 1;
 			seen[f] = true;
@@ -507,6 +514,7 @@ static void view_functions(struct report *r, struct ctx *c)
 				vals[(size_t)f * 3 + (size_t)k] += v[k];
 		}
 	}
+	free(owned_func);
 	free(stamp);
 	struct report_table *t = report_add_table(r, "functions",
 						  report_printf(r, "%s by %s function (inclusive)",
@@ -527,7 +535,6 @@ static void view_functions(struct report *r, struct ctx *c)
 		t->note = report_printf(r, "no frame of %s on the kept stacks (a launcher for a library?): "
 					   "--ours RE names the code to count as the program's", program_name(c));
 	report_table_finish(t);
-	free(keys);
 	free(owned);
 	free(vals);
 	free(seen);
