@@ -5,6 +5,9 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -25,6 +28,9 @@ static void advise_huge(void *p, size_t size)
 		return;
 	if (page == 0)
 		page = (uintptr_t)sysconf(_SC_PAGESIZE);
+#ifdef __GLIBC__
+	size = malloc_usable_size(p); /* to the end of the mapping, its last page included */
+#endif
 	uintptr_t start = (uintptr_t)p & ~(page - 1);
 	uintptr_t end = ((uintptr_t)p + size + page - 1) & ~(page - 1);
 	(void)madvise((void *)start, end - start, MADV_HUGEPAGE);
