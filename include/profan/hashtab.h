@@ -84,6 +84,14 @@ static inline uint32_t htab_intern(struct htab *h, uint64_t hash, htab_eq_fn eq,
 	return new_val;
 }
 
+/* Starts loading the slot where a key of HASH is probed first, for a caller about to insert or
+ * look up many keys whose hashes it knows in advance (their misses then overlap). */
+static inline void htab_prefetch(const struct htab *h, uint64_t hash)
+{
+	if (h->slots != NULL)
+		__builtin_prefetch(&h->slots[htab_tag_(hash) & h->mask], 1);
+}
+
 /* Plain 64-bit keys (pointers, ids, offsets) to 32-bit values, on the table above. */
 struct u64map {
 	struct htab index;

@@ -212,6 +212,9 @@ uint32_t profile_add_thread(struct profile *p, const struct pf_thread *t);
 uint32_t profile_intern_func(struct profile *p, const struct pf_func *f);
 uint32_t profile_intern_frame(struct profile *p, const struct pf_frame *f);
 uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame);
+/* The node of the path FRAMES[0..N) (root first) below PARENT, interned like N calls of
+ * profile_intern_stack(); PARENT itself when N is 0. */
+uint32_t profile_intern_path(struct profile *p, uint32_t parent, const uint32_t *frames, size_t n);
 /* A stack table built beside a profile's own and then swapped in, for passes
  * that rewrite the tree (filters, symbolication) while reading the old one. */
 struct pf_stack_table {

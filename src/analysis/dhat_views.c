@@ -196,10 +196,11 @@ static int compute_keep(struct ctx *c, size_t *kept, uint64_t *matched, size_t *
 	const struct options *o = c->o;
 	size_t nw = o->where.res.len, nn = o->not_.res.len;
 	/* bit i < nw: where[i] matched somewhere on the path; bit nw + j: not[j] matched */
-	uint64_t *frame_bits = xcalloc(p->frames.len + 1, sizeof(*frame_bits));
-	uint64_t *node_bits = xcalloc(p->stacks.len + 1, sizeof(*node_bits));
+	uint64_t *frame_bits = NULL, *node_bits = NULL; /* only with patterns: else every bit is 0 */
 	int rc = 0;
 	if (nw + nn > 0) {
+		frame_bits = xcalloc(p->frames.len + 1, sizeof(*frame_bits));
+		node_bits = xcalloc(p->stacks.len + 1, sizeof(*node_bits));
 		char err[512];
 		for (uint32_t fr = 0; fr < p->frames.len && rc == 0; fr++) {
 			const char *t = frame_text(c, fr);
@@ -226,7 +227,7 @@ static int compute_keep(struct ctx *c, size_t *kept, uint64_t *matched, size_t *
 	*kept = *passed = 0;
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t s = p->sample_stack[i];
-		uint64_t bits = s == PF_NONE ? 0 : node_bits[s];
+		uint64_t bits = s == PF_NONE || node_bits == NULL ? 0 : node_bits[s];
 		bool k = (bits & want) == want && (nn == 0 || (bits >> nw) == 0);
 		c->keep_filter[i] = k;
 		c->keep[i] = k && dhat_pred_holds(p, c->meta, i, c->def->pred);
@@ -658,6 +659,11 @@ static void view_functions(struct report *r, struct ctx *c, const struct sites *
 {
 	const struct profile *p = c->p;
 	size_t key_count = p->funcs.len, none = key_count;
+	/* per frame, its function when the frame is your code: the inclusive walk below then
+	 * reads one small array besides the stack nodes */
+	uint32_t *owned_func = xreallocarray(NULL, p->frames.len + 1, sizeof(*owned_func));
+	for (size_t fr = 0; fr < p->frames.len; fr++)
+		owned_func[fr] = c->owned[fr] ? p->frames.items[fr].func : PF_NONE;
 	int64_t *vals = xcalloc((key_count + 1) * 3, sizeof(*vals));
 	bool *seen = xcalloc(key_count + 1, sizeof(*seen));
 	for (size_t i = 0; i < p->sample_count; i++) {
@@ -696,8 +702,8 @@ static void view_functions(struct report *r, struct ctx *c, const struct sites *
 		int64_t v[3];
 		sample_vals(c, i, v);
 		for (uint32_t n = p->sample_stack[i]; n != PF_NONE; n = p->stacks.items[n].parent) {
-			uint32_t f = profile_stack_func(p, n);
-			if (!c->owned[p->stacks.items[n].frame] || stamp[f] == i + 1)
+			uint32_t f = owned_func[p->stacks.items[n].frame];
+			if (f == PF_NONE || stamp[f] == i + 1)
 				continue;
 			stamp[f] = i + 1;
 			seen[f] = true;
@@ -705,6 +711,7 @@ static void view_functions(struct report *r, struct ctx *c, const struct sites *
 				vals[(size_t)f * 3 + (size_t)k] += v[k];
 		}
 	}
+	free(owned_func);
 	free(stamp);
 	t = report_add_table(r, "functions",
 			     report_printf(r, "%s by %s function (inclusive)", capitalized(r, metric_title(r, c)),

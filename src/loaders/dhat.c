@@ -331,7 +331,7 @@ static void rust_owned(struct profile *p, const char *prog)
 
 /* ---------------------------------------------------------------- loading */
 
-enum { F_TB, F_TBK, F_TL, F_MB, F_MBK, F_GB, F_GBK, F_EB, F_EBK, F_RB, F_WB, F_COUNT };
+enum { F_TB, F_TBK, F_TL, F_MB, F_MBK, F_GB, F_GBK, F_EB, F_EBK, F_RB, F_WB, F_COUNT, F_FS = F_COUNT };
 
 struct loader {
 	struct jr r;
@@ -348,6 +348,14 @@ struct loader {
 	/* field name in the file -> metric index, SIZE_MAX when absent */
 	const char *key[F_COUNT];
 	size_t metric[F_COUNT];
+	/* member keys seen in program points (the document's interned texts) -> field, F_FS, or -1 */
+	struct seen_key {
+		const char *key;
+		int field;
+	} seen_key[16];
+	size_t seen_keys;
+	uint32_t *path; /* the frames of one stack, root first */
+	size_t path_cap;
 	/* leaf stack node -> its sample, to merge identical stacks (PF_NONE: no stack) */
 	struct htab sample_of_leaf;
 };
@@ -565,20 +573,26 @@ static int read_header(struct loader *L, const struct json *root)
 static int build_stack(struct loader *L, const struct json *fs, uint32_t *out)
 {
 	size_t n = json_len(fs);
+	if (n > L->path_cap) {
+		L->path_cap = n;
+		L->path = xreallocarray(L->path, n, sizeof(*L->path));
+	}
+	const int32_t *packed = json_packed_i32(fs);
 	int64_t prev = -1;
-	uint32_t node = PF_NONE;
-	for (size_t k = n; k-- > 0;) {
+	for (size_t k = n, depth = 0; k-- > 0; depth++) {
 		int64_t idx;
-		if (!jr_int_at(&L->r, fs, k, 0, (int64_t)L->ftbl_len - 1, false, 0, &idx))
+		if (packed && packed[k] >= 0 && (size_t)packed[k] < L->ftbl_len)
+			idx = packed[k];
+		else if (!jr_int_at(&L->r, fs, k, 0, (int64_t)L->ftbl_len - 1, false, 0, &idx))
 			return -1;
 		/* Another frame at the address of the next outer one is an inlined callee of it.
 		 * The same frame twice is recursion through one call site, not inlining. */
 		bool inlined = prev >= 0 && idx != prev && L->addr[idx] != PF_NO_ADDRESS &&
 			       L->addr[idx] == L->addr[prev];
-		node = profile_intern_stack(L->p, node, frame_for(L, (size_t)idx, inlined));
+		L->path[depth] = frame_for(L, (size_t)idx, inlined);
 		prev = idx;
 	}
-	*out = node;
+	*out = profile_intern_path(L->p, PF_NONE, L->path, n);
 	return 0;
 }
 
@@ -610,6 +624,49 @@ static bool same_leaf(const void *sample_stack, uint32_t sample, const void *sta
 	return ((const uint32_t *)sample_stack)[sample] == *(const uint32_t *)stack;
 }
 
+/* The field a member key of a program point stands for (F_FS for "fs"), or -1. Keys are the
+ * document's interned texts, so a key met before is known by its address. */
+static int field_of_key(struct loader *L, const char *key)
+{
+	for (size_t i = 0; i < L->seen_keys; i++)
+		if (L->seen_key[i].key == key)
+			return L->seen_key[i].field;
+	int field = strcmp(key, "fs") == 0 ? F_FS : -1;
+	for (int f = 0; f < F_COUNT && field < 0; f++)
+		if (L->metric[f] != SIZE_MAX && strcmp(key, L->key[f]) == 0)
+			field = f;
+	if (L->seen_keys < ARRAY_SIZE(L->seen_key))
+		L->seen_key[L->seen_keys++] = (struct seen_key){.key = key, .field = field};
+	return field;
+}
+
+/* The counters and the stack of program point PP. One pass over its members finds them (the
+ * first of a repeated key, as json_get); anything missing or not a counter is left to the jr_*
+ * readers, which say what is wrong. */
+static int read_pp(struct loader *L, const struct json *pp, int64_t *values, const struct json **fs)
+{
+	const struct json *found[F_COUNT + 1] = {0};
+	size_t members = json_len(pp);
+	for (size_t i = 0; i < members; i++) {
+		const char *key;
+		const struct json *v = json_member(pp, i, &key);
+		int f = field_of_key(L, key);
+		if (f >= 0 && found[f] == NULL)
+			found[f] = v;
+	}
+	for (int f = 0; f < F_COUNT; f++) {
+		if (L->metric[f] == SIZE_MAX)
+			continue;
+		int64_t *out = &values[L->metric[f]];
+		if (found[f] == NULL || json_type(found[f]) != JSON_NUMBER || !json_i64(found[f], out) || *out < 0)
+			if (!jr_int(&L->r, pp, L->key[f], 0, INT64_MAX, false, 0, out))
+				return -1;
+	}
+	*fs = found[F_FS] && json_type(found[F_FS]) == JSON_ARRAY ? found[F_FS]
+								 : jr_need(&L->r, pp, "fs", JSON_ARRAY);
+	return *fs ? 0 : -1;
+}
+
 static int read_pps(struct loader *L, const struct json *root)
 {
 	struct profile *p = L->p;
@@ -623,26 +680,15 @@ static int read_pps(struct loader *L, const struct json *root)
 	if (n > UINT32_MAX / 4)
 		return jr_error(&L->r, pps, SIZE_MAX, "more than %u program points", UINT32_MAX / 4);
 	htab_reserve(&L->sample_of_leaf, n); /* at most one entry per program point */
-	/* Stack nodes never outnumber the frames of all stacks: reserving that bound up front
-	 * spares the profile's node array its doubling copies (untouched pages cost no memory). */
-	size_t frames_total = 0;
-	for (size_t i = 0; i < n; i++)
-		frames_total += json_len(json_get(json_at(pps, i), "fs"));
-	vec_reserve(&p->stacks, p->stacks.len + (frames_total < (1u << 26) ? frames_total : (1u << 26)));
 	int64_t values[PF_MAX_METRICS] = {0}, totals[PF_MAX_METRICS] = {0};
 	for (size_t i = 0; i < n; i++) {
-		const struct json *pp = json_at(pps, i);
-		if (!jr_is(&L->r, pp, JSON_OBJECT))
+		const struct json *pp = json_at(pps, i), *fs;
+		if (!jr_is(&L->r, pp, JSON_OBJECT) || read_pp(L, pp, values, &fs) < 0)
 			return -1;
-		for (int f = 0; f < F_COUNT; f++)
-			if (L->metric[f] != SIZE_MAX &&
-			    !jr_int(&L->r, pp, L->key[f], 0, INT64_MAX, false, 0, &values[L->metric[f]]))
-				return -1;
 		if (check_totals(L, pp, totals, values) < 0)
 			return -1;
-		const struct json *fs = jr_need(&L->r, pp, "fs", JSON_ARRAY);
 		uint32_t stack;
-		if (fs == NULL || build_stack(L, fs, &stack) < 0)
+		if (build_stack(L, fs, &stack) < 0)
 			return -1;
 		uint32_t sample = htab_intern(&L->sample_of_leaf, hash_mix(stack), same_leaf, p->sample_stack,
 					      &stack, (uint32_t)p->sample_count);
@@ -711,6 +757,7 @@ int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)
 done:
 	free(L.addr);
 	free(L.frame);
+	free(L.path);
 	free(L.lib_of_path);
 	htab_release(&L.sample_of_leaf);
 	return rc;

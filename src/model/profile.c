@@ -205,6 +205,38 @@ uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame
 		      &key, stack_hash(&key), stack_eq, p->stacks.items);
 }
 
+/* Once a node is new, so is every node below it on the path: those are appended without a
+ * lookup, their index slots fetched all at once, so that a path's new nodes cost about one
+ * overlapped miss each instead of a chain of dependent ones. */
+uint32_t profile_intern_path(struct profile *p, uint32_t parent, const uint32_t *frames, size_t n)
+{
+	ensure_indexes(p);
+	uint32_t node = parent;
+	size_t k = 0;
+	while (k < n) {
+		size_t len = p->stacks.len;
+		node = profile_intern_stack(p, node, frames[k++]);
+		if (node == len)
+			break; /* new */
+	}
+	if (k == n)
+		return node;
+	struct htab *index = &p->stack_index;
+	size_t first = p->stacks.len, tail = n - k;
+	vec_reserve(&p->stacks, first + tail);
+	if ((index->count + tail + 1) * 4 > (index->mask + 1) * 3)
+		htab_reserve(index, index->count + tail + 1);
+	for (; k < n; k++) {
+		struct pf_stack s = {.parent = node, .frame = frames[k]};
+		node = (uint32_t)p->stacks.len++;
+		p->stacks.items[node] = s;
+		htab_prefetch(index, stack_hash(&s));
+	}
+	for (size_t i = first; i < p->stacks.len; i++)
+		htab_insert(index, stack_hash(&p->stacks.items[i]), (uint32_t)i);
+	return node;
+}
+
 void stack_table_release(struct pf_stack_table *t)
 {
 	vec_free(&t->nodes);
