@@ -590,6 +590,10 @@ static int add_samples(struct ld *ld, const struct json *s, size_t n, const stru
 		if (col[k] != NULL && col[k]->bad < stop)
 			stop = col[k]->bad;
 	struct u64map row_of = {0}; /* stack node -> its row in this thread */
+	/* the same per stack index (+ 1, 0 for no stack), HTAB_NONE until seen: no hashing per sample */
+	uint32_t *row_of_index = xreallocarray(NULL, ts->nstacks + 1, sizeof(uint32_t));
+	memset(row_of_index, 0xff, (ts->nstacks + 1) * sizeof(uint32_t));
+	_Static_assert(HTAB_NONE == UINT32_MAX, "row_of_index is filled with 0xff bytes");
 	int rc = -1;
 	for (size_t i = 0; i < stop; i++) {
 		int64_t v[3], st = (int64_t)scol_get(stack, i) - 1, c = 0, w = 1;
@@ -613,16 +617,21 @@ static int add_samples(struct ld *ld, const struct json *s, size_t n, const stru
 		}
 		if (!excluded)
 			tot->cpu += v[SAMPLY_METRIC_CPU]; /* at most cpu_all */
-		uint32_t node = st < 0 ? no_stack_node(ld) : ts->stack_map[st];
-		uint32_t *row = u64map_slot(&row_of, node);
-		if (*row == HTAB_NONE) {
-			*row = (uint32_t)p->sample_count;
-			profile_add_sample(p, node, tid, v);
-		} else {
-			for (size_t m = 0; m < p->metric_count; m++)
-				p->sample_values[m][*row] += v[m]; /* at most the metric's total, checked above */
+		uint32_t row = row_of_index[st + 1];
+		if (row == HTAB_NONE) {
+			uint32_t node = st < 0 ? no_stack_node(ld) : ts->stack_map[st];
+			uint32_t *slot = u64map_slot(&row_of, node); /* stack indices of one node share its row */
+			if (*slot == HTAB_NONE) {
+				row = row_of_index[st + 1] = *slot = (uint32_t)p->sample_count;
+				profile_add_sample(p, node, tid, v);
+				add_estimate(tot, row, w);
+				continue;
+			}
+			row = row_of_index[st + 1] = *slot;
 		}
-		add_estimate(tot, *row, w);
+		for (size_t m = 0; m < p->metric_count; m++)
+			p->sample_values[m][row] += v[m]; /* at most the metric's total, checked above */
+		add_estimate(tot, row, w);
 	}
 	if (stop < n) {
 		static const int64_t max[3] = {0, SCOL_WEIGHT_MAX, SCOL_CPU_MAX};
@@ -641,6 +650,7 @@ static int add_samples(struct ld *ld, const struct json *s, size_t n, const stru
 	rc = 0;
 out:
 	u64map_release(&row_of);
+	free(row_of_index);
 	return rc;
 }
 
