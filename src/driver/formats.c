@@ -166,7 +166,8 @@ struct json_parse_opts format_parse_opts(const struct input_format *f)
 	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
 		if (f == NULL || f == &formats[i]) {
 			o.repair_missing_open_bracket |= formats[i].jopts.repair_missing_open_bracket;
-			if (o.divert == NULL) /* one format diverts (samply); its paths mean nothing to the others */
+			/* one format diverts (samply); its paths mean nothing to the others */
+			if (o.divert == NULL)
 				o.divert = formats[i].jopts.divert;
 		}
 	return o;

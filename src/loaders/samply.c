@@ -569,7 +569,8 @@ static int sample_times(struct ld *ld, const struct json *s, size_t n, struct to
 	tot->t_max = fmax(tot->t_max, c->t_max);
 	scol_free(own);
 	if (bad != SIZE_MAX)
-		return jr_error(&ld->r, time ? time : deltas, bad, not_finite ? "time is not finite" : "expected a number");
+		return jr_error(&ld->r, time ? time : deltas, bad,
+				not_finite ? "time is not finite" : "expected a number");
 	return 0;
 }
 
@@ -620,7 +621,8 @@ static int add_samples(struct ld *ld, const struct json *s, size_t n, const stru
 		uint32_t row = row_of_index[st + 1];
 		if (row == HTAB_NONE) {
 			uint32_t node = st < 0 ? no_stack_node(ld) : ts->stack_map[st];
-			uint32_t *slot = u64map_slot(&row_of, node); /* stack indices of one node share its row */
+			/* stack indices of one node share its row */
+			uint32_t *slot = u64map_slot(&row_of, node);
 			if (*slot == HTAB_NONE) {
 				row = row_of_index[st + 1] = *slot = (uint32_t)p->sample_count;
 				profile_add_sample(p, node, tid, v);
@@ -643,7 +645,8 @@ static int add_samples(struct ld *ld, const struct json *s, size_t n, const stru
 		}
 		for (size_t k = 0; k < 3; k++)
 			if (col[k] != NULL && col[k]->bad == stop) {
-				jr_elem_error(r, arr[k], stop, &col[k]->bad_value, 0, k == 0 ? maxstack : max[k]);
+				int64_t hi = k == 0 ? maxstack : max[k];
+				jr_elem_error(r, arr[k], stop, &col[k]->bad_value, 0, hi);
 				goto out;
 			}
 	}
@@ -687,7 +690,8 @@ static bool any_weight_but_one(const struct json *threads)
 		if (json_type(w) != JSON_ARRAY)
 			continue;
 		struct scol *own;
-		bool yes = scol_of(w, SCOL_WEIGHT, &own)->any_not_one; /* non-numbers too: load_samples reports them */
+		/* non-numbers too: load_samples reports them */
+		bool yes = scol_of(w, SCOL_WEIGHT, &own)->any_not_one;
 		scol_free(own);
 		if (yes)
 			return true;

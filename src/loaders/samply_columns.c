@@ -90,10 +90,15 @@ static void note_bad(struct scol *c, const struct jnum *v)
 	}
 }
 
+static int64_t col_max(enum scol_kind k)
+{
+	return k == SCOL_STACK ? SCOL_STACK_MAX : k == SCOL_WEIGHT ? SCOL_WEIGHT_MAX : SCOL_CPU_MAX;
+}
+
 /* One element of an integer column. */
 static void int_elem(struct scol *c, const struct jnum *v)
 {
-	int64_t max = c->kind == SCOL_STACK ? SCOL_STACK_MAX : c->kind == SCOL_WEIGHT ? SCOL_WEIGHT_MAX : SCOL_CPU_MAX;
+	int64_t max = col_max(c->kind);
 	int64_t x;
 	if (v->kind == JNUM_NULL) {
 		push(c, c->kind == SCOL_WEIGHT ? 1 : 0);
@@ -129,6 +134,34 @@ static void time_elem(struct scol *c, const struct jnum *v)
 	c->len++;
 }
 
+/* Stores X at the end if it fits the width in use and the room left. */
+static inline bool put(struct scol *c, uint64_t x)
+{
+	if (c->len == c->cap)
+		return false;
+	switch (c->width) {
+	case 1:
+		if (x > UINT8_MAX)
+			return false;
+		((uint8_t *)c->data)[c->len++] = (uint8_t)x;
+		return true;
+	case 2:
+		if (x > UINT16_MAX)
+			return false;
+		((uint16_t *)c->data)[c->len++] = (uint16_t)x;
+		return true;
+	case 4:
+		if (x > UINT32_MAX)
+			return false;
+		((uint32_t *)c->data)[c->len++] = (uint32_t)x;
+		return true;
+	case 8:
+		((uint64_t *)c->data)[c->len++] = x;
+		return true;
+	}
+	return false; /* width 0: a constant so far */
+}
+
 static int scol_batch(void *ctx, size_t first, const struct jnum *v, size_t n)
 {
 	(void)first; /* elements come in order, each once */
@@ -137,13 +170,15 @@ static int scol_batch(void *ctx, size_t first, const struct jnum *v, size_t n)
 		for (size_t i = 0; i < n; i++)
 			time_elem(c, &v[i]);
 	} else {
+		int64_t max = col_max(c->kind);
+		uint64_t plus = c->kind == SCOL_STACK; /* stack indices are kept + 1 */
 		for (size_t i = 0; i < n; i++) {
-			/* the common case: an index or a delta that fits the width in use */
-			if (v[i].kind == JNUM_INT && v[i].i >= 0 && v[i].i < UINT16_MAX && c->width == 2 &&
-			    c->len < c->cap && c->kind != SCOL_WEIGHT) {
-				((uint16_t *)c->data)[c->len++] =
-					(uint16_t)(c->kind == SCOL_STACK ? v[i].i + 1 : v[i].i);
-				continue;
+			/* the common case: an integer in range that fits the width in use */
+			if (v[i].kind == JNUM_INT && v[i].i >= 0 && v[i].i <= max) {
+				uint64_t x = (uint64_t)v[i].i + plus;
+				c->any_not_one |= x != 1;
+				if (put(c, x))
+					continue;
 			}
 			int_elem(c, &v[i]);
 		}
