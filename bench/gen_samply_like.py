@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a samply-like processed profile of about SIZE_MB megabytes for benchmarks.
 
-Same shape as the 198 MB file measured in ../shared/docs/symbolication-and-json.md §5:
+Same shape as the 198 MB file measured in docs/symbolication-and-json.md §5:
 meta and 64 libs, then threads with integer stack columns, 3-decimal float times,
 null-rooted prefixes, addresses up to 2^40, null columns, and a shared string array.
 Deterministic (seeded), so every run measures the same bytes."""

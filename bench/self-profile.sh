@@ -3,7 +3,7 @@
 #
 # Records profan on one of bench/run.sh's workloads (default samply-57M, the big samply input; also
 # samply-11M, cpuprof, dhat-121k, dhat-1M) with `perf record --call-graph dwarf` (the flags of
-# ../shared/tools/README.md), converts the recording with perf2samply.py into a samply profile,
+# tools/README.md), converts the recording with perf2samply.py into a samply profile,
 # then prints what `profan samply` says about it, symbols from build-bench/: the default report
 # (inline frames their own functions), the call tree down to 4% branches, the top self functions
 # with --no-inline, the kernel's time by the profan function that caused it, and for a cross-check
@@ -24,8 +24,7 @@ if [ "${1:-}" = --quick ]; then
 fi
 workload=${1:-samply-57M}
 dir=${BENCH_DIR:-/tmp/profan-bench}
-tools=${PROFAN_TOOLS:-$(cd .. && pwd)/shared/tools}
-[ -f "$tools/perf2samply.py" ] || tools=/work/shared/tools
+tools=${PROFAN_TOOLS:-tools}
 cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build-bench --target profan -j2 >/dev/null
 mapfile -t cmd < <(python3 bench/run.py --profan build-bench/profan "${quick[@]}" --command "$workload")

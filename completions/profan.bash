@@ -8,14 +8,14 @@ _profan_commands='samply dhat cpuprof diff'
 # Options of every command, then each command's own. An option that takes a
 # value is also listed in _profan_takes_value, so that the word after it
 # completes as that value, not as an option or a profile.
-_profan_common='--top --json --output -o --color --wide --quiet -q --help -h
+_profan_common='--top --json --output -o --color --wide --no-pager --quiet -q --help -h
 	--focus --ignore --hide --root-at --collapse-recursion --by --tree --inverted --tree-threshold --callers
 	--callees --per-file --folded --pprof --flamegraph --annotate --source-path --source-prefix'
 _profan_opts_samply='--binary --thread --pid --under --threads --metric --alloc-entry --alloc-plumbing
-	--no-sidecar --symbol-path --kallsyms --no-inline --no-symbols'
+	--no-sidecar --symbol-path --kallsyms --no-inline --no-symbols --verbose -v'
 _profan_opts_dhat='--where --not --metric --stacks --alloc-tree --ours --plumbing'
 _profan_opts_cpuprof='--weight --profile --wasm'
-_profan_opts_diff='--base --format --metric --confidence --order --aa --match --median --binary --thread --pid --symbol-path --kallsyms
+_profan_opts_diff='--base --format --metric --confidence --order --aa --match --median --binary --thread --pid --symbol-path --kallsyms --verbose -v
 	--no-inline --no-symbols --no-sidecar --weight --profile --wasm'
 _profan_takes_value='--top --output -o --binary --thread --pid --under --metric --alloc-entry
 	--alloc-plumbing --symbol-path --kallsyms --where --not --stacks --ours --plumbing --weight --profile

@@ -39,6 +39,9 @@ struct view_choice {
 	size_t metric;
 	bool *keep;
 	enum annotate_mode annotate;
+	/* the format's name and detail of a function, for tree rows to show where each
+	 * function is as its tables do; NULL: report_func_name */
+	const char *(*name_of)(const void *profile, uint32_t func, const char **detail);
 };
 void view_choice_release(struct view_choice *c);
 

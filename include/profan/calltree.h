@@ -64,8 +64,11 @@ static inline const uint32_t *calltree_children(const struct calltree *t, uint32
 }
 
 /* Adds a table for tree T (side 0) to R: rows in depth-first order, names drawn
- * as a tree, children under THRESHOLD_PCT of PCT_TOTAL elided into one line. */
+ * as a tree, children under THRESHOLD_PCT of PCT_TOTAL elided into one line. Each
+ * row's detail (file:line, library) is DETAIL_OF's for the node's function of
+ * profile P, as the tables show it (NULL: none). */
 void tree_render(struct report *r, const struct calltree *t, const char *id, const char *title,
-		 const struct pf_metric *metric, bool show_self, int64_t pct_total, double threshold_pct);
+		 const struct pf_metric *metric, bool show_self, int64_t pct_total, double threshold_pct,
+		 report_name_fn detail_of, const struct profile *p);
 
 #endif

@@ -31,13 +31,17 @@ struct cli_state {
 	/* rendering */
 	size_t top;
 	bool top_given; /* --top also says how many functions --annotate lists */
-	bool json, quiet, wide;
+	bool json, quiet, wide, no_pager;
 	enum cli_color color;
 	const char *output; /* -o FILE, or NULL for stdout */
 	/* storage behind opts' lists (argv strings) */
 	VEC(const char *) symbol_paths, where, not_, ours, plumbing, base, source_paths;
 	VEC(struct source_prefix) source_prefixes; /* their strings are the state's */
 	const char *format; /* diff --format */
+	/* while parsing: the word after the option (NULL: none); a handler that
+	 * takes it as an optional value ("--color never") sets took_next */
+	const char *next_arg;
+	bool took_next;
 	bool list_metrics;  /* dhat --metric list */
 };
 
@@ -60,7 +64,8 @@ struct cli_command {
 /* Runs `profan ARGV...`; returns the exit status. */
 int cli_main(int argc, char **argv);
 
-/* For the option groups: a usage error "profan: CMD: message" plus a hint line. Returns -1. */
+/* For the option groups: a usage error, on one line like every diagnostic:
+ * "profan: CMD: message; see 'profan CMD --help'". Returns -1. */
 int cli_usage_error(const struct cli_state *st, const char *fmt, ...) PF_PRINTF(2, 3);
 /* Parses a non-negative integer option value; -1 after a usage error. */
 int cli_parse_size(const struct cli_state *st, const char *opt, const char *arg, size_t *out);

@@ -5,7 +5,7 @@
  * metric each, named after DHAT's own fields (tb tbk tl mb mbk gb gbk eb ebk rb
  * wb). Program points with identical stacks are merged into one sample. A
  * frame's function is its name with its file or object; its line and address
- * sit on the frame. Spec: docs/dhat.md and ../shared/docs/dhat-format.md. */
+ * sit on the frame. Spec: docs/dhat.md and docs/dhat-format.md. */
 #ifndef PROFAN_DHAT_H
 #define PROFAN_DHAT_H
 

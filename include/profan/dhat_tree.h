@@ -43,6 +43,9 @@ struct dhat_tree_opts {
 	enum dhat_pred pred;
 	const bool *keep; /* per sample, or NULL for all */
 	const char *(*frame_text)(void *ctx, uint32_t frame);
+	/* the user's own code, not allocator plumbing: a row too long for the terminal keeps
+	 * its first such frame, shortening the plumbing in front of it (NULL: none is) */
+	bool (*is_users)(void *ctx, uint32_t frame);
 	void *ctx;
 };
 

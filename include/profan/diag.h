@@ -27,6 +27,9 @@ void pf_error(const char *fmt, ...) PF_PRINTF(1, 2);
 /* "profan: warning: <msg>\n" on stderr, unless warnings are silenced. */
 void pf_warn(const char *fmt, ...) PF_PRINTF(1, 2);
 void pf_set_quiet(bool quiet);
+/* "profan: <msg>\n" on stderr when -v/--verbose asked for the details. */
+void pf_note(const char *fmt, ...) PF_PRINTF(1, 2);
+void pf_set_verbose(bool verbose);
 /* Where the lines go instead of stderr (NULL: stderr again); the fuzz targets check them. */
 void pf_set_output(FILE *f);
 /* Color the "warning:" and "error" prefixes (the CLI decides: stderr is a terminal). */

@@ -16,6 +16,9 @@ struct render_opts {
 	size_t top;  /* rows per ranked table; 0 shows all */
 	bool color;  /* ANSI color */
 	int width;   /* shorten long names to this many columns; 0: never (pipes and files) */
+	/* the report shows on the terminal that stderr already showed the warnings on:
+	 * the text header leaves them out, so each is read once (JSON keeps them) */
+	bool skip_warnings;
 };
 
 /* Both return 0, or -1 if writing failed (the caller reports it). */

@@ -31,6 +31,9 @@ enum report_row_flags {
 	/* listings: a file whose lines follow (name: its path as recorded; detail: what was read) */
 	REPORT_ROW_FILE = 1 << 1,
 	REPORT_ROW_GAP = 1 << 2,   /* listings: lines left out between two shown regions */
+	/* a fold line ("… 3 more under 0.5%: 4.70 ms in all, largest 3.48 ms"): too long, it
+	 * loses its clauses after the ':', never part of a number */
+	REPORT_ROW_FOLD = 1 << 3,
 };
 
 struct report_row {
@@ -44,6 +47,9 @@ struct report_row {
 	/* listing rows: the source line (1-based; 0: costs no line could be given for),
 	 * with its text as NAME (NULL when the file was not found) */
 	uint32_t line;
+	/* frame chains ("malloc <- grow <- my_fn"): bytes of NAME before the frame that a
+	 * shortened row keeps (the first of the user's, after allocator plumbing); 0: none */
+	uint32_t keep_from;
 };
 
 struct report;
@@ -80,8 +86,12 @@ void report_release(struct report *r);
 const char *report_strdup(struct report *r, const char *s);
 const char *report_printf(struct report *r, const char *fmt, ...) PF_PRINTF(2, 3);
 void report_header(struct report *r, const char *key, const char *fmt, ...) PF_PRINTF(3, 4);
+/* A warning: said on stderr now (pf_warn), once, and kept for the report (JSON's
+ * "warnings"; the text report's header when it is not shown on that terminal). */
 void report_warning(struct report *r, const char *fmt, ...) PF_PRINTF(2, 3);
-/* Header lines and warnings the loader put in the profile. */
+/* Keeps a warning that was already said on stderr (profile_warn's) for the report. */
+void report_keep_warning(struct report *r, const char *text);
+/* Header lines and warnings the loader put in the profile (kept, not said again). */
 void report_header_from_profile(struct report *r, const struct profile *p);
 
 struct report_table *report_add_table(struct report *r, const char *id, const char *title,

@@ -31,6 +31,7 @@ struct symbolize_opts {
 	const char *kallsyms;            /* --kallsyms FILE (a copy of /proc/kallsyms), or NULL */
 	bool no_inline;                  /* --no-inline: charge the outer function, not the inlinee */
 	bool no_env;                     /* ignore PROFAN_SYMBOL_PATH (tests) */
+	bool verbose;                    /* -v: say every path tried per library (pf_note) */
 };
 
 struct symbolize_stats {
@@ -48,6 +49,11 @@ struct symbolize_stats {
  * Returns 0, or -1 after printing one line when --kallsyms cannot be read. */
 int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct symbolize_stats *st);
 
+/* Wasm functions (url wasm://...) keep the names of the module's name section, which
+ * compilers write mangled (_ZN4core3num3mix17h...E, _Z3fibi): demangles them as
+ * native names are. Any format; cheap when there are none. */
+void symbolize_demangle_wasm(struct profile *p);
+
 
 /* ---- identity ---------------------------------------------------------- */
 
@@ -60,6 +66,7 @@ struct symfind_query {
 	const char *debug_path;  /* or NULL */
 	const char *code_id;     /* lowercase hex build id, or NULL/"" */
 	const char *breakpad_id; /* 33 hex chars, or NULL/"" */
+	bool verbose;            /* say each path tried and what it held (pf_note) */
 };
 
 struct symfind_answer {
@@ -71,7 +78,9 @@ struct symfind_answer {
 };
 
 /* Looks for the file of library Q in the recorded path, DIRS (each searched by
- * name and by build-id layout) and /usr/lib/debug/.build-id. */
+ * name and by build-id layout; an entry that is a file is a candidate itself, used
+ * when its build id matches, or without ids when its name is the library's) and
+ * /usr/lib/debug/.build-id. */
 void symfind_locate(const struct symfind_query *q, const char *const *dirs, size_t ndirs,
 		    struct symfind_answer *a);
 void symfind_answer_release(struct symfind_answer *a);

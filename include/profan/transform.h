@@ -34,6 +34,7 @@ struct transform_step {
 	enum transform_kind kind;
 	const char *pattern; /* the regex, for the kinds that take one */
 	enum transform_by by;
+	const char *option;  /* the option as typed ("under" for a focus), or NULL: the kind's name */
 };
 
 /* The option's name ("focus", "root-at") and a granularity's ("file"). */

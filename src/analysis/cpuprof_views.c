@@ -252,7 +252,8 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 	free(self);
 	free(seen);
 	free(owned);
-	*out = (struct view_choice){.metric = p->default_metric, .annotate = ANNOTATE_TICKS};
+	/* tree rows show url:line:column and wasm offsets as the tables do */
+	*out = (struct view_choice){.metric = p->default_metric, .annotate = ANNOTATE_TICKS, .name_of = func_name};
 	sums_release(&s);
 	return PF_EXIT_OK;
 }

@@ -191,9 +191,12 @@ static int cmp_shown(const void *a, const void *b)
 	return x->first_point < y->first_point ? -1 : x->first_point > y->first_point;
 }
 
+/* *KEEP gets the offset in the text of the first of the user's frames, or 0. */
 static const char *node_text(struct report *r, const struct tree *t, const struct node *n,
-			     const struct dhat_tree_opts *o, bool root)
+			     const struct dhat_tree_opts *o, bool root, size_t *keep)
 {
+	bool leading = true; /* none of the user's frames so far */
+	*keep = 0;
 	size_t cap = 256, len = 0;
 	char *buf = xmalloc(cap);
 	buf[0] = '\0';
@@ -210,6 +213,12 @@ static const char *node_text(struct report *r, const struct tree *t, const struc
 		}
 		if (len)
 			memcpy(buf + len, " <- ", 4), len += 4;
+		if (leading && o->is_users) {
+			if (o->is_users(o->ctx, seq_at(t, n->lo, i))) {
+				*keep = i > n->depth ? len : 0;
+				leading = false;
+			}
+		}
 		memcpy(buf + len, ft, strlen(ft) + 1);
 		len += strlen(ft);
 	}
@@ -319,11 +328,15 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 			continue;
 		}
 		const struct node *n = &nodes[it.node];
-		const char *text = node_text(r, &t, n, o, it.node == 0);
+		size_t keep;
+		const char *text = node_text(r, &t, n, o, it.node == 0, &keep);
 		char *line = it.node == 0 ? xstrdup(text)
 					  : xasprintf("%s%s%s", pre.items, it.last ? "└─ " : "├─ ", text);
-		report_table_row(r, table, line, n->sig == SIG_DESC ? "(insignificant itself)" : NULL)
-			->values[0] = n->v[V_METRIC];
+		struct report_row *row =
+			report_table_row(r, table, line, n->sig == SIG_DESC ? "(insignificant itself)" : NULL);
+		row->values[0] = n->v[V_METRIC];
+		if (keep)
+			row->keep_from = (uint32_t)(strlen(line) - strlen(text) + keep);
 		free(line);
 		if (it.node != 0)
 			for (const char *c = it.last ? "   " : "│  "; *c; c++)

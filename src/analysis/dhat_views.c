@@ -68,6 +68,7 @@ static const char default_plumbing[] =
 /* The run's patterns, compiled. */
 struct options {
 	struct regex_list where, not_, ours;
+	const struct dhat_view_opts *given; /* their texts */
 	size_t stacks;
 	bool tree;
 };
@@ -86,6 +87,11 @@ struct ctx {
 	size_t metric, companion, tb; /* metric indices (SIZE_MAX when absent) */
 	int64_t total;                /* the metric over the whole file: the 100 % */
 };
+
+static bool is_users(struct ctx *c, uint32_t frame)
+{
+	return c->owned[frame] && !c->plumbing[frame];
+}
 
 static const char *frame_text(struct ctx *c, uint32_t frame)
 {
@@ -144,8 +150,27 @@ static int classify_frames(struct ctx *c, const struct regex_list *plumbing)
 	return 0;
 }
 
-/* keep[i]: sample i passes --where/--not and the metric's condition. */
-static int compute_keep(struct ctx *c, size_t *kept)
+/* The rule of every filter (transform.c): a pattern that matches nothing, or
+ * patterns that keep nothing together, are said on stderr. */
+static void filter_warnings(struct report *r, const struct ctx *c, uint64_t matched, size_t passed)
+{
+	const struct options *o = c->o;
+	size_t nw = o->where.res.len, nn = o->not_.res.len;
+	bool unmatched = false;
+	for (size_t i = 0; i < nw + nn; i++)
+		if (!(matched >> i & 1)) {
+			report_warning(r, "--%s '%s' matches no frame", i < nw ? "where" : "not",
+				       i < nw ? o->given->where.items[i] : o->given->not_.items[i - nw]);
+			unmatched = true;
+		}
+	if (nw + nn > 0 && passed == 0 && !unmatched && c->p->sample_count > 0)
+		report_warning(r, "--where/--not keep no program point: every view is empty");
+}
+
+/* keep[i]: sample i passes --where/--not and the metric's condition. *MATCHED gets
+ * bit i for each pattern (--where first, then --not) that some frame matches,
+ * *PASSED the number of points the patterns alone keep. */
+static int compute_keep(struct ctx *c, size_t *kept, uint64_t *matched, size_t *passed)
 {
 	const struct profile *p = c->p;
 	const struct options *o = c->o;
@@ -167,6 +192,7 @@ static int compute_keep(struct ctx *c, size_t *kept)
 					rc = -1;
 				} else if (m) {
 					frame_bits[fr] |= UINT64_C(1) << i;
+					*matched |= UINT64_C(1) << i;
 				}
 			}
 		}
@@ -177,7 +203,7 @@ static int compute_keep(struct ctx *c, size_t *kept)
 		}
 	}
 	uint64_t want = nw == 64 ? UINT64_MAX : (UINT64_C(1) << nw) - 1;
-	*kept = 0;
+	*kept = *passed = 0;
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t s = p->sample_stack[i];
 		uint64_t bits = s == PF_NONE ? 0 : node_bits[s];
@@ -185,6 +211,7 @@ static int compute_keep(struct ctx *c, size_t *kept)
 		c->keep_filter[i] = k;
 		c->keep[i] = k && dhat_pred_holds(p, c->meta, i, c->def->pred);
 		*kept += c->keep[i];
+		*passed += k;
 	}
 	free(frame_bits);
 	free(node_bits);
@@ -338,7 +365,7 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 				"the global peak; most values are stale or 0");
 	}
 	for (size_t i = 0; i < p->warnings.len; i++)
-		report_warning(r, "%s", p->warnings.items[i]);
+		report_keep_warning(r, p->warnings.items[i]);
 }
 
 /* ---------------------------------------------------------------- views */
@@ -669,7 +696,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	const struct profile *prof = in->p;
 	const struct dhat_view_opts *dopt = &in->o->dhat;
 	const struct dhat_meta *meta = dhat_meta_of(prof);
-	struct options o = {.stacks = dopt->stacks, .tree = dopt->alloc_tree};
+	struct options o = {.given = dopt, .stacks = dopt->stacks, .tree = dopt->alloc_tree};
 	struct ctx c = {.p = prof};
 	int rc = PF_EXIT_FAIL;
 	if (meta == NULL) {
@@ -709,9 +736,11 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	c.total = metric_sum(&c, c.metric, false);
 	c.keep = xcalloc(prof->sample_count + 1, sizeof(*c.keep));
 	c.keep_filter = xcalloc(prof->sample_count + 1, sizeof(*c.keep_filter));
-	size_t kept;
-	if (frames_prepare(&c, &o, dopt) < 0 || compute_keep(&c, &kept) < 0)
+	size_t kept, passed;
+	uint64_t matched = 0;
+	if (frames_prepare(&c, &o, dopt) < 0 || compute_keep(&c, &kept, &matched, &passed) < 0)
 		goto out;
+	filter_warnings(r, &c, matched, passed);
 	header(r, &c, kept);
 	view_sites(r, &c);
 	view_functions(r, &c);
@@ -722,6 +751,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 					    .pred = def->pred,
 					    .keep = c.keep_filter,
 					    .frame_text = (const char *(*)(void *, uint32_t))frame_text,
+					    .is_users = (bool (*)(void *, uint32_t))is_users,
 					    .ctx = &c};
 		dhat_tree_report(r, prof, meta, &to);
 	}

@@ -901,7 +901,8 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	for (int s = 0; s < 2; s++)
 		for (size_t f = 0; f < sides[s]->count; f++)
 			for (size_t w = 0; w < sides[s]->files[f].warnings.len; w++)
-				report_warning(r, "%s: %s", sides[s]->paths[f], sides[s]->files[f].warnings.items[w]);
+				report_keep_warning(r, report_printf(r, "%s: %s", sides[s]->paths[f],
+								     sides[s]->files[f].warnings.items[w]));
 
 	x.summary = report_add_table(r, "diff_changed",
 				     o->aa ? "Called changed although both arms are one configuration (--aa)"

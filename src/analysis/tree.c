@@ -19,22 +19,24 @@ struct level {
 	bool single; /* exactly one child drawn and none folded */
 };
 
-static void add_row(struct report *r, struct report_table *tab, const char *prefix, size_t prefix_len,
-		    const char *connector, const char *depth_tag, const char *label, size_t depth,
-		    int64_t total, int64_t self, bool show_self)
+static struct report_row *add_row(struct report *r, struct report_table *tab, const char *prefix,
+				  size_t prefix_len, const char *connector, const char *depth_tag, const char *label,
+				  const char *detail, size_t depth, int64_t total, int64_t self, bool show_self)
 {
 	char *name = xasprintf("%.*s%s%s%s", (int)prefix_len, prefix, connector, depth_tag, label);
-	struct report_row *row = report_table_row(r, tab, name, NULL);
+	struct report_row *row = report_table_row(r, tab, name, detail);
 	row->depth = (uint32_t)depth;
 	row->drawing = (uint32_t)(strlen(name) - strlen(label));
 	row->values[0] = total;
 	if (show_self)
 		row->values[1] = self;
 	free(name);
+	return row;
 }
 
 void tree_render(struct report *r, const struct calltree *t, const char *id, const char *title,
-		 const struct pf_metric *metric, bool show_self, int64_t pct_total, double threshold_pct)
+		 const struct pf_metric *metric, bool show_self, int64_t pct_total, double threshold_pct,
+		 report_name_fn detail_of, const struct profile *p)
 {
 	struct report_table *tab = report_add_table(r, id, title, "Function");
 	report_table_col(tab, "Total", metric->unit, pct_total);
@@ -77,8 +79,13 @@ void tree_render(struct report *r, const struct calltree *t, const char *id, con
 			size_t depth = lv->depth + 1;
 			if (lv->prefix_len >= TREE_MAX_INDENT * 3)
 				snprintf(tag, sizeof(tag), "[%zu] ", depth);
-			add_row(r, tab, prefix.items, lv->prefix_len, connector, tag, calltree_label(t, c), depth,
-				t->total[0][c], t->self[0][c], show_self);
+			/* two "(anonymous)" rows are told apart by where they are, as in the tables */
+			const char *detail = NULL;
+			uint32_t func = t->nodes.items[c].func;
+			if (detail_of && p && func < p->funcs.len)
+				detail_of(p, func, &detail);
+			add_row(r, tab, prefix.items, lv->prefix_len, connector, tag, calltree_label(t, c), detail,
+				depth, t->total[0][c], t->self[0][c], show_self);
 			if (++rows >= TREE_MAX_ROWS) {
 				truncated = true;
 				break;
@@ -99,15 +106,15 @@ void tree_render(struct report *r, const struct calltree *t, const char *id, con
 			report_format_value(mv, sizeof(mv), lv->max, metric->unit);
 			char *label = xasprintf("… %zu more under %.2g%%: %s in all, largest %s", lv->elided,
 						threshold_pct, cv, mv);
-			add_row(r, tab, prefix.items, lv->prefix_len, root_level ? "" : "└─ ", "", label,
-				lv->depth + 1, lv->combined, 0, show_self);
+			add_row(r, tab, prefix.items, lv->prefix_len, root_level ? "" : "└─ ", "", label, NULL,
+				lv->depth + 1, lv->combined, 0, show_self)->flags |= REPORT_ROW_FOLD;
 			free(label);
 			rows++;
 		}
 		stack.len--;
 	}
 	if (!truncated && t->no_stack[0] != 0)
-		add_row(r, tab, "", 0, "", "", "(no stack)", 1, t->no_stack[0], t->no_stack[0], show_self);
+		add_row(r, tab, "", 0, "", "", "(no stack)", NULL, 1, t->no_stack[0], t->no_stack[0], show_self);
 	if (truncated)
 		tab->note = report_printf(r,
 					  "Cut after %d lines: raise --tree-threshold (now %g%%) to see the "

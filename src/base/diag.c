@@ -9,7 +9,7 @@
 #include "profan/progress.h"
 #include "profan/text.h"
 
-static bool quiet, color;
+static bool quiet, color, verbose;
 static FILE *output; /* NULL: stderr */
 
 void pf_set_color(bool c)
@@ -20,6 +20,11 @@ void pf_set_color(bool c)
 void pf_set_quiet(bool q)
 {
 	quiet = q;
+}
+
+void pf_set_verbose(bool v)
+{
+	verbose = v;
 }
 
 void pf_set_output(FILE *f)
@@ -75,5 +80,15 @@ void pf_warn(const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	emit("profan: warning: ", "1;33", fmt, ap);
+	va_end(ap);
+}
+
+void pf_note(const char *fmt, ...)
+{
+	if (!verbose)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	emit("profan: ", "2", fmt, ap);
 	va_end(ap);
 }

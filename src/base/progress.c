@@ -8,9 +8,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "profan/interrupt.h"
 #include "profan/text.h"
 
-static bool enabled, shown;
+static bool enabled;
+static bool shown;
 static bool seen; /* the line has appeared in this run: later phases show from their start */
 static double delay = 0.5; /* seconds of a phase before the line appears */
 static char phase[128];
@@ -45,6 +47,8 @@ static double now(void)
 void progress_enable(bool on)
 {
 	enabled = on;
+	if (on) /* Ctrl-C mid-run must not leave the line on the prompt's row */
+		interrupt_line_shown(false);
 	/* Test knob: the pty tests make the line appear on small fixtures. */
 	const char *ms = getenv("PROFAN_PROGRESS_DELAY_MS");
 	if (ms != NULL && *ms >= '0' && *ms <= '9')
@@ -112,6 +116,7 @@ void progress_update(uint64_t done)
 	fprintf(stderr, "\r\033[Kprofan: %.*s%s%s%s", head, phase, *tail ? "\u2026" : "", tail, amount);
 	fflush(stderr);
 	shown = seen = true;
+	interrupt_line_shown(true);
 }
 
 void progress_clear(void)
@@ -120,6 +125,7 @@ void progress_clear(void)
 		fputs("\r\033[K", stderr);
 		fflush(stderr);
 		shown = false;
+		interrupt_line_shown(false);
 		last_drawn = 0;
 	}
 }

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +25,8 @@ int cli_usage_error(const struct cli_state *st, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	pf_error("%s: %s", st->cmd->name, msg);
-	fprintf(stderr, "Try 'profan %s --help' for more information.\n", st->cmd->name);
+	/* one line, like every diagnostic: the hint goes at its end */
+	pf_error("%s: %s; see 'profan %s --help'", st->cmd->name, msg, st->cmd->name);
 	return -1;
 }
 
@@ -159,12 +160,16 @@ static enum parse_result parse(struct cli_state *st, int argc, char **argv, int 
 					group = group_of[i];
 		}
 		li = -1;
+		st->next_arg = optind < argc ? argv[optind] : NULL;
+		st->took_next = false;
 		if (c == 'h' && group == &cli_common_group) {
 			print_help(stdout, st->cmd);
 			res = PARSE_DONE;
 		} else if (group != NULL) {
 			if (group->handle(st, c, optarg) < 0)
 				res = PARSE_USAGE;
+			else if (st->took_next)
+				optind++; /* as getopt does for a required value */
 		} else if (c == ':') {
 			cli_usage_error(st, "option '%s' needs a value", argv[optind - 1]);
 			res = PARSE_USAGE;
@@ -182,7 +187,9 @@ static enum parse_result parse(struct cli_state *st, int argc, char **argv, int 
 	/* TERM=dumb (an editor's shell buffer) shows escape sequences raw: no color, and no
 	 * progress line, which needs "erase line" to vanish. */
 	bool err_tty = isatty(STDERR_FILENO) && !term_is_dumb();
-	pf_set_color(st->color == CLI_COLOR_ALWAYS || (st->color == CLI_COLOR_AUTO && err_tty && !no_color()));
+	/* --color=always is for the report (a pager, a file); a diagnostic is colored only
+	 * on a terminal, so a log or a pipe never gets escape sequences */
+	pf_set_color(err_tty && (st->color == CLI_COLOR_ALWAYS || (st->color == CLI_COLOR_AUTO && !no_color())));
 	progress_enable(res == PARSE_OK && !st->quiet && err_tty);
 	return res;
 }
@@ -204,7 +211,34 @@ static int output_width(FILE *out)
 	return 0;
 }
 
-/* Writes the report to -o FILE or stdout, as text or JSON. Returns an exit code. */
+/* A report for a terminal goes through a pager, as git does: PROFAN_PAGER, else PAGER,
+ * else less (with LESS=FRX unless set: quits when it fits on one screen, keeps colors,
+ * leaves the text on the screen). Empty or "cat" means none; so does --no-pager. */
+static FILE *pager_open(const struct cli_state *st)
+{
+	if (st->no_pager || !isatty(STDOUT_FILENO) || term_is_dumb())
+		return NULL;
+	const char *pager = getenv("PROFAN_PAGER");
+	if (pager == NULL)
+		pager = getenv("PAGER");
+	if (pager == NULL) /* without less, the report is written out */
+		pager = "command -v less >/dev/null 2>&1 && exec less || exec cat";
+	if (*pager == '\0' || strcmp(pager, "cat") == 0)
+		return NULL;
+	setenv("LESS", "FRX", 0);
+	setenv("LV", "-c", 0);
+	fflush(stdout);
+	FILE *f = popen(pager, "w");
+	if (f != NULL) {
+		/* the pager owns the terminal now: Ctrl-C is its (less stays, the shell does not
+		 * come back under it), and quitting it early is not a write error */
+		signal(SIGINT, SIG_IGN);
+		signal(SIGPIPE, SIG_IGN);
+	}
+	return f;
+}
+
+/* Writes the report to -o FILE, a pager or stdout, as text or JSON. Returns an exit code. */
 static int emit(const struct cli_state *st, const struct report *r)
 {
 	struct output *file = NULL;
@@ -214,11 +248,28 @@ static int emit(const struct cli_state *st, const struct report *r)
 			return PF_EXIT_FAIL;
 		out = file->f;
 	}
+	/* decided on the real output: a pager shows what the terminal would */
+	bool tty = isatty(fileno(out));
 	struct render_opts ro = {.top = st->top};
 	ro.color = st->color == CLI_COLOR_ALWAYS ||
-		   (st->color == CLI_COLOR_AUTO && isatty(fileno(out)) && !no_color() && !term_is_dumb());
+		   (st->color == CLI_COLOR_AUTO && tty && !no_color() && !term_is_dumb());
 	if (!st->wide)
 		ro.width = output_width(out);
+	ro.skip_warnings = file == NULL && tty && isatty(STDERR_FILENO);
+	FILE *pager = file == NULL ? pager_open(st) : NULL;
+	if (pager != NULL) {
+		int rc = st->json ? render_json(pager, r, &ro) : render_text(pager, r, &ro);
+		fflush(pager);
+		int err = errno;
+		bool failed = (rc < 0 || ferror(pager)) && err != EPIPE; /* EPIPE: quit early */
+		int status = pclose(pager);
+		if (failed) {
+			pf_error("<pager>: write error: %s", strerror(err ? err : EIO));
+			return PF_EXIT_FAIL;
+		}
+		(void)status; /* the pager's own exit status is the pager's business, as in git */
+		return PF_EXIT_OK;
+	}
 	int rc = st->json ? render_json(out, r, &ro) : render_text(out, r, &ro);
 	if (file != NULL) { /* renamed into place only when everything was written */
 		if (rc < 0) {
@@ -407,7 +458,6 @@ int cli_main(int argc, char **argv)
 	for (size_t i = 0; cli_commands[i]; i++)
 		if (strcmp(cmd, cli_commands[i]->name) == 0)
 			return finish_stdout(run_command(cli_commands[i], argc - 1, argv + 1));
-	pf_error("unknown command '%s'", cmd);
-	fprintf(stderr, "Try 'profan --help' for the list of commands.\n");
+	pf_error("unknown command '%s'; see 'profan --help' for the list of commands", cmd);
 	return PF_EXIT_USAGE;
 }

@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_int.h"
@@ -12,7 +13,7 @@
 
 /* ---- rendering and the run itself: every command ---- */
 
-enum { OPT_TOP = 0x100, OPT_JSON, OPT_COLOR, OPT_WIDE };
+enum { OPT_TOP = 0x100, OPT_JSON, OPT_COLOR, OPT_WIDE, OPT_NO_PAGER };
 
 static const struct cli_opt common_opts[] = {
 	{"top", required_argument, OPT_TOP, "N", "rows per view (default 30; 0 shows all)"},
@@ -20,6 +21,7 @@ static const struct cli_opt common_opts[] = {
 	{"output", required_argument, 'o', "FILE", "write the report to FILE instead of stdout"},
 	{"color", optional_argument, OPT_COLOR, "[=WHEN]", "color: auto (default: on a terminal), always, never"},
 	{"wide", no_argument, OPT_WIDE, NULL, "never shorten long names to the terminal width"},
+	{"no-pager", no_argument, OPT_NO_PAGER, NULL, "on a terminal, write the report out instead of paging it"},
 	{"quiet", no_argument, 'q', NULL, "no warnings or progress on stderr"},
 	{"help", no_argument, 'h', NULL, "show this help"},
 	{NULL, 0, 0, NULL, NULL},
@@ -31,7 +33,16 @@ static int handle_common(struct cli_state *st, int val, const char *arg)
 	case OPT_TOP: st->top_given = true; return cli_parse_size(st, "top", arg, &st->top);
 	case OPT_JSON: st->json = true; return 0;
 	case OPT_WIDE: st->wide = true; return 0;
+	case OPT_NO_PAGER: st->no_pager = true; return 0;
 	case OPT_COLOR:
+		/* "--color never": getopt reads an optional value only after '=', but the
+		 * spaced form is what people type; no profile is called auto, always or never */
+		if (arg == NULL && st->next_arg != NULL &&
+		    (strcmp(st->next_arg, "auto") == 0 || strcmp(st->next_arg, "always") == 0 ||
+		     strcmp(st->next_arg, "never") == 0)) {
+			arg = st->next_arg;
+			st->took_next = true;
+		}
 		if (arg == NULL || strcmp(arg, "always") == 0)
 			st->color = CLI_COLOR_ALWAYS;
 		else if (strcmp(arg, "never") == 0)
@@ -180,22 +191,26 @@ const struct cli_group cli_analysis_group = {analysis_opts, handle_analysis};
 enum { OPT_SYMBOL_PATH = 0x100, OPT_KALLSYMS, OPT_NO_INLINE, OPT_NO_SYMBOLS, OPT_NO_SIDECAR };
 
 static const struct cli_opt symbol_opts[] = {
-	{"symbol-path", required_argument, OPT_SYMBOL_PATH, "DIR",
-	 "also look for binaries and debug files in DIR (repeatable; also $PROFAN_SYMBOL_PATH)"},
+	{"symbol-path", required_argument, OPT_SYMBOL_PATH, "PATH",
+	 "also look for binaries and debug files in PATH, a directory or the file itself (repeatable; also "
+	 "$PROFAN_SYMBOL_PATH)"},
 	{"kallsyms", required_argument, OPT_KALLSYMS, "FILE", "name kernel frames from a copy of /proc/kallsyms"},
 	{"no-inline", no_argument, OPT_NO_INLINE, NULL, "charge inlined code to the function it was inlined into"},
 	{"no-symbols", no_argument, OPT_NO_SYMBOLS, NULL, "read no symbol files: native frames stay LIB+0xADDR"},
 	{"no-sidecar", no_argument, OPT_NO_SIDECAR, NULL, "ignore a .syms.json file beside the profile"},
+	{"verbose", no_argument, 'v', NULL, "list every path tried for each library's symbols, and the file used"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
 static int handle_symbols(struct cli_state *st, int val, const char *arg)
 {
 	struct profan_opts *o = &st->opts;
+	struct stat sb;
 	switch (val) {
 	case OPT_SYMBOL_PATH:
-		/* a typo here would silently leave every frame unsymbolicated */
-		if (access(arg, R_OK | X_OK) != 0)
+		/* a typo here would silently leave every frame unsymbolicated; a file (the binary
+		 * itself) needs reading, a directory searching */
+		if (access(arg, R_OK) != 0 || (stat(arg, &sb) == 0 && S_ISDIR(sb.st_mode) && access(arg, X_OK) != 0))
 			pf_warn("--symbol-path %s: %s", arg, strerror(errno));
 		vec_push(&st->symbol_paths, arg);
 		return 0;
@@ -203,6 +218,10 @@ static int handle_symbols(struct cli_state *st, int val, const char *arg)
 	case OPT_NO_INLINE: o->symbols.no_inline = true; return 0;
 	case OPT_NO_SYMBOLS: o->no_symbols = true; return 0;
 	case OPT_NO_SIDECAR: o->samply.no_sidecar = true; return 0;
+	case 'v':
+		o->symbols.verbose = true;
+		pf_set_verbose(true);
+		return 0;
 	}
 	return -1;
 }
@@ -256,7 +275,11 @@ static int handle_samply(struct cli_state *st, int val, const char *arg)
 {
 	struct samply_view_opts *so = &st->opts.samply;
 	switch (val) {
-	case OPT_UNDER: return cli_add_step(st, TRANSFORM_FOCUS, arg);
+	case OPT_UNDER:
+		if (cli_add_step(st, TRANSFORM_FOCUS, arg) < 0)
+			return -1;
+		st->opts.steps[st->opts.step_count - 1].option = "under";
+		return 0;
 	case OPT_THREADS: so->threads = true; return 0;
 	case OPT_SAMPLY_METRIC: {
 		const char *const *names = samply_metric_names();

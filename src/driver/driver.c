@@ -165,6 +165,7 @@ static int prepare(const struct input_format *f, const struct profan_opts *o, st
 	profile_label_libs(p);
 	if (f->native && !o->no_symbols && symbolize_profile(p, &o->symbols, NULL) != 0)
 		return -1;
+	symbolize_demangle_wasm(p);
 	return transform_apply(p, o->steps, o->step_count);
 }
 
@@ -232,6 +233,7 @@ static int analyse(const struct input_format *f, const struct profan_opts *o, st
 	profile_label_libs(p); /* the libraries are all in: how the report tells them apart */
 	if (f != NULL && f->native && !o->no_symbols && symbolize_profile(p, &o->symbols, NULL) != 0)
 		return PF_EXIT_FAIL;
+	symbolize_demangle_wasm(p);
 	if (transform_apply(p, o->steps, o->step_count) < 0)
 		return PF_EXIT_FAIL;
 	struct view_input in = {.p = p, .o = o, .paths = paths, .path_count = n, .symbols_origin = symbols};

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/report.h"
 #include "profan/wasm.h"
 
 #define NO_ID INT64_MIN
@@ -900,9 +901,12 @@ static int add_hit_counts(struct loader *L, struct raw_profile *rp, const uint32
 		profile_add_sample(L->p, sample_stack(L, stack[i]), thread, values);
 	}
 	free(hits);
-	if (total_hits > 0)
-		profile_warn(L->p, "no samples array: %" PRId64 " hitCount hits spread evenly over %.1f ms",
-			     total_hits, (double)duration / 1000.0);
+	if (total_hits > 0) {
+		char span[48];
+		report_format_value(span, sizeof(span), duration, PF_UNIT_MICROSECONDS);
+		profile_warn(L->p, "no samples array: %" PRId64 " hitCount hits spread evenly over %s", total_hits,
+			     span);
+	}
 	return 0;
 }
 
@@ -1033,9 +1037,11 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct u6
 		struct gaps g = {.first = t[0], .later = big, .later_at = biggest, .tail = end - last,
 				 .counted = counted};
 		g.median = select_kth(t, n, n / 2);
+		char span[48]; /* in the unit the report's times use: "7.26 s", not "7261.9 ms" */
+		report_format_value(span, sizeof(span), end - start, PF_UNIT_MICROSECONDS);
 		profile_add_info(L->p, L->samples_key,
-				 profile_printf(L->p, "%zu over %.1f ms, median interval %.3f ms", n,
-						(double)(end - start) / 1000.0, (double)g.median / 1000.0));
+				 profile_printf(L->p, "%zu over %s, median interval %.3f ms", n, span,
+						(double)g.median / 1000.0));
 		gap_warnings(L, &g);
 	}
 	free(t);

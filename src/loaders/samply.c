@@ -1,6 +1,6 @@
 /* samply.c: samply / Firefox Profiler processed profiles (v41-v66) -> struct profile.
  *
- * The layout is chosen by field presence, never by version number (spec §2):
+ * The layout is chosen by field presence, never by version number (docs/samply-format.md §2):
  * per-thread or shared tables, per-thread or shared string array, `time` or
  * `timeDeltas`, `prefix` or `prefixOffset`. Thread-local table indices are
  * mapped onto profile frames keyed by (library, address), so the same code
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/report.h"
 #include "profan/text.h"
 #include "samply_columns.h"
 
@@ -114,7 +115,7 @@ static const char *lib_text(struct ld *ld, const struct json *lib, const char *k
 
 static bool is_kernel_ip_name(const char *s)
 {
-	/* Live-record kernel IPs: "0xffffffff8..." (spec §6.4, P18). */
+	/* Live-record kernel IPs: "0xffffffff8..." (samply-format.md §6.4, P18). */
 	if (strncmp(s, "0xffff", 6) != 0 || strlen(s) != 18)
 		return false;
 	for (s += 2; *s; s++)
@@ -173,7 +174,7 @@ uint32_t samply_main_lib(const struct profile *p)
 	return PF_NONE;
 }
 
-/* ---- the presymbolication sidecar (spec §9) ---- */
+/* ---- the presymbolication sidecar (samply-format.md §9) ---- */
 
 char *samply_sidecar_path(const char *path)
 {
@@ -776,7 +777,7 @@ static double cpu_unit_scale(struct ld *ld, const struct json *meta)
 	return 0.0;
 }
 
-/* No usable CPU deltas: estimate CPU as weight x interval, and say so (spec §7).
+/* No usable CPU deltas: estimate CPU as weight x interval, and say so (samply-format.md §7).
  * Weights up to 2^31 times intervals up to 1e9 ms can pass 2^63 µs, for one
  * sample or in sum: that is refused, never rounded into a negative number. */
 static int cpu_fallback(struct ld *ld, const struct json *meta, double interval_ms,
@@ -810,8 +811,13 @@ static void add_summary(struct ld *ld, const struct json *meta, const struct tot
 					 tot->threads, tot->excluded, tot->excluded == 1 ? "" : "s")
 			: profile_printf(p, "%zu with samples", tot->threads);
 	profile_add_info(p, "Threads", threads);
-	if (tot->t_max >= tot->t_min)
-		profile_add_info(p, "Duration", profile_printf(p, "%.1f ms", tot->t_max - tot->t_min));
+	if (tot->t_max >= tot->t_min) { /* in the unit the report's times use */
+		char span[48];
+		double us = round((tot->t_max - tot->t_min) * 1000.0);
+		report_format_value(span, sizeof(span), us < 0x1p62 ? (int64_t)us : INT64_MAX / 2,
+				    PF_UNIT_MICROSECONDS);
+		profile_add_info(p, "Duration", profile_printf(p, "%s", span));
+	}
 }
 
 int samply_load(const struct json_doc *doc, struct profile *out, const void *vopts)

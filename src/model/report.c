@@ -52,6 +52,12 @@ void report_warning(struct report *r, const char *fmt, ...)
 	const char *s = arena_vprintf(&r->arena, fmt, ap);
 	va_end(ap);
 	vec_push(&r->warnings, s);
+	pf_warn("%s", s);
+}
+
+void report_keep_warning(struct report *r, const char *text)
+{
+	vec_push(&r->warnings, report_strdup(r, text));
 }
 
 void report_header_from_profile(struct report *r, const struct profile *p)
@@ -59,7 +65,7 @@ void report_header_from_profile(struct report *r, const struct profile *p)
 	for (size_t i = 0; i < p->info.len; i++)
 		report_header(r, p->info.items[i].key, "%s", p->info.items[i].value);
 	for (size_t i = 0; i < p->warnings.len; i++)
-		report_warning(r, "%s", p->warnings.items[i]);
+		report_keep_warning(r, p->warnings.items[i]);
 }
 
 struct report_table *report_add_table(struct report *r, const char *id, const char *title,
@@ -184,14 +190,29 @@ void report_group_digits(char *out, int64_t v)
 	out[k] = '\0';
 }
 
+/* A time in the unit a person reads it in, as perf and pprof scale theirs:
+ * "613.88 ms", "6.59 s", "1.83 min"... not "6594125.25 ms" (JSON keeps the raw number). */
+static void format_ms(char *buf, size_t cap, double ms)
+{
+	double a = ms < 0 ? -ms : ms;
+	if (a < 999.995) /* what "%.2f" would print as 1000.00 ms is 1.00 s */
+		snprintf(buf, cap, "%.2f ms", ms);
+	else if (a < 59995) /* and 59.995 s is 1.00 min */
+		snprintf(buf, cap, "%.2f s", ms / 1e3);
+	else if (a < 3599700)
+		snprintf(buf, cap, "%.2f min", ms / 60e3);
+	else
+		snprintf(buf, cap, "%.2f h", ms / 3600e3);
+}
+
 void report_format_value(char *buf, size_t cap, int64_t v, enum pf_unit unit)
 {
 	switch (unit) {
 	case PF_UNIT_MICROSECONDS:
-		snprintf(buf, cap, "%.2f ms", (double)v / 1e3);
+		format_ms(buf, cap, (double)v / 1e3);
 		break;
 	case PF_UNIT_NANOSECONDS:
-		snprintf(buf, cap, "%.2f ms", (double)v / 1e6);
+		format_ms(buf, cap, (double)v / 1e6);
 		break;
 	case PF_UNIT_BYTES: {
 		static const char *const units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};

@@ -334,22 +334,24 @@ int transform_apply(struct profile *p, const struct transform_step *steps, size_
 		return 0;
 	size_t metric = p->default_metric;
 	int64_t before = counted_total(p, metric);
-	bool drops = false;
+	bool drops = false, unmatched = false;
 	const char *desc = ""; /* "focus=RE, hide=RE, by=file": at most TRANSFORM_MAX_STEPS parts */
 	for (size_t i = 0; i < n; i++) {
 		const struct transform_step *st = &steps[i];
+		const char *name = st->option ? st->option : kind_names[st->kind];
 		size_t matched;
 		if (apply_step(p, st, &matched) < 0)
 			return -1;
 		if (st->kind == TRANSFORM_BY)
 			desc = profile_printf(p, "%s%sby=%s", desc, *desc ? ", " : "", by_names[st->by]);
 		else if (st->pattern)
-			desc = profile_printf(p, "%s%s%s=%s", desc, *desc ? ", " : "", kind_names[st->kind],
-					      st->pattern);
+			desc = profile_printf(p, "%s%s%s=%s", desc, *desc ? ", " : "", name, st->pattern);
 		else
-			desc = profile_printf(p, "%s%s%s", desc, *desc ? ", " : "", kind_names[st->kind]);
-		if (st->pattern && matched == 0)
-			profile_warn(p, "--%s '%s' matches no function", kind_names[st->kind], st->pattern);
+			desc = profile_printf(p, "%s%s%s", desc, *desc ? ", " : "", name);
+		if (st->pattern && matched == 0) {
+			profile_warn(p, "--%s '%s' matches no function", name, st->pattern);
+			unmatched = true;
+		}
 		drops |= st->kind == TRANSFORM_FOCUS || st->kind == TRANSFORM_IGNORE ||
 			 st->kind == TRANSFORM_ROOT_AT;
 	}
@@ -358,6 +360,10 @@ int transform_apply(struct profile *p, const struct transform_step *steps, size_
 		char a[48], b[48];
 		report_format_value(a, sizeof(a), after, p->metrics[metric].unit);
 		report_format_value(b, sizeof(b), before, p->metrics[metric].unit);
+		/* one rule for every filter: keeping nothing is said on stderr (once: a pattern
+		 * that matched nothing has said why) */
+		if (after == 0 && before != 0 && !unmatched)
+			profile_warn(p, "the filters %s keep nothing of %s: every view is empty", desc, b);
 		desc = profile_printf(p, "%s (kept %s of %s, %.2f%%)", desc, a, b,
 				      before ? 100.0 * (double)after / (double)before : 0.0);
 	}

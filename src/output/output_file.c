@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "profan/export.h"
+#include "profan/interrupt.h"
 
 /* Special files (/dev/null, /dev/full, a FIFO, a terminal) cannot be replaced by a
  * rename: they are written in place. */
@@ -39,6 +40,8 @@ struct output *output_open(const char *path, const char *what)
 			close(fd);
 		if (o->f == NULL && fd >= 0)
 			unlink(o->tmp);
+		if (o->f != NULL) /* Ctrl-C while it is written leaves no temporary file behind */
+			interrupt_unlink_on_signal(o->tmp);
 	}
 	if (o->f == NULL) {
 		pf_error("%s: cannot write: %s", path, strerror(errno));
@@ -76,6 +79,8 @@ int output_close(struct output *o)
 			unlink(o->tmp); /* the previous contents, if any, stay */
 		pf_error("%s: write error: %s", o->path, strerror(saved ? saved : EIO));
 	}
+	if (o->tmp) /* renamed or removed: the handler's unlink would find nothing */
+		interrupt_forget(o->tmp);
 	free(o->tmp);
 	free(o->path);
 	free(o);
@@ -85,8 +90,10 @@ int output_close(struct output *o)
 void output_abort(struct output *o)
 {
 	fclose(o->f);
-	if (o->tmp)
+	if (o->tmp) {
 		unlink(o->tmp);
+		interrupt_forget(o->tmp);
+	}
 	free(o->tmp);
 	free(o->path);
 	free(o);

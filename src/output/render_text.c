@@ -103,6 +103,25 @@ static void print_shortened(FILE *out, const char *name, size_t cols)
 	fputs(" <- \u2026", out);
 }
 
+/* A frame chain too long for COLS: the drawing, then the frames from KEEP on (the
+ * user's, after the plumbing before them), themselves shortened at the end. */
+static void print_keeping(FILE *out, const char *name, size_t drawing, size_t keep, size_t cols)
+{
+	if (drawing == 0) /* rows that do not say: the box drawing in front ("│  ├─ ") */
+		while (strncmp(name + drawing, "│", 3) == 0 || strncmp(name + drawing, "├", 3) == 0 ||
+		       strncmp(name + drawing, "└", 3) == 0 || strncmp(name + drawing, "─", 3) == 0 ||
+		       name[drawing] == ' ')
+			drawing += name[drawing] == ' ' ? 1 : 3;
+	static const char gap[] = "… <- ";
+	size_t lead = utf8_columns(name, drawing) + 5;
+	if (cols <= lead + 8) {
+		print_shortened(out, name, cols);
+		return;
+	}
+	fprintf(out, "%.*s%s", (int)drawing, name, gap);
+	print_shortened(out, name + keep, cols - lead);
+}
+
 /* Rows shown of T: ranked tables are cut to the first TOP. */
 static size_t shown_rows(const struct report_table *t, size_t top)
 {
@@ -204,10 +223,16 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		size_t name_cols = utf8_columns(name, strlen(name));
 		size_t detail_cols = detail ? 2 + utf8_columns(detail, strlen(detail)) : 0;
 		bool fits = st->width <= 0 || prefix + name_cols + detail_cols <= (size_t)st->width;
-		if (fits || prefix + 16 >= (size_t)st->width || name_cols <= (size_t)st->width - prefix)
+		size_t room = st->width > 0 && (size_t)st->width > prefix ? (size_t)st->width - prefix : 0;
+		const char *colon = row->flags & REPORT_ROW_FOLD ? strchr(name, ':') : NULL;
+		if (fits || prefix + 16 >= (size_t)st->width || name_cols <= room)
 			fputs(name, out);
+		else if (colon != NULL) /* numbers are never cut: the fold line keeps its count only */
+			fprintf(out, "%.*s", (int)(colon - name), name);
+		else if (row->keep_from > row->drawing && row->keep_from < strlen(row->name) && name == row->name)
+			print_keeping(out, name, row->drawing, row->keep_from, room);
 		else
-			print_shortened(out, name, (size_t)st->width - prefix);
+			print_shortened(out, name, room);
 		fputs(owned ? SGR(st, "0") : "", out);
 		if (detail && fits)
 			fprintf(out, "  %s%s%s", SGR(st, "2"), detail, SGR(st, "0"));
@@ -355,7 +380,7 @@ int render_text(FILE *out, const struct report *r, const struct render_opts *st)
 		free(key_copy);
 		free(copy);
 	}
-	for (size_t i = 0; i < r->warnings.len; i++) {
+	for (size_t i = 0; i < r->warnings.len && !st->skip_warnings; i++) {
 		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), shown(r->warnings.items[i], &copy));
 		free(copy);
 	}

@@ -8,6 +8,7 @@
 #include <demangle.h>
 #undef ARRAY_SIZE /* libiberty.h defines it too, identically */
 
+#include "profan/funcname.h"
 #include "profan/symbolize.h"
 
 /* True if S ends in "::h" + 16 hex digits: the legacy Rust hash, which
@@ -41,4 +42,24 @@ char *sym_demangle(const char *name)
 	if (cut)
 		out[len - cut] = '\0';
 	return out;
+}
+
+void symbolize_demangle_wasm(struct profile *p)
+{
+	bool renamed = false;
+	for (size_t i = 0; i < p->funcs.len; i++) {
+		struct pf_func *f = &p->funcs.items[i];
+		if (!f->file || strncmp(profile_str(p, f->file), "wasm://", 7) != 0)
+			continue;
+		char *d = sym_demangle(profile_str(p, f->name));
+		if (!d)
+			continue;
+		char *simple = funcname_simplify(d); /* the spelling native names get (funcname.h) */
+		f->name = profile_intern(p, simple ? simple : d);
+		free(simple);
+		free(d);
+		renamed = true;
+	}
+	if (renamed)
+		profile_seal(p); /* names changed in place: the content index is stale */
 }

@@ -216,22 +216,39 @@ struct search {
 	bool done;
 };
 
-static void try_path(struct search *s, const char *path)
+static const char *query_name(const struct symfind_query *q)
+{
+	return is_set(q->name) ? q->name : is_set(q->path) ? q->path : "?";
+}
+
+/* Tries PATH; a MISMATCH_QUIET candidate (a --symbol-path file named otherwise) that
+ * differs is just not this library's, not "another build" of it. */
+static void try_path_as(struct search *s, const char *path, bool mismatch_quiet)
 {
 	if (s->done || !is_set(path))
 		return;
 	char *id = NULL;
 	switch (check_candidate(s->q, path, &id)) {
 	case CHECK_ABSENT:
+		if (s->q->verbose)
+			pf_note("%s: %s: no ELF file there", query_name(s->q), path);
 		return;
 	case CHECK_MATCH:
 		s->a->result = SYMFIND_FOUND;
 		s->a->path = xstrdup(path);
 		s->a->verified = is_set(s->q->code_id) || breakpad_known(s->q->breakpad_id);
 		s->done = true;
+		if (s->q->verbose)
+			pf_note("%s: %s: %s: used", query_name(s->q), path,
+				s->a->verified ? "the build id matches" : "no build id to check");
 		return;
 	case CHECK_DIFFERENT:
-		if (!s->a->mismatch_path) {
+		if (s->q->verbose)
+			pf_note("%s: %s: another build (id %s, the profile has %s)", query_name(s->q), path, id,
+				is_set(s->q->code_id) ? s->q->code_id : s->q->breakpad_id);
+		if (mismatch_quiet) {
+			free(id);
+		} else if (!s->a->mismatch_path) {
 			s->a->mismatch_path = xstrdup(path);
 			s->a->mismatch_id = id;
 		} else {
@@ -239,6 +256,11 @@ static void try_path(struct search *s, const char *path)
 		}
 		return;
 	}
+}
+
+static void try_path(struct search *s, const char *path)
+{
+	try_path_as(s, path, false);
 }
 
 /* DIR/.build-id/xx/rest[.debug], the layout of /usr/lib/debug and debuginfod caches. */
@@ -255,8 +277,23 @@ static void try_build_id_dir(struct search *s, const char *dir)
 	free(p);
 }
 
+static bool same_base_name(const char *path, const char *name)
+{
+	const char *slash = strrchr(path, '/');
+	return is_set(name) && strcmp(slash ? slash + 1 : path, name) == 0;
+}
+
 static void try_dir(struct search *s, const char *dir)
 {
+	struct stat sb;
+	if (stat(dir, &sb) == 0 && S_ISREG(sb.st_mode)) {
+		/* --symbol-path FILE, the binary itself (a common guess): this library's when
+		 * the ids match, or, in a profile without ids, when it bears the library's name */
+		bool named = same_base_name(dir, s->q->name) || same_base_name(dir, s->q->debug_name);
+		if (named || is_set(s->q->code_id) || breakpad_known(s->q->breakpad_id))
+			try_path_as(s, dir, !named);
+		return;
+	}
 	try_build_id_dir(s, dir);
 	const char *names[] = {s->q->name, s->q->debug_name};
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {

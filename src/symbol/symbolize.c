@@ -53,6 +53,7 @@ struct ctx {
 	VEC(uint32_t) made;         /* the funcs func_for handed out, each once */
 	size_t done;                /* sites handled, for the progress line */
 	VEC(uint32_t) pool;
+	bool *unfound; /* per library: no file at all (not one that was unreadable or another build) */
 };
 
 static const char *lib_str(const struct profile *p, uint32_t id)
@@ -294,10 +295,13 @@ static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s,
 				  .debug_name = lib_str(p, lib->debug_name),
 				  .debug_path = lib_str(p, lib->debug_path),
 				  .code_id = lib_str(p, lib->code_id),
-				  .breakpad_id = lib_str(p, lib->breakpad_id)};
+				  .breakpad_id = lib_str(p, lib->breakpad_id),
+				  .verbose = c->o->verbose};
 	struct symfind_answer a;
 	symfind_locate(&q, c->dirs.items, c->dirs.len, &a);
 	const char *name = q.name ? q.name : q.path ? q.path : "?";
+	if (a.result == SYMFIND_MISSING && c->o->verbose)
+		pf_note("%s: no file found: its frames stay addresses", name);
 	if (a.result == SYMFIND_MISMATCH) {
 		lib->sym_state = PF_SYM_MISMATCH;
 		lib->sym_file = profile_intern(p, a.mismatch_path);
@@ -308,6 +312,7 @@ static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s,
 	} else if (a.result == SYMFIND_MISSING) {
 		lib->sym_state = PF_SYM_MISSING;
 		c->st->libs_missing++;
+		c->unfound[lib - p->libs.items] = true;
 	}
 	struct symmod *m = a.result == SYMFIND_FOUND ? symmod_open(a.path, c->dirs.items, c->dirs.len) : NULL;
 	if (a.result == SYMFIND_FOUND) {
@@ -428,6 +433,69 @@ static void rebuild_stacks(struct ctx *c)
 	free(map);
 }
 
+/* A library whose file was not found and that holds a large share of the samples
+ * (a binary not at its recorded path) is said on stderr, with where it was looked
+ * for and the option that fixes it; the header alone was too easy to miss. */
+static void warn_missing(struct ctx *c)
+{
+	struct profile *p = c->p;
+	/* a row of the profile may stand for many samples (the samply loader sums them per stack) */
+	size_t metric = profile_metric_index(p, "samples");
+	const int64_t *weight = metric == SIZE_MAX ? NULL : p->sample_values[metric];
+	uint64_t *leaf = xcalloc(p->libs.len + 1, sizeof(*leaf)), n = 0;
+	for (size_t i = 0; i < p->sample_count; i++) {
+		uint32_t s = p->sample_stack[i];
+		if (s == PF_NONE || s >= p->stacks.len || (weight && weight[i] <= 0))
+			continue;
+		uint64_t w = weight ? (uint64_t)weight[i] : 1;
+		uint32_t lib = profile_stack_frame(p, s)->lib;
+		n += w;
+		if (lib < p->libs.len && c->unfound[lib])
+			leaf[lib] += w;
+	}
+	for (size_t l = 0; l < p->libs.len && n > 0; l++) {
+		if (leaf[l] * 10 < n) /* under 10% of the samples: the header says it */
+			continue;
+		const struct pf_lib *lib = &p->libs.items[l];
+		const char *name = lib_str(p, lib->name), *path = lib_str(p, lib->path);
+		const char *id = lib_str(p, lib->code_id) ? lib_str(p, lib->code_id) : lib_str(p, lib->breakpad_id);
+		profile_warn(p,
+			     "%s: not found%s%s%s%s (%s), so %.1f%% of the samples stay %s+0x... addresses: give "
+			     "the binary or its directory with --symbol-path (-v lists every path tried)",
+			     name ? name : "?", id ? " with build id " : "", id ? id : "", path ? " at " : "",
+			     path ? path : "",
+			     c->dirs.len ? "nor in the --symbol-path/PROFAN_SYMBOL_PATH directories"
+					 : "no --symbol-path given",
+			     100.0 * (double)leaf[l] / (double)n, name ? name : "?");
+	}
+	free(leaf);
+}
+
+/* --symbol-path FILE that no library used: said, rather than ignored without a word. */
+static void warn_unused_files(struct ctx *c)
+{
+	struct profile *p = c->p;
+	for (size_t i = 0; i < c->dirs.len; i++) {
+		struct stat sb;
+		if (stat(c->dirs.items[i], &sb) != 0 || !S_ISREG(sb.st_mode))
+			continue;
+		bool used = false;
+		for (size_t l = 0; l < p->libs.len && !used; l++)
+			used = p->libs.items[l].sym_file && strcmp(profile_str(p, p->libs.items[l].sym_file),
+								   c->dirs.items[i]) == 0;
+		if (used)
+			continue;
+		char *id = symfind_build_id(c->dirs.items[i]);
+		if (id)
+			profile_warn(p, "--symbol-path %s: its build id %s is no library's of the profile: not used",
+				     c->dirs.items[i], id);
+		else
+			profile_warn(p, "--symbol-path %s: not an ELF file with a build id named as a library of the "
+				     "profile: not used", c->dirs.items[i]);
+		free(id);
+	}
+}
+
 /* Once per profile: macOS and Windows recordings have no ELF to read, and a file on
  * --symbol-path would not help; their names can only come with the profile. */
 static void warn_not_elf(struct profile *p, const struct symbolize_stats *st)
@@ -482,6 +550,7 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	snprintf(phase, sizeof(phase), "symbolicating %zu librar%s", lib_count, lib_count == 1 ? "y" : "ies");
 	progress_phase(phase, sites.len, false);
 	c.old_frames = p->frames.len;
+	c.unfound = xcalloc(p->libs.len + 1, sizeof(*c.unfound));
 	c.exp = xcalloc(p->frames.len ? p->frames.len : 1, sizeof(*c.exp));
 	for (size_t i = 0; i < sites.len;) {
 		size_t j = i;
@@ -516,11 +585,15 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 		i = j;
 	}
 	progress_end();
+	if (st->libs_missing > 0)
+		warn_missing(&c);
+	warn_unused_files(&c);
 	warn_not_elf(p, st);
 	merge_symbol_only(&c);
 	rebuild_stacks(&c);
 	vec_free(&sites);
 	free(c.exp);
+	free(c.unfound);
 	vec_free(&c.pool);
 	vec_free(&c.dirs);
 	free(c.env_copy);

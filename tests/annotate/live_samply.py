@@ -4,7 +4,7 @@
     live_samply.py PROFAN TOOLS_DIR
 
 Builds tests/annotate/anno.c with gcc -O2 -g, records it with perf (user mode, as record.sh
-does), converts the recording with TOOLS_DIR/perf2samply.py (the shared tools folder) and
+does), converts the recording with TOOLS_DIR/perf2samply.py (tools/ of the repository) and
 asks perf for its own per-line report of the same recording; check_samply.py then compares
 profan with addr2line, with perf, and with anno.c's design. Exit 77 (a skip) when gcc, perf,
 permission to record, eu-addr2line or perf2samply.py is missing: CI machines often have no perf.

@@ -6,7 +6,7 @@
 set -eu
 OUT=fixtures/annotate
 REP=tests/annotate/perf-report
-TOOLS=${TOOLS:-../shared/tools}  # the shared tools folder beside the repository (perf2samply.py)
+TOOLS=${TOOLS:-tools}  # perf2samply.py, copied into the repository (tools/README.md)
 R=$(mktemp -d /tmp/annorec.XXXXXX)
 [ "${KEEP:-0}" = 1 ] && echo "record.sh: keeping $R" >&2 || trap 'rm -rf "$R"' EXIT
 mkdir -p "$REP"

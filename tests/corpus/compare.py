@@ -26,6 +26,9 @@ def number(text):
 	return float(text.replace(',', ''))
 
 
+# A time as profan prints it: 2 decimals in ms, s, min or h, whichever reads best.
+TIME = r'([\d.]+ (?:ms|s|min|h)) in (\d+) samples'
+MS_PER = {'ms': 1, 's': 1e3, 'min': 60e3, 'h': 3600e3}
 def refusal(exp):
 	"""(command, phrase the one error line must contain) for files profan should refuse, or None."""
 	what = exp['what']
@@ -67,12 +70,12 @@ def expected(exp):
 			rows.append(('At t-gmax', r'([\d,]+) B .*?in ([\d,]+) ', (exp['gb'], exp['gbk'])))
 		return 'dhat', rows
 	if what.startswith('processed profile v'):
-		return 'samply', [('Total', r'([\d.]+) ms in (\d+) samples', (exp['cpu_us'] / 1000, exp['samples']))]
+		return 'samply', [('Total', TIME, (exp['cpu_us'] / 1000, exp['samples']))]
 	if 'profiles' in exp and exp['profiles']:
 		p = max(exp['profiles'], key=lambda p: p.get('samples', 0))
-		return 'cpuprof', [('Total', r'([\d.]+) ms in (\d+) samples', (p['total_us'] / 1000, p['samples']))]
+		return 'cpuprof', [('Total', TIME, (p['total_us'] / 1000, p['samples']))]
 	if what.startswith('V8 cpuprofile') or what.startswith('legacy V8'):
-		return 'cpuprof', [('Total', r'([\d.]+) ms in (\d+) samples', (exp['total_us'] / 1000, exp['samples']))]
+		return 'cpuprof', [('Total', TIME, (exp['total_us'] / 1000, exp['samples']))]
 	return None
 
 
@@ -94,9 +97,15 @@ def main(profan, path):
 	bad = 0
 	for key, regex, want in rows:
 		m = re.search(regex, header.get(key, ''))
-		got = tuple(number(g) for g in m.groups()) if m else None
-		# ms are printed with 2 decimals: allow half a unit in the last place.
-		ok = got is not None and abs(got[0] - want[0]) <= 0.005 + 1e-9 * abs(want[0]) and got[1] == want[1]
+		got, unit = None, 1
+		if m and regex == TIME:
+			value, name = m.group(1).split()
+			unit = MS_PER[name]
+			got = (float(value) * unit, number(m.group(2)))
+		elif m:
+			got = tuple(number(g) for g in m.groups())
+		# 2 decimals in the unit printed: allow half a unit in the last place.
+		ok = got is not None and abs(got[0] - want[0]) <= 0.005 * unit + 1e-9 * abs(want[0]) and got[1] == want[1]
 		print('%s %s %s: profan %r, check.py %s' % ('ok  ' if ok else 'FAIL', os.path.basename(path), key,
 		                                          header.get(key), want))
 		bad += not ok

@@ -191,6 +191,18 @@ def wasm_names(path):
 
 
 WASM = {}
+DEMANGLED = {}
+
+
+def demangle(name):
+    """A mangled name of a wasm name section as binutils' c++filt reads it, without
+    the parameter list and the legacy Rust hash (profan shows native names so)."""
+    if name not in DEMANGLED:
+        out = subprocess.run(["c++filt"], input=name + "\n", capture_output=True, text=True,
+                             check=True).stdout.strip()
+        out = re.sub(r"::h[0-9a-f]{16}$", "", out)
+        DEMANGLED[name] = re.sub(r"\([^()]*\)$", "", out)
+    return DEMANGLED[name]
 
 
 def display(frame):
@@ -201,6 +213,8 @@ def display(frame):
         if off == frame.get("columnNumber") and real:
             name = real
     url = frame.get("url", "")
+    if url.startswith("wasm://") and name.startswith(("_Z", "_R")):
+        name = demangle(name)
     line, col = frame.get("lineNumber", -1), frame.get("columnNumber", -1)
     if line is None:
         line = -1

@@ -19,7 +19,7 @@
 set -eu
 OUT=fixtures/diff
 REP=tests/diff/perf-report
-TOOLS=${TOOLS:-../shared/tools}  # the shared tools folder beside the repository
+TOOLS=${TOOLS:-tools}  # perf2samply.py, copied into the repository (tools/README.md)
 R=$(mktemp -d /tmp/diffrec.XXXXXX)
 trap 'rm -rf "$R"' EXIT
 rm -rf "$OUT/node" "$OUT/perf" "$OUT/dhat" "$REP"

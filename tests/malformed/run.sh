@@ -33,6 +33,11 @@ check() {
 	local want=$1 file=$2
 	shift 2
 	local start=$SECONDS
+	# the synthetic samply files name /opt/app, absent here: symbols are not what is tested
+	# (save in the elf case), and the warning that says so is not the line under test
+	if [ "$cmd" = samply ] || [ "${real_cmd:-}" = samply ] && [ "$case" != elf ]; then
+		set -- --no-symbols "$@"
+	fi
 	(
 		[ "$sanitized" = 1 ] || ulimit -v $((RSS_LIMIT_MB * 2 * 1024))
 		exec /usr/bin/time -f %M -o "$tmp/rss" timeout -s KILL "$TIME_LIMIT" \
@@ -65,6 +70,12 @@ check() {
 		return
 	fi
 	passed=$((passed + 1))
+}
+
+# The synthetic samply files name /opt/app, absent here: the warning that says so
+# (issue 19) is not the line these cases look at.
+drop_app_warning() {
+	sed -i '/^profan: warning: app: not found with build id /d' "$tmp/err"
 }
 
 # verify KIND FILE: check_text.py's verdict on something profan wrote.
@@ -351,6 +362,7 @@ profan: forged.$ext"
 	(ulimit -f 1 && trap '' XFSZ && exec "$profan" "$cmd" --json --top 0 -o "$tmp/keep.txt" "$valid" \
 		>/dev/null 2>"$tmp/err" </dev/null)
 	code=$?
+	drop_app_warning
 	if [ "$code" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || [ "$(cat "$tmp/keep.txt")" != "previous report" ] ||
 		ls -a "$tmp" | grep -q 'profan-'; then
 		fail "failed write over an old report: exit $code, file now $(head -c 40 "$tmp/keep.txt"): $(cat "$tmp/err")"
@@ -382,6 +394,7 @@ profan: forged.$ext"
 		[ $# -gt 0 ] || continue
 		timeout -s KILL 20 "$profan" "$cmd" "$@" >/dev/null 2>"$tmp/err" </dev/null
 		code=$?
+		drop_app_warning
 		if [ "$code" -ne 0 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q 'not a regular file' "$tmp/err"; then
 			fail "FIFO as a side file ($*): exit $code: $(cat "$tmp/err")"
 		else
@@ -392,6 +405,7 @@ profan: forged.$ext"
 	start=$SECONDS
 	"$profan" "$cmd" "$valid" >/dev/full 2>"$tmp/err"
 	code=$?
+	drop_app_warning
 	if [ "$code" -ne 1 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '^profan: <stdout>: ' "$tmp/err"; then
 		fail "stdout on /dev/full: exit $code: $(cat "$tmp/err")"
 	else

@@ -9,7 +9,7 @@
 set -eu
 OUT=fixtures/ownership
 REP=tests/ownership/perf-report
-TOOLS=${TOOLS:-../shared/tools}  # the shared tools folder beside the repository
+TOOLS=${TOOLS:-tools}  # tools/perf2samply.py
 R=$(mktemp -d /tmp/ownrec.XXXXXX)
 # KEEP=1 leaves the perf.data files (about 100 MB each) in $R for a closer look.
 [ "${KEEP:-0}" = 1 ] && echo "record.sh: keeping $R" >&2 || trap 'rm -rf "$R"' EXIT

@@ -195,7 +195,7 @@ APP_BREAKPAD = "5C0A0D51EA1980DF43F203B4525BE9BE0"
 
 def sidecar():
     """The .syms.json that `samply record --unstable-presymbolicate` (0.13.x) writes beside a profile
-    (spec §9), naming the app frames that hex_app=True left unsymbolicated."""
+    (samply-format.md §9), naming the app frames that hex_app=True left unsymbolicated."""
     strings = ["UNKNOWN"]
     table, known = [], []
     for lib, addr, name in sorted(FRAMES.values(), key=lambda f: f[1]):

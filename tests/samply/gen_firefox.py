@@ -8,7 +8,7 @@ the two layouts that place a JS function's file differently:
   v58.json  funcTable.source (a row of shared.sources, whose `filename` is a string index),
             shared.stringArray, `timeDeltas`
 
-Layout from the Firefox Profiler's docs-developer/CHANGELOG-formats.md (v56: shared.stringArray,
+Layout from firefox-devtools/profiler:docs-developer/CHANGELOG-formats.md (v56: shared.stringArray,
 v58: FuncTable.fileName replaced by FuncTable.source into profile.shared.sources) and
 docs/samply-format.md §5. No public Firefox profile with JS functions and a licence was found
 (tests/corpus/SOURCES.md), so this one is designed by hand to hold what real ones do: two JS

@@ -52,8 +52,8 @@ def func_location(fn, strings, sources, func):
 
 
 def frame_key(tables, strings, libs, sources, fi):
-    """(function name, library name or None, file location or None) of frame FI, named as the spec
-    §5.3 says. Two functions of one name in two files are two functions."""
+    """(function name, library name or None, file location or None) of frame FI, named as
+    samply-format.md §5.3 says. Two functions of one name in two files are two functions."""
     ft, fn, rt = tables["frameTable"], tables["funcTable"], tables["resourceTable"]
     func = ft["func"][fi]
     name = strings[fn["name"][func]]

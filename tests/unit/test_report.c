@@ -123,10 +123,28 @@ static void value_formats(void)
 	CHECK_STR(b, "1.50 KiB");
 	report_format_value(b, sizeof(b), 5LL << 30, PF_UNIT_BYTES);
 	CHECK_STR(b, "5.00 GiB");
+	/* times scale to s, min and h: each step where the smaller unit would print 1000.00 ms,
+	 * 60.00 s or 60.00 min (hand-computed: 6594125250 us = 6594.13 s = 109.90 min = 1.83 h) */
+	report_format_value(b, sizeof(b), 999994, PF_UNIT_MICROSECONDS);
+	CHECK_STR(b, "999.99 ms");
+	report_format_value(b, sizeof(b), 999995, PF_UNIT_MICROSECONDS);
+	CHECK_STR(b, "1.00 s");
 	report_format_value(b, sizeof(b), 1234567, PF_UNIT_MICROSECONDS);
-	CHECK_STR(b, "1234.57 ms");
+	CHECK_STR(b, "1.23 s");
+	report_format_value(b, sizeof(b), -1234567, PF_UNIT_MICROSECONDS);
+	CHECK_STR(b, "-1.23 s");
+	report_format_value(b, sizeof(b), 59994000, PF_UNIT_MICROSECONDS);
+	CHECK_STR(b, "59.99 s");
+	report_format_value(b, sizeof(b), 59995000, PF_UNIT_MICROSECONDS);
+	CHECK_STR(b, "1.00 min");
+	report_format_value(b, sizeof(b), 3599699000, PF_UNIT_MICROSECONDS);
+	CHECK_STR(b, "59.99 min");
+	report_format_value(b, sizeof(b), 6594125250, PF_UNIT_MICROSECONDS);
+	CHECK_STR(b, "1.83 h");
 	report_format_value(b, sizeof(b), 2500000, PF_UNIT_NANOSECONDS);
 	CHECK_STR(b, "2.50 ms");
+	report_format_value(b, sizeof(b), 2500000000, PF_UNIT_NANOSECONDS);
+	CHECK_STR(b, "2.50 s");
 	report_format_value(b, sizeof(b), -42, PF_UNIT_COUNT);
 	CHECK_STR(b, "-42");
 }

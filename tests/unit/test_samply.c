@@ -1,7 +1,7 @@
 /* test_samply.c: the samply loader and native views against numbers from outside profan:
  * the hand-designed synthetic profile of tests/samply/gen.py (every layout v41-v66,
  * expectations in fixtures/samply/synthetic/expected.json, worked out in gen.py's
- * comments), the independently computed totals of the public fixtures (spec §10),
+ * comments), the independently computed totals of the public fixtures (samply-format.md §10),
  * and malformed input, which must give exactly one error line. Each is run twice: with the
  * sample columns in the JSON tree, and read from the stream by samply_divert (as the driver
  * reads them), which must give the same numbers and the same error lines. */
@@ -242,7 +242,7 @@ static void missing_cpu_falls_back_with_a_warning(void)
 	profile_release(&p);
 }
 
-/* Spec §10: samples, Σweight, ΣthreadCPUDelta and distinct (lib, address) per public file. */
+/* samply-format.md §10: samples, Σweight, ΣthreadCPUDelta and distinct (lib, address) per public file. */
 static void public_fixture(const char *name, size_t threads, int64_t samples, int64_t weight, int64_t cpu,
 			   size_t distinct)
 {

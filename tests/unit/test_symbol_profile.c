@@ -251,9 +251,64 @@ static void missing_binary_degrades_cleanly(void)
 	CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, &st), 0);
 	CHECK_INT(p.libs.items[lib].sym_state, PF_SYM_MISSING);
 	CHECK_INT(st.libs_missing, 1);
-	CHECK_INT(p.warnings.len, 0);
+	/* it holds the one sample: said once, with its path, its id and the option that fixes it */
+	CHECK_INT(p.warnings.len, 1);
+	if (p.warnings.len == 1) {
+		CHECK(strstr(p.warnings.items[0], "gone: not found with build id " PIE_ID " at elf/no-such-binary"));
+		CHECK(strstr(p.warnings.items[0], "100.0% of the samples") && strstr(p.warnings.items[0], "--symbol-path"));
+	}
 	CHECK(profile_check(&p) == NULL);
 	CHECK_STR(profile_func_name(&p, profile_stack_func(&p, p.sample_stack[0])), "gone+0x1218");
+	profile_release(&p);
+
+	/* nine samples elsewhere: 1 in 10 is not under 10%, 1 in 11 is; the header says those */
+	for (size_t others = 9; others <= 10; others++) {
+		setup(&p);
+		lib = add_lib(&p, "gone", "elf/no-such-binary", PIE_ID, "", 0);
+		uint32_t there = add_lib(&p, "other", "/nonexistent/other", "", "", 0);
+		uint32_t gone[] = {native(&p, lib, 0x1218)}, elsewhere[] = {native(&p, there, 0x10)};
+		sample(&p, gone, 1, 1);
+		for (size_t i = 0; i < others; i++)
+			sample(&p, elsewhere, 1, 1);
+		CHECK_INT(symbolize_profile(&p, &(struct symbolize_opts){.no_env = true}, NULL), 0);
+		size_t said = 0;
+		for (size_t i = 0; i < p.warnings.len; i++)
+			said += strstr(p.warnings.items[i], "gone: not found") != NULL;
+		CHECK_INT(said, others == 9 ? 1 : 0);
+		profile_release(&p);
+	}
+}
+
+/* --symbol-path FILE: the binary itself, used when its build id is the library's; a
+ * file that is no library's is said, and does not make a library "another build". */
+static void symbol_path_file(void)
+{
+	struct profile p;
+	setup(&p);
+	uint32_t lib = add_lib(&p, "symtest-pie", "/nonexistent/symtest-pie", PIE_ID, "", 0);
+	uint32_t fr[] = {native(&p, lib, 0x1218)};
+	sample(&p, fr, 1, 1);
+	const char *file[] = {"elf/symtest-pie"};
+	struct symbolize_opts o = {.no_env = true, .symbol_paths = file, .symbol_path_count = 1};
+	CHECK_INT(symbolize_profile(&p, &o, NULL), 0);
+	CHECK_INT(p.libs.items[lib].sym_state, PF_SYM_FOUND);
+	CHECK_STR(profile_str(&p, p.libs.items[lib].sym_file), "elf/symtest-pie");
+	CHECK_INT(p.warnings.len, 0);
+	profile_release(&p);
+
+	setup(&p);
+	lib = add_lib(&p, "symtest-pie", "/nonexistent/symtest-pie", PIE_ID, "", 0);
+	uint32_t fr2[] = {native(&p, lib, 0x1218)};
+	sample(&p, fr2, 1, 1);
+	const char *other[] = {"elf/symtest-clang"};
+	o.symbol_paths = other;
+	CHECK_INT(symbolize_profile(&p, &o, NULL), 0);
+	CHECK_INT(p.libs.items[lib].sym_state, PF_SYM_MISSING);
+	size_t unused = 0;
+	for (size_t i = 0; i < p.warnings.len; i++)
+		unused += strstr(p.warnings.items[i], "--symbol-path elf/symtest-clang: its build id " CLANG_ID
+						      " is no library's") != NULL;
+	CHECK_INT(unused, 1);
 	profile_release(&p);
 }
 
@@ -842,6 +897,7 @@ int main(void)
 	RUN(exported_name_over_internal_alias);
 	RUN(rebuilt_binary_is_refused_with_one_warning);
 	RUN(missing_binary_degrades_cleanly);
+	RUN(symbol_path_file);
 	RUN(broken_files_degrade_cleanly);
 	RUN(symbol_path_finds_file_and_separate_debug_info);
 	RUN(gnu_debuglink_next_to_the_binary);

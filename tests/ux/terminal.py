@@ -19,6 +19,7 @@ import json
 import os
 import re
 import select
+import shutil
 import struct
 import subprocess
 import sys
@@ -47,23 +48,24 @@ def check(ok, msg):
 
 def base_env(**extra):
     env = {k: v for k, v in os.environ.items()
-           if k not in ("NO_COLOR", "COLUMNS", "LINES", "PROFAN_PROGRESS_DELAY_MS")}
-    env.update(TERM="xterm-256color", LC_ALL="C.UTF-8")
+           if k not in ("NO_COLOR", "COLUMNS", "LINES", "PROFAN_PROGRESS_DELAY_MS", "PROFAN_PAGER", "LESS")}
+    # a pager would wait for keys on the pty: PAGER=cat, as a user turns it off
+    env.update(TERM="xterm-256color", LC_ALL="C.UTF-8", PAGER="cat")
     env.update(extra)
-    return env
+    return {k: v for k, v in env.items() if v is not None}  # None: unset
 
 
-def run_pipe(args, **env):
-    r = subprocess.run([PROFAN, "cpuprof"] + args, capture_output=True, cwd=FIX, env=base_env(**env),
+def run_pipe(args, cmd="cpuprof", **env):
+    r = subprocess.run([PROFAN, cmd] + args, capture_output=True, cwd=FIX, env=base_env(**env),
                        timeout=120)
     return r.returncode, r.stdout.decode(), r.stderr.decode()
 
 
-def run_tty(args, cols=COLS, **env):
+def run_tty(args, cols=COLS, cmd="cpuprof", **env):
     """Exit status and everything written to the terminal (stdout and stderr)."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, cols, 0, 0))
-    p = subprocess.Popen([PROFAN, "cpuprof"] + args, stdin=slave, stdout=slave, stderr=slave, cwd=FIX,
+    p = subprocess.Popen([PROFAN, cmd] + args, stdin=slave, stdout=slave, stderr=slave, cwd=FIX,
                          env=base_env(**env), start_new_session=True)
     os.close(slave)
     data = read_all(master, p)
@@ -266,9 +268,13 @@ def check_pipe():
     rc, out, err = run_pipe([WARNS], PROFAN_PROGRESS_DELAY_MS="0")
     check(err.startswith("profan: warning: the trace holds 2 profiles") and "\x1b" not in err,
           f"pipe: warning line {err!r}")
+    # --color=always colors the report; a diagnostic into a pipe never is (a log file stays plain)
     rc, out, err = run_pipe(["--color=always", WARNS])
-    check(err.startswith("\x1b[1;33mprofan: warning: \x1b[0m"),
-          "pipe --color=always: warning prefix not colored")
+    check(err.startswith("profan: warning: the trace holds 2 profiles") and "\x1b" not in err,
+          f"pipe --color=always: the warning line into a pipe is colored: {err!r}")
+    rc, out, err = run_pipe(["--color=always", "no-such-file.cpuprofile"])
+    check(rc == 1 and err == "profan: no-such-file.cpuprofile: cannot open: No such file or directory\n",
+          f"pipe --color=always: error line {err!r}")
     rc, out, err = run_pipe(["-q", WARNS])
     check(rc == 0 and err == "", f"pipe -q: stderr {err!r}")
     # samply: the user's binary's functions are highlighted, libc's are not (work.c is the program)
@@ -283,7 +289,262 @@ def check_pipe():
           f"bad --color: {rc} {err!r}")
 
 
-{"tty": check_tty, "pipe": check_pipe}[MODE]()
+def check_options_pipe():
+    """Option spelling and usage errors (issue 19, item 2 and one-line usage errors)."""
+    ref = plain()
+    # "--color never" (spaced) is --color=never, wherever it stands; so are auto and always
+    for args in (["--color", "never", PROFILE], [PROFILE, "--color", "never"]):
+        rc, out, err = run_pipe(args)
+        check(rc == 0 and err == "" and out.splitlines() == ref, f"pipe {' '.join(args)}: exit {rc}, {err!r}")
+    rc, out, err = run_pipe(["--color", "always", PROFILE])
+    check(rc == 0 and SGR.search(out) and SGR.sub("", out).splitlines() == ref, "pipe --color always: no color")
+    rc, out, err = run_pipe(["--color", "auto", PROFILE])
+    check(rc == 0 and not SGR.search(out), "pipe --color auto: color into a pipe")
+    # every usage error is one line, and says where help is
+    for cmd, args in (("cpuprof", ["--weight", "sideways", PROFILE]), ("cpuprof", ["--bogus", PROFILE]),
+                      ("cpuprof", []), ("dhat", ["--metric", "bogus", "dhat/peak.json"]),
+                      ("samply", ["--top"]), ("diff", [PROFILE]), ("frobnicate", [PROFILE]),
+                      ("cpuprof", ["--color=sometimes", PROFILE])):
+        rc, out, err = run_pipe(args, cmd=cmd)
+        lines = err.splitlines()
+        check(rc == 2 and len(lines) == 1 and lines[0].startswith("profan: ") and "--help" in lines[0],
+              f"usage error of {cmd} {' '.join(args)}: exit {rc}, not one line: {err!r}")
+
+
+def check_filters_pipe():
+    """One rule for filters that keep nothing: a warning on stderr (issue 19, item 7)."""
+    demo = ["--symbol-path", "samply/demo", "samply/demo/demo.json.gz"]
+    cases = (("samply", demo + ["--under", "nomatch"], "--under 'nomatch' matches no function"),
+             ("samply", demo + ["--focus", "nomatch"], "--focus 'nomatch' matches no function"),
+             ("samply", demo + ["--focus", "main", "--ignore", "main"], "keep nothing"),
+             ("cpuprof", [PROFILE, "--callers", "nomatch"], "--callers 'nomatch' matches no function"),
+             ("cpuprof", [PROFILE, "--callees", "nomatch"], "--callees 'nomatch' matches no function"),
+             ("cpuprof", [PROFILE, "--ignore", "nomatch"], "--ignore 'nomatch' matches no function"),
+             ("dhat", ["dhat/peak.json", "--where", "nomatch"], "--where 'nomatch' matches no frame"),
+             ("dhat", ["dhat/peak.json", "--not", "nomatch"], "--not 'nomatch' matches no frame"),
+             ("dhat", ["dhat/peak.json", "--where", "main", "--not", "main"], "keep no program point"))
+    for cmd, args, want in cases:
+        rc, out, err = run_pipe(args, cmd=cmd)
+        warns = [l for l in err.splitlines() if l.startswith("profan: warning: ")]
+        check(rc == 0 and len(warns) == 1 and want in warns[0],
+              f"{cmd} {' '.join(args)}: exit {rc}, stderr {err!r}, wanted one warning with {want!r}")
+        # with -q, not a word
+        rc, out, err = run_pipe(args + ["-q"], cmd=cmd)
+        check(err == "", f"{cmd} {' '.join(args)} -q: stderr {err!r}")
+        # --json carries it too
+        rc, out, err = run_pipe(args + ["--json", "-q"], cmd=cmd)
+        check(any(want in w for w in json.loads(out)["warnings"]),
+              f"{cmd} {' '.join(args)} --json: warning missing from 'warnings'")
+    # a filter that keeps something says nothing
+    rc, out, err = run_pipe(demo + ["--focus", "main"], cmd="samply")
+    check(rc == 0 and err == "", f"samply --focus main: stderr {err!r}")
+
+
+def build_id(path):
+    """The GNU build id as binutils' readelf reads it (not profan)."""
+    out = subprocess.run(["readelf", "-n", os.path.join(FIX, path)], capture_output=True, text=True).stdout
+    return re.search(r"Build ID: ([0-9a-f]+)", out).group(1)
+
+
+def check_symbols_pipe():
+    """A binary that is not where the profile recorded it (issue 19, item 1)."""
+    prof = "elf/symtest.json.gz"   # recorded as /home/dev/build/symtest-pie: every sample's leaf is in it
+    want_id = build_id("elf/symtest-pie")
+    rc, out, err = run_pipe([prof], cmd="samply")
+    warns = [l for l in err.splitlines() if l.startswith("profan: warning: ")]
+    check(rc == 0 and len(warns) == 1, f"samply, binary missing: {len(warns)} warnings, not one: {err!r}")
+    w = warns[0] if warns else ""
+    for part in ("symtest-pie: not found", want_id, "/home/dev/build/symtest-pie", "100.0% of the samples",
+                 "--symbol-path", "-v"):
+        check(part in w, f"samply, binary missing: the warning lacks {part!r}: {w!r}")
+    rc, out, err = run_pipe([prof, "--json", "-q"], cmd="samply")
+    check(any("symtest-pie: not found" in x for x in json.loads(out)["warnings"]),
+          "samply --json, binary missing: not in 'warnings'")
+    # --symbol-path FILE: the binary itself is used when its build id matches
+    rc, out, err = run_pipe([prof, "--symbol-path", "elf/symtest-pie"], cmd="samply")
+    check(rc == 0 and err == "" and re.search(r"^Symbols found: +symtest-pie", out, re.M),
+          f"samply --symbol-path FILE: not used: {err!r}")
+    # ...and said when it is no library's (another build)
+    other = build_id("elf/symtest-clang")
+    rc, out, err = run_pipe([prof, "--symbol-path", "elf/symtest-clang"], cmd="samply")
+    check(f"profan: warning: --symbol-path elf/symtest-clang: its build id {other} is no library's" in err,
+          f"samply --symbol-path OTHER-FILE: {err!r}")
+    rc, out, err = run_pipe([prof, "--symbol-path", "elf/kallsyms.txt"], cmd="samply")
+    check("--symbol-path elf/kallsyms.txt: not an ELF file" in err, f"samply --symbol-path TEXT-FILE: {err!r}")
+    # -v: every path tried for each library, and which file was used
+    rc, out, err = run_pipe([prof, "-v", "--symbol-path", "elf"], cmd="samply")
+    lines = err.splitlines()
+    for want in ("profan: symtest-pie: /home/dev/build/symtest-pie: no ELF file there",
+                 f"profan: symtest-pie: elf/.build-id/{want_id[:2]}/{want_id[2:]}.debug: no ELF file there",
+                 "profan: symtest-pie: elf/symtest-pie: the build id matches: used",
+                 "profan: libc.so.6: /usr/lib/debug/.build-id/ff/",
+                 "profan: libc.so.6: no file found"):
+        check(any(l.startswith(want) for l in lines), f"samply -v: no line {want!r} in {lines!r}")
+    check(not any("warning" in l for l in lines), f"samply -v --symbol-path elf: a warning: {err!r}")
+
+
+def check_warnings_tty():
+    """A warning is read once on a terminal (issue 19, item 4); a pipe's report keeps it."""
+    want = "the trace holds 2 profiles"
+    rc, raw = run_tty([WARNS])
+    screen = terminal(raw)
+    check(rc == 0 and sum(want in l for l in screen) == 1,
+          f"tty: the warning shows {sum(want in l for l in screen)} times")
+    check(screen[0].startswith("profan: warning: " + want), f"tty: the screen starts with {screen[0]!r}")
+    rc, out, err = run_pipe([WARNS])
+    check(want in err and any(l.startswith("warning: " + want) for l in out.splitlines()),
+          "pipe: the warning is not both on stderr and in the report's header")
+    # an error into a terminal with --color=never is plain; with colour allowed it is red
+    rc, raw = run_tty(["--color=never", "no-such-file.cpuprofile"])
+    check(rc == 1 and "\x1b" not in raw, f"tty --color=never: a colored error line {raw!r}")
+    rc, raw = run_tty(["--color", "never", "no-such-file.cpuprofile"])
+    check(rc == 1 and "\x1b" not in raw and "never:" not in raw, f"tty --color never: {raw!r}")
+
+
+def check_pager_tty():
+    """On a terminal the report goes through a pager, as git does (issue 19, item 6)."""
+    ref = plain()
+    pager = 'echo "LESS=$LESS"; sed "s/^/paged:/"'   # says what it was given, then shows it
+    rc, raw = run_tty([PROFILE], PROFAN_PAGER=pager)
+    screen = terminal(raw)
+    check(rc == 0 and screen[0] == "LESS=FRX", f"tty PROFAN_PAGER: not run with LESS=FRX: {screen[:1]!r}")
+    paged = [l[len("paged:"):] for l in screen[1:] if l.startswith("paged:")]
+    check(len(paged) == len(ref) == len(screen) - 1, "tty PROFAN_PAGER: not every line went through it")
+    # what the pager gets is what the terminal would show: colored, cut to its width
+    rc, direct = run_tty([PROFILE])
+    check(SGR.search(raw) and paged == terminal(direct), "tty PROFAN_PAGER: the paged report differs")
+    rc, raw = run_tty([PROFILE], PAGER=pager, LESS="-S")
+    check(terminal(raw)[0] == "LESS=-S", "tty PAGER: not used, or the user's LESS replaced")
+    # PROFAN_PAGER wins over PAGER; cat, empty and --no-pager turn it off; pipes and -o never page
+    for args, env, what in (([PROFILE], {"PAGER": pager, "PROFAN_PAGER": "cat"}, "PROFAN_PAGER=cat"),
+                            ([PROFILE], {"PAGER": pager, "PROFAN_PAGER": ""}, "PROFAN_PAGER=''"),
+                            (["--no-pager", PROFILE], {"PAGER": pager}, "--no-pager")):
+        rc, raw = run_tty(args, **env)
+        check(rc == 0 and terminal(raw) == terminal(direct), f"tty {what}: paged")
+    rc, out, err = run_pipe([PROFILE], PAGER=pager)
+    check(rc == 0 and out.splitlines() == ref, "pipe PAGER: a report into a pipe was paged")
+    # no pager set and no less on PATH: the report is written out
+    with tempfile.TemporaryDirectory() as d:
+        for tool in ("sh", "cat"):
+            os.symlink(shutil.which(tool), os.path.join(d, tool))
+        rc, raw = run_tty([PROFILE], PAGER=None, PATH=d)
+        check(rc == 0 and terminal(raw) == terminal(direct), "tty without less: the report is not shown")
+    # quitting the pager before the end is no error
+    rc, raw = run_tty(["--top", "0", PROFILE], PROFAN_PAGER="head -n 1")
+    check(rc == 0 and "error" not in raw, f"tty pager quits early: exit {rc}, {raw[-200:]!r}")
+
+
+def check_narrow_tty():
+    """Narrow terminals shorten names, never numbers, and keep the user's frame (issue 19, item 3)."""
+    args = ["--tree", "--tree-threshold", "3", "--top", "1", PROFILE]
+    rc, out, err = run_pipe(args)
+    piped = [l for l in out.splitlines() if "more under" in l]
+    rc, raw = run_tty(args, cols=70)
+    screen = [l for l in terminal(raw) if "more under" in l]
+    check(len(screen) == len(piped) > 0, f"tty 70 columns: {len(screen)} fold lines, the pipe has {len(piped)}")
+    check(any(len(l) > 70 for l in piped), "tty 70 columns: no fold line is too long: the check is void")
+    for got, want in zip(screen, piped):
+        # the whole line, or the line without its clauses after ':' (the count and threshold)
+        check(got == want and len(got) <= 70 or got == want[:want.index(":", want.index("more under"))],
+              f"tty 70 columns: fold line {got!r} is not {want!r} or its start")
+    # dhat's tree: frames innermost first, allocator plumbing in front of the program's own;
+    # a row too long keeps the program's first frame (rsdemo.rs is the program, fixtures/dhat/README.md)
+    args = ["dhat/rsdemo.json", "--alloc-tree", "--top", "3"]
+    rc, out, err = run_pipe(args, cmd="dhat")
+    own = []
+    for line in out.splitlines():
+        frames = line.split(" <- ")
+        mine = [f for f in frames if "(rsdemo.rs:" in f]
+        if len(frames) > 1 and mine and "(rsdemo.rs:" not in frames[0]:
+            own.append(re.sub(r"^.*[├└]─ ", "", mine[0]))
+    check(len(own) >= 2, f"dhat rsdemo: expected rows with plumbing before the program's frames: {own!r}")
+    rc, raw = run_tty(args, cols=100, cmd="dhat")
+    screen = terminal(raw)
+    for frame in own:
+        check(any(frame in l and len(l) <= 100 for l in screen),
+              f"tty 100 columns: dhat's tree lost the program's frame {frame!r}")
+
+
+def check_signals_tty():
+    """Ctrl-C or kill while a file loads: the progress line is erased and the exit is
+    the signal's, which a shell shows as 130 or 143 (issue 19, item 11)."""
+    import signal
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, COLS, 0, 0))
+        rd, wr = os.pipe()
+        p = subprocess.Popen([PROFAN, "cpuprof", "-"], stdin=rd, stdout=slave, stderr=slave, cwd=FIX,
+                             env=base_env(PROFAN_PROGRESS_DELAY_MS="0"), start_new_session=True)
+        os.close(slave)
+        os.close(rd)
+        os.write(wr, b"{" + b" " * (1 << 20))  # a load that never ends: stdin stays open
+        data = b""
+        while b"profan: reading <stdin>" not in data:
+            ready, _, _ = select.select([master], [], [], 30)
+            if not ready:
+                break
+            data += os.read(master, 65536)
+        check(b"profan: reading <stdin>" in data, f"tty {sig.name}: no progress line before the signal")
+        p.send_signal(sig)
+        raw = data.decode() + read_all(master, p)
+        os.close(wr)
+        check(p.returncode == -sig, f"tty {sig.name}: exit {p.returncode}, not killed by the signal")
+        check(raw.endswith("\r\x1b[K") and terminal(raw) == [],
+              f"tty {sig.name}: the progress line stays on the screen: {raw[-80:]!r}")
+
+
+def big_cpuprofile(path, outer=300, inner=100):
+    """A profile whose --tree --top 0 report has outer x (inner + 1) rows: long enough to write
+    that a signal can arrive while the -o file is being written."""
+    frame = lambda name, line: {"functionName": name, "scriptId": "1", "url": "file:///app.js",
+                                "lineNumber": line, "columnNumber": 0}
+    nodes = [{"id": 1, "callFrame": dict(frame("(root)", -1), url=""), "children": []}]
+    samples = []
+    for i in range(outer):
+        a = {"id": len(nodes) + 1, "callFrame": frame("outer_%d" % i, i), "children": []}
+        nodes[0]["children"].append(a["id"])
+        nodes.append(a)
+        for j in range(inner):
+            b = {"id": len(nodes) + 1, "callFrame": frame("inner_%d_%d" % (i, j), 1000 + i * inner + j)}
+            a["children"].append(b["id"])
+            nodes.append(b)
+            samples.append(b["id"])
+    with open(path, "w") as f:
+        json.dump({"nodes": nodes, "startTime": 0, "endTime": 100 * len(samples), "samples": samples,
+                   "timeDeltas": [100] * len(samples)}, f)
+
+
+def check_signal_output_pipe():
+    """Ctrl-C while -o FILE is written: profan dies of the signal and leaves neither FILE nor
+    its temporary .FILE.profan-XXXXXX (issue 19). The signal is sent as soon as the temporary
+    file appears; a run that ends first is tried again, up to five times."""
+    import signal
+    with tempfile.TemporaryDirectory() as d:
+        big_cpuprofile(os.path.join(d, "big.cpuprofile"))
+        caught = 0
+        for attempt in range(5):
+            p = subprocess.Popen([PROFAN, "cpuprof", "big.cpuprofile", "--tree", "--top", "0",
+                                  "--tree-threshold", "0", "-o", "out.txt"], cwd=d, env=base_env(),
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            while p.poll() is None:
+                if any(n.startswith(".out.txt.profan-") for n in os.listdir(d)):
+                    p.send_signal(signal.SIGINT)
+                    break
+            p.communicate(timeout=120)
+            left = sorted(n for n in os.listdir(d) if n.startswith(".out.txt") or n == "out.txt")
+            if p.returncode == -signal.SIGINT:
+                caught += 1
+                check(left == [], f"pipe SIGINT during -o: left {left}")
+                break
+            for n in left:
+                os.unlink(os.path.join(d, n))
+        check(caught == 1, "pipe SIGINT during -o: the report was always written before the signal came")
+
+
+MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty, check_pager_tty, check_narrow_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe, check_symbols_pipe,
+                                check_signal_output_pipe]}
+for fn in MODES[MODE]:
+    fn()
 if failures:
     print(f"{len(failures)} problem(s)")
     sys.exit(1)

@@ -8,7 +8,7 @@ Binary:         anno
 Product:        anno
 OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
-Duration:       4293.1 ms
+Duration:       4.29 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  anno 99.9%, ld-linux-x86-64.so.2 0.1%, libc.so.6 0.0%
 Weighted by:    sample count
@@ -96,16 +96,16 @@ Binary:         anno
 Product:        anno
 OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
-Duration:       4293.1 ms
+Duration:       4.29 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%
 Weighted by:    CPU time (threadCPUDelta)
-Total:          1709.45 ms in 1683 samples
+Total:          1.71 s in 1683 samples
 Annotated:      hot (matching /^hot$/)
 
 === CPU by library (self) ===
-     CPU%         CPU  Library
-  100.00%  1709.45 ms  anno
+     CPU%     CPU  Library
+  100.00%  1.71 s  anno
 
 === Top self, all code ===
      CPU%        CPU  Function
@@ -118,8 +118,8 @@ Annotated:      hot (matching /^hot$/)
   ... 2 more rows (raise --top to see them)
 
 === Top inclusive, anno only ===
-     CPU%         CPU  Function
-  100.00%  1709.45 ms  _start  [anno]
+     CPU%     CPU  Function
+  100.00%  1.71 s  _start  [anno]
   ... 4 more rows (raise --top to see them)
 
 === Library and kernel CPU credited to the nearest anno caller ===
@@ -131,7 +131,7 @@ Annotated:      hot (matching /^hot$/)
 
 === Lines of hot: CPU time (threadCPUDelta) ===
 hot  /home/dev/build/src/anno.c:32  [anno]
-Self 786.87 ms, Total 1709.45 ms
+Self 786.87 ms, Total 1.71 s
        Self      Total  Line  Source
                               /home/dev/build/src/anno.c  (source not found: looked at /home/dev/build/src/anno.c; --source-path DIR or --source-prefix OLD=NEW say where it is)
   192.30 ms  192.30 ms    36  
@@ -150,11 +150,11 @@ $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /ho
 		"Product":	"anno",
 		"OS":	"Debian GNU/Linux 12 (bookworm)",
 		"Threads":	"1 with samples",
-		"Duration":	"4293.1 ms",
+		"Duration":	"4.29 s",
 		"Symbol files":	"3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk",
 		"Symbols found":	"anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%",
 		"Weighted by":	"CPU time (threadCPUDelta)",
-		"Total":	"1709.45 ms in 1683 samples",
+		"Total":	"1.71 s in 1683 samples",
 		"Annotated":	"mix (matching /mix/)"
 	},
 	"warnings":	[],
@@ -312,16 +312,16 @@ Binary:         anno
 Product:        anno
 OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
-Duration:       4293.1 ms
+Duration:       4.29 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%
 Weighted by:    CPU time (threadCPUDelta)
-Total:          1709.45 ms in 1683 samples
+Total:          1.71 s in 1683 samples
 warning: --annotate 'nothing_like_this' matches no function
 
 === CPU by library (self) ===
-     CPU%         CPU  Library
-  100.00%  1709.45 ms  anno
+     CPU%     CPU  Library
+  100.00%  1.71 s  anno
 
 === Top self, all code ===
      CPU%        CPU  Function
@@ -334,8 +334,8 @@ warning: --annotate 'nothing_like_this' matches no function
   ... 2 more rows (raise --top to see them)
 
 === Top inclusive, anno only ===
-     CPU%         CPU  Function
-  100.00%  1709.45 ms  _start  [anno]
+     CPU%     CPU  Function
+  100.00%  1.71 s  _start  [anno]
   ... 4 more rows (raise --top to see them)
 
 === Library and kernel CPU credited to the nearest anno caller ===
@@ -346,5 +346,4 @@ warning: --annotate 'nothing_like_this' matches no function
   (nothing to show)
 $ profan samply annotate/anno.json.gz --annotate 'x' --source-prefix =nothing
 ! exit 2
-! profan: samply: --source-prefix wants OLD=NEW, not '=nothing'
-! Try 'profan samply --help' for more information.
+! profan: samply: --source-prefix wants OLD=NEW, not '=nothing'; see 'profan samply --help'

@@ -25,8 +25,7 @@ $ profan
 ! Exit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.
 $ profan frobnicate x.json
 ! exit 2
-! profan: unknown command 'frobnicate'
-! Try 'profan --help' for the list of commands.
+! profan: unknown command 'frobnicate'; see 'profan --help' for the list of commands
 $ profan --version | sed 's/[0-9][0-9.]*$/N/'
 profan N
 $ profan --help > /dev/full

@@ -4,8 +4,7 @@ $ profan cpuprof missing.cpuprofile
 ! profan: missing.cpuprofile: cannot open: No such file or directory
 $ profan cpuprof --weight sideways cpuprof/hot.cpuprofile
 ! exit 2
-! profan: cpuprof: --weight wants before, after or samples, not 'sideways'
-! Try 'profan cpuprof --help' for more information.
+! profan: cpuprof: --weight wants before, after or samples, not 'sideways'; see 'profan cpuprof --help'
 $ profan cpuprof --profile 5 cpuprof/speedscope-chrome70-trace-two-threads.json.gz
 ! exit 2
 ! profan: cpuprof/speedscope-chrome70-trace-two-threads.json.gz: --profile 5: no such profile (the file holds 2: use a number from 1 to 2, an id, PID:ID or all)

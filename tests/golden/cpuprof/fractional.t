@@ -9,7 +9,7 @@ Input:        ../tests/malformed/cpuprof/ok-deltas-fractional-06.cpuprofile
 Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        1.20 ms in 2000 samples
-Samples:      2000 over 1.2 ms, median interval 0.001 ms
+Samples:      2000 over 1.20 ms, median interval 0.001 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -29,7 +29,7 @@ Input:        ../tests/malformed/cpuprof/ok-deltas-fractional-04.cpuprofile
 Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        0.80 ms in 2000 samples
-Samples:      2000 over 0.8 ms, median interval 0.000 ms
+Samples:      2000 over 0.80 ms, median interval 0.000 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -49,7 +49,7 @@ Input:        ../tests/malformed/cpuprof/ok-deltas-fractional-05.cpuprofile
 Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        1.00 ms in 2000 samples
-Samples:      2000 over 1.0 ms, median interval 0.001 ms
+Samples:      2000 over 1.00 ms, median interval 0.001 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -69,7 +69,7 @@ Input:        ../tests/malformed/cpuprof/ok-trace-deltas-fractional.json
 Format:       V8 CPU profile, pid 1 id 0x1 (trace events: Profile + ProfileChunk)
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        0.60 ms in 2000 samples
-Samples:      2000 over 0.6 ms, median interval 0.000 ms
+Samples:      2000 over 0.60 ms, median interval 0.000 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===

@@ -7,7 +7,7 @@ $ profan cpuprof --json --top 2 cpuprof/speedscope-chrome65-simple.cpuprofile
 		"Format":	"V8 CPU profile, .cpuprofile",
 		"Weighted by":	"the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)",
 		"Total":	"45.92 ms in 29 samples",
-		"Samples":	"29 over 47.9 ms, median interval 1.270 ms",
+		"Samples":	"29 over 47.89 ms, median interval 1.270 ms",
 		"VM shares":	"(garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%"
 	},
 	"warnings":	[],

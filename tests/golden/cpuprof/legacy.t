@@ -5,7 +5,7 @@ Input:        cpuprof/speedscope-node10-legacy-head-timestamps.cpuprofile
 Format:       V8 CPU profile, legacy head/timestamps
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        45.92 ms in 29 samples
-Samples:      29 over 45.9 ms, median interval 1.270 ms
+Samples:      29 over 45.92 ms, median interval 1.270 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===

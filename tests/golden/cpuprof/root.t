@@ -6,7 +6,7 @@ Input:        cpuprof/root-samples.cpuprofile
 Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        0.40 ms in 4 samples
-Samples:      4 over 0.4 ms, median interval 0.100 ms
+Samples:      4 over 0.40 ms, median interval 0.100 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -27,4 +27,4 @@ VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 === Call tree, top-down (time, gap before each sample) ===
    Total%    Total     Self%     Self  Function
    50.00%  0.20 ms    50.00%  0.20 ms  (root)
-   50.00%  0.20 ms    50.00%  0.20 ms  work
+   50.00%  0.20 ms    50.00%  0.20 ms  work  file:///w.js:4:11

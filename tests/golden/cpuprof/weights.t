@@ -6,7 +6,7 @@ Input:        cpuprof/speedscope-chrome65-simple.cpuprofile
 Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        45.92 ms in 29 samples
-Samples:      29 over 47.9 ms, median interval 1.270 ms
+Samples:      29 over 47.89 ms, median interval 1.270 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -30,7 +30,7 @@ Input:        cpuprof/speedscope-chrome65-simple.cpuprofile
 Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap after each sample, the last one until endTime, as DevTools and speedscope (--weight after)
 Total:        36.32 ms in 29 samples
-Samples:      29 over 47.9 ms, median interval 1.270 ms
+Samples:      29 over 47.89 ms, median interval 1.270 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -54,7 +54,7 @@ Input:        cpuprof/speedscope-chrome65-simple.cpuprofile
 Format:       V8 CPU profile, .cpuprofile
 Weighted by:  sample count (--weight samples)
 Total:        29 in 29 samples
-Samples:      29 over 47.9 ms, median interval 1.270 ms
+Samples:      29 over 47.89 ms, median interval 1.270 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===

@@ -8,7 +8,7 @@ Input:        -
 Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        70.00 ms in 7 samples
-Samples:      7 over 70.0 ms, median interval 10.000 ms
+Samples:      7 over 70.00 ms, median interval 10.000 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 WebAssembly:  42.86% self in wasm functions (0.00% in unnamed wasm-function[N]), 42.86% in JS<->wasm wrappers
 

@@ -22,16 +22,13 @@ $ profan dhat dhat/missing.json
 ! profan: dhat/missing.json: cannot open: No such file or directory
 $ profan dhat dhat/peak.json --where 'a(b'
 ! exit 2
-! profan: dhat: --where: bad regex 'a(b': missing closing parenthesis at offset 3
-! Try 'profan dhat --help' for more information.
+! profan: dhat: --where: bad regex 'a(b': missing closing parenthesis at offset 3; see 'profan dhat --help'
 $ profan dhat dhat/peak.json --not '['
 ! exit 2
-! profan: dhat: --not: bad regex '[': missing terminating ] for character class at offset 1
-! Try 'profan dhat --help' for more information.
+! profan: dhat: --not: bad regex '[': missing terminating ] for character class at offset 1; see 'profan dhat --help'
 $ profan dhat dhat/peak.json --metric bogus
 ! exit 2
-! profan: dhat: unknown metric 'bogus' (try --metric list)
-! Try 'profan dhat --help' for more information.
+! profan: dhat: unknown metric 'bogus' (try --metric list); see 'profan dhat --help'
 $ profan dhat dhat/events.copy.json --metric gb
 ! exit 2
 ! profan: dhat/events.copy.json: metric 'gb' needs gb, which this copy-mode file does not record
@@ -40,12 +37,10 @@ $ profan dhat dhat/events.copy.json --metric short-lived
 ! profan: dhat/events.copy.json: metric 'short-lived' needs block lifetimes, which this copy-mode file does not record
 $ profan dhat
 ! exit 2
-! profan: dhat: no PROFILE given
-! Try 'profan dhat --help' for more information.
+! profan: dhat: no PROFILE given; see 'profan dhat --help'
 $ profan dhat dhat/peak.json --stacks many
 ! exit 2
-! profan: dhat: --stacks wants a non-negative integer, not 'many'
-! Try 'profan dhat --help' for more information.
+! profan: dhat: --stacks wants a non-negative integer, not 'many'; see 'profan dhat --help'
 $ profan dhat dhat/peak.json -o /nonexistent/dir/out.txt
 ! exit 1
 ! profan: /nonexistent/dir/out.txt: cannot write: No such file or directory

@@ -110,6 +110,7 @@ Reads, writes:   1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written
 Program points:  11
 Metric:          gb: bytes live at t-gmax
 Kept:            0 of 11 program points by --where '^recurse' --where 'nothing-matches': 0 B live at t-gmax in 0 blocks, 0 B allocated over the run; gb = 0.00% of all
+warning: --where 'nothing-matches' matches no frame
 
 === Live at t-gmax by allocation site ===
 Site: the first frames of peak, allocator plumbing skipped, innermost first; '*' marks stacks with no frame of it

@@ -1,20 +1,16 @@
 # profan diff refuses what it cannot compare, with one line and the usage exit code.
 $ profan diff pipeline/a1.cpuprofile.gz
 ! exit 2
-! profan: diff: give BASE and NEW, or --base FILE (repeated) and the new files
-! Try 'profan diff --help' for more information.
+! profan: diff: give BASE and NEW, or --base FILE (repeated) and the new files; see 'profan diff --help'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --pprof x.pb.gz
 ! exit 2
-! profan: diff: --pprof, trees, --per-file and --annotate work on one side: use them with the format's own command
-! Try 'profan diff --help' for more information.
+! profan: diff: --pprof, trees, --per-file and --annotate work on one side: use them with the format's own command; see 'profan diff --help'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --annotate hot
 ! exit 2
-! profan: diff: --pprof, trees, --per-file and --annotate work on one side: use them with the format's own command
-! Try 'profan diff --help' for more information.
+! profan: diff: --pprof, trees, --per-file and --annotate work on one side: use them with the format's own command; see 'profan diff --help'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --format perf
 ! exit 2
-! profan: diff: --format wants samply, dhat or cpuprof, not 'perf'
-! Try 'profan diff --help' for more information.
+! profan: diff: --format wants samply, dhat or cpuprof, not 'perf'; see 'profan diff --help'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/no-such-file.json
 ! exit 1
 ! profan: pipeline/no-such-file.json: cannot open: No such file or directory
@@ -32,9 +28,7 @@ $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --order AX
 ! profan: diff: --order wants letters A (a base run) and B (a new run) in the order they were made, not 'X'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --confidence 100
 ! exit 2
-! profan: diff: --confidence wants a percentage from 50 to 99.9, not '100'
-! Try 'profan diff --help' for more information.
+! profan: diff: --confidence wants a percentage from 50 to 99.9, not '100'; see 'profan diff --help'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --match address
 ! exit 2
-! profan: diff: --match wants name or file, not 'address'
-! Try 'profan diff --help' for more information.
+! profan: diff: --match wants name or file, not 'address'; see 'profan diff --help'

@@ -5,7 +5,7 @@ Input:        pipeline/a1.cpuprofile.gz
 Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        703.90 ms in 1082 samples
-Samples:      1082 over 707.6 ms, median interval 0.580 ms
+Samples:      1082 over 707.60 ms, median interval 0.580 ms
 VM shares:    (garbage collector) 0.00%, (program) 0.77%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -26,39 +26,39 @@ VM shares:    (garbage collector) 0.00%, (program) 0.77%, (idle) 0.00%
 === Callers of /^spin$/ (time, gap before each sample) ===
 Total: through this call path; Self: the function's own time reached through it.
    Total%      Total     Self%       Self  Function
-   96.76%  681.07 ms    96.76%  681.07 ms  spin
-   72.35%  509.29 ms    72.35%  509.29 ms  ├─ parse
-   72.35%  509.29 ms    72.35%  509.29 ms  │  work
-   72.35%  509.29 ms    72.35%  509.29 ms  │  (anonymous)
-   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._compile
-   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._extensions..js
-   72.35%  509.29 ms    72.35%  509.29 ms  │  Module.load
-   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._load
-   72.35%  509.29 ms    72.35%  509.29 ms  │  executeUserEntryPoint
-   72.35%  509.29 ms    72.35%  509.29 ms  │  (anonymous)
-   24.40%  171.78 ms    24.40%  171.78 ms  └─ render
-   24.40%  171.78 ms    24.40%  171.78 ms     work
-   24.40%  171.78 ms    24.40%  171.78 ms     (anonymous)
-   24.40%  171.78 ms    24.40%  171.78 ms     Module._compile
-   24.40%  171.78 ms    24.40%  171.78 ms     Module._extensions..js
-   24.40%  171.78 ms    24.40%  171.78 ms     Module.load
-   24.40%  171.78 ms    24.40%  171.78 ms     Module._load
-   24.40%  171.78 ms    24.40%  171.78 ms     executeUserEntryPoint
-   24.40%  171.78 ms    24.40%  171.78 ms     (anonymous)
+   96.76%  681.07 ms    96.76%  681.07 ms  spin  file:///tmp/profan-ab/ab.js:5:14
+   72.35%  509.29 ms    72.35%  509.29 ms  ├─ parse  file:///tmp/profan-ab/ab.js:6:15
+   72.35%  509.29 ms    72.35%  509.29 ms  │  work  file:///tmp/profan-ab/ab.js:8:14
+   72.35%  509.29 ms    72.35%  509.29 ms  │  (anonymous)  file:///tmp/profan-ab/ab.js:1:1
+   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._compile  node:internal/modules/cjs/loader:1483:37
+   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._extensions..js  node:internal/modules/cjs/loader:1604:37
+   72.35%  509.29 ms    72.35%  509.29 ms  │  Module.load  node:internal/modules/cjs/loader:1257:33
+   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._load  node:internal/modules/cjs/loader:1003:24
+   72.35%  509.29 ms    72.35%  509.29 ms  │  executeUserEntryPoint  node:internal/modules/run_main:155:31
+   72.35%  509.29 ms    72.35%  509.29 ms  │  (anonymous)  node:internal/main/run_main_module:1:1
+   24.40%  171.78 ms    24.40%  171.78 ms  └─ render  file:///tmp/profan-ab/ab.js:7:16
+   24.40%  171.78 ms    24.40%  171.78 ms     work  file:///tmp/profan-ab/ab.js:8:14
+   24.40%  171.78 ms    24.40%  171.78 ms     (anonymous)  file:///tmp/profan-ab/ab.js:1:1
+   24.40%  171.78 ms    24.40%  171.78 ms     Module._compile  node:internal/modules/cjs/loader:1483:37
+   24.40%  171.78 ms    24.40%  171.78 ms     Module._extensions..js  node:internal/modules/cjs/loader:1604:37
+   24.40%  171.78 ms    24.40%  171.78 ms     Module.load  node:internal/modules/cjs/loader:1257:33
+   24.40%  171.78 ms    24.40%  171.78 ms     Module._load  node:internal/modules/cjs/loader:1003:24
+   24.40%  171.78 ms    24.40%  171.78 ms     executeUserEntryPoint  node:internal/modules/run_main:155:31
+   24.40%  171.78 ms    24.40%  171.78 ms     (anonymous)  node:internal/main/run_main_module:1:1
 
 === Callees of /^work$/ (time, gap before each sample) ===
    Total%      Total     Self%       Self  Function
-   97.08%  683.37 ms     0.00%    0.00 ms  work
-   72.68%  511.59 ms     0.33%    2.30 ms  ├─ parse
-   72.35%  509.29 ms    72.35%  509.29 ms  │  spin
-   24.40%  171.78 ms     0.00%    0.00 ms  └─ render
-   24.40%  171.78 ms    24.40%  171.78 ms     spin
+   97.08%  683.37 ms     0.00%    0.00 ms  work  file:///tmp/profan-ab/ab.js:8:14
+   72.68%  511.59 ms     0.33%    2.30 ms  ├─ parse  file:///tmp/profan-ab/ab.js:6:15
+   72.35%  509.29 ms    72.35%  509.29 ms  │  spin  file:///tmp/profan-ab/ab.js:5:14
+   24.40%  171.78 ms     0.00%    0.00 ms  └─ render  file:///tmp/profan-ab/ab.js:7:16
+   24.40%  171.78 ms    24.40%  171.78 ms     spin  file:///tmp/profan-ab/ab.js:5:14
 $ profan cpuprof pipeline/a1.cpuprofile.gz --top 2 --focus '^work$' --by file --tree --tree-threshold 1
 Input:        pipeline/a1.cpuprofile.gz
 Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        683.37 ms in 1060 samples
-Samples:      1082 over 707.6 ms, median interval 0.580 ms
+Samples:      1082 over 707.60 ms, median interval 0.580 ms
 Filters:      focus=^work$, by=file (kept 683.37 ms of 703.90 ms, 97.08%)
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
@@ -86,30 +86,30 @@ $ profan cpuprof pipeline/a1.cpuprofile.gz pipeline/a2.cpuprofile.gz --top 3 --p
 Input:        pipeline/a1.cpuprofile.gz
 Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
-Total:        1458.10 ms in 2151 samples
-Samples:      1082 over 707.6 ms, median interval 0.580 ms (file 1)
+Total:        1.46 s in 2151 samples
+Samples:      1082 over 707.60 ms, median interval 0.580 ms (file 1)
 Inputs:       2 files merged (1: pipeline/a1.cpuprofile.gz, 2: pipeline/a2.cpuprofile.gz)
 VM shares:    (garbage collector) 0.00%, (program) 1.35%, (idle) 0.35%
 
 === Top functions by self time ===
-    Self%        Self    Total%       Total  Function
-   95.57%  1393.51 ms    95.57%  1393.51 ms  spin  file:///tmp/profan-ab/ab.js:5:14
-    1.35%    19.71 ms     1.35%    19.71 ms  (program)
-    0.77%    11.16 ms    72.10%  1051.28 ms  parse  file:///tmp/profan-ab/ab.js:6:15
+    Self%      Self    Total%     Total  Function
+   95.57%    1.39 s    95.57%    1.39 s  spin  file:///tmp/profan-ab/ab.js:5:14
+    1.35%  19.71 ms     1.35%  19.71 ms  (program)
+    0.77%  11.16 ms    72.10%    1.05 s  parse  file:///tmp/profan-ab/ab.js:6:15
   ... 28 more rows (raise --top to see them)
 
 === Top functions by inclusive time (recursion counted once) ===
-   Total%       Total     Self%     Self  Function
-   98.30%  1433.29 ms     0.00%  0.00 ms  (anonymous)  node:internal/main/run_main_module:1:1
-   97.55%  1422.35 ms     0.04%  0.58 ms  executeUserEntryPoint  node:internal/modules/run_main:155:31
-   97.39%  1420.00 ms     0.00%  0.00 ms  Module._load  node:internal/modules/cjs/loader:1003:24
+   Total%   Total     Self%     Self  Function
+   98.30%  1.43 s     0.00%  0.00 ms  (anonymous)  node:internal/main/run_main_module:1:1
+   97.55%  1.42 s     0.04%  0.58 ms  executeUserEntryPoint  node:internal/modules/run_main:155:31
+   97.39%  1.42 s     0.00%  0.00 ms  Module._load  node:internal/modules/cjs/loader:1003:24
   ... 52 more rows (raise --top to see them)
 
 === Self time by script ===
-    Self%        Self  Script
-   96.82%  1411.70 ms  file:///tmp/profan-ab/ab.js
-    1.74%    25.43 ms  (native and VM: no url)
-    0.40%     5.77 ms  node:internal/bootstrap/realm
+    Self%      Self  Script
+   96.82%    1.41 s  file:///tmp/profan-ab/ab.js
+    1.74%  25.43 ms  (native and VM: no url)
+    0.40%   5.77 ms  node:internal/bootstrap/realm
   ... 12 more rows (raise --top to see them)
 
 === Self share per file (2 files) ===

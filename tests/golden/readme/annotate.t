@@ -2,7 +2,7 @@
 $ profan samply annotate/anno.json.gz --symbol-path annotate --source-path ../tests/annotate --annotate '^hot$' | sed -n '/=== Lines/,$p'
 === Lines of hot: CPU time (threadCPUDelta) ===
 hot  /home/dev/build/src/anno.c:32  [anno]
-Self 786.87 ms, Total 1709.45 ms
+Self 786.87 ms, Total 1.71 s
        Self      Total  Line  Source
                               /home/dev/build/src/anno.c  (read from ../tests/annotate/anno.c)
           .          .    32  static __attribute__((noinline)) uint32_t hot(uint32_t seed, uint32_t rounds)

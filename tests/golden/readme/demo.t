@@ -6,16 +6,16 @@ Binary:         demo
 Product:        demo
 OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
-Duration:       1903.3 ms
+Duration:       1.90 s
 Symbol files:   2 libraries: 2 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  libc.so.6 76.5%, demo 23.5%
 Weighted by:    CPU time (threadCPUDelta)
-Total:          1834.45 ms in 1837 samples
+Total:          1.83 s in 1837 samples
 
 === CPU by library (self) ===
-     CPU%         CPU  Library
-   76.53%  1403.94 ms  libc.so.6
-   23.47%   430.51 ms  demo
+     CPU%        CPU  Library
+   76.53%     1.40 s  libc.so.6
+   23.47%  430.51 ms  demo
 
 === Top self, all code ===
      CPU%        CPU  Function
@@ -32,18 +32,18 @@ Total:          1834.45 ms in 1837 samples
   ... 5 more rows (raise --top to see them)
 
 === Top inclusive, demo only ===
-     CPU%         CPU  Function
-  100.00%  1834.45 ms  _start  [demo]
-   99.94%  1833.44 ms  main  /src/demo.c:101  [demo]
-   14.16%   259.81 ms  count_word  /src/demo.c:28  [demo]
+     CPU%        CPU  Function
+  100.00%     1.83 s  _start  [demo]
+   99.94%     1.83 s  main  /src/demo.c:101  [demo]
+   14.16%  259.81 ms  count_word  /src/demo.c:28  [demo]
   ... 6 more rows (raise --top to see them)
 
 === Library and kernel CPU credited to the nearest demo caller ===
-  samples whose leaf is outside demo: 1403.94 ms in all
-     CPU%         CPU  Caller
-   70.16%  1287.01 ms  main  /src/demo.c:101  [demo]
-    4.80%    87.96 ms  count_word  /src/demo.c:28  [demo]
-    1.31%    23.96 ms  checksum  /src/demo.c:74  [demo]
+  samples whose leaf is outside demo: 1.40 s in all
+     CPU%       CPU  Caller
+   70.16%    1.29 s  main  /src/demo.c:101  [demo]
+    4.80%  87.96 ms  count_word  /src/demo.c:28  [demo]
+    1.31%  23.96 ms  checksum  /src/demo.c:74  [demo]
   ... 2 more rows (raise --top to see them)
 
 === Allocation CPU by requesting caller: 0.22% of all CPU ===

@@ -7,19 +7,16 @@ $ profan samply samply/no-such-file.json
 ! profan: samply/no-such-file.json: cannot open: No such file or directory
 $ profan samply samply/synthetic/v66.json --thread '('
 ! exit 2
-! profan: samply: --thread: bad regex '(': missing closing parenthesis at offset 1
-! Try 'profan samply --help' for more information.
+! profan: samply: --thread: bad regex '(': missing closing parenthesis at offset 1; see 'profan samply --help'
 $ profan samply samply/synthetic/v66.json --thread nothing-matches
 ! exit 2
 ! profan: samply/synthetic/v66.json: no thread with samples matches the --thread/--pid selection
 $ profan samply samply/synthetic/v66.json --metric bytes
 ! exit 2
-! profan: samply: --metric wants cpu, samples or weight, not 'bytes'
-! Try 'profan samply --help' for more information.
+! profan: samply: --metric wants cpu, samples or weight, not 'bytes'; see 'profan samply --help'
 $ profan samply
 ! exit 2
-! profan: samply: no PROFILE given
-! Try 'profan samply --help' for more information.
+! profan: samply: no PROFILE given; see 'profan samply --help'
 $ profan samply samply/synthetic/expected.json
 ! exit 1
 ! profan: samply/synthetic/expected.json: (root): missing key "meta"

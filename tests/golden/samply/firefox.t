@@ -10,7 +10,7 @@ Binary:       (not found; name it with --binary)
 Product:      Firefox
 OS:           X11; Linux x86_64
 Threads:      1 with samples
-Duration:     6.0 ms
+Duration:     6.00 ms
 Weighted by:  CPU time (threadCPUDelta)
 Total:        10.00 ms in 7 samples
 
@@ -47,7 +47,7 @@ Binary:       (not found; name it with --binary)
 Product:      Firefox
 OS:           X11; Linux x86_64
 Threads:      1 with samples
-Duration:     6.0 ms
+Duration:     6.00 ms
 Filters:      by=file
 Weighted by:  CPU time (threadCPUDelta)
 Total:        10.00 ms in 7 samples

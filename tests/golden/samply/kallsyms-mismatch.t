@@ -9,7 +9,7 @@ Symbols mismatched:   kernel 85.0%
 Symbols not on disk:  [vdso] 0.0%
 $ profan samply samply/public/v55-record-linux-x86_64-iouring-kernel-ip-34k-samples.json.gz --top 1 -q | sed -n '/Top self, all/,/^$/p'
 === Top self, all code ===
-     CPU%          CPU  Function
-   85.01%  29277.35 ms  [kernel]
+     CPU%      CPU  Function
+   85.01%  29.28 s  [kernel]
   ... 760 more rows (raise --top to see them)
 

@@ -8,7 +8,7 @@ Binary:       majjit
 Product:      majjit
 OS:           NixOS 26.05 (Yarara)
 Threads:      23 with samples
-Duration:     904.8 ms
+Duration:     904.84 ms
 Weighted by:  CPU time (threadCPUDelta)
 Total:        474.71 ms in 670 samples
 
@@ -70,22 +70,22 @@ Binary:       radixox
 Product:      radixox
 OS:           EndeavourOS
 Threads:      3 with samples
-Duration:     33284.2 ms
+Duration:     33.28 s
 Weighted by:  CPU time (threadCPUDelta)
-Total:        34438.46 ms in 34510 samples
+Total:        34.44 s in 34510 samples
 
 === CPU by library (self) ===
-     CPU%          CPU  Library
-   85.01%  29277.35 ms  kernel
-   13.70%   4719.73 ms  radixox
-    1.28%    439.25 ms  libc.so.6
+     CPU%        CPU  Library
+   85.01%    29.28 s  kernel
+   13.70%     4.72 s  radixox
+    1.28%  439.25 ms  libc.so.6
   ... 1 more row (raise --top to see them)
 
 === Top self, all code ===
-     CPU%         CPU  Function
-    3.80%  1307.96 ms  0xffffffffc1f29a24  [kernel]
-    1.20%   411.78 ms  radixox+0x37e9f
-    1.17%   404.43 ms  0xffffffff93704147  [kernel]
+     CPU%        CPU  Function
+    3.80%     1.31 s  0xffffffffc1f29a24  [kernel]
+    1.20%  411.78 ms  radixox+0x37e9f
+    1.17%  404.43 ms  0xffffffff93704147  [kernel]
   ... 4326 more rows (raise --top to see them)
 
 === Top self, radixox only ===
@@ -96,18 +96,18 @@ Total:        34438.46 ms in 34510 samples
   ... 684 more rows (raise --top to see them)
 
 === Top inclusive, radixox only ===
-     CPU%         CPU  Function
-   14.98%  5160.10 ms  radixox+0x2ead4
-   14.98%  5160.10 ms  radixox+0x301d2
-   14.98%  5160.10 ms  radixox+0x4f557
+     CPU%     CPU  Function
+   14.98%  5.16 s  radixox+0x2ead4
+   14.98%  5.16 s  radixox+0x301d2
+   14.98%  5.16 s  radixox+0x4f557
   ... 743 more rows (raise --top to see them)
 
 === Library and kernel CPU credited to the nearest radixox caller ===
-  samples whose leaf is outside radixox: 29718.74 ms in all
-     CPU%          CPU  Caller
-   85.02%  29278.36 ms  (no radixox frame on the stack)
-    0.57%    196.29 ms  radixox+0x62e4c
-    0.22%     76.74 ms  radixox+0x3477e
+  samples whose leaf is outside radixox: 29.72 s in all
+     CPU%        CPU  Caller
+   85.02%    29.28 s  (no radixox frame on the stack)
+    0.57%  196.29 ms  radixox+0x62e4c
+    0.22%   76.74 ms  radixox+0x3477e
   ... 14 more rows (raise --top to see them)
 
 === Allocation CPU by requesting caller: 0.00% of all CPU ===
@@ -119,7 +119,7 @@ Binary:       work
 Product:      work
 OS:           Debian GNU/Linux 12 (bookworm)
 Threads:      1 with samples
-Duration:     97.1 ms
+Duration:     97.12 ms
 Weighted by:  CPU time (threadCPUDelta)
 Total:        49.91 ms in 51 samples
 

@@ -8,7 +8,7 @@ Format:       samply, processed profile v66
 Binary:       app
 Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
-Duration:     6.2 ms
+Duration:     6.25 ms
 Weighted by:  CPU time (threadCPUDelta)
 Total:        0.26 ms in 9 samples
 
@@ -63,7 +63,7 @@ Format:       samply, processed profile v41
 Binary:       app
 Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
-Duration:     6.2 ms
+Duration:     6.25 ms
 Weighted by:  sample weight (on- and off-CPU intervals)
 Total:        11 in 9 samples
 
@@ -107,8 +107,8 @@ Format:       samply, processed profile v55
 Binary:       app
 Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
-Duration:     6.2 ms
-Filters:      focus=^fib$ (kept 0.11 ms of 0.26 ms, 42.80%)
+Duration:     6.25 ms
+Filters:      under=^fib$ (kept 0.11 ms of 0.26 ms, 42.80%)
 Weighted by:  CPU time (threadCPUDelta)
 Total:        0.11 ms in 3 samples
 
@@ -142,7 +142,7 @@ Format:       samply, processed profile v55
 Binary:       app
 Product:      app
 Threads:      1 with samples
-Duration:     2.5 ms
+Duration:     2.50 ms
 Weighted by:  CPU time, estimated as sample weight x interval
 Total:        2.50 ms in 3 samples
 warning: no threadCPUDelta in this profile: CPU is estimated as sample weight x interval (0.5 ms)
@@ -180,7 +180,7 @@ Format:       samply, processed profile v49
 Binary:       app
 Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
-Duration:     6.2 ms
+Duration:     6.25 ms
 Symbols:      names from samply/synthetic/v49-sidecar.syms.json
 Weighted by:  CPU time (threadCPUDelta)
 Total:        0.26 ms in 9 samples
@@ -227,7 +227,7 @@ Format:       samply, processed profile v49
 Binary:       app
 Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
-Duration:     6.2 ms
+Duration:     6.25 ms
 Weighted by:  CPU time (threadCPUDelta)
 Total:        0.26 ms in 9 samples
 

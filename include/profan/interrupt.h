@@ -1,0 +1,20 @@
+/* interrupt.h: what Ctrl-C or SIGTERM must undo before profan dies of it.
+ *
+ * A run killed mid-way must leave the terminal and the file system as they were:
+ * no progress line on the prompt's row, no half-written temporary file beside an
+ * -o or export target. The handler does only async-signal-safe work (write,
+ * unlink), then raises the signal again with its default action, so the shell sees
+ * 130 or 143 as usual. A signal the caller's environment ignores stays ignored. */
+#ifndef PROFAN_INTERRUPT_H
+#define PROFAN_INTERRUPT_H
+
+#include <stdbool.h>
+
+/* The progress line is on screen (true) or erased (false). */
+void interrupt_line_shown(bool shown);
+/* PATH (kept by the caller until interrupt_forget) is unlinked if a signal comes
+ * first. At most a few files are open at once; beyond that the path is not kept. */
+void interrupt_unlink_on_signal(const char *path);
+void interrupt_forget(const char *path);
+
+#endif
