@@ -33,7 +33,7 @@ struct source;
 struct json_doc;
 struct json; /* a value inside a json_doc; pointers stay valid until json_doc_free() or json_doc_clear() */
 
-/* Parse the whole source. On malformed input prints
+/* Parse the whole source (diverted by OPTS->divert, if any). On malformed input prints
  * "profan: ORIGIN: byte N (line L, column C): PATH: what" and returns NULL. */
 struct json_doc *json_parse(struct source *src, const struct json_parse_opts *opts);
 struct json_doc *json_parse_buffer(const char *buf, size_t len, const char *origin,
@@ -49,6 +49,8 @@ void json_doc_clear(struct json_doc *doc);
 struct json_stub {
 	enum json_type type; /* JSON_ARRAY or JSON_OBJECT */
 	size_t len;          /* elements or members the value had */
+	void *data;          /* what the hook made of the value, or NULL; the document owns it */
+	void (*release)(void *data); /* frees DATA with the document (NULL: nothing to free) */
 };
 /* Called where an object member's value (or the tree's own value) is due, at
  * stream depth up to MAX_DEPTH: 1 after reading the value (*STUB set), 0 to
@@ -85,6 +87,8 @@ const struct json *json_at(const struct json *arr, size_t i);
 bool json_is_packed(const struct json *arr);
 /* A value a divert hook read: its type and json_len() only. */
 bool json_is_stub(const struct json *v);
+/* The data a divert hook made of stub V (json_stub.data), or NULL. */
+void *json_stub_data(const struct json *v);
 
 /* Scalars. json_str returns NUL-terminated text (the JSON may hold "\u0000",
  * so json_str_len gives the real length). */
@@ -145,6 +149,10 @@ bool jr_int(struct jr *r, const struct json *obj, const char *key, int64_t min, 
 bool jr_num(struct jr *r, const struct json *obj, const char *key, bool optional, double deflt, double *out);
 /* String member; absent or null gives NULL when OPTIONAL. */
 const char *jr_str(struct jr *r, const struct json *obj, const char *key, bool optional);
+/* The error jr_int_at() prints for element I of ARR when it is V (read from the stream: ARR
+ * may be a stub): not an integer, a null when nulls are refused, or out of [MIN, MAX]. */
+int jr_elem_error(struct jr *r, const struct json *arr, size_t i, const struct jnum *v, int64_t min,
+		  int64_t max);
 /* Integer element I of array ARR in [MIN, MAX]; null gives NULLVAL when NULL_OK. */
 bool jr_int_at(struct jr *r, const struct json *arr, size_t i, int64_t min, int64_t max, bool null_ok,
 	       int64_t nullval, int64_t *out);

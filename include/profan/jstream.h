@@ -30,10 +30,13 @@ struct jstream;
 
 enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
 
+struct json_divert;
 struct json_parse_opts {
 	/* valgrind DHAT writes `"fs":]` when it filtered every frame of a stack;
 	 * read that as an empty array and count it in jstream_repairs(). */
 	bool repair_missing_open_bracket;
+	/* json_parse(): values a loader reads straight from the stream (json.h), or NULL */
+	const struct json_divert *divert;
 };
 
 /* Maximum nesting. The parser keeps its own stack, so this guards memory, not the C stack. */

@@ -84,6 +84,8 @@ static const struct input_format formats[] = {
 		.command = "samply",
 		.label = "a samply profile",
 		.sniff = samply_sniff,
+		/* the sample columns go from the stream into the loader's own form, not into the tree */
+		.jopts = {.divert = &samply_divert},
 		.lookalike = lookalike_firefox,
 		.load = load_samply,
 		.native = true,
@@ -164,7 +166,11 @@ struct json_parse_opts format_parse_opts(const struct input_format *f)
 	struct json_parse_opts o = {0};
 	/* before the format is known, every format's repairs are allowed */
 	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
-		if (f == NULL || f == &formats[i])
+		if (f == NULL || f == &formats[i]) {
 			o.repair_missing_open_bracket |= formats[i].jopts.repair_missing_open_bracket;
+			/* one format diverts (samply); its paths mean nothing to the others */
+			if (o.divert == NULL)
+				o.divert = formats[i].jopts.divert;
+		}
 	return o;
 }

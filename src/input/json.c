@@ -102,6 +102,7 @@ struct json_doc {
 	struct jbuf pool;     /* string bytes, each NUL-terminated */
 	VEC(struct subtree) trees;
 	struct jbuf paths;
+	VEC(struct json_stub) stubs; /* what divert hooks made of the values they read */
 	size_t repairs;
 	/* the builder's scratch, kept for the next tree */
 	VEC(struct tframe) stack;
@@ -264,6 +265,10 @@ void json_doc_clear(struct json_doc *d)
 			free(d->packs[i].nulls);
 		}
 	}
+	for (size_t i = 0; i < d->stubs.len; i++)
+		if (d->stubs.items[i].release)
+			d->stubs.items[i].release(d->stubs.items[i].data);
+	d->stubs.len = 0;
 	d->node_count = d->kid_count = d->pack_count = 0;
 	d->packpool.len = d->pool.len = d->paths.len = 0;
 	d->trees.len = 0;
@@ -283,6 +288,7 @@ void json_doc_free(struct json_doc *d)
 	free(d->pool.data);
 	free(d->paths.data);
 	vec_free(&d->trees);
+	vec_free(&d->stubs);
 	vec_free(&d->stack);
 	vec_free(&d->kidstack);
 	free(d->cur.data);
@@ -574,8 +580,10 @@ const struct json *json_tree(struct jstream *js, struct json_doc *d, const struc
 		struct tframe *top = d->stack.len ? &d->stack.items[d->stack.len - 1] : NULL;
 		bool done = false;
 		if (dv != NULL && (top == NULL || top->is_object) && jstream_depth(js) <= dv->max_depth) {
-			struct json_stub st;
+			struct json_stub st = {0};
 			int r = dv->fn(dv->ctx, js, &st);
+			if (r == 1 && st.data != NULL)
+				vec_push(&d->stubs, st); /* the document owns it from here, failed or not */
 			if (r < 0)
 				return NULL;
 			if (r == 1) {
@@ -587,6 +595,7 @@ const struct json *json_tree(struct jstream *js, struct json_doc *d, const struc
 				struct json *n = node_at(d, idx);
 				n->flags = NF_STUB;
 				n->u.c.count = (uint32_t)st.len;
+				n->u.c.first = st.data != NULL ? (uint32_t)(d->stubs.len - 1) : UINT32_MAX;
 				add_child(d, idx);
 				done = true;
 			}
@@ -648,7 +657,7 @@ struct json_doc *json_parse_diverted(struct source *src, const struct json_parse
 
 struct json_doc *json_parse(struct source *src, const struct json_parse_opts *opts)
 {
-	return json_parse_diverted(src, opts, NULL);
+	return json_parse_diverted(src, opts, opts ? opts->divert : NULL);
 }
 
 struct json_doc *json_parse_buffer(const char *buf, size_t len, const char *origin,
@@ -688,6 +697,13 @@ bool json_is_packed(const struct json *arr)
 bool json_is_stub(const struct json *v)
 {
 	return v && (v->flags & NF_STUB);
+}
+
+void *json_stub_data(const struct json *v)
+{
+	if (!json_is_stub(v) || v->u.c.first == UINT32_MAX)
+		return NULL;
+	return doc_of(v)->stubs.items[v->u.c.first].data;
 }
 
 const struct json *json_get(const struct json *obj, const char *key)
@@ -1069,6 +1085,23 @@ bool jr_int_at(struct jr *r, const struct json *arr, size_t i, int64_t min, int6
 	}
 	}
 	return false;
+}
+
+int jr_elem_error(struct jr *r, const struct json *arr, size_t i, const struct jnum *v, int64_t min,
+		  int64_t max)
+{
+	int64_t x;
+	if (v->kind == JNUM_NULL)
+		return jr_error(r, arr, i, "expected an integer, got null");
+	if (v->kind == JNUM_OTHER)
+		return jr_error(r, arr, i, "expected an integer, got %s%s", type_article(v->type),
+				json_type_name(v->type));
+	if (!jnum_i64(v, &x))
+		return jr_error(r, arr, i, "expected an integer, got %g", v->d);
+	if (x < min || x > max)
+		return jr_error(r, arr, i, "%lld is out of range [%lld, %lld]", (long long)x, (long long)min,
+				(long long)max);
+	return 0;
 }
 
 int64_t *jr_int_column(struct jr *r, const struct json *arr, int64_t min, int64_t max, bool null_ok,

@@ -14,9 +14,9 @@
 
 #include "profan/report.h"
 #include "profan/text.h"
+#include "samply_columns.h"
 
 #define SAMPLY_NEWEST_KNOWN 66
-#define MAX_CPU_DELTA_US (INT64_C(1) << 40) /* 12 days per sample: anything more is corrupt */
 
 /* One (library, address) -> name entry from a .syms.json sidecar. */
 struct sym_entry {
@@ -562,61 +562,52 @@ static int sample_times(struct ld *ld, const struct json *s, size_t n, struct to
 		return -1;
 	if (time == NULL && deltas == NULL)
 		return jr_error(&ld->r, s, SIZE_MAX, "has neither \"time\" nor \"timeDeltas\"");
-	const struct json *col = time ? time : deltas;
-	const double *plain = json_packed_f64(col); /* the common case, read directly */
-	double acc = 0, t;
-	for (size_t i = 0; i < n; i++) {
-		if (plain)
-			t = plain[i];
-		else if (json_f64_at(col, i, &t) != JSON_ELEM_OK)
-			return jr_error(&ld->r, col, i, "expected a number");
-		acc = time ? t : acc + t;
-		if (!isfinite(acc))
-			return jr_error(&ld->r, col, i, "time is not finite");
-		tot->t_min = fmin(tot->t_min, acc);
-		tot->t_max = fmax(tot->t_max, acc);
-	}
+	struct scol *own;
+	const struct scol *c = time ? scol_of(time, SCOL_TIME, &own) : scol_of(deltas, SCOL_TIME_DELTAS, &own);
+	size_t bad = c->bad;
+	bool not_finite = c->not_finite;
+	tot->t_min = fmin(tot->t_min, c->t_min);
+	tot->t_max = fmax(tot->t_max, c->t_max);
+	scol_free(own);
+	if (bad != SIZE_MAX)
+		return jr_error(&ld->r, time ? time : deltas, bad,
+				not_finite ? "time is not finite" : "expected a number");
 	return 0;
 }
 
-/* Samples go straight from the JSON columns into the profile, summed per stack:
+/* Samples go straight from the columns into the profile, summed per stack:
  * no view needs them one by one, and millions of samples become as many rows
  * as the thread has distinct stacks (the samples metric counts them). */
-static int load_samples(struct ld *ld, const struct json *thread, const struct tabset *ts, uint32_t tid,
-			bool excluded, struct totals *tot)
+static int add_samples(struct ld *ld, const struct json *s, size_t n, const struct tabset *ts, uint32_t tid,
+		       bool excluded, struct totals *tot, const struct scol *const col[3],
+		       const struct json *const arr[3])
 {
 	struct jr *r = &ld->r;
-	const struct json *s = jr_need(r, thread, "samples", JSON_OBJECT);
-	size_t n;
-	if (s == NULL || !table_length(ld, s, &n))
-		return -1;
-	const struct json *stack = sample_column(ld, s, "stack", n, false);
-	const struct json *weight = sample_column(ld, s, "weight", n, true);
-	const struct json *cpu = sample_column(ld, s, "threadCPUDelta", n, true);
-	if (r->failed || sample_times(ld, s, n, tot) != 0)
-		return -1;
+	const struct scol *stack = col[0], *weight = col[1], *cpu = col[2];
 	struct profile *p = ld->p;
 	int64_t maxstack = (int64_t)ts->nstacks - 1;
+	/* the first element refused (stack before weight before CPU in one sample), where the loop stops */
+	size_t stop = n;
+	for (size_t k = 0; k < 3; k++)
+		if (col[k] != NULL && col[k]->bad < stop)
+			stop = col[k]->bad;
 	struct u64map row_of = {0}; /* stack node -> its row in this thread */
-	/* columns packed as int32 without nulls (the common case) are read directly;
-	 * anything else, or a value out of range, goes through jr_int_at, which says what is wrong */
-	const int32_t *stack32 = json_packed_i32(stack), *weight32 = json_packed_i32(weight),
-		      *cpu32 = json_packed_i32(cpu);
+	/* the same per stack index (+ 1, 0 for no stack), HTAB_NONE until seen: no hashing per sample */
+	uint32_t *row_of_index = xreallocarray(NULL, ts->nstacks + 1, sizeof(uint32_t));
+	memset(row_of_index, 0xff, (ts->nstacks + 1) * sizeof(uint32_t));
+	_Static_assert(HTAB_NONE == UINT32_MAX, "row_of_index is filled with 0xff bytes");
 	int rc = -1;
-	for (size_t i = 0; i < n; i++) {
-		int64_t v[3], st, c = 0, w = 1;
-		if (stack32 && stack32[i] >= 0 && stack32[i] <= maxstack)
-			st = stack32[i];
-		else if (!jr_int_at(r, stack, i, 0, maxstack, true, -1, &st))
+	for (size_t i = 0; i < stop; i++) {
+		int64_t v[3], st = (int64_t)scol_get(stack, i) - 1, c = 0, w = 1;
+		if (st > maxstack) {
+			struct jnum bad = {.kind = JNUM_INT, .i = st};
+			jr_elem_error(r, arr[0], i, &bad, 0, maxstack);
 			goto out;
-		if (weight32 && weight32[i] >= 0)
-			w = weight32[i];
-		else if (weight && !jr_int_at(r, weight, i, 0, INT32_MAX, true, 1, &w))
-			goto out;
-		if (cpu32 && cpu32[i] >= 0) /* int32 is below MAX_CPU_DELTA_US */
-			c = cpu32[i];
-		else if (cpu && !jr_int_at(r, cpu, i, 0, MAX_CPU_DELTA_US, true, 0, &c))
-			goto out;
+		}
+		if (weight)
+			w = (int64_t)scol_get(weight, i);
+		if (cpu)
+			c = (int64_t)scol_get(cpu, i);
 		v[SAMPLY_METRIC_CPU] =
 			tot->cpu_scale == 1.0 ? c : (int64_t)llround((double)c * tot->cpu_scale);
 		v[SAMPLY_METRIC_SAMPLES] = 1;
@@ -628,20 +619,68 @@ static int load_samples(struct ld *ld, const struct json *thread, const struct t
 		}
 		if (!excluded)
 			tot->cpu += v[SAMPLY_METRIC_CPU]; /* at most cpu_all */
-		uint32_t node = st < 0 ? no_stack_node(ld) : ts->stack_map[st];
-		uint32_t *row = u64map_slot(&row_of, node);
-		if (*row == HTAB_NONE) {
-			*row = (uint32_t)p->sample_count;
-			profile_add_sample(p, node, tid, v);
-		} else {
-			for (size_t m = 0; m < p->metric_count; m++)
-				p->sample_values[m][*row] += v[m]; /* at most the metric's total, checked above */
+		uint32_t row = row_of_index[st + 1];
+		if (row == HTAB_NONE) {
+			uint32_t node = st < 0 ? no_stack_node(ld) : ts->stack_map[st];
+			/* stack indices of one node share its row */
+			uint32_t *slot = u64map_slot(&row_of, node);
+			if (*slot == HTAB_NONE) {
+				row = row_of_index[st + 1] = *slot = (uint32_t)p->sample_count;
+				profile_add_sample(p, node, tid, v);
+				add_estimate(tot, row, w);
+				continue;
+			}
+			row = row_of_index[st + 1] = *slot;
 		}
-		add_estimate(tot, *row, w);
+		for (size_t m = 0; m < p->metric_count; m++)
+			p->sample_values[m][row] += v[m]; /* at most the metric's total, checked above */
+		add_estimate(tot, row, w);
+	}
+	if (stop < n) {
+		static const int64_t max[3] = {0, SCOL_WEIGHT_MAX, SCOL_CPU_MAX};
+		int64_t st = (int64_t)scol_get(stack, stop) - 1;
+		if (stack->bad != stop && st > maxstack) { /* a stack out of range comes first */
+			struct jnum bad = {.kind = JNUM_INT, .i = st};
+			jr_elem_error(r, arr[0], stop, &bad, 0, maxstack);
+			goto out;
+		}
+		for (size_t k = 0; k < 3; k++)
+			if (col[k] != NULL && col[k]->bad == stop) {
+				int64_t hi = k == 0 ? maxstack : max[k];
+				jr_elem_error(r, arr[k], stop, &col[k]->bad_value, 0, hi);
+				goto out;
+			}
 	}
 	rc = 0;
 out:
 	u64map_release(&row_of);
+	free(row_of_index);
+	return rc;
+}
+
+static int load_samples(struct ld *ld, const struct json *thread, const struct tabset *ts, uint32_t tid,
+			bool excluded, struct totals *tot)
+{
+	struct jr *r = &ld->r;
+	const struct json *s = jr_need(r, thread, "samples", JSON_OBJECT);
+	size_t n;
+	if (s == NULL || !table_length(ld, s, &n))
+		return -1;
+	const struct json *arr[3] = {
+		sample_column(ld, s, "stack", n, false),
+		sample_column(ld, s, "weight", n, true),
+		sample_column(ld, s, "threadCPUDelta", n, true),
+	};
+	if (r->failed || sample_times(ld, s, n, tot) != 0)
+		return -1;
+	static const enum scol_kind kinds[3] = {SCOL_STACK, SCOL_WEIGHT, SCOL_CPU};
+	struct scol *own[3];
+	const struct scol *col[3];
+	for (size_t k = 0; k < 3; k++)
+		col[k] = scol_of(arr[k], kinds[k], &own[k]);
+	int rc = add_samples(ld, s, n, ts, tid, excluded, tot, col, arr);
+	for (size_t k = 0; k < 3; k++)
+		scol_free(own[k]);
 	return rc;
 }
 
@@ -649,10 +688,14 @@ static bool any_weight_but_one(const struct json *threads)
 {
 	for (size_t t = 0; t < json_len(threads); t++) {
 		const struct json *w = json_get(json_get(json_at(threads, t), "samples"), "weight");
-		int64_t v;
-		for (size_t i = 0; i < json_len(w); i++)
-			if (json_type(w) == JSON_ARRAY && json_i64_at(w, i, &v) != JSON_ELEM_NULL && v != 1)
-				return true; /* non-numbers too: load_samples reports them */
+		if (json_type(w) != JSON_ARRAY)
+			continue;
+		struct scol *own;
+		/* non-numbers too: load_samples reports them */
+		bool yes = scol_of(w, SCOL_WEIGHT, &own)->any_not_one;
+		scol_free(own);
+		if (yes)
+			return true;
 	}
 	return false;
 }

@@ -2,7 +2,9 @@
  * the hand-designed synthetic profile of tests/samply/gen.py (every layout v41-v66,
  * expectations in fixtures/samply/synthetic/expected.json, worked out in gen.py's
  * comments), the independently computed totals of the public fixtures (samply-format.md §10),
- * and malformed input, which must give exactly one error line. */
+ * and malformed input, which must give exactly one error line. Each is run twice: with the
+ * sample columns in the JSON tree, and read from the stream by samply_divert (as the driver
+ * reads them), which must give the same numbers and the same error lines. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,6 +20,8 @@
 #define PUB PROFAN_FIXTURES "/samply/public/"
 
 static struct json_doc *expected_doc;
+/* How the tests parse profiles: NULL (the sample columns in the tree) or with samply_divert. */
+static const struct json_parse_opts *jopts;
 
 static const struct json *expected(const char *key)
 {
@@ -109,7 +113,7 @@ static void check_layout(const char *file, const struct json_doc *syms)
 {
 	struct profile p;
 	struct samply_opts o = {.syms = syms};
-	if (load_file(file, NULL, samply_load, &o, &p) != 0) {
+	if (load_file(file, jopts, samply_load, &o, &p) != 0) {
 		fprintf(stderr, "%s: did not load\n", file);
 		check_failures_++;
 		return;
@@ -192,7 +196,7 @@ static void check_layout(const char *file, const struct json_doc *syms)
 	profile_release(&p);
 
 	o.select_thread = pick_worker;
-	if (load_file(file, NULL, samply_load, &o, &p) == 0) {
+	if (load_file(file, jopts, samply_load, &o, &p) == 0) {
 		weights_compute(&w, &p, SAMPLY_METRIC_CPU, NULL);
 		CHECK_INT(w.total, expected_int("thread_worker"));
 		CHECK_INT(p.threads.len, 1);
@@ -226,7 +230,7 @@ static void sidecar_names_hex_frames(void)
 static void missing_cpu_falls_back_with_a_warning(void)
 {
 	struct profile p;
-	if (load_file(SYN "v55-nocpu.json", NULL, samply_load, NULL, &p) != 0) {
+	if (load_file(SYN "v55-nocpu.json", jopts, samply_load, NULL, &p) != 0) {
 		CHECK(!"v55-nocpu.json loads");
 		return;
 	}
@@ -245,7 +249,7 @@ static void public_fixture(const char *name, size_t threads, int64_t samples, in
 	char path[512];
 	snprintf(path, sizeof(path), PUB "%s", name);
 	struct profile p;
-	if (load_file(path, NULL, samply_load, NULL, &p) != 0) {
+	if (load_file(path, jopts, samply_load, NULL, &p) != 0) {
 		fprintf(stderr, "%s: did not load\n", name);
 		check_failures_++;
 		return;
@@ -291,7 +295,7 @@ static void rejects(const char *text, const char *needle)
 	int saved = dup(2);
 	dup2(fd, 2);
 	struct profile p;
-	int rc = load_buffer(text, strlen(text), "bad.json", NULL, samply_load, NULL, &p);
+	int rc = load_buffer(text, strlen(text), "bad.json", jopts, samply_load, NULL, &p);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -329,7 +333,7 @@ static void good_minimal_profile_loads(void)
 {
 	struct profile p;
 	const char *text = THREAD("[16,-1]", "[null,0]", "[1,null]");
-	CHECK_INT(load_buffer(text, strlen(text), "ok.json", NULL, samply_load, NULL, &p), 0);
+	CHECK_INT(load_buffer(text, strlen(text), "ok.json", jopts, samply_load, NULL, &p), 0);
 	if (p.sample_count == 2) {
 		CHECK_INT(p.sample_values[SAMPLY_METRIC_CPU][0] + p.sample_values[SAMPLY_METRIC_CPU][1], 11);
 		CHECK_STR(profile_func_name(&p, profile_stack_func(&p, p.sample_stack[0])), "main");
@@ -358,6 +362,27 @@ static void bad_input_gives_one_line(void)
 		     "\"samples\":{\"length\":2,\"stack\":[0,1],\"time\":[1,2],\"threadCPUDelta\":[1,-5]}}]}",
 		"threadCPUDelta[1]");
 	rejects("{\"meta\":{\"interval\":0},\"libs\":[],\"threads\":[]}", "interval");
+	/* one sample at a time, its stack before its weight before its CPU, whatever the columns' order */
+	rejects(HEAD "\"threads\":[{\"name\":\"t\"," TABLES("[16,-1]", "[null,0]")
+		     "\"samples\":{\"threadCPUDelta\":[1,2],\"weight\":[\"w\",1],\"length\":2,\"time\":[1,2],"
+		     "\"stack\":[2,0]}}]}",
+		"samples.stack[0]: 2 is out of range [0, 1]");
+	rejects(HEAD "\"threads\":[{\"name\":\"t\"," TABLES("[16,-1]", "[null,0]")
+		     "\"samples\":{\"threadCPUDelta\":[-1,2],\"length\":2,\"time\":[1,2],\"stack\":[0,9]}}]}",
+		"samples.threadCPUDelta[0]: -1 is out of range [0, 1099511627776]");
+	rejects(HEAD "\"threads\":[{\"name\":\"t\"," TABLES("[16,-1]", "[null,0]")
+		     "\"samples\":{\"stack\":[0,0.5],\"length\":2,\"timeDeltas\":[1,1e308,1e308],"
+		     "\"weight\":[1,{}]}}]}",
+		"samples.timeDeltas: has 3 entries, but samples.length is 2");
+	rejects(HEAD "\"threads\":[{\"name\":\"t\"," TABLES("[16,-1]", "[null,0]")
+		     "\"samples\":{\"stack\":[0,0.5],\"length\":2,\"timeDeltas\":[1e308,1e308]}}]}",
+		"samples.timeDeltas[1]: time is not finite");
+	rejects(HEAD "\"threads\":[{\"name\":\"t\"," TABLES("[16,-1]", "[null,0]")
+		     "\"samples\":{\"stack\":[0,0.5],\"length\":2,\"time\":[1,2],\"weight\":[1,{}]}}]}",
+		"samples.stack[1]: expected an integer, got 0.5");
+	rejects(HEAD "\"threads\":[{\"name\":\"t\"," TABLES("[16,-1]", "[null,0]")
+		     "\"samples\":{\"stack\":[0,1],\"length\":2,\"time\":[1,2],\"weight\":[1,{}]}}]}",
+		"samples.weight[1]: expected an integer, got an object");
 }
 
 /* samply_choose_binary() on a hand-built profile: one process per library (cargo, app,
@@ -466,6 +491,14 @@ int main(void)
 	RUN(bad_input_gives_one_line);
 	RUN(sidecar_path_replaces_the_last_extension);
 	RUN(binary_is_the_busy_process_when_the_product_launches_it);
+	static const struct json_parse_opts diverted = {.divert = &samply_divert};
+	jopts = &diverted;
+	RUN(every_layout_gives_the_designed_numbers);
+	RUN(sidecar_names_hex_frames);
+	RUN(missing_cpu_falls_back_with_a_warning);
+	RUN(public_fixtures_match_spec_totals);
+	RUN(good_minimal_profile_loads);
+	RUN(bad_input_gives_one_line);
 	if (expected_doc)
 		json_doc_free(expected_doc);
 	return check_summary();
