@@ -778,9 +778,12 @@ static int parse_number(struct jstream *js, struct jnum *out)
 	return convert_number(js, js->numbuf, n, out);
 }
 
-/* The common case of a numeric array: up to 18 digits of a plain integer that
- * end inside the chunk at a delimiter. Anything else takes parse_number(). */
-static inline bool fast_int(struct jstream *js, struct jnum *out)
+/* The common cases of a numeric array: a plain integer, or a decimal fraction such as a
+ * time in ms with ns digits ("12345.678901"), of up to 18 digits in all that ends inside the
+ * chunk at a delimiter. A fraction is converted as convert_number's exact path does (an
+ * integer mantissa up to 2^53 divided by an exact power of ten: one correctly rounded
+ * operation, so the same double strtod gives). Anything else takes parse_number(). */
+static inline bool fast_number(struct jstream *js, struct jnum *out)
 {
 	const char *q = js->p;
 	bool neg = *q == '-';
@@ -790,10 +793,32 @@ static inline bool fast_int(struct jstream *js, struct jnum *out)
 	while (q < js->end && *q >= '0' && *q <= '9' && q - digits < 18)
 		v = v * 10 + (uint64_t)(*q++ - '0');
 	size_t n = (size_t)(q - digits);
-	if (q >= js->end || n == 0 || (digits[0] == '0' && n > 1) || numchar(*q))
+	if (q >= js->end || n == 0 || (digits[0] == '0' && n > 1))
 		return false;
+	if (*q != '.') {
+		if (numchar(*q))
+			return false;
+		js->p = q;
+		set_int(out, neg ? -(int64_t)v : (int64_t)v);
+		return true;
+	}
+	const char *frac = ++q;
+	while (q < js->end && *q >= '0' && *q <= '9' && (size_t)(q - frac) + n < 18)
+		v = v * 10 + (uint64_t)(*q++ - '0');
+	size_t f = (size_t)(q - frac);
+	if (q >= js->end || f == 0 || numchar(*q) || v > (UINT64_C(1) << 53))
+		return false;
+	double d = (double)v / pow10_exact[f];
+	if (neg)
+		d = -d;
 	js->p = q;
-	set_int(out, neg ? -(int64_t)v : (int64_t)v);
+	if (d == floor(d)) { /* "5.000": an integer, as convert_number makes it */
+		set_int(out, (int64_t)d);
+		return true;
+	}
+	out->kind = JNUM_DOUBLE;
+	out->d = d;
+	out->i = 0;
 	return true;
 }
 
@@ -961,7 +986,7 @@ int jstream_array_numbers(struct jstream *js, jnum_batch_fn fn, void *ctx)
 		js->state = JS_VALUE;
 		struct jnum *v = &batch[n];
 		if (c == '-' || (c >= '0' && c <= '9')) {
-			if (!fast_int(js, v) && parse_number(js, v) < 0)
+			if (!fast_number(js, v) && parse_number(js, v) < 0)
 				return -1;
 		} else if (c == 'n') {
 			if (expect_literal(js, "null") < 0)

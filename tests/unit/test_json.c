@@ -2,6 +2,7 @@
  * strings, chunk boundaries (through gzip), and every error message shape. */
 #include "profan/json.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -182,6 +183,59 @@ static void numbers_exact(void)
 	CHECK_INT(json_i64_at(r, 12, &v), JSON_ELEM_OK);
 	CHECK_INT(v, 4294967295LL);
 	json_doc_free(d);
+}
+
+/* Decimal fractions, as the times of a samply profile are written: every one reads as the
+ * double strtod makes of the same text, on both sides of the 18-digit fast path, and an
+ * integral one ("5.000") as an integer. Random texts from a fixed LCG, so a failure repeats. */
+static void decimals_equal_strtod(void)
+{
+	enum { COUNT = 20000 };
+	char (*texts)[48] = calloc(COUNT, sizeof(*texts));
+	size_t cap = COUNT * 50 + 16, len = 0;
+	char *doc = malloc(cap);
+	uint64_t seed = 0x9E3779B97F4A7C15u;
+	doc[len++] = '[';
+	for (size_t i = 0; i < COUNT; i++) {
+		seed = seed * 6364136223846793005u + 1442695040888963407u;
+		unsigned r = (unsigned)(seed >> 33);
+		size_t int_digits = r % 11, frac_digits = 1 + (r >> 4) % 19, k = 0;
+		if (r & (1u << 9))
+			texts[i][k++] = '-';
+		if (int_digits == 0)
+			texts[i][k++] = '0';
+		for (size_t d = 0; d < int_digits; d++) {
+			seed = seed * 6364136223846793005u + 1442695040888963407u;
+			texts[i][k++] = (char)('0' + (d == 0 ? 1 + (seed >> 40) % 9 : (seed >> 40) % 10));
+		}
+		texts[i][k++] = '.';
+		bool zeros = (r >> 12) % 8 == 0; /* "5.000": integral */
+		for (size_t d = 0; d < frac_digits; d++) {
+			seed = seed * 6364136223846793005u + 1442695040888963407u;
+			texts[i][k++] = zeros ? '0' : (char)('0' + (seed >> 40) % 10);
+		}
+		texts[i][k] = '\0';
+		len += (size_t)snprintf(doc + len, cap - len, "%s%s", i ? "," : "", texts[i]);
+	}
+	doc[len++] = ']';
+	struct json_doc *d = json_parse_buffer(doc, len, "t.json", NULL);
+	CHECK(d != NULL);
+	const struct json *r = json_doc_root(d);
+	size_t wrong = 0;
+	for (size_t i = 0; d && i < COUNT; i++) {
+		double f = 0, want = strtod(texts[i], NULL);
+		CHECK_INT(json_f64_at(r, i, &f), JSON_ELEM_OK);
+		if (f != want && wrong++ < 5)
+			fprintf(stderr, "%s: read %.17g, strtod %.17g\n", texts[i], f, want);
+		int64_t v;
+		if (want == (double)(int64_t)want && fabs(want) < 9007199254740992.0 &&
+		    (json_i64_at(r, i, &v) != JSON_ELEM_OK || (double)v != want) && wrong++ < 5)
+			fprintf(stderr, "%s: not read as the integer %.0f\n", texts[i], want);
+	}
+	CHECK_INT(wrong, 0);
+	json_doc_free(d);
+	free(doc);
+	free(texts);
 }
 
 static void strings_and_escapes(void)
@@ -405,6 +459,7 @@ int main(void)
 	RUN(packed_columns_read_directly);
 	RUN(packed_array_unpacks_on_non_number);
 	RUN(numbers_exact);
+	RUN(decimals_equal_strtod);
 	RUN(strings_and_escapes);
 	RUN(errors_name_offset_line_column_and_path);
 	RUN(deep_nesting_is_bounded);
