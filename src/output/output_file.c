@@ -35,13 +35,20 @@ struct output *output_open(const char *path, const char *what)
 		const char *slash = strrchr(path, '/');
 		o->tmp = slash ? xasprintf("%.*s/.%s.profan-XXXXXX", (int)(slash - path), path, slash + 1)
 			       : xasprintf(".%s.profan-XXXXXX", path);
+		/* Ctrl-C while it is written leaves no temporary file behind: registered before
+		 * mkstemp creates it, so no signal falls between its creation and its registration
+		 * (until then the handler unlinks a name that does not exist) */
+		interrupt_unlink_on_signal(o->tmp);
 		int fd = mkstemp(o->tmp);
 		if (fd >= 0 && (o->f = fdopen(fd, "wb")) == NULL)
 			close(fd);
-		if (o->f == NULL && fd >= 0)
-			unlink(o->tmp);
-		if (o->f != NULL) /* Ctrl-C while it is written leaves no temporary file behind */
-			interrupt_unlink_on_signal(o->tmp);
+		if (o->f == NULL) {
+			int saved = errno;
+			if (fd >= 0)
+				unlink(o->tmp);
+			interrupt_forget(o->tmp);
+			errno = saved;
+		}
 	}
 	if (o->f == NULL) {
 		pf_error("%s: cannot write: %s", path, strerror(errno));
