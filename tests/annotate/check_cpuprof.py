@@ -166,7 +166,9 @@ def check(profan, path, weight, design=None):
             second = next(i + 1 for i, s in enumerate(text) if "i < 3 * n;" in s)
             ratio = rows.get(second, 0) / max(rows.get(first, 0), 1)
             print("design: work() line %d (3R rounds) / line %d (R rounds) = %.2f" % (second, first, ratio))
-            if not 2 <= ratio <= 4.5:
+            # 3 by design; V8 runs the first loop longer before it is optimized (OSR), so a
+            # loaded machine reads less (1.98 once in CI). Lines swapped or merged read <= 1.
+            if not 1.5 <= ratio <= 4.5:
                 bad.append("design: 1 : 3 rounds read as 1 : %.2f" % ratio)
     print("%s --weight %s: %d listings, %s" % (os.path.basename(path), weight, checked,
           "each line as the profile counts it" if not bad else "DIFFERENT"))
