@@ -641,6 +641,18 @@ static inline void set_int(struct jnum *out, int64_t v)
 	out->d = (double)v;
 }
 
+/* A converted number: an integral one up to 2^53 ("5.000", "1e3") is an integer. */
+static void set_double(struct jnum *out, double d)
+{
+	if (d == floor(d) && fabs(d) <= 9007199254740992.0) {
+		set_int(out, (int64_t)d);
+		return;
+	}
+	out->kind = JNUM_DOUBLE;
+	out->d = d;
+	out->i = 0;
+}
+
 /* Convert the text of one number (validated against the JSON grammar here). */
 static int convert_number(struct jstream *js, const char *s, size_t n, struct jnum *out)
 {
@@ -729,13 +741,7 @@ static int convert_number(struct jstream *js, const char *s, size_t n, struct jn
 	}
 	if (!isfinite(d))
 		return jstream_fail(js, "number %.*s is out of range", (int)(n > 40 ? 40 : n), s);
-	if (d == floor(d) && fabs(d) <= 9007199254740992.0) {
-		set_int(out, (int64_t)d);
-		return 0;
-	}
-	out->kind = JNUM_DOUBLE;
-	out->d = d;
-	out->i = 0;
+	set_double(out, d);
 	return 0;
 bad:
 	return jstream_fail(js, "invalid number '%.*s'", (int)(n > 40 ? 40 : n), s);
@@ -812,13 +818,7 @@ static inline bool fast_number(struct jstream *js, struct jnum *out)
 	if (neg)
 		d = -d;
 	js->p = q;
-	if (d == floor(d)) { /* "5.000": an integer, as convert_number makes it */
-		set_int(out, (int64_t)d);
-		return true;
-	}
-	out->kind = JNUM_DOUBLE;
-	out->d = d;
-	out->i = 0;
+	set_double(out, d);
 	return true;
 }
 
