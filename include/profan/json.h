@@ -44,6 +44,14 @@ void json_doc_free(struct json_doc *doc);
 struct json_doc *json_doc_new(struct jstream *js);
 /* Forgets every tree in DOC, keeping its memory for the next ones. */
 void json_doc_clear(struct json_doc *doc);
+/* What DOC holds at one moment; rewinding to it forgets the trees built since (their
+ * memory is kept for the next ones), so a reader can build a value's tree, look at it,
+ * and keep it only when it needs to. */
+struct json_mark {
+	size_t nodes, kids, packs, packpool, pool, paths, trees, stubs;
+};
+struct json_mark json_doc_mark(const struct json_doc *doc);
+void json_doc_rewind(struct json_doc *doc, struct json_mark mark);
 
 /* What a divert hook leaves in the tree in place of a value it read itself. */
 struct json_stub {

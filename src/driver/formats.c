@@ -161,16 +161,34 @@ int format_recognise(const struct json_doc *doc, const struct input_format **see
 	return 0;
 }
 
+/* Before the format is known, every format's hook sees each value that is due, the first
+ * to take it wins: their paths ("threads[].samples.stack", "pps") mean nothing to the others. */
+static int any_format_divert(void *ctx, struct jstream *js, struct json_stub *stub)
+{
+	(void)ctx;
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++) {
+		const struct json_divert *dv = formats[i].jopts.divert;
+		if (dv == NULL || jstream_depth(js) > dv->max_depth)
+			continue;
+		int r = dv->fn(dv->ctx, js, stub);
+		if (r != 0)
+			return r;
+	}
+	return 0;
+}
+
 struct json_parse_opts format_parse_opts(const struct input_format *f)
 {
-	struct json_parse_opts o = {0};
+	static struct json_divert any = {.fn = any_format_divert};
+	if (any.max_depth == 0)
+		for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+			if (formats[i].jopts.divert && formats[i].jopts.divert->max_depth > any.max_depth)
+				any.max_depth = formats[i].jopts.divert->max_depth;
+	if (f != NULL)
+		return f->jopts;
+	struct json_parse_opts o = {.divert = &any};
 	/* before the format is known, every format's repairs are allowed */
 	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
-		if (f == NULL || f == &formats[i]) {
-			o.repair_missing_open_bracket |= formats[i].jopts.repair_missing_open_bracket;
-			/* one format diverts (samply); its paths mean nothing to the others */
-			if (o.divert == NULL)
-				o.divert = formats[i].jopts.divert;
-		}
+		o.repair_missing_open_bracket |= formats[i].jopts.repair_missing_open_bracket;
 	return o;
 }

@@ -257,21 +257,42 @@ struct json_doc *json_doc_new(struct jstream *js)
 	return d;
 }
 
-void json_doc_clear(struct json_doc *d)
+struct json_mark json_doc_mark(const struct json_doc *d)
 {
-	for (size_t i = 0; i < d->pack_count; i++) {
+	return (struct json_mark){.nodes = d->node_count,
+				  .kids = d->kid_count,
+				  .packs = d->pack_count,
+				  .packpool = d->packpool.len,
+				  .pool = d->pool.len,
+				  .paths = d->paths.len,
+				  .trees = d->trees.len,
+				  .stubs = d->stubs.len};
+}
+
+void json_doc_rewind(struct json_doc *d, struct json_mark m)
+{
+	for (size_t i = m.packs; i < d->pack_count; i++) {
 		if (d->packs[i].owned) {
 			free(d->packs[i].data);
 			free(d->packs[i].nulls);
 		}
 	}
-	for (size_t i = 0; i < d->stubs.len; i++)
+	for (size_t i = m.stubs; i < d->stubs.len; i++)
 		if (d->stubs.items[i].release)
 			d->stubs.items[i].release(d->stubs.items[i].data);
-	d->stubs.len = 0;
-	d->node_count = d->kid_count = d->pack_count = 0;
-	d->packpool.len = d->pool.len = d->paths.len = 0;
-	d->trees.len = 0;
+	d->stubs.len = m.stubs;
+	d->node_count = m.nodes;
+	d->kid_count = m.kids;
+	d->pack_count = m.packs;
+	d->packpool.len = m.packpool;
+	d->pool.len = m.pool;
+	d->paths.len = m.paths;
+	d->trees.len = m.trees;
+}
+
+void json_doc_clear(struct json_doc *d)
+{
+	json_doc_rewind(d, (struct json_mark){0});
 }
 
 void json_doc_free(struct json_doc *d)
