@@ -42,10 +42,14 @@ struct dhat_meta {
 };
 
 /* pf_loader for load_file()/load_buffer(). Parse with dhat_json_opts so DHAT's
- * invalid `"fs":]` reads as an empty stack. OPTS is unused (NULL). The file's
- * own record (struct dhat_meta) is kept in the profile: dhat_meta_of(). */
+ * invalid `"fs":]` reads as an empty stack and the program points stream into
+ * columns (dhat_divert) instead of a tree; a tree of them reads the same.
+ * OPTS is unused (NULL). The file's own record (struct dhat_meta) is kept in
+ * the profile: dhat_meta_of(). */
 int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts);
 extern const struct json_parse_opts dhat_json_opts;
+/* Reads the top-level "pps" (version 1: "aps") from the token stream into compact columns. */
+extern const struct json_divert dhat_divert;
 /* Does ROOT look like a DHAT file (dhatFileVersion)? */
 bool dhat_sniff(const struct json *root);
 /* The record of a profile dhat_load() built (the first file's, when merged), or NULL. */

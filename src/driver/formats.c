@@ -98,8 +98,9 @@ static const struct input_format formats[] = {
 		.command = "dhat",
 		.label = "a DHAT profile",
 		.sniff = dhat_sniff,
-		/* valgrind writes `"fs":]` for a stack it filtered */
-		.jopts = {.repair_missing_open_bracket = true},
+		/* valgrind writes `"fs":]` for a stack it filtered; the program points go from the
+		 * stream into the loader's columns, not into the tree */
+		.jopts = {.repair_missing_open_bracket = true, .divert = &dhat_divert},
 		.load = load_dhat,
 		.binaries = true,
 		.views = dhat_views,

@@ -15,9 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dhat_points.h"
 #include "profan/funcname.h"
 
-const struct json_parse_opts dhat_json_opts = {.repair_missing_open_bracket = true};
+const struct json_parse_opts dhat_json_opts = {.repair_missing_open_bracket = true, .divert = &dhat_divert};
 
 /* ---------------------------------------------------------------- frame text */
 
@@ -348,6 +349,7 @@ struct loader {
 	/* field name in the file -> metric index, SIZE_MAX when absent */
 	const char *key[F_COUNT];
 	size_t metric[F_COUNT];
+	const char *pps_key; /* "pps", or version 1's "aps" */
 	/* member keys seen in program points (the document's interned texts) -> field, F_FS, or -1 */
 	struct seen_key {
 		const char *key;
@@ -569,14 +571,29 @@ static int read_header(struct loader *L, const struct json *root)
 	return 0;
 }
 
-/* The stack of one program point, root first; PF_NONE for an empty one. */
-static int build_stack(struct loader *L, const struct json *fs, uint32_t *out)
+static void path_reserve(struct loader *L, size_t n)
 {
-	size_t n = json_len(fs);
 	if (n > L->path_cap) {
 		L->path_cap = n;
 		L->path = xreallocarray(L->path, n, sizeof(*L->path));
 	}
+}
+
+/* The frame at DEPTH of the path being built (root first): ftbl entry IDX, under entry PREV
+ * (-1 at the root). Another frame at the address of the next outer one is an inlined callee
+ * of it; the same frame twice is recursion through one call site, not inlining. */
+static void path_set(struct loader *L, size_t depth, size_t idx, int64_t prev)
+{
+	bool inlined = prev >= 0 && (int64_t)idx != prev && L->addr[idx] != PF_NO_ADDRESS &&
+		       L->addr[idx] == L->addr[prev];
+	L->path[depth] = frame_for(L, idx, inlined);
+}
+
+/* The stack of program point tree PP's frames FS, root first; PF_NONE for an empty one. */
+static int stack_from_tree(struct loader *L, const struct json *fs, uint32_t *out)
+{
+	size_t n = json_len(fs);
+	path_reserve(L, n);
 	const int32_t *packed = json_packed_i32(fs);
 	int64_t prev = -1;
 	for (size_t k = n, depth = 0; k-- > 0; depth++) {
@@ -585,12 +602,27 @@ static int build_stack(struct loader *L, const struct json *fs, uint32_t *out)
 			idx = packed[k];
 		else if (!jr_int_at(&L->r, fs, k, 0, (int64_t)L->ftbl_len - 1, false, 0, &idx))
 			return -1;
-		/* Another frame at the address of the next outer one is an inlined callee of it.
-		 * The same frame twice is recursion through one call site, not inlining. */
-		bool inlined = prev >= 0 && idx != prev && L->addr[idx] != PF_NO_ADDRESS &&
-			       L->addr[idx] == L->addr[prev];
-		L->path[depth] = frame_for(L, (size_t)idx, inlined);
+		path_set(L, depth, (size_t)idx, prev);
 		prev = idx;
+	}
+	*out = profile_intern_path(L->p, PF_NONE, L->path, n);
+	return 0;
+}
+
+/* The same for point I of the columns, whose frames FS (N of them) are integers >= 0. */
+static int stack_from_columns(struct loader *L, size_t i, const uint32_t *fs, size_t n, uint32_t *out)
+{
+	path_reserve(L, n);
+	int64_t prev = -1;
+	for (size_t k = n, depth = 0; k-- > 0; depth++) {
+		if (fs[k] >= L->ftbl_len) {
+			char path[64];
+			snprintf(path, sizeof(path), "%s[%zu].fs", L->pps_key, i);
+			return jr_error_at(&L->r, path, k, "%lld is out of range [0, %lld]", (long long)fs[k],
+					   (long long)L->ftbl_len - 1);
+		}
+		path_set(L, depth, fs[k], prev);
+		prev = fs[k];
 	}
 	*out = profile_intern_path(L->p, PF_NONE, L->path, n);
 	return 0;
@@ -598,13 +630,16 @@ static int build_stack(struct loader *L, const struct json *fs, uint32_t *out)
 
 /* Counters are summed in views, so their totals over the file must fit in int64 too;
  * then no sum of any subset (a site, a merged stack, a tree node) can overflow. */
-static int check_totals(struct loader *L, const struct json *pp, int64_t *totals, const int64_t *v)
+static int check_totals(struct loader *L, size_t point, int64_t *totals, const int64_t *v)
 {
 	const struct profile *p = L->p;
 	for (size_t m = 0; m < p->metric_count; m++)
-		if (__builtin_add_overflow(totals[m], v[m], &totals[m]))
-			return jr_error(&L->r, pp, SIZE_MAX, "%s summed over the program points exceeds 2^63 - 1",
-					p->metrics[m].name);
+		if (__builtin_add_overflow(totals[m], v[m], &totals[m])) {
+			char path[64];
+			snprintf(path, sizeof(path), "%s[%zu]", L->pps_key, point);
+			return jr_error_at(&L->r, path, SIZE_MAX, "%s summed over the program points exceeds 2^63 - 1",
+					   p->metrics[m].name);
+		}
 	return 0;
 }
 
@@ -667,37 +702,68 @@ static int read_pp(struct loader *L, const struct json *pp, int64_t *values, con
 	return *fs ? 0 : -1;
 }
 
-static int read_pps(struct loader *L, const struct json *root)
+/* Program point I from the columns: its counters into VALUES, by metric. */
+static int read_pp_columns(struct loader *L, const struct dhat_points *pts, size_t i, int64_t *values)
+{
+	for (int f = 0; f < F_COUNT; f++) {
+		if (L->metric[f] == SIZE_MAX)
+			continue;
+		int k = dhat_key_of(L->key[f]);
+		if (!(pts->has[i] >> k & 1)) {
+			char path[64];
+			snprintf(path, sizeof(path), "%s[%zu]", L->pps_key, i);
+			return jr_error_at(&L->r, path, SIZE_MAX, "missing key \"%s\"", L->key[f]);
+		}
+		values[L->metric[f]] = pts->value[k][i];
+	}
+	return 0;
+}
+
+/* The sample of STACK: a new one, or the earlier one with the same stack, VALUES merged. */
+static void add_point(struct loader *L, uint32_t stack, const int64_t *values)
 {
 	struct profile *p = L->p;
-	const struct json *pps = jr_need(&L->r, root, L->meta.version == 1 ? "aps" : "pps", JSON_ARRAY);
+	uint32_t sample = htab_intern(&L->sample_of_leaf, hash_mix(stack), same_leaf, p->sample_stack, &stack,
+				      (uint32_t)p->sample_count);
+	if (sample != p->sample_count) {
+		L->meta.merged++;
+		merge_values(p, sample, values);
+	} else {
+		profile_add_sample(p, stack, PF_NONE, values);
+	}
+}
+
+static int read_pps(struct loader *L, const struct json *root)
+{
+	L->pps_key = L->meta.version == 1 ? "aps" : "pps";
+	const struct json *pps = jr_need(&L->r, root, L->pps_key, JSON_ARRAY);
 	if (pps == NULL)
 		return -1;
+	const struct dhat_points *pts = json_stub_data(pps); /* NULL: the points are in the tree */
 	size_t n = json_len(pps);
-	if (n > 0 && json_is_packed(pps))
+	if (n > 0 && (pts ? pts->numbers : json_is_packed(pps)))
 		return jr_error(&L->r, pps, SIZE_MAX, "expected an array of objects, got numbers");
 	L->meta.pps = n;
 	if (n > UINT32_MAX / 4)
 		return jr_error(&L->r, pps, SIZE_MAX, "more than %u program points", UINT32_MAX / 4);
 	htab_reserve(&L->sample_of_leaf, n); /* at most one entry per program point */
 	int64_t values[PF_MAX_METRICS] = {0}, totals[PF_MAX_METRICS] = {0};
+	size_t odd = 0;
 	for (size_t i = 0; i < n; i++) {
-		const struct json *pp = json_at(pps, i), *fs;
-		if (!jr_is(&L->r, pp, JSON_OBJECT) || read_pp(L, pp, values, &fs) < 0)
-			return -1;
-		if (check_totals(L, pp, totals, values) < 0)
-			return -1;
-		uint32_t stack;
-		if (build_stack(L, fs, &stack) < 0)
-			return -1;
-		uint32_t sample = htab_intern(&L->sample_of_leaf, hash_mix(stack), same_leaf, p->sample_stack,
-					      &stack, (uint32_t)p->sample_count);
-		if (sample != p->sample_count) {
-			L->meta.merged++;
-			merge_values(p, sample, values);
+		const struct json *pp = pts ? dhat_points_tree(pts, i, &odd) : json_at(pps, i), *fs;
+		uint32_t stack = PF_NONE;
+		if (pp != NULL) {
+			if (!jr_is(&L->r, pp, JSON_OBJECT) || read_pp(L, pp, values, &fs) < 0 ||
+			    check_totals(L, i, totals, values) < 0 || stack_from_tree(L, fs, &stack) < 0)
+				return -1;
 		} else {
-			profile_add_sample(p, stack, PF_NONE, values);
+			const uint32_t *frames = pts->fs + pts->fs_at[i];
+			size_t depth = (size_t)(pts->fs_at[i + 1] - pts->fs_at[i]);
+			if (read_pp_columns(L, pts, i, values) < 0 || check_totals(L, i, totals, values) < 0 ||
+			    stack_from_columns(L, i, frames, depth, &stack) < 0)
+				return -1;
 		}
+		add_point(L, stack, values);
 	}
 	return 0;
 }

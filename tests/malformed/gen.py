@@ -314,6 +314,28 @@ def gen_dhat():
     # tb adds up to 2^62 + 2^61 + 8: fine alone, not when two such files are summed (run.sh)
     write("dhat", "ok-counter-near-limit.json", dhat(lambda d: (d["pps"][0].update(tb=2**62, gb=2**62),
                                                                 d["pps"][1].update(tb=2**61))))
+    # program points the loader's columns cannot hold (src/loaders/dhat_points.h) are read from
+    # their own trees, in file order with the others; their errors are the tree's
+    write("dhat", "missing-counter.json", dhat(lambda d: d["pps"][1].pop("gb")))
+    write("dhat", "pps-numbers.json", dhat(lambda d: d.update(pps=[1, 2, None, 3])))
+    write("dhat", "index-frame-beyond-int32.json", dhat(pp(1, fs=[2**31, 1])))
+    write("dhat", "odd-then-bad-frame.json", dhat(lambda d: (
+        d.update(bkacc=False), d["pps"][0].update(rb="not read without bkacc"), d["pps"][1].update(fs=[1, 9]))))
+    write("dhat", "v1-frame-out-of-range.json", dump({
+        "dhatFileVersion": 1, "cmd": "./a", "pid": 1, "ei": 100, "mi": 50,
+        "aps": [{"tb": 1, "tbk": 1, "tli": 1, "mb": 1, "mbk": 1, "gb": 1, "gbk": 1, "fb": 1, "fbk": 1,
+                 "rb": 0, "wb": 0, "fs": fs} for fs in ([1], [7, 1])],
+        "ftbl": ["[root]", "0x1: main (a.c:1)", "0x2: f (a.c:2)"]}))
+    # 4 points, tb 1 + 2 + 4 + 8 = 15 in 3 samples (points 1 and 3 share a stack); points 0 and 2
+    # hold counters of no metric here that are not integers >= 0 (kept as trees, and valid)
+    def odd_points(d):
+        base = {"tl": 10, "mb": 1, "mbk": 1, "gb": 1, "gbk": 1, "eb": 0, "ebk": 0}
+        d.update(bkacc=False, ftbl=d["ftbl"] + ["0x4: h (a.c:7)"], pps=[
+            dict(base, tb=1, tbk=1, rb="not read without bkacc", fs=[1, 2]),
+            dict(base, tb=2, tbk=1, fs=[1, 3]),
+            dict(base, tb=4, tbk=1, wb=-5, x={"y": [None, True]}, fs=[1, 4]),
+            dict(base, tb=8, tbk=1, acc=[-8, 0], fs=[1, 3])])
+    write("dhat", "ok-odd-points.json", dhat(odd_points))
     write("dhat", "ok-control-chars.json", dhat(lambda d: (
         d.update(cmd="./a " + HOSTILE),
         d["ftbl"].__setitem__(2, "0x2: make" + HOSTILE + " (" + HOSTILE + ".c:3)"),

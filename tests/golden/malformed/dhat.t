@@ -87,3 +87,18 @@ $ profan dhat ../tests/malformed/dhat/wrong-type-mode.json
 $ profan dhat ../tests/malformed/dhat/wrong-type-pps.json
 ! exit 1
 ! profan: ../tests/malformed/dhat/wrong-type-pps.json: pps: expected an array, got an object
+$ profan dhat ../tests/malformed/dhat/index-frame-beyond-int32.json
+! exit 1
+! profan: ../tests/malformed/dhat/index-frame-beyond-int32.json: pps[1].fs[0]: 2147483648 is out of range [0, 3]
+$ profan dhat ../tests/malformed/dhat/missing-counter.json
+! exit 1
+! profan: ../tests/malformed/dhat/missing-counter.json: pps[1]: missing key "gb"
+$ profan dhat ../tests/malformed/dhat/odd-then-bad-frame.json
+! exit 1
+! profan: ../tests/malformed/dhat/odd-then-bad-frame.json: pps[1].fs[1]: 9 is out of range [0, 3]
+$ profan dhat ../tests/malformed/dhat/pps-numbers.json
+! exit 1
+! profan: ../tests/malformed/dhat/pps-numbers.json: pps: expected an array of objects, got numbers
+$ profan dhat ../tests/malformed/dhat/v1-frame-out-of-range.json
+! exit 1
+! profan: ../tests/malformed/dhat/v1-frame-out-of-range.json: aps[1].fs[0]: 7 is out of range [0, 2]
