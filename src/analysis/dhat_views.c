@@ -508,23 +508,16 @@ struct sites {
 static void sites_compute(struct ctx *c, struct sites *st)
 {
 	const struct profile *p = c->p;
-	uint32_t *of_leaf = xcalloc(p->stacks.len + 1, sizeof(*of_leaf)); /* site node + 1 */
-	bool *fb_of_leaf = xcalloc(p->stacks.len + 1, sizeof(*fb_of_leaf));
 	st->node = xcalloc(p->sample_count + 1, sizeof(*st->node));
 	st->fallback = xcalloc(p->sample_count + 1, sizeof(*st->fallback));
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t s = p->sample_stack[i];
 		st->node[i] = PF_NONE;
 		st->fallback[i] = true;
-		if (!c->keep[i] || s == PF_NONE)
-			continue;
-		if (of_leaf[s] == 0)
-			of_leaf[s] = site_node(c, s, &fb_of_leaf[s]) + 1;
-		st->node[i] = of_leaf[s] - 1;
-		st->fallback[i] = fb_of_leaf[s];
+		/* no cache per leaf: the loader merged identical stacks, so a leaf is about one sample */
+		if (c->keep[i] && s != PF_NONE)
+			st->node[i] = site_node(c, s, &st->fallback[i]);
 	}
-	free(of_leaf);
-	free(fb_of_leaf);
 }
 
 static void sites_release(struct sites *st)
@@ -538,42 +531,95 @@ static const char *site_kind(const struct ctx *c)
 	return c->meta->kind == DHAT_HEAP ? "allocation" : c->meta->kind == DHAT_COPY ? "copy" : "event";
 }
 
+/* Caller chains (caller_chain), each known by two 64-bit hashes of its frames' texts, so that
+ * the text is written out only for the chain a row shows: a million sites with 40 frames of
+ * yours would otherwise hold a million strings of a kilobyte. Two chains are taken for one
+ * only if both hashes agree (a chance of about 2^-88 among a million chains). */
+struct chains {
+	struct strmap texts;  /* a frame's shown text -> id */
+	uint32_t *text_of;    /* per frame: its text id + 1, 0 until needed */
+	struct u64map index;  /* first hash (the next one, on a clash) -> chain */
+	VEC(uint64_t) check;  /* per chain: its second hash */
+	VEC(uint32_t) site;   /* per chain: a site node whose chain it is */
+};
+
+static uint32_t chain_text(struct ctx *c, struct chains *ch, uint32_t fr)
+{
+	if (ch->text_of[fr] == 0)
+		ch->text_of[fr] = strmap_intern(&ch->texts, frame_shown(c, fr)) + 1;
+	return ch->text_of[fr];
+}
+
+/* The chain of SITE, added when new. */
+static uint32_t chain_of(struct ctx *c, struct chains *ch, uint32_t site)
+{
+	const struct profile *p = c->p;
+	uint64_t h1 = 0x9e3779b97f4a7c15ULL, h2 = 0x2545f4914f6cdd1dULL;
+	for (uint32_t n = p->stacks.items[site].parent; n != PF_NONE; n = p->stacks.items[n].parent) {
+		uint32_t fr = p->stacks.items[n].frame;
+		if (!c->owned[fr])
+			continue;
+		uint64_t t = chain_text(c, ch, fr);
+		h1 = hash_mix(h1 ^ t);
+		h2 = hash_mix(h2 + t * 0xff51afd7ed558ccdULL);
+	}
+	for (uint64_t key = h1;; key = hash_mix(key + 1)) {
+		uint32_t *slot = u64map_slot(&ch->index, key);
+		if (*slot == HTAB_NONE) {
+			*slot = (uint32_t)ch->check.len;
+			vec_push(&ch->check, h2);
+			vec_push(&ch->site, site);
+			return *slot;
+		}
+		if (ch->check.items[*slot] == h2)
+			return *slot;
+	}
+}
+
+static void chains_release(struct chains *ch)
+{
+	strmap_release(&ch->texts);
+	free(ch->text_of);
+	u64map_release(&ch->index);
+	vec_free(&ch->check);
+	vec_free(&ch->site);
+}
+
 static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 {
 	const struct profile *p = c->p;
 	struct agg a = {0};
-	struct strmap chains;
+	struct chains chains = {.text_of = xcalloc(p->frames.len + 1, sizeof(uint32_t))};
 	strmap_init(&a.keys);
-	strmap_init(&chains);
+	strmap_init(&chains.texts);
 	/* per (site, caller chain): the metric, to find each site's main chain */
 	struct u64map pair = {0};
 	VEC(int64_t) pair_sum = {0};
-	uint32_t *site_id = xcalloc(p->stacks.len + 1, sizeof(*site_id));  /* site node -> row id + 1 */
-	uint32_t *chain_id = xcalloc(p->stacks.len + 1, sizeof(*chain_id)); /* site node -> chain id + 1 */
+	uint32_t *row_of = xcalloc(p->frames.len + 1, sizeof(*row_of)); /* site frame -> row id + 1 */
 	for (size_t i = 0; i < p->sample_count; i++) {
 		if (!c->keep[i])
 			continue;
-		uint32_t n = st->node[i], id, chain = 0;
+		uint32_t n = st->node[i], id;
+		bool chain = false;
+		uint32_t ch = 0;
 		if (n == PF_NONE) {
 			id = strmap_intern(&a.keys, "(empty stack)");
 		} else {
-			if (site_id[n] == 0) {
-				site_id[n] = strmap_intern(&a.keys, frame_shown(c, p->stacks.items[n].frame)) + 1;
-				if (!st->fallback[i]) {
-					char *full = caller_chain(c, n);
-					chain_id[n] = strmap_intern(&chains, full) + 1;
-					free(full);
-				}
+			uint32_t fr = p->stacks.items[n].frame;
+			if (row_of[fr] == 0)
+				row_of[fr] = strmap_intern(&a.keys, frame_shown(c, fr)) + 1;
+			id = row_of[fr] - 1;
+			if (!st->fallback[i]) {
+				chain = true;
+				ch = chain_of(c, &chains, n);
 			}
-			id = site_id[n] - 1;
-			chain = chain_id[n];
 		}
 		int64_t v[3];
 		sample_vals(c, i, v);
 		agg_add(&a, id, v, n == PF_NONE ? PF_NONE : profile_stack_func(p, n),
 			n == PF_NONE ? 0 : profile_stack_frame(p, n)->line, st->fallback[i]);
 		if (chain) {
-			uint32_t *slot = u64map_slot(&pair, (uint64_t)id << 32 | (chain - 1));
+			uint32_t *slot = u64map_slot(&pair, (uint64_t)id << 32 | ch);
 			if (*slot == HTAB_NONE) {
 				*slot = (uint32_t)pair_sum.len;
 				vec_push(&pair_sum, 0);
@@ -590,8 +636,14 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 		uint32_t id = (uint32_t)(pair.keys[e] >> 32), ch = (uint32_t)pair.keys[e];
 		int64_t v = pair_sum.items[pair.vals[e]];
 		count[id]++;
-		if (best[id] == PF_NONE || v > best_v[id] ||
-		    (v == best_v[id] && strcmp(strmap_str(&chains, ch), strmap_str(&chains, best[id])) < 0))
+		bool better = best[id] == PF_NONE || v > best_v[id];
+		if (!better && v == best_v[id]) {
+			char *x = caller_chain(c, chains.site.items[ch]), *y = caller_chain(c, chains.site.items[best[id]]);
+			better = strcmp(x, y) < 0;
+			free(x);
+			free(y);
+		}
+		if (better)
 			best[id] = ch, best_v[id] = v;
 	}
 	struct report_table *t = report_add_table(
@@ -624,7 +676,7 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 		}
 		if (best[id] != PF_NONE) {
 			/* the chain as shown: its first two frames of yours */
-			const char *full = strmap_str(&chains, best[id]);
+			char *full = caller_chain(c, chains.site.items[best[id]]);
 			const char *cut = full;
 			for (int k = 0; k < 3 && cut; k++)
 				cut = strstr(cut + (k ? 4 : 0), " <- ");
@@ -639,6 +691,7 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 				row->context = report_strdup(r, head + 1);
 			row->context_count = count[id];
 			free(head);
+			free(full);
 		}
 		fill_row(row, t, c, v);
 	}
@@ -646,11 +699,10 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 	free(best);
 	free(best_v);
 	free(count);
-	free(site_id);
-	free(chain_id);
+	free(row_of);
 	u64map_release(&pair);
 	vec_free(&pair_sum);
-	strmap_release(&chains);
+	chains_release(&chains);
 	agg_release(&a);
 }
 
@@ -963,23 +1015,22 @@ int dhat_sample_sites(const struct profile *p, const struct ownership *own, cons
 		goto out;
 	/* a site is what the sites view names: one frame (a line of yours), with its
 	 * file:line as shown, or by name only when LOCATIONS is false */
-	uint32_t *of_stack = xcalloc(p->stacks.len + 1, sizeof(*of_stack)); /* id + 1 */
+	uint32_t *of_frame = xcalloc(p->frames.len + 1, sizeof(*of_frame)); /* the site frame's id + 1 */
 	uint32_t empty = 0;
 	*site = xcalloc(p->sample_count + 1, sizeof(**site));
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t s = p->sample_stack[i];
-		uint32_t *slot = s == PF_NONE ? &empty : &of_stack[s];
-		if (*slot == 0) {
-			bool fallback;
-			uint32_t n = s == PF_NONE ? PF_NONE : site_node(&c, s, &fallback);
-			const char *t = n == PF_NONE ? "(empty stack)"
-					: locations ? frame_shown(&c, p->stacks.items[n].frame)
-						    : frame_text(&c, p->stacks.items[n].frame);
-			*slot = strmap_intern(names, t) + 1;
-		}
+		bool fallback;
+		uint32_t n = s == PF_NONE ? PF_NONE : site_node(&c, s, &fallback);
+		uint32_t fr = n == PF_NONE ? PF_NONE : p->stacks.items[n].frame;
+		uint32_t *slot = n == PF_NONE ? &empty : &of_frame[fr];
+		if (*slot == 0)
+			*slot = strmap_intern(names, n == PF_NONE ? "(empty stack)"
+						     : locations ? frame_shown(&c, fr)
+								 : frame_text(&c, fr)) + 1;
 		(*site)[i] = *slot - 1;
 	}
-	free(of_stack);
+	free(of_frame);
 	rc = 0;
 out:
 	frames_release(&c);
