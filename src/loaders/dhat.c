@@ -589,8 +589,8 @@ static void path_set(struct loader *L, size_t depth, size_t idx, int64_t prev)
 	L->path[depth] = frame_for(L, idx, inlined);
 }
 
-/* The stack of program point tree PP's frames FS, root first; PF_NONE for an empty one. */
-static int stack_from_tree(struct loader *L, const struct json *fs, uint32_t *out)
+/* The frames of program point tree PP's stack FS into L->path, root first. */
+static int frames_from_tree(struct loader *L, const struct json *fs)
 {
 	size_t n = json_len(fs);
 	path_reserve(L, n);
@@ -605,12 +605,12 @@ static int stack_from_tree(struct loader *L, const struct json *fs, uint32_t *ou
 		path_set(L, depth, (size_t)idx, prev);
 		prev = idx;
 	}
-	*out = profile_intern_path(L->p, PF_NONE, L->path, n);
 	return 0;
 }
 
-/* The same for point I of the columns, whose frames FS (N of them) are integers >= 0. */
-static int stack_from_columns(struct loader *L, size_t i, const uint32_t *fs, size_t n, uint32_t *out)
+/* The same for point I of the columns, whose N frames FS (ftbl indices >= 0, innermost
+ * first) are rewritten in place as frames, root first. */
+static int frames_from_columns(struct loader *L, size_t i, uint32_t *fs, size_t n)
 {
 	path_reserve(L, n);
 	int64_t prev = -1;
@@ -624,7 +624,8 @@ static int stack_from_columns(struct loader *L, size_t i, const uint32_t *fs, si
 		path_set(L, depth, fs[k], prev);
 		prev = fs[k];
 	}
-	*out = profile_intern_path(L->p, PF_NONE, L->path, n);
+	if (n > 0)
+		memcpy(fs, L->path, n * sizeof(*fs));
 	return 0;
 }
 
@@ -733,39 +734,81 @@ static void add_point(struct loader *L, uint32_t stack, const int64_t *values)
 	}
 }
 
+/* Program point I's counters into VALUES, from the columns PTS or a tree (PPS's element, or a
+ * point PTS kept as one: *ODD is the cursor over those). *FS gets the tree's stack, or NULL
+ * when the point is in the columns. */
+static int read_point(struct loader *L, const struct json *pps, const struct dhat_points *pts, size_t i,
+		      size_t *odd, int64_t *values, const struct json **fs)
+{
+	const struct json *pp = pts ? dhat_points_tree(pts, i, odd) : json_at(pps, i);
+	*fs = NULL;
+	if (pp == NULL)
+		return read_pp_columns(L, pts, i, values);
+	return jr_is(&L->r, pp, JSON_OBJECT) && read_pp(L, pp, values, fs) == 0 ? 0 : -1;
+}
+
+/* Every point is checked and its frames made (in file order, so the first error is the
+ * first in the file), then all stacks are interned at once, then the samples are added. */
 static int read_pps(struct loader *L, const struct json *root)
 {
 	L->pps_key = L->meta.version == 1 ? "aps" : "pps";
 	const struct json *pps = jr_need(&L->r, root, L->pps_key, JSON_ARRAY);
 	if (pps == NULL)
 		return -1;
-	const struct dhat_points *pts = json_stub_data(pps); /* NULL: the points are in the tree */
+	struct dhat_points *pts = json_stub_data(pps); /* NULL: the points are in the tree */
 	size_t n = json_len(pps);
 	if (n > 0 && (pts ? pts->numbers : json_is_packed(pps)))
 		return jr_error(&L->r, pps, SIZE_MAX, "expected an array of objects, got numbers");
 	L->meta.pps = n;
 	if (n > UINT32_MAX / 4)
 		return jr_error(&L->r, pps, SIZE_MAX, "more than %u program points", UINT32_MAX / 4);
-	htab_reserve(&L->sample_of_leaf, n); /* at most one entry per program point */
 	int64_t values[PF_MAX_METRICS] = {0}, totals[PF_MAX_METRICS] = {0};
+	const uint32_t **path = xcalloc(n + 1, sizeof(*path));
+	uint32_t *depth = xcalloc(n + 1, sizeof(*depth)), *leaf = NULL;
+	VEC(uint32_t) from_trees = {0}; /* the frames of the points read from trees */
+	VEC(size_t) tree_points = {0};  /* those points, and where their frames start: pairs */
+	int rc = -1;
 	size_t odd = 0;
 	for (size_t i = 0; i < n; i++) {
-		const struct json *pp = pts ? dhat_points_tree(pts, i, &odd) : json_at(pps, i), *fs;
-		uint32_t stack = PF_NONE;
-		if (pp != NULL) {
-			if (!jr_is(&L->r, pp, JSON_OBJECT) || read_pp(L, pp, values, &fs) < 0 ||
-			    check_totals(L, i, totals, values) < 0 || stack_from_tree(L, fs, &stack) < 0)
-				return -1;
+		const struct json *fs;
+		if (read_point(L, pps, pts, i, &odd, values, &fs) < 0 || check_totals(L, i, totals, values) < 0)
+			goto out;
+		if (fs != NULL) {
+			if (frames_from_tree(L, fs) < 0)
+				goto out;
+			depth[i] = (uint32_t)json_len(fs);
+			vec_push(&tree_points, i);
+			vec_push(&tree_points, from_trees.len);
+			for (size_t d = 0; d < depth[i]; d++)
+				vec_push(&from_trees, L->path[d]);
 		} else {
-			const uint32_t *frames = pts->fs + pts->fs_at[i];
-			size_t depth = (size_t)(pts->fs_at[i + 1] - pts->fs_at[i]);
-			if (read_pp_columns(L, pts, i, values) < 0 || check_totals(L, i, totals, values) < 0 ||
-			    stack_from_columns(L, i, frames, depth, &stack) < 0)
-				return -1;
+			uint32_t *frames = pts->fs + pts->fs_at[i];
+			depth[i] = (uint32_t)(pts->fs_at[i + 1] - pts->fs_at[i]);
+			if (frames_from_columns(L, i, frames, depth[i]) < 0)
+				goto out;
+			path[i] = frames;
 		}
-		add_point(L, stack, values);
 	}
-	return 0;
+	for (size_t t = 0; t < tree_points.len; t += 2)
+		path[tree_points.items[t]] = from_trees.items + tree_points.items[t + 1];
+	leaf = xreallocarray(NULL, n + 1, sizeof(*leaf));
+	profile_intern_paths(L->p, n, path, depth, leaf);
+	htab_reserve(&L->sample_of_leaf, n); /* at most one entry per program point */
+	odd = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct json *fs;
+		if (read_point(L, pps, pts, i, &odd, values, &fs) < 0) /* read before: cannot fail */
+			goto out;
+		add_point(L, leaf[i], values);
+	}
+	rc = 0;
+out:
+	free(path);
+	free(depth);
+	free(leaf);
+	vec_free(&from_trees);
+	vec_free(&tree_points);
+	return rc;
 }
 
 /* Did valgrind write a Rust program's files as DWARF names them, relative ("src/raw/mod.rs"),

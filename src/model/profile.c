@@ -150,12 +150,17 @@ static uint64_t stack_hash_of(const struct profile *p, size_t i)
 	return stack_hash(&p->stacks.items[i]);
 }
 
-void profile_seal(struct profile *p)
+void profile_release_indexes(struct profile *p)
 {
 	htab_release(&p->func_index);
 	htab_release(&p->frame_index);
 	htab_release(&p->stack_index);
 	p->indexed = false;
+}
+
+void profile_seal(struct profile *p)
+{
+	profile_release_indexes(p);
 }
 
 static void ensure_indexes(struct profile *p)

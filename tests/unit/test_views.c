@@ -196,8 +196,69 @@ static void interning_dedupes(void)
 	profile_release(&p);
 }
 
+static uint64_t lcg = 88172645463325252ULL;
+
+static uint32_t rnd(uint32_t n)
+{
+	lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+	return n ? (uint32_t)((lcg >> 33) % n) : 0;
+}
+
+/* profile_intern_paths sorts where profile_intern_path hashes: both must build the same
+ * table, node for node, on stacks that share prefixes, repeat, end inside one another, are
+ * empty, or run 100,000 frames deep. */
+static void bulk_paths_intern_like_one_by_one(void)
+{
+	static const uint32_t sizes[] = {0, 1, 2, 17, 1000, 20000};
+	static const uint32_t alphabets[] = {1, 2, 5, 1000};
+	for (size_t si = 0; si < ARRAY_SIZE(sizes); si++)
+		for (size_t ai = 0; ai < ARRAY_SIZE(alphabets); ai++) {
+			uint32_t n = sizes[si], k = alphabets[ai];
+			uint32_t **path = xcalloc(n + 1, sizeof(*path)), *len = xcalloc(n + 1, sizeof(*len));
+			for (uint32_t i = 0; i < n; i++) {
+				uint32_t from = i ? rnd(i) : 0, keep = i ? rnd(len[from] + 1) : 0;
+				len[i] = keep + (rnd(4) == 0 ? 0 : rnd(12));
+				if (i == n / 2 && n > 2)
+					len[i] = 100000; /* deep, and a copy of it below */
+				if (i == n / 2 + 1 && n > 2)
+					from = i - 1, keep = len[i] = 100000 - 1;
+				path[i] = xcalloc(len[i] + 1, sizeof(uint32_t));
+				for (uint32_t d = 0; d < len[i]; d++)
+					path[i][d] = d < keep ? path[from][d] : rnd(k);
+			}
+			struct profile a, b;
+			profile_init(&a);
+			profile_init(&b);
+			uint32_t *leaf = xcalloc(n + 1, sizeof(*leaf));
+			profile_intern_paths(&a, n, (const uint32_t *const *)path, len, leaf);
+			bool same = true;
+			for (uint32_t i = 0; i < n; i++)
+				same = same && leaf[i] == profile_intern_path(&b, PF_NONE, path[i], len[i]);
+			same = same && a.stacks.len == b.stacks.len &&
+			       (a.stacks.len == 0 ||
+				memcmp(a.stacks.items, b.stacks.items, a.stacks.len * sizeof(*a.stacks.items)) == 0);
+			if (!same)
+				fprintf(stderr, "%u paths over %u frames: the tables differ\n", n, k);
+			CHECK(same);
+			/* the index is whole again for whatever is interned next */
+			for (uint32_t i = 0; i < n && i < 50; i++)
+				if (len[i] > 0)
+					CHECK_INT(profile_intern_stack(&a, a.stacks.items[leaf[i]].parent,
+								       path[i][len[i] - 1]),
+						  leaf[i]);
+			profile_release(&a);
+			profile_release(&b);
+			for (uint32_t i = 0; i < n; i++)
+				free(path[i]);
+			free(path);
+			free(len);
+			free(leaf);
+		}
+}
+
 int main(void)
 {
+	RUN(bulk_paths_intern_like_one_by_one);
 	RUN(self_inclusive_nearest);
 	RUN(sample_selection);
 	RUN(deep_stack_has_no_recursion);
