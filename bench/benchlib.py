@@ -13,12 +13,17 @@ Python's 20 MB as its peak. Machines here are shared: compare ratios from one in
 absolute times.
 """
 import hashlib
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import time
 
 CACHE = os.environ.get("BENCH_DIR", "/tmp/profan-bench")
+# each run's outputs apart: two benches at once (a lead and a helper) must not compare each other's
+OUT = os.path.join(CACHE, "out", str(os.getpid()))
+atexit.register(lambda: shutil.rmtree(OUT, ignore_errors=True))
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 
@@ -35,8 +40,8 @@ def run(argv, out=os.devnull, err=None):
     """Runs ARGV under /usr/bin/time with stdout to the file OUT and stderr to the file ERR (None:
     this process's own); returns a Run whose err is ERR's first line naming an Error, else its last
     line."""
-    os.makedirs(os.path.join(CACHE, "out"), exist_ok=True)
-    usage = os.path.join(CACHE, "out", "rusage.%d" % os.getpid())
+    os.makedirs(OUT, exist_ok=True)
+    usage = os.path.join(OUT, "rusage")
     with open(out or os.devnull, "wb") as o, open(err or os.devnull, "wb") as e:
         t0 = time.perf_counter()
         p = subprocess.run(["/usr/bin/time", "-f", "%U %S %M %x", "-o", usage] + argv,
@@ -57,7 +62,7 @@ def run(argv, out=os.devnull, err=None):
 def rounds(commands, n=3, once=(), discard=()):
     """Runs each of COMMANDS ({name: argv}) N times, in a rotated order that is reversed every other
     round, so no command always runs first or after the same one; names in ONCE (known failures,
-    very slow references) run in the first round only. Stdout goes to CACHE/out/NAME.out, or to
+    very slow references) run in the first round only. Stdout goes to OUT/NAME.out, or to
     /dev/null for names in DISCARD (cat and gzip -dc: writing a file would not be the floor).
     Returns {name: [Run]}."""
     names = list(commands)
@@ -69,7 +74,7 @@ def rounds(commands, n=3, once=(), discard=()):
         for k in order:
             if r and k in once:
                 continue
-            base = os.path.join(CACHE, "out", k)
+            base = os.path.join(OUT, k)
             runs[k].append(run(commands[k], os.devnull if k in discard else base + ".out", base + ".err"))
     return runs
 

@@ -72,7 +72,7 @@ def raw_size(path):
 
 
 def output(name):
-    with open(os.path.join(B.CACHE, "out", name + ".out"), encoding="utf-8", errors="replace") as f:
+    with open(os.path.join(B.OUT, name + ".out"), encoding="utf-8", errors="replace") as f:
         return f.read()
 
 
