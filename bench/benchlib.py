@@ -12,8 +12,8 @@ all. GNU time rather than Python's own wait4(), because a child forked from Pyth
 Python's 20 MB as its peak. Machines here are shared: compare ratios from one invocation, never
 absolute times.
 """
-import hashlib
 import atexit
+import hashlib
 import os
 import shutil
 import subprocess

@@ -245,6 +245,8 @@ void profile_seal(struct profile *p);
 size_t profile_count_metric(const struct profile *p);
 /* Appends a sample; VALUES has one entry per metric (metric_count). */
 void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values);
+/* Room for N samples in all, when the loader knows how many are coming (no copies while growing). */
+void profile_reserve_samples(struct profile *p, size_t n);
 
 /* Records TICKS hits at LINE of FUNC (struct pf_line_ticks). */
 void profile_add_line_ticks(struct profile *p, uint32_t func, uint32_t line, int64_t ticks);

@@ -350,6 +350,7 @@ struct loader {
 	const char *key[F_COUNT];
 	size_t metric[F_COUNT];
 	const char *pps_key; /* "pps", or version 1's "aps" */
+	int column[F_COUNT]; /* field -> its counter in struct dhat_points (enum dhat_key) */
 	/* member keys seen in program points (the document's interned texts) -> field, F_FS, or -1 */
 	struct seen_key {
 		const char *key;
@@ -464,6 +465,7 @@ static void add_metric(struct loader *L, int field, const char *key, const char 
 		       enum pf_unit unit, bool additive)
 {
 	L->key[field] = key;
+	L->column[field] = dhat_key_of(key);
 	L->metric[field] = profile_add_metric(L->p, name, label, unit);
 	L->p->metrics[L->metric[field]].additive = additive;
 }
@@ -709,7 +711,7 @@ static int read_pp_columns(struct loader *L, const struct dhat_points *pts, size
 	for (int f = 0; f < F_COUNT; f++) {
 		if (L->metric[f] == SIZE_MAX)
 			continue;
-		int k = dhat_key_of(L->key[f]);
+		int k = L->column[f];
 		if (!(pts->has[i] >> k & 1)) {
 			char path[64];
 			snprintf(path, sizeof(path), "%s[%zu]", L->pps_key, i);
@@ -794,6 +796,7 @@ static int read_pps(struct loader *L, const struct json *root)
 	leaf = xreallocarray(NULL, n + 1, sizeof(*leaf));
 	profile_intern_paths(L->p, n, path, depth, leaf);
 	htab_reserve(&L->sample_of_leaf, n); /* at most one entry per program point */
+	profile_reserve_samples(L->p, n);
 	odd = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct json *fs;
