@@ -104,6 +104,8 @@ void u64map_release(struct u64map *m);
 uint32_t u64map_get(const struct u64map *m, uint64_t key);
 /* The value of KEY, inserted as HTAB_NONE when absent; valid until the next insertion. */
 uint32_t *u64map_slot(struct u64map *m, uint64_t key);
+/* Room for N keys in all (no growing on the way there). */
+void u64map_reserve(struct u64map *m, size_t n);
 
 /* Hashes: 64 bits of bytes, and a finaliser that spreads any 64-bit key over
  * all bits (splitmix64's), so packed ids and pointers index well. */

@@ -596,6 +596,11 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 	struct u64map pair = {0};
 	VEC(int64_t) pair_sum = {0};
 	uint32_t *row_of = xcalloc(p->frames.len + 1, sizeof(*row_of)); /* site frame -> row id + 1 */
+	size_t kept = 0;
+	for (size_t i = 0; i < p->sample_count; i++)
+		kept += c->keep[i];
+	u64map_reserve(&pair, kept); /* at most one chain, and one (site, chain) pair, per sample */
+	u64map_reserve(&chains.index, kept);
 	for (size_t i = 0; i < p->sample_count; i++) {
 		if (!c->keep[i])
 			continue;

@@ -79,6 +79,16 @@ uint32_t u64map_get(const struct u64map *m, uint64_t key)
 	return i == HTAB_NONE ? HTAB_NONE : m->vals[i];
 }
 
+void u64map_reserve(struct u64map *m, size_t n)
+{
+	htab_reserve(&m->index, n);
+	if (n > m->cap) {
+		m->cap = n;
+		m->keys = xreallocarray(m->keys, m->cap, sizeof(*m->keys));
+		m->vals = xreallocarray(m->vals, m->cap, sizeof(*m->vals));
+	}
+}
+
 uint32_t *u64map_slot(struct u64map *m, uint64_t key)
 {
 	if (m->len == m->cap) {
