@@ -132,6 +132,13 @@ if kind == "deep-stack":  # a valid profile whose stack is DEPTH frames deep, re
     else:
         doc = dhat(DEPTH)
     data = json.dumps(doc, separators=(",", ":")).encode()
+elif kind == "many-points":  # DHAT: 100,000 program points of 40 random frames of 4000 (28 MB)
+    import random
+    rnd, n, nf = random.Random(7), 100000, 4000
+    doc = dhat(nf)
+    doc["pps"] = [dict(doc["pps"][0], gb=i % 7, fs=[rnd.randrange(1, nf + 1) for _ in range(40)])
+                  for i in range(n)]
+    data = json.dumps(doc, separators=(",", ":")).encode()
 elif kind == "deep-json":  # nesting one level past the parser's limit, where a table is expected
     key = {"samply": b'{"meta":', "cpuprof": b'{"nodes":', "dhat": b'{"pps":'}[cmd]
     data = key + b"[" * (DEPTH + 1) + b"]" * (DEPTH + 1) + b"}"
@@ -216,6 +223,15 @@ long-shared) # names, keys and labels of 1000 functions must not each copy their
 	real_cmd=$cmd cmd=diff
 	check 0 "" "$tmp/in.$ext" "$tmp/in.$ext"
 	cmd=$real_cmd
+	;;
+many-points) # issue 14: memory a small multiple of the input, not a tree of 570 bytes a point
+	gen "$case" "$tmp/in.$ext"
+	# 88 MB since the points stream into columns (dhat_points.c); 204 MB as a JSON tree
+	[ "$sanitized" = 1 ] || RSS_LIMIT_MB=128
+	check 0 "" "$tmp/in.$ext"
+	# tb is 10 a point; gb is i % 7 for point i: 14285 cycles of 0..6 (21 each), then 0..4
+	grep -q '^Total: *1,000,000 B ' "$tmp/out" || fail "many-points: total tb is not 1,000,000 B"
+	grep -q '^At t-gmax: *299,995 B ' "$tmp/out" || fail "many-points: gb at t-gmax is not 299,995 B"
 	;;
 long-arrays | long-string)
 	gen "$case" "$tmp/in.$ext" && check 0 "" "$tmp/in.$ext"
