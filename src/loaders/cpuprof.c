@@ -9,10 +9,12 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpuprof_nodes.h"
 #include "profan/report.h"
 #include "profan/wasm.h"
 
@@ -21,9 +23,11 @@
 struct raw_node {
 	int64_t id;
 	int64_t parent;           /* from a "parent" member (trace form), or NO_ID */
-	const struct json *node;  /* the node object: error paths, children, hitCount */
+	const struct json *node;  /* the node object: error paths, children, hitCount (NULL: COLS) */
 	const struct json *frame; /* callFrame, or the node itself in the legacy layout */
 	bool legacy;              /* legacy lineNumber is 1-based and there is no columnNumber */
+	uint32_t at;              /* read from the stream: element AT of COLS */
+	const struct cpn *cols;
 };
 
 struct i64s {
@@ -247,6 +251,42 @@ static int read_node(struct loader *L, struct raw_profile *rp, const struct json
 	return 0;
 }
 
+/* Element I of nodes read from the stream: its columns, or its tree when it has one. */
+static int read_streamed_node(struct loader *L, struct raw_profile *rp, const struct cpn *cols, size_t i)
+{
+	const struct cpn_node *cn = &cols->nodes.items[i];
+	if (cn->tree == NULL) {
+		struct raw_node n = {.id = cn->id, .parent = cn->parent, .at = (uint32_t)i, .cols = cols};
+		vec_push(&rp->nodes, n);
+		return 0;
+	}
+	/* as object_at() says it of a tree's element: a packed array's null is "null" */
+	if (cols->packed_null && json_type(cn->tree) == JSON_NULL)
+		return jr_error(&L->r, cn->tree, SIZE_MAX, "expected an object, got null");
+	return read_node(L, rp, jr_is(&L->r, cn->tree, JSON_OBJECT) ? cn->tree : NULL);
+}
+
+/* The error line about node N or its member KEY (element INDEX of it, unless SIZE_MAX), for a
+ * node read from the stream as for a tree's: "nodes[3].children[1]: ...". */
+static int PF_PRINTF(5, 6) node_error(struct loader *L, const struct raw_node *n, const char *key,
+				      size_t index, const char *fmt, ...)
+{
+	char path[512], msg[512];
+	const struct json *v = n->node && key ? json_get(n->node, key) : n->node;
+	if (n->node == NULL)
+		snprintf(path, sizeof(path), "%s[%" PRIu32 "]%s%s", n->cols->path, n->at, key ? "." : "",
+			 key ? key : "");
+	else if (v != NULL)
+		json_path(L->r.doc, v, path, sizeof(path));
+	else
+		snprintf(path, sizeof(path), "(root)");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return jr_error_at(&L->r, path, index, "%s", msg);
+}
+
 /* The modern object {nodes, startTime, endTime, samples, timeDeltas}. DELTAS
  * overrides timeDeltas (trace CpuProfile events may put them beside it). */
 static int read_modern(struct loader *L, struct raw_profile *rp, const struct json *obj,
@@ -268,8 +308,10 @@ static int read_modern(struct loader *L, struct raw_profile *rp, const struct js
 	rp->start = rp->has_start ? round_us(start) : 0;
 	rp->end = rp->has_end ? round_us(end) : 0;
 	vec_reserve(&rp->nodes, json_len(nodes));
-	for (size_t i = 0; i < json_len(nodes); i++)
-		if (read_node(L, rp, object_at(L, nodes, i)) < 0)
+	const struct cpn *cols = cpn_of(nodes);
+	for (size_t i = 0; i < (cols ? cols->nodes.len : json_len(nodes)); i++)
+		if ((cols ? read_streamed_node(L, rp, cols, i)
+			  : read_node(L, rp, object_at(L, nodes, i))) < 0)
 			return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
@@ -608,18 +650,32 @@ static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, u
 {
 	struct jr *r = &L->r;
 	struct profile *p = L->p;
-	const struct json *fn = jr_opt(r, n->frame, "functionName", JSON_STRING);
-	const struct json *url = jr_opt(r, n->frame, "url", JSON_STRING);
+	const char *name, *url_s;
+	size_t name_len, url_len;
 	int64_t line, col;
-	if (r->failed || read_int_or(L, n->frame, "lineNumber", n->legacy ? 0 : -1, &line) < 0 ||
-	    read_int_or(L, n->frame, "columnNumber", n->legacy ? 0 : -1, &col) < 0)
-		return -1;
-	if (n->legacy) /* 1-based, 0 = unknown */
-		line--, col--;
-	const char *name = fn ? json_str(fn) : "";
-	size_t name_len = fn ? json_str_len(fn) : 0;
-	const char *url_s = url ? json_str(url) : "";
-	uint32_t url_id = strmap_intern_len(&p->strings, url_s, url ? json_str_len(url) : 0);
+	if (n->cols != NULL) {
+		const struct cpn_node *cn = &n->cols->nodes.items[n->at];
+		const struct strmap *s = &n->cols->strings;
+		name = strmap_str(s, cn->name);
+		name_len = strmap_len(s, cn->name);
+		url_s = strmap_str(s, cn->url);
+		url_len = strmap_len(s, cn->url);
+		line = cn->line;
+		col = cn->col;
+	} else {
+		const struct json *fn = jr_opt(r, n->frame, "functionName", JSON_STRING);
+		const struct json *url = jr_opt(r, n->frame, "url", JSON_STRING);
+		if (r->failed || read_int_or(L, n->frame, "lineNumber", n->legacy ? 0 : -1, &line) < 0 ||
+		    read_int_or(L, n->frame, "columnNumber", n->legacy ? 0 : -1, &col) < 0)
+			return -1;
+		if (n->legacy) /* 1-based, 0 = unknown */
+			line--, col--;
+		name = fn ? json_str(fn) : "";
+		name_len = fn ? json_str_len(fn) : 0;
+		url_s = url ? json_str(url) : "";
+		url_len = url ? json_str_len(url) : 0;
+	}
+	uint32_t url_id = strmap_intern_len(&p->strings, url_s, url_len);
 	uint32_t flags = 0;
 	*skip = false;
 	if (url_id == 0 && name_len > 2 && name[0] == '(' && name[name_len - 1] == ')') {
@@ -691,21 +747,26 @@ static int link_parents(struct loader *L, struct raw_profile *rp, const struct u
 				continue;
 			}
 			if (pi == PF_NONE)
-				return jr_error(r, json_get(n->node, "parent"), SIZE_MAX,
-						"parent %" PRId64 " of node %" PRId64
-						" is not a node of this profile",
-						n->parent, n->id);
+				return node_error(L, n, "parent", SIZE_MAX,
+						  "parent %" PRId64 " of node %" PRId64
+						  " is not a node of this profile",
+						  n->parent, n->id);
 			if (parent[i] != PF_NONE && parent[i] != pi)
-				return jr_error(r, n->node, SIZE_MAX, "node %" PRId64 " has two parents",
-						n->id);
+				return node_error(L, n, NULL, SIZE_MAX, "node %" PRId64 " has two parents",
+						  n->id);
 			parent[i] = pi;
 		}
 		if (n->legacy)
 			continue;
-		const struct json *kids = json_get(n->node, "children");
-		for (size_t k = 0; k < json_len(kids); k++) {
+		const struct json *kids = n->node ? json_get(n->node, "children") : NULL;
+		const struct cpn_node *cn = n->cols ? &n->cols->nodes.items[n->at] : NULL;
+		const int64_t *kid_ids = cn ? n->cols->kid_ids.items + cn->kids : NULL;
+		size_t nkids = cn ? cn->nkids : json_len(kids);
+		for (size_t k = 0; k < nkids; k++) {
 			int64_t cid;
-			if (!jr_int_at(r, kids, k, INT64_MIN + 1, INT64_MAX, false, 0, &cid))
+			if (kid_ids != NULL)
+				cid = kid_ids[k];
+			else if (!jr_int_at(r, kids, k, INT64_MIN + 1, INT64_MAX, false, 0, &cid))
 				return -1;
 			uint32_t ci = id_map_get(map, cid);
 			if (ci == PF_NONE) {
@@ -713,10 +774,10 @@ static int link_parents(struct loader *L, struct raw_profile *rp, const struct u
 				continue;
 			}
 			if (parent[ci] != PF_NONE && parent[ci] != (uint32_t)i)
-				return jr_error(r, kids, k,
-						"node %" PRId64 " is a child of two nodes (%" PRId64
-						" and %" PRId64 ")",
-						cid, rp->nodes.items[parent[ci]].id, n->id);
+				return node_error(L, n, "children", k,
+						  "node %" PRId64 " is a child of two nodes (%" PRId64
+						  " and %" PRId64 ")",
+						  cid, rp->nodes.items[parent[ci]].id, n->id);
 			parent[ci] = (uint32_t)i;
 		}
 	}
@@ -749,6 +810,19 @@ static void add_line_ticks(struct loader *L, uint32_t func, uint32_t line, int64
 static int read_position_ticks(struct loader *L, const struct raw_node *n, uint32_t func)
 {
 	struct jr *r = &L->r;
+	if (n->cols != NULL) { /* checked when read from the stream */
+		const struct cpn_node *cn = &n->cols->nodes.items[n->at];
+		const int32_t *pairs = n->cols->ticks.items + 2 * (size_t)cn->ticks;
+		int64_t sum = 0;
+		for (size_t i = 0; i < cn->nticks; i++) {
+			if (pairs[2 * i + 1] > 0)
+				add_line_ticks(L, func, (uint32_t)pairs[2 * i], pairs[2 * i + 1]);
+			sum += pairs[2 * i + 1];
+		}
+		if (cn->has_ticks && cn->hits > sum)
+			add_line_ticks(L, func, 0, cn->hits - sum);
+		return 0;
+	}
 	const struct json *pt = jr_opt(r, n->node, "positionTicks", JSON_ARRAY);
 	int64_t hits, sum = 0;
 	if (r->failed || !jr_int(r, n->node, "hitCount", 0, INT32_MAX, true, -1, &hits))
@@ -783,10 +857,10 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 		uint32_t j = (uint32_t)i;
 		while (j != PF_NONE && state[j] != ST_DONE) {
 			if (state[j] == ST_ON_PATH) {
-				rc = jr_error(&L->r, rp->nodes.items[j].node, SIZE_MAX,
-					      "node %" PRId64
-					      " is its own ancestor (the parent links form a cycle)",
-					      rp->nodes.items[j].id);
+				rc = node_error(L, &rp->nodes.items[j], NULL, SIZE_MAX,
+						"node %" PRId64
+						" is its own ancestor (the parent links form a cycle)",
+						rp->nodes.items[j].id);
 				break;
 			}
 			state[j] = ST_ON_PATH;
@@ -883,7 +957,11 @@ static int add_hit_counts(struct loader *L, struct raw_profile *rp, const uint32
 	int64_t duration = rp->has_start && rp->has_end && rp->end > rp->start ? rp->end - rp->start : 0;
 	int64_t *hits = xcalloc(rp->nodes.len ? rp->nodes.len : 1, sizeof(int64_t));
 	for (size_t i = 0; i < rp->nodes.len; i++) {
-		if (!jr_int(&L->r, rp->nodes.items[i].node, "hitCount", 0, INT32_MAX, true, 0, &hits[i])) {
+		const struct raw_node *n = &rp->nodes.items[i];
+		if (n->cols != NULL) {
+			int32_t h = n->cols->nodes.items[n->at].hits;
+			hits[i] = h < 0 ? 0 : h;
+		} else if (!jr_int(&L->r, n->node, "hitCount", 0, INT32_MAX, true, 0, &hits[i])) {
 			free(hits);
 			return -1;
 		}
@@ -1070,8 +1148,8 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 		parent[i] = PF_NONE;
 		uint32_t *slot = u64map_slot(&map, (uint64_t)rp->nodes.items[i].id);
 		if (*slot != HTAB_NONE) {
-			rc = jr_error(r, json_get(rp->nodes.items[i].node, "id"), SIZE_MAX,
-				      "node id %" PRId64 " appears twice", rp->nodes.items[i].id);
+			rc = node_error(L, &rp->nodes.items[i], "id", SIZE_MAX,
+					"node id %" PRId64 " appears twice", rp->nodes.items[i].id);
 			break;
 		}
 		*slot = (uint32_t)i;
