@@ -1,17 +1,26 @@
 /* Unit tests for the V8 CPU profile loader and the wasm module reader, on
- * hand-written inputs whose expected numbers are worked out in the comments. */
+ * hand-written inputs whose expected numbers are worked out in the comments.
+ * The loader's tests run twice: with the nodes in the JSON tree, and read from
+ * the stream by cpuprof_divert (as the driver reads them), which must give the
+ * same numbers and the same error lines. */
 #include "profan/cpuprof.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "profan/load.h"
+#include "profan/source.h"
 #include "profan/wasm.h"
+
+static const struct json_parse_opts streamed = {.divert = &cpuprof_divert};
+/* How the tests parse profiles: NULL (the nodes in the tree) or &streamed. */
+static const struct json_parse_opts *jopts;
 
 static int load(const char *json, const struct cpuprof_opts *opts, struct profile *p)
 {
-	return load_buffer(json, strlen(json), "test.json", NULL, cpuprof_load, opts, p);
+	return load_buffer(json, strlen(json), "test.json", jopts, cpuprof_load, opts, p);
 }
 
 /* Sum of metric M over samples whose leaf function is called NAME (and has URL when not NULL). */
@@ -488,6 +497,249 @@ static void plumbing_names(void)
 	CHECK(!cpuprof_is_plumbing("js"));
 }
 
+/* ---- nodes read from the stream (cpuprof_divert) against the tree ---- */
+
+/* The error lines of loading TEXT (as ORIGIN), at most CAP - 1 bytes; the loader's return in *RC. */
+static void load_errors(const char *text, size_t len, const char *origin, char *buf, size_t cap, int *rc)
+{
+	char tmpl[] = "/tmp/profan-test-XXXXXX";
+	int fd = mkstemp(tmpl);
+	fflush(stderr);
+	int saved = dup(2);
+	dup2(fd, 2);
+	struct profile p;
+	*rc = load_buffer(text, len, origin, jopts, cpuprof_load, NULL, &p);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	memset(buf, 0, cap);
+	lseek(fd, 0, SEEK_SET);
+	ssize_t n = read(fd, buf, cap - 1);
+	(void)n;
+	close(fd);
+	unlink(tmpl);
+	if (*rc == 0)
+		profile_release(&p);
+}
+
+/* Loading TEXT fails with exactly the one line LINE. */
+static void rejects_with(const char *text, const char *line)
+{
+	char buf[4096];
+	int rc;
+	load_errors(text, strlen(text), "big.cpuprofile", buf, sizeof(buf), &rc);
+	char want[1024];
+	snprintf(want, sizeof(want), "profan: big.cpuprofile: %s\n", line);
+	if (rc != -1 || strcmp(buf, want) != 0) {
+		fprintf(stderr, "%s: got rc %d and:\n  %s  wanted:\n  %s", jopts ? "streamed" : "tree", rc,
+			buf, want);
+		check_failures_++;
+	}
+}
+
+/* A chain of N nodes (id k + 1 at index k, each the parent of the next; k % 7 names the
+ * function), with the text of nodes BAD_AT[i] replaced by BAD[i] (SIZE_MAX: none), and
+ * one sample at the last node. The caller frees the text. */
+static char *chain_profile(size_t n, const size_t *bad_at, const char *const *bad, size_t nbad)
+{
+	size_t cap = n * 160 + 4096, len = 0;
+	char *s = xmalloc(cap);
+	len += (size_t)snprintf(s + len, cap - len, "{\"nodes\":[");
+	for (size_t k = 0; k < n; k++) {
+		const char *repl = NULL;
+		for (size_t b = 0; b < nbad; b++)
+			if (bad_at[b] == k)
+				repl = bad[b];
+		if (k > 0)
+			s[len++] = ',';
+		if (repl != NULL) {
+			len += (size_t)snprintf(s + len, cap - len, "%s", repl);
+			continue;
+		}
+		len += (size_t)snprintf(s + len, cap - len,
+					"{\"id\":%zu,\"callFrame\":{\"functionName\":\"f%zu\","
+					"\"scriptId\":\"1\",\"url\":\"file:///a.js\",\"lineNumber\":%zu,"
+					"\"columnNumber\":1},\"hitCount\":0",
+					k + 1, k % 7, k % 7);
+		if (k + 1 < n)
+			len += (size_t)snprintf(s + len, cap - len, ",\"children\":[%zu]", k + 2);
+		s[len++] = '}';
+	}
+	snprintf(s + len, cap - len,
+		 "],\"startTime\":0,\"endTime\":100,\"samples\":[%zu],\"timeDeltas\":[10]}", n);
+	return s;
+}
+
+/* One line for a bad node deep in a big profile, the line the tree gives, in the tree's order:
+ * refused nodes (read_node) before links, links before frames, frames in build order. */
+static void bad_nodes_give_their_line(void)
+{
+	enum { N = 200000 };
+	static const struct {
+		size_t at[2];
+		const char *node[2];
+		const char *line;
+	} cases[] = {
+		{{150000, SIZE_MAX},
+		 {"{\"id\":150001,\"callFrame\":{\"functionName\":\"g\",\"url\":7},\"children\":[150002]}"},
+		 "nodes[150000].callFrame.url: expected a string, got a number"},
+		/* two bad frames: the first built (the chain's upper one) is reported */
+		{{150000, 100},
+		 {"{\"id\":150001,\"callFrame\":{\"url\":7},\"children\":[150002]}",
+		  "{\"id\":101,\"callFrame\":{\"lineNumber\":1.5},\"children\":[102]}"},
+		 "nodes[100].callFrame.lineNumber: expected an integer, got 1.5"},
+		/* a node read_node() refuses comes first, even after a bad frame */
+		{{100, 190000}, {"{\"id\":101,\"callFrame\":{\"url\":7},\"children\":[102]}", "\"x\""},
+		 "nodes[190000]: expected an object, got a string"},
+		{{190000, SIZE_MAX}, {"{\"id\":190001,\"children\":[190002]}"},
+		 "nodes[190000]: missing key \"callFrame\""},
+		{{190000, SIZE_MAX}, {"{\"id\":190001,\"callFrame\":{},\"children\":{}}"},
+		 "nodes[190000].children: expected an array, got an object"},
+		{{150000, SIZE_MAX}, {"{\"id\":5,\"callFrame\":{},\"children\":[150002]}"},
+		 "nodes[150000].id: node id 5 appears twice"},
+		{{150000, SIZE_MAX}, {"{\"id\":150001,\"callFrame\":{},\"children\":[150002,3]}"},
+		 "nodes[150000].children[1]: node 3 is a child of two nodes (2 and 150001)"},
+		{{150000, SIZE_MAX}, {"{\"id\":150001,\"callFrame\":{},\"children\":[150002,\"3\"]}"},
+		 "nodes[150000].children[1]: expected an integer, got a string"},
+		{{150000, SIZE_MAX},
+		 {"{\"id\":150001,\"parent\":999999999,\"callFrame\":{},\"children\":[150002]}"},
+		 "nodes[150000].parent: parent 999999999 of node 150001 is not a node of this profile"},
+		{{N - 1, SIZE_MAX}, {"{\"id\":200000,\"callFrame\":{},\"children\":[1]}"},
+		 "nodes[0]: node 1 is its own ancestor (the parent links form a cycle)"},
+		{{150000, SIZE_MAX},
+		 {"{\"id\":150001,\"callFrame\":{},\"children\":[150002],"
+		  "\"positionTicks\":[{\"line\":1,\"ticks\":-1}]}"},
+		 "nodes[150000].positionTicks[0].ticks: -1 is out of range [0, 2147483647]"},
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *text = chain_profile(N, cases[i].at, cases[i].node, 2);
+		rejects_with(text, cases[i].line);
+		free(text);
+	}
+	/* an array of numbers is packed in the tree, which says "null" of its null */
+	rejects_with("{\"nodes\":[null,1,2],\"samples\":[]}", "nodes[0]: expected an object, got null");
+	rejects_with("{\"nodes\":[null,{}],\"samples\":[]}", "nodes[0]: expected an object, got a null");
+	rejects_with("{\"nodes\":[null,1.5,9007199254740993],\"samples\":[]}",
+		     "nodes[0]: expected an object, got a null");
+	rejects_with("{\"nodes\":[3,{}],\"samples\":[]}", "nodes[0]: expected an object, got a number");
+	rejects_with("{\"profile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"url\":[]}}],\"samples\":[1],"
+		     "\"timeDeltas\":[1]}}",
+		     "profile.nodes[0].callFrame.url: expected a string, got an array");
+}
+
+/* Every part of two profiles, text compared as text. */
+static bool same_profile(const struct profile *a, const struct profile *b)
+{
+#define SAME(x)                                                                                             \
+	do {                                                                                                \
+		if (!(x)) {                                                                                 \
+			fprintf(stderr, "profiles differ: %s\n", #x);                                      \
+			return false;                                                               \
+		}                                                                                           \
+	} while (0)
+#define SAME_STR(x, y) SAME(strcmp(profile_str(a, x), profile_str(b, y)) == 0)
+	SAME(a->funcs.len == b->funcs.len && a->frames.len == b->frames.len);
+	SAME(a->stacks.len == b->stacks.len);
+	SAME(a->libs.len == b->libs.len && a->line_ticks.len == b->line_ticks.len);
+	SAME(a->sample_count == b->sample_count && a->metric_count == b->metric_count);
+	SAME(a->warnings.len == b->warnings.len && a->info.len == b->info.len);
+	for (size_t i = 0; i < a->funcs.len; i++) {
+		const struct pf_func *x = &a->funcs.items[i], *y = &b->funcs.items[i];
+		SAME_STR(x->name, y->name);
+		SAME_STR(x->file, y->file);
+		SAME(x->lib == y->lib && x->line == y->line && x->column == y->column);
+		SAME(x->flags == y->flags);
+	}
+	for (size_t i = 0; i < a->libs.len; i++)
+		SAME_STR(a->libs.items[i].name, b->libs.items[i].name);
+	for (size_t i = 0; i < a->frames.len; i++)
+		SAME(memcmp(&a->frames.items[i], &b->frames.items[i], sizeof(struct pf_frame)) == 0);
+	for (size_t i = 0; i < a->stacks.len; i++)
+		SAME(a->stacks.items[i].parent == b->stacks.items[i].parent &&
+		     a->stacks.items[i].frame == b->stacks.items[i].frame);
+	for (size_t i = 0; i < a->line_ticks.len; i++)
+		SAME(a->line_ticks.items[i].func == b->line_ticks.items[i].func &&
+		     a->line_ticks.items[i].line == b->line_ticks.items[i].line &&
+		     a->line_ticks.items[i].ticks == b->line_ticks.items[i].ticks);
+	for (size_t i = 0; i < a->sample_count; i++) {
+		SAME(a->sample_stack[i] == b->sample_stack[i]);
+		SAME((a->sample_thread == NULL) == (b->sample_thread == NULL));
+		SAME(a->sample_thread == NULL || a->sample_thread[i] == b->sample_thread[i]);
+		for (size_t m = 0; m < a->metric_count; m++)
+			SAME(a->sample_values[m][i] == b->sample_values[m][i]);
+	}
+	for (size_t i = 0; i < a->warnings.len; i++)
+		SAME(strcmp(a->warnings.items[i], b->warnings.items[i]) == 0);
+	for (size_t i = 0; i < a->info.len; i++)
+		SAME(strcmp(a->info.items[i].key, b->info.items[i].key) == 0 &&
+		     strcmp(a->info.items[i].value, b->info.items[i].value) == 0);
+	return true;
+#undef SAME_STR
+#undef SAME
+}
+
+/* The repository's real profiles load to the same profile, part for part, from the tree and
+ * from the stream; the modern ones were read from the stream (their nodes are a stub). */
+static void streamed_nodes_match_the_tree(void)
+{
+	static const struct {
+		const char *file;
+		bool streamed;
+	} fx[] = {
+		{"hot.cpuprofile", true},
+		{"hot.cpuprofile.gz", true},
+		{"hot-hitcount.cpuprofile", true},
+		{"hot-trace.cpuprofile", true},
+		{"root-samples.cpuprofile", true},
+		{"speedscope-chrome65-simple.cpuprofile", true},
+		{"speedscope-chrome65-sucrase.cpuprofile.gz", true},
+		{"wasm-named.cpuprofile", true},
+		{"wasm-stripped.cpuprofile", true},
+		{"wasm-mangled.cpuprofile", true},
+		{"speedscope-node10-legacy-head-timestamps.cpuprofile", false},
+		{"speedscope-chrome69-trace-ProfileChunk.json.gz", false},
+		{"speedscope-chrome65-trace-CpuProfile-event.json.gz", false},
+	};
+	static const enum cpuprof_weight weights[] = {CPUPROF_WEIGHT_BEFORE, CPUPROF_WEIGHT_AFTER,
+						       CPUPROF_WEIGHT_SAMPLES};
+	for (size_t i = 0; i < ARRAY_SIZE(fx); i++) {
+		char path[512];
+		snprintf(path, sizeof(path), PROFAN_FIXTURES "/cpuprof/%s", fx[i].file);
+		size_t len;
+		char *buf = source_slurp(path, &len);
+		CHECK(buf != NULL);
+		if (buf == NULL)
+			continue;
+		struct json_doc *doc = json_parse_buffer(buf, len, fx[i].file, &streamed);
+		CHECK(doc != NULL);
+		bool stub = json_is_stub(json_get(json_doc_root(doc), "nodes"));
+		if (stub != fx[i].streamed) {
+			fprintf(stderr, "%s: nodes %s a stub\n", fx[i].file, stub ? "are" : "are not");
+			check_failures_++;
+		}
+		json_doc_free(doc);
+		for (size_t w = 0; w < ARRAY_SIZE(weights); w++) {
+			struct cpuprof_opts o = {.weight = weights[w]};
+			struct profile a, b;
+			pf_set_quiet(true);
+			int ra = load_buffer(buf, len, fx[i].file, NULL, cpuprof_load, &o, &a);
+			int rb = load_buffer(buf, len, fx[i].file, &streamed, cpuprof_load, &o, &b);
+			pf_set_quiet(false);
+			CHECK_INT(ra, 0);
+			CHECK_INT(rb, 0);
+			if (ra == 0 && rb == 0 && !same_profile(&a, &b)) {
+				fprintf(stderr, "  in %s, weight %d\n", fx[i].file, (int)weights[w]);
+				check_failures_++;
+			}
+			if (ra == 0)
+				profile_release(&a);
+			if (rb == 0)
+				profile_release(&b);
+		}
+		free(buf);
+	}
+}
+
 int main(void)
 {
 	RUN(weights_before_after_samples);
@@ -503,5 +755,20 @@ int main(void)
 	RUN(wasm_module_sections);
 	RUN(wasm_naming);
 	RUN(plumbing_names);
+	RUN(bad_nodes_give_their_line);
+	RUN(streamed_nodes_match_the_tree);
+	jopts = &streamed;
+	RUN(weights_before_after_samples);
+	RUN(function_identity);
+	RUN(negative_deltas_hold_the_clock);
+	RUN(trace_chunks_in_ts_order);
+	RUN(trace_profile_selection);
+	RUN(bad_links_fail);
+	RUN(unknown_samples_and_short_columns);
+	RUN(hit_counts_only);
+	RUN(legacy_head_timestamps);
+	RUN(deep_chain);
+	RUN(wasm_naming);
+	RUN(bad_nodes_give_their_line);
 	return check_summary();
 }
