@@ -33,7 +33,13 @@ struct raw_node {
 struct i64s {
 	int64_t *items;
 	size_t len, cap;
+	const int32_t *view; /* instead of ITEMS: a packed array of the tree, not copied */
 };
+
+static inline int64_t i64_at(const struct i64s *v, size_t i)
+{
+	return v->view ? v->view[i] : v->items[i];
+}
 
 struct chunk {
 	double ts;
@@ -140,6 +146,7 @@ static struct raw_profile *new_profile(struct loader *L, const char *layout)
 
 static void raw_release(struct raw_profile *rp)
 {
+	rp->samples.view = rp->times.view = NULL;
 	vec_free(&rp->nodes);
 	vec_free(&rp->samples);
 	vec_free(&rp->times);
@@ -177,11 +184,28 @@ static void round_deltas(const double *d, size_t n, int64_t *out, double *carry)
 
 /* Appends the numbers of ARR to V; times (AS_TIME) may have fractions of a
  * microsecond: timestamps are rounded one by one, deltas (CARRY given) through
- * round_deltas(). Node ids must be integers. */
-static int append_ints(struct loader *L, struct i64s *v, const struct json *arr, bool as_time, double *carry)
+ * round_deltas(). Node ids must be integers. When V is empty and stays as it is
+ * read, an array of 32-bit integers, which pass every check, is read where the
+ * tree keeps it. */
+static int append_ints(struct loader *L, struct i64s *v, const struct json *arr, bool as_time, double *carry,
+		       bool stays)
 {
 	size_t n = 0;
 	int64_t *col;
+	if (stays && v->len == 0 && v->view == NULL && json_packed_i32(arr) != NULL) {
+		v->view = json_packed_i32(arr);
+		v->len = json_len(arr);
+		return 0;
+	}
+	if (v->view != NULL) { /* appending to a view: copy it first */
+		col = xreallocarray(NULL, v->len ? v->len : 1, sizeof(int64_t));
+		for (size_t i = 0; i < v->len; i++)
+			col[i] = v->view[i];
+		free(v->items);
+		v->items = col;
+		v->cap = v->len ? v->len : 1;
+		v->view = NULL;
+	}
 	if (as_time && !all_integers(arr)) {
 		double *d = jr_num_column(&L->r, arr, false, 0, &n);
 		if (d == NULL)
@@ -307,6 +331,10 @@ static int read_modern(struct loader *L, struct raw_profile *rp, const struct js
 	rp->has_end = !isnan(end);
 	rp->start = rp->has_start ? round_us(start) : 0;
 	rp->end = rp->has_end ? round_us(end) : 0;
+	if (rp->nodes.cap == 0 && json_len(nodes) > 0) { /* exactly: a big profile has 100,000s */
+		rp->nodes.items = xreallocarray(NULL, json_len(nodes), sizeof(struct raw_node));
+		rp->nodes.cap = json_len(nodes);
+	}
 	vec_reserve(&rp->nodes, json_len(nodes));
 	const struct cpn *cols = cpn_of(nodes);
 	for (size_t i = 0; i < (cols ? cols->nodes.len : json_len(nodes)); i++)
@@ -315,9 +343,9 @@ static int read_modern(struct loader *L, struct raw_profile *rp, const struct js
 			return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
-		if (append_ints(L, &rp->samples, samples, false, NULL) < 0)
+		if (append_ints(L, &rp->samples, samples, false, NULL, true) < 0)
 			return -1;
-		if (deltas != NULL && append_ints(L, &rp->times, deltas, true, &rp->delta_carry) < 0)
+		if (deltas != NULL && append_ints(L, &rp->times, deltas, true, &rp->delta_carry, true) < 0)
 			return -1;
 		if (deltas == NULL)
 			return jr_error(r, obj, SIZE_MAX, "has \"samples\" but no \"timeDeltas\"");
@@ -383,11 +411,11 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 		return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
-		if (append_ints(L, &rp->samples, samples, false, NULL) < 0)
+		if (append_ints(L, &rp->samples, samples, false, NULL, false) < 0)
 			return -1;
 		if (stamps == NULL)
 			return jr_error(r, obj, SIZE_MAX, "has \"samples\" but no \"timestamps\"");
-		if (append_ints(L, &rp->times, stamps, true, NULL) < 0)
+		if (append_ints(L, &rp->times, stamps, true, NULL, false) < 0)
 			return -1;
 		/* Some writers put the profile's start first: one timestamp more than samples. */
 		if (rp->times.len == rp->samples.len + 1) {
@@ -491,8 +519,8 @@ static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struc
 		return 0;
 	rp->has_samples = true;
 	size_t s0 = rp->samples.len, t0 = rp->times.len;
-	if ((samples && append_ints(L, &rp->samples, samples, false, NULL) < 0) ||
-	    (deltas && append_ints(L, &rp->times, deltas, true, &rp->delta_carry) < 0))
+	if ((samples && append_ints(L, &rp->samples, samples, false, NULL, false) < 0) ||
+	    (deltas && append_ints(L, &rp->times, deltas, true, &rp->delta_carry, false) < 0))
 		return -1;
 	/* Keep the two columns aligned chunk by chunk. */
 	size_t ns = rp->samples.len - s0, nt = rp->times.len - t0;
@@ -997,7 +1025,7 @@ static int64_t *sample_times(struct loader *L, const struct raw_profile *rp, siz
 	int64_t clock = rp->start, raw = rp->start, shown = rp->start;
 	size_t negative = 0;
 	for (size_t i = 0; i < n; i++) {
-		int64_t v = rp->times.items[i];
+		int64_t v = i64_at(&rp->times, i);
 		if (rp->absolute) {
 			raw = v;
 		} else {
@@ -1076,11 +1104,12 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct u6
 	int64_t *t = sample_times(L, rp, n);
 	if (t == NULL)
 		return -1;
+	profile_reserve_samples(L->p, n);
 	int64_t values[PF_MAX_METRICS] = {0};
 	int64_t big = 0, counted = 0;
 	size_t unknown = 0, biggest = 0;
 	for (size_t i = 0; i < n; i++) {
-		uint32_t node = id_map_get(map, rp->samples.items[i]);
+		uint32_t node = id_map_get(map, i64_at(&rp->samples, i));
 		int64_t before = t[i] - (i > 0 ? t[i - 1] : (rp->has_start ? rp->start : t[0]));
 		if (i > 0 && before > big) /* the first gap is checked on its own (gap_warnings) */
 			big = before, biggest = i;
@@ -1166,6 +1195,7 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 	u64map_release(&map);
 	vec_free(&rp->samples); /* built: the raw columns are no longer needed */
 	vec_free(&rp->times);
+	rp->samples.view = rp->times.view = NULL;
 	free(parent);
 	free(stack);
 	free(orphan);

@@ -255,6 +255,15 @@ static int divert_nodes(void *ctx, struct jstream *js, struct json_stub *stub)
 		cpn_release(s);
 		return -1;
 	}
+	/* kept to the end of the run: without the unused part of the last doubling */
+	if (c->nodes.len > 0 && c->nodes.len < c->nodes.cap) {
+		c->nodes.items = xreallocarray(c->nodes.items, c->nodes.len, sizeof(*c->nodes.items));
+		c->nodes.cap = c->nodes.len;
+	}
+	if (c->kid_ids.len > 0 && c->kid_ids.len < c->kid_ids.cap) {
+		c->kid_ids.items = xreallocarray(c->kid_ids.items, c->kid_ids.len, sizeof(int64_t));
+		c->kid_ids.cap = c->kid_ids.len;
+	}
 	*stub = (struct json_stub){.type = JSON_ARRAY, .len = n, .data = s, .release = cpn_release};
 	return 1;
 }
