@@ -644,10 +644,53 @@ static int read_trace(struct loader *L, const struct json *events)
 
 /* ------------------------------------------------------------ building the model */
 
-/* V8 node id -> node index (ids are int64; the table keys on their bits). */
-static uint32_t id_map_get(const struct u64map *m, int64_t id)
+/* V8 node id -> node index: a plain array over the ids' range when it is not much wider than
+ * the nodes are many (V8 numbers them from 1), else a table keyed on the ids' bits. */
+struct id_map {
+	struct u64map map;
+	uint32_t *dense; /* the index of id LO + k, or PF_NONE; NULL: MAP */
+	int64_t lo;
+	uint64_t span;
+};
+
+static void id_map_init(struct id_map *m, const struct raw_profile *rp)
 {
-	return u64map_get(m, (uint64_t)id);
+	*m = (struct id_map){0};
+	size_t n = rp->nodes.len;
+	if (n == 0)
+		return;
+	int64_t lo = rp->nodes.items[0].id, hi = lo;
+	for (size_t i = 1; i < n; i++) {
+		lo = rp->nodes.items[i].id < lo ? rp->nodes.items[i].id : lo;
+		hi = rp->nodes.items[i].id > hi ? rp->nodes.items[i].id : hi;
+	}
+	uint64_t span = (uint64_t)hi - (uint64_t)lo; /* hi - lo, without overflow */
+	if (span >= 4 * (uint64_t)n + 64)
+		return;
+	m->lo = lo;
+	m->span = span + 1;
+	m->dense = xreallocarray(NULL, m->span, sizeof(uint32_t));
+	memset(m->dense, 0xff, m->span * sizeof(uint32_t)); /* PF_NONE */
+}
+
+/* The slot of ID, one of the nodes' ids; PF_NONE when new. */
+static uint32_t *id_map_slot(struct id_map *m, int64_t id)
+{
+	return m->dense ? &m->dense[(uint64_t)id - (uint64_t)m->lo] : u64map_slot(&m->map, (uint64_t)id);
+}
+
+static uint32_t id_map_get(const struct id_map *m, int64_t id)
+{
+	if (m->dense == NULL)
+		return u64map_get(&m->map, (uint64_t)id);
+	uint64_t k = (uint64_t)id - (uint64_t)m->lo; /* below LO wraps to beyond SPAN */
+	return k < m->span ? m->dense[k] : PF_NONE;
+}
+
+static void id_map_release(struct id_map *m)
+{
+	u64map_release(&m->map);
+	free(m->dense);
 }
 
 static uint32_t lib_for_url(struct loader *L, uint32_t url)
@@ -759,7 +802,7 @@ static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, u
 enum { ST_NEW, ST_ON_PATH, ST_DONE };
 
 /* Parent index of every node, from "parent" members and "children" arrays. */
-static int link_parents(struct loader *L, struct raw_profile *rp, const struct u64map *map, uint32_t *parent,
+static int link_parents(struct loader *L, struct raw_profile *rp, const struct id_map *map, uint32_t *parent,
 			bool *orphan)
 {
 	struct jr *r = &L->r;
@@ -1094,7 +1137,7 @@ static void gap_warnings(struct loader *L, const struct gaps *g)
 			     (double)g->tail / 1000.0, med);
 }
 
-static int add_samples(struct loader *L, struct raw_profile *rp, const struct u64map *map,
+static int add_samples(struct loader *L, struct raw_profile *rp, const struct id_map *map,
 		       const uint32_t *stack, uint32_t thread, size_t time_m, size_t count_m)
 {
 	size_t n = rp->samples.len < rp->times.len ? rp->samples.len : rp->times.len;
@@ -1168,15 +1211,16 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 	size_t n = rp->nodes.len;
 	if (n >= UINT32_MAX / 2)
 		return jr_error(r, NULL, SIZE_MAX, "too many nodes (%zu)", n);
-	struct u64map map = {0};
+	struct id_map map;
+	id_map_init(&map, rp);
 	uint32_t *parent = xreallocarray(NULL, n ? n : 1, sizeof(uint32_t));
 	uint32_t *stack = xreallocarray(NULL, n ? n : 1, sizeof(uint32_t));
 	bool *orphan = xcalloc(n ? n : 1, sizeof(bool));
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
 		parent[i] = PF_NONE;
-		uint32_t *slot = u64map_slot(&map, (uint64_t)rp->nodes.items[i].id);
-		if (*slot != HTAB_NONE) {
+		uint32_t *slot = id_map_slot(&map, rp->nodes.items[i].id);
+		if (*slot != PF_NONE) {
 			rc = node_error(L, &rp->nodes.items[i], "id", SIZE_MAX,
 					"node id %" PRId64 " appears twice", rp->nodes.items[i].id);
 			break;
@@ -1192,7 +1236,7 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 		rc = add_samples(L, rp, &map, stack, thread, time_m, count_m);
 	else if (rc == 0)
 		rc = add_hit_counts(L, rp, stack, thread, time_m, count_m);
-	u64map_release(&map);
+	id_map_release(&map);
 	vec_free(&rp->samples); /* built: the raw columns are no longer needed */
 	vec_free(&rp->times);
 	rp->samples.view = rp->times.view = NULL;

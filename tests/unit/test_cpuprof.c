@@ -497,6 +497,35 @@ static void plumbing_names(void)
 	CHECK(!cpuprof_is_plumbing("js"));
 }
 
+/* Ids far apart (a table, not an array over their range) and ids next to INT64_MIN + 1 and
+ * INT64_MAX (the array's range must not overflow): the same numbers as `modern`. */
+static void sparse_and_extreme_ids(void)
+{
+	static const char *const ids[][3] = {
+		{"1000000000000", "-3", "7"},
+		{"-9223372036854775807", "9223372036854775807", "9223372036854775806"},
+		{"-9223372036854775807", "-9223372036854775806", "-9223372036854775805"},
+	};
+	for (size_t k = 0; k < ARRAY_SIZE(ids); k++) {
+		/* modern with 10 -> ids[k][0], 3 -> ids[k][1], 7 -> ids[k][2] */
+		char *json = xasprintf("{\"nodes\":[{\"id\":%s,\"callFrame\":" FRAME("(root)", "", -1, -1)
+				       ",\"children\":[%s]},{\"id\":%s,\"callFrame\":"
+				       FRAME("leaf", "file:///a.js", 4, 2) "},{\"id\":%s,\"callFrame\":"
+				       FRAME("main", "file:///a.js", 0, 0) ",\"children\":[%s]}],"
+				       "\"startTime\":1000,\"endTime\":1100,\"samples\":[%s,%s,%s],"
+				       "\"timeDeltas\":[10,20,30]}",
+				       ids[k][0], ids[k][2], ids[k][1], ids[k][2], ids[k][1], ids[k][1],
+				       ids[k][2], ids[k][1]);
+		struct profile p;
+		CHECK_INT(load(json, NULL, &p), 0);
+		CHECK_INT(self_of(&p, "leaf", 0), 40);
+		CHECK_INT(self_of(&p, "main", 0), 20);
+		CHECK_INT(p.sample_count, 3);
+		profile_release(&p);
+		free(json);
+	}
+}
+
 /* ---- nodes read from the stream (cpuprof_divert) against the tree ---- */
 
 /* The error lines of loading TEXT (as ORIGIN), at most CAP - 1 bytes; the loader's return in *RC. */
@@ -755,6 +784,7 @@ int main(void)
 	RUN(wasm_module_sections);
 	RUN(wasm_naming);
 	RUN(plumbing_names);
+	RUN(sparse_and_extreme_ids);
 	RUN(bad_nodes_give_their_line);
 	RUN(streamed_nodes_match_the_tree);
 	jopts = &streamed;
@@ -769,6 +799,7 @@ int main(void)
 	RUN(legacy_head_timestamps);
 	RUN(deep_chain);
 	RUN(wasm_naming);
+	RUN(sparse_and_extreme_ids);
 	RUN(bad_nodes_give_their_line);
 	return check_summary();
 }
