@@ -76,6 +76,9 @@ struct loader {
 	const char *samples_key; /* header key of the profile being built: "Samples", "Samples 2" */
 	uint32_t root_stack;     /* the "(root)" stack node of samples at (root), made on first use */
 	struct u64map ticks_at;  /* func << 32 | line -> its entry in p->line_ticks */
+	/* nodes read from the stream: the profile's id of each string of STR_COLS, + 1 (0 = not yet) */
+	const struct cpn *str_cols;
+	VEC(uint32_t) str_of;
 };
 
 /* ------------------------------------------------------------ small helpers */
@@ -715,6 +718,26 @@ static int read_int_or(struct loader *L, const struct json *obj, const char *key
 	return jr_int(&L->r, obj, key, INT32_MIN, INT32_MAX, true, deflt, out) ? 0 : -1;
 }
 
+/* String ID of COLS (a streamed node's name or url) in the profile: interned once, when first
+ * met, so the profile's strings come in the order the tree's reading interns them. */
+static uint32_t profile_string_of(struct loader *L, const struct cpn *cols, uint32_t id)
+{
+	if (L->str_cols != cols) {
+		L->str_of.len = 0;
+		L->str_cols = cols;
+	}
+	if (id >= L->str_of.len) {
+		size_t n = cols->strings.count;
+		vec_reserve(&L->str_of, n);
+		memset(L->str_of.items + L->str_of.len, 0, (n - L->str_of.len) * sizeof(uint32_t));
+		L->str_of.len = n;
+	}
+	if (L->str_of.items[id] == 0)
+		L->str_of.items[id] = strmap_intern_len(&L->p->strings, strmap_str(&cols->strings, id),
+							strmap_len(&cols->strings, id)) + 1;
+	return L->str_of.items[id] - 1;
+}
+
 /* The frame of node N: its function key, flags and --wasm naming. *SKIP is set
  * for (root) at the top of the tree, the tree's handle rather than a function. */
 static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, uint32_t *frame, bool *skip)
@@ -724,8 +747,9 @@ static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, u
 	const char *name, *url_s;
 	size_t name_len, url_len;
 	int64_t line, col;
-	if (n->cols != NULL) {
-		const struct cpn_node *cn = &n->cols->nodes.items[n->at];
+	uint32_t url_id;
+	const struct cpn_node *cn = n->cols ? &n->cols->nodes.items[n->at] : NULL;
+	if (cn != NULL) {
 		const struct strmap *s = &n->cols->strings;
 		name = strmap_str(s, cn->name);
 		name_len = strmap_len(s, cn->name);
@@ -733,6 +757,7 @@ static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, u
 		url_len = strmap_len(s, cn->url);
 		line = cn->line;
 		col = cn->col;
+		url_id = profile_string_of(L, n->cols, cn->url);
 	} else {
 		const struct json *fn = jr_opt(r, n->frame, "functionName", JSON_STRING);
 		const struct json *url = jr_opt(r, n->frame, "url", JSON_STRING);
@@ -745,8 +770,8 @@ static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, u
 		name_len = fn ? json_str_len(fn) : 0;
 		url_s = url ? json_str(url) : "";
 		url_len = url ? json_str_len(url) : 0;
+		url_id = strmap_intern_len(&p->strings, url_s, url_len);
 	}
-	uint32_t url_id = strmap_intern_len(&p->strings, url_s, url_len);
 	uint32_t flags = 0;
 	*skip = false;
 	if (url_id == 0 && name_len > 2 && name[0] == '(' && name[name_len - 1] == ')') {
@@ -792,7 +817,9 @@ static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, u
 		name = "(anonymous)";
 		name_len = strlen(name);
 	}
-	uint32_t name_id = strmap_intern_len(&p->strings, name, name_len);
+	uint32_t name_id = cn && name == strmap_str(&n->cols->strings, cn->name)
+				   ? profile_string_of(L, n->cols, cn->name)
+				   : strmap_intern_len(&p->strings, name, name_len);
 	uint32_t lib = lib_for_url(L, url_id);
 	*frame = profile_func_frame(p, name_id, url_id, lib, line >= 0 ? (uint32_t)line + 1 : 0,
 				    col >= 0 ? (uint32_t)col + 1 : 0, flags);
@@ -1232,8 +1259,10 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 	if (rc == 0)
 		rc = build_stacks(L, rp, parent, orphan, stack);
 
-	if (rc == 0 && rp->has_samples)
+	if (rc == 0 && rp->has_samples) {
+		vec_free(&rp->nodes); /* stacks made: the samples need only MAP and STACK */
 		rc = add_samples(L, rp, &map, stack, thread, time_m, count_m);
+	}
 	else if (rc == 0)
 		rc = add_hit_counts(L, rp, stack, thread, time_m, count_m);
 	id_map_release(&map);
@@ -1488,6 +1517,7 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 		raw_release(&L.profiles.items[i]);
 	vec_free(&L.profiles);
 	vec_free(&L.lib_of_url);
+	vec_free(&L.str_of);
 	u64map_release(&L.ticks_at);
 	free(L.wasm_named);
 	free(sel);
