@@ -74,8 +74,10 @@ static bool opt_str(struct cpn *c, const struct json *v, uint32_t *out)
 	return true;
 }
 
-/* The members of OBJ by name, in one pass (a stream refuses duplicate keys). */
-static void members(const struct json *obj, const char *const *keys, size_t nkeys, const struct json **out)
+/* The members of OBJ by name, in one pass (a stream refuses duplicate keys). SEEN[k] is the
+ * stream's interned text of KEYS[k] once met: one text per key, so a pointer then tells it. */
+static void members(const struct json *obj, const char *const *keys, const char **seen, size_t nkeys,
+		    const struct json **out)
 {
 	for (size_t k = 0; k < nkeys; k++)
 		out[k] = NULL;
@@ -83,7 +85,8 @@ static void members(const struct json *obj, const char *const *keys, size_t nkey
 		const char *key;
 		const struct json *v = json_member(obj, i, &key);
 		for (size_t k = 0; k < nkeys; k++)
-			if (strcmp(key, keys[k]) == 0) {
+			if (seen[k] ? key == seen[k] : strcmp(key, keys[k]) == 0) {
+				seen[k] = key;
 				out[k] = v;
 				break;
 			}
@@ -95,6 +98,7 @@ static const char *const node_keys[] = {[M_ID] = "id",       [M_PARENT] = "paren
 					[M_FRAME] = "callFrame", [M_CHILDREN] = "children",
 					[M_HITS] = "hitCount",   [M_TICKS] = "positionTicks"};
 enum { F_NAME, F_URL, F_LINE, F_COL, F_COUNT };
+_Static_assert(M_COUNT + F_COUNT + 2 <= ARRAY_SIZE(((struct cpn *)0)->seen), "cpn.seen: one per key");
 static const char *const frame_keys[] = {[F_NAME] = "functionName", [F_URL] = "url",
 					 [F_LINE] = "lineNumber", [F_COL] = "columnNumber"};
 
@@ -102,7 +106,7 @@ static const char *const frame_keys[] = {[F_NAME] = "functionName", [F_URL] = "u
 static bool read_regular(struct cpn *c, const struct json **m, struct cpn_node *n)
 {
 	const struct json *f[F_COUNT];
-	members(m[M_FRAME], frame_keys, F_COUNT, f);
+	members(m[M_FRAME], frame_keys, c->seen + M_COUNT, F_COUNT, f);
 	if (!opt_str(c, f[F_NAME], &n->name) || !opt_str(c, f[F_URL], &n->url) ||
 	    !opt_int(f[F_LINE], INT32_MIN, INT32_MAX, -1, &n->line) ||
 	    !opt_int(f[F_COL], INT32_MIN, INT32_MAX, -1, &n->col) ||
@@ -133,7 +137,7 @@ static bool read_regular(struct cpn *c, const struct json **m, struct cpn_node *
 		int64_t line, ticks;
 		if (json_type(o) != JSON_OBJECT)
 			return false;
-		members(o, tick_keys, 2, lt);
+		members(o, tick_keys, c->seen + M_COUNT + F_COUNT, 2, lt);
 		if (!int_in(lt[0], 0, INT32_MAX, &line) || !int_in(lt[1], 0, INT32_MAX, &ticks))
 			return false;
 		c->ticks.items[c->ticks.len++] = (int32_t)line;
@@ -151,7 +155,7 @@ static enum verdict add_node(struct cpn *c, const struct json *e)
 		vec_push(&c->nodes, n);
 		return CPN_FATAL;
 	}
-	members(e, node_keys, M_COUNT, m);
+	members(e, node_keys, c->seen, M_COUNT, m);
 	/* what read_node() checks: an integer id, parent and callFrame, children an array */
 	if (!int_in(m[M_ID], INT64_MIN + 1, INT64_MAX, &n.id) ||
 	    (!absent(m[M_PARENT]) && !int_in(m[M_PARENT], INT64_MIN + 1, INT64_MAX, &n.parent)) ||

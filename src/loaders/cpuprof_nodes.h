@@ -40,6 +40,7 @@ struct cpn {
 	VEC(int32_t) ticks;
 	struct strmap strings;
 	struct json_doc *side;
+	const char *seen[12]; /* the stream's text of each key the reader looks for, once met */
 	/* Element 0 is a null and the array holds only numbers and nulls: the tree would have
 	 * packed it, and the loader says "got null" (not "got a null"). */
 	bool packed_null;
