@@ -656,6 +656,127 @@ static void bad_nodes_give_their_line(void)
 		     "profile.nodes[0].callFrame.url: expected a string, got an array");
 }
 
+/* ---- every member of every node set to every kind of value: the tree and the stream agree ---- */
+
+enum { MK_ID, MK_PARENT, MK_CHILDREN, MK_HITS, MK_TICKS, MK_EXTRA, MK_NAME, MK_URL, MK_LINE, MK_COL,
+       MK_FRAME, MK_COUNT };
+static const char *const mkeys[MK_COUNT] = {"id",       "parent",       "children",   "hitCount",
+					    "positionTicks", "extra",  "functionName", "url",
+					    "lineNumber", "columnNumber", "callFrame"};
+#define ABSENT ((const char *)1)
+
+/* A profile of four nodes whose members are F (NULL or ABSENT: left out; MK_FRAME, when given,
+ * replaces the whole callFrame). */
+static char *mutant_profile(const char *f[4][MK_COUNT])
+{
+	size_t cap = 8192, len = 0;
+	char *s = xmalloc(cap);
+	len += (size_t)snprintf(s, cap, "{\"nodes\":[");
+	for (size_t i = 0; i < 4; i++) {
+		len += (size_t)snprintf(s + len, cap - len, "%s{", i ? "," : "");
+		bool first = true;
+		for (size_t k = 0; k < MK_COUNT; k++) {
+			const char *v = f[i][k];
+			if (k >= MK_NAME || v == NULL || v == ABSENT)
+				continue;
+			len += (size_t)snprintf(s + len, cap - len, "%s\"%s\":%s", first ? "" : ",", mkeys[k],
+						v);
+			first = false;
+		}
+		if (f[i][MK_FRAME] != NULL) {
+			if (f[i][MK_FRAME] != ABSENT)
+				len += (size_t)snprintf(s + len, cap - len, "%s\"callFrame\":%s",
+							first ? "" : ",", f[i][MK_FRAME]);
+		} else {
+			len += (size_t)snprintf(s + len, cap - len, "%s\"callFrame\":{\"scriptId\":\"1\"",
+						first ? "" : ",");
+			for (size_t k = MK_NAME; k < MK_FRAME; k++)
+				if (f[i][k] != NULL && f[i][k] != ABSENT)
+					len += (size_t)snprintf(s + len, cap - len, ",\"%s\":%s", mkeys[k],
+								f[i][k]);
+			s[len++] = '}';
+		}
+		s[len++] = '}';
+	}
+	snprintf(s + len, cap - len,
+		 "],\"startTime\":100,\"endTime\":1000,\"samples\":[2,3,3,5,3,2],"
+		 "\"timeDeltas\":[10,20,30,40,50,60]}");
+	return s;
+}
+
+static bool same_profile(const struct profile *a, const struct profile *b);
+
+/* The same return, error lines and profile from the tree and from the stream. */
+static bool same_both_ways(const char *text, size_t *loaded)
+{
+	char err[2][2048];
+	int rc[2];
+	struct profile p[2];
+	for (int way = 0; way < 2; way++) {
+		char tmpl[] = "/tmp/profan-test-XXXXXX";
+		int fd = mkstemp(tmpl);
+		fflush(stderr);
+		int saved = dup(2);
+		dup2(fd, 2);
+		rc[way] = load_buffer(text, strlen(text), "m.cpuprofile", way ? &streamed : NULL,
+				      cpuprof_load, NULL, &p[way]);
+		fflush(stderr);
+		dup2(saved, 2);
+		close(saved);
+		memset(err[way], 0, sizeof(err[way]));
+		lseek(fd, 0, SEEK_SET);
+		ssize_t n = read(fd, err[way], sizeof(err[way]) - 1);
+		(void)n;
+		close(fd);
+		unlink(tmpl);
+	}
+	bool same = rc[0] == rc[1] && strcmp(err[0], err[1]) == 0 &&
+		    (rc[0] != 0 || same_profile(&p[0], &p[1]));
+	*loaded += rc[0] == 0;
+	if (!same)
+		fprintf(stderr, "for %s\n  tree (%d): %s  stream (%d): %s", text, rc[0], err[0], rc[1],
+			err[1]);
+	for (int way = 0; way < 2; way++)
+		if (rc[way] == 0)
+			profile_release(&p[way]);
+	return same;
+}
+
+/* 4 nodes x 11 members (callFrame's own four, and callFrame itself) x 22 values: 968 loads,
+ * each the same both ways, whether it loads or fails with its one line. */
+static void every_member_both_ways(void)
+{
+	static const char *const base[4][MK_COUNT] = {
+		{"1", NULL, "[2,5]", "0", NULL, NULL, "\"(root)\"", "\"\"", "-1", "-1", NULL},
+		{"2", NULL, "[3]", "3", "[{\"line\":3,\"ticks\":2}]", NULL, "\"main\"", "\"file:///a.js\"",
+		 "1", "2", NULL},
+		{"3", NULL, NULL, "4", "[{\"line\":7,\"ticks\":1},{\"line\":8,\"ticks\":2}]", NULL,
+		 "\"leaf\"", "\"file:///a.js\"", "5", "4", NULL},
+		{"5", NULL, NULL, "1", NULL, NULL, "\"(garbage collector)\"", "\"\"", "-1", "-1", NULL},
+	};
+	static const char *const values[] = {
+		ABSENT, "null", "\"x\"", "1.5", "-1", "1099511627776", "9223372036854775807",
+		"-9223372036854775808", "[]", "{}", "true", "[1]", "[null]", "[\"3\"]", "[2.5]", "1e300", "0",
+		"[{\"line\":1,\"ticks\":1}]", "[{\"line\":-1,\"ticks\":1}]", "[{\"ticks\":1}]", "[{}]",
+		"{\"url\":\"u\"}",
+	};
+	size_t differ = 0, loads = 0, loaded = 0;
+	for (size_t i = 0; i < 4; i++)
+		for (size_t k = 0; k < MK_COUNT; k++)
+			for (size_t v = 0; v < ARRAY_SIZE(values); v++) {
+				const char *f[4][MK_COUNT];
+				memcpy(f, base, sizeof(f));
+				f[i][k] = values[v];
+				char *text = mutant_profile(f);
+				differ += !same_both_ways(text, &loaded);
+				loads++;
+				free(text);
+			}
+	CHECK_INT(loads, 968);
+	CHECK(loaded > 100 && loaded < loads - 100); /* both outcomes are exercised */
+	CHECK_INT(differ, 0);
+}
+
 /* Every part of two profiles, text compared as text. */
 static bool same_profile(const struct profile *a, const struct profile *b)
 {
@@ -787,6 +908,7 @@ int main(void)
 	RUN(sparse_and_extreme_ids);
 	RUN(bad_nodes_give_their_line);
 	RUN(streamed_nodes_match_the_tree);
+	RUN(every_member_both_ways);
 	jopts = &streamed;
 	RUN(weights_before_after_samples);
 	RUN(function_identity);
