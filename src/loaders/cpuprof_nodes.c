@@ -51,7 +51,7 @@ static bool int_in(const struct json *v, int64_t min, int64_t max, int64_t *out)
 	return json_type(v) == JSON_NUMBER && json_i64(v, out) && *out >= min && *out <= max;
 }
 
-/* An optional int32 member (jr_int(.., INT32_MIN, INT32_MAX, true, DEFLT)). */
+/* An optional integer member in [MIN, MAX] within int32, as jr_int(.., MIN, MAX, true, DEFLT) reads it. */
 static bool opt_int(const struct json *v, int64_t min, int64_t max, int32_t deflt, int32_t *out)
 {
 	int64_t x = deflt;
