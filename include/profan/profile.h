@@ -245,7 +245,8 @@ void profile_seal(struct profile *p);
 size_t profile_count_metric(const struct profile *p);
 /* Appends a sample; VALUES has one entry per metric (metric_count). */
 void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values);
-/* Room for N samples in all, when the loader knows how many are coming (no copies while growing). */
+/* Room for N samples more (of the metrics added so far), so that adding them does not grow the
+ * columns: a loader that knows how many come saves the copies and the unused half. */
 void profile_reserve_samples(struct profile *p, size_t n);
 
 /* Records TICKS hits at LINE of FUNC (struct pf_line_ticks). */

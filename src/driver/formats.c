@@ -110,6 +110,8 @@ static const struct input_format formats[] = {
 		.command = "cpuprof",
 		.label = "a V8 CPU profile",
 		.sniff = cpuprof_sniff,
+		/* the nodes go from the stream into the loader's own columns, not into the tree */
+		.jopts = {.divert = &cpuprof_divert},
 		.lookalike = lookalike_v8_heap,
 		.load = load_cpuprof,
 		.wasm = true,

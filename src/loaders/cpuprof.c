@@ -9,10 +9,12 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpuprof_nodes.h"
 #include "profan/report.h"
 #include "profan/wasm.h"
 
@@ -21,15 +23,23 @@
 struct raw_node {
 	int64_t id;
 	int64_t parent;           /* from a "parent" member (trace form), or NO_ID */
-	const struct json *node;  /* the node object: error paths, children, hitCount */
+	const struct json *node;  /* the node object: error paths, children, hitCount (NULL: COLS) */
 	const struct json *frame; /* callFrame, or the node itself in the legacy layout */
 	bool legacy;              /* legacy lineNumber is 1-based and there is no columnNumber */
+	uint32_t at;              /* read from the stream: element AT of COLS */
+	const struct cpn *cols;
 };
 
 struct i64s {
 	int64_t *items;
 	size_t len, cap;
+	const int32_t *view; /* instead of ITEMS: a packed array of the tree, not copied */
 };
+
+static inline int64_t i64_at(const struct i64s *v, size_t i)
+{
+	return v->view ? v->view[i] : v->items[i];
+}
 
 struct chunk {
 	double ts;
@@ -66,6 +76,9 @@ struct loader {
 	const char *samples_key; /* header key of the profile being built: "Samples", "Samples 2" */
 	uint32_t root_stack;     /* the "(root)" stack node of samples at (root), made on first use */
 	struct u64map ticks_at;  /* func << 32 | line -> its entry in p->line_ticks */
+	/* nodes read from the stream: the profile's id of each string of STR_COLS, + 1 (0 = not yet) */
+	const struct cpn *str_cols;
+	VEC(uint32_t) str_of;
 };
 
 /* ------------------------------------------------------------ small helpers */
@@ -136,6 +149,7 @@ static struct raw_profile *new_profile(struct loader *L, const char *layout)
 
 static void raw_release(struct raw_profile *rp)
 {
+	rp->samples.view = rp->times.view = NULL;
 	vec_free(&rp->nodes);
 	vec_free(&rp->samples);
 	vec_free(&rp->times);
@@ -173,11 +187,28 @@ static void round_deltas(const double *d, size_t n, int64_t *out, double *carry)
 
 /* Appends the numbers of ARR to V; times (AS_TIME) may have fractions of a
  * microsecond: timestamps are rounded one by one, deltas (CARRY given) through
- * round_deltas(). Node ids must be integers. */
-static int append_ints(struct loader *L, struct i64s *v, const struct json *arr, bool as_time, double *carry)
+ * round_deltas(). Node ids must be integers. When V is empty and stays as it is
+ * read, an array of 32-bit integers, which pass every check, is read where the
+ * tree keeps it. */
+static int append_ints(struct loader *L, struct i64s *v, const struct json *arr, bool as_time, double *carry,
+		       bool stays)
 {
 	size_t n = 0;
 	int64_t *col;
+	if (stays && v->len == 0 && v->view == NULL && json_packed_i32(arr) != NULL) {
+		v->view = json_packed_i32(arr);
+		v->len = json_len(arr);
+		return 0;
+	}
+	if (v->view != NULL) { /* appending to a view: copy it first */
+		col = xreallocarray(NULL, v->len ? v->len : 1, sizeof(int64_t));
+		for (size_t i = 0; i < v->len; i++)
+			col[i] = v->view[i];
+		free(v->items);
+		v->items = col;
+		v->cap = v->len ? v->len : 1;
+		v->view = NULL;
+	}
 	if (as_time && !all_integers(arr)) {
 		double *d = jr_num_column(&L->r, arr, false, 0, &n);
 		if (d == NULL)
@@ -247,6 +278,42 @@ static int read_node(struct loader *L, struct raw_profile *rp, const struct json
 	return 0;
 }
 
+/* Element I of nodes read from the stream: its columns, or its tree when it has one. */
+static int read_streamed_node(struct loader *L, struct raw_profile *rp, const struct cpn *cols, size_t i)
+{
+	const struct cpn_node *cn = &cols->nodes.items[i];
+	if (cn->tree == NULL) {
+		struct raw_node n = {.id = cn->id, .parent = cn->parent, .at = (uint32_t)i, .cols = cols};
+		vec_push(&rp->nodes, n);
+		return 0;
+	}
+	/* as object_at() says it of a tree's element: a packed array's null is "null" */
+	if (cols->packed_null && json_type(cn->tree) == JSON_NULL)
+		return jr_error(&L->r, cn->tree, SIZE_MAX, "expected an object, got null");
+	return read_node(L, rp, jr_is(&L->r, cn->tree, JSON_OBJECT) ? cn->tree : NULL);
+}
+
+/* The error line about node N or its member KEY (element INDEX of it, unless SIZE_MAX), for a
+ * node read from the stream as for a tree's: "nodes[3].children[1]: ...". */
+static int PF_PRINTF(5, 6) node_error(struct loader *L, const struct raw_node *n, const char *key,
+				      size_t index, const char *fmt, ...)
+{
+	char path[512], msg[512];
+	const struct json *v = n->node && key ? json_get(n->node, key) : n->node;
+	if (n->node == NULL)
+		snprintf(path, sizeof(path), "%s[%" PRIu32 "]%s%s", n->cols->path, n->at, key ? "." : "",
+			 key ? key : "");
+	else if (v != NULL)
+		json_path(L->r.doc, v, path, sizeof(path));
+	else
+		snprintf(path, sizeof(path), "(root)");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return jr_error_at(&L->r, path, index, "%s", msg);
+}
+
 /* The modern object {nodes, startTime, endTime, samples, timeDeltas}. DELTAS
  * overrides timeDeltas (trace CpuProfile events may put them beside it). */
 static int read_modern(struct loader *L, struct raw_profile *rp, const struct json *obj,
@@ -267,15 +334,21 @@ static int read_modern(struct loader *L, struct raw_profile *rp, const struct js
 	rp->has_end = !isnan(end);
 	rp->start = rp->has_start ? round_us(start) : 0;
 	rp->end = rp->has_end ? round_us(end) : 0;
+	if (rp->nodes.cap == 0 && json_len(nodes) > 0) { /* exactly: a big profile has 100,000s */
+		rp->nodes.items = xreallocarray(NULL, json_len(nodes), sizeof(struct raw_node));
+		rp->nodes.cap = json_len(nodes);
+	}
 	vec_reserve(&rp->nodes, json_len(nodes));
-	for (size_t i = 0; i < json_len(nodes); i++)
-		if (read_node(L, rp, object_at(L, nodes, i)) < 0)
+	const struct cpn *cols = cpn_of(nodes);
+	for (size_t i = 0; i < (cols ? cols->nodes.len : json_len(nodes)); i++)
+		if ((cols ? read_streamed_node(L, rp, cols, i)
+			  : read_node(L, rp, object_at(L, nodes, i))) < 0)
 			return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
-		if (append_ints(L, &rp->samples, samples, false, NULL) < 0)
+		if (append_ints(L, &rp->samples, samples, false, NULL, true) < 0)
 			return -1;
-		if (deltas != NULL && append_ints(L, &rp->times, deltas, true, &rp->delta_carry) < 0)
+		if (deltas != NULL && append_ints(L, &rp->times, deltas, true, &rp->delta_carry, true) < 0)
 			return -1;
 		if (deltas == NULL)
 			return jr_error(r, obj, SIZE_MAX, "has \"samples\" but no \"timeDeltas\"");
@@ -341,11 +414,11 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 		return -1;
 	if (samples != NULL) {
 		rp->has_samples = true;
-		if (append_ints(L, &rp->samples, samples, false, NULL) < 0)
+		if (append_ints(L, &rp->samples, samples, false, NULL, false) < 0)
 			return -1;
 		if (stamps == NULL)
 			return jr_error(r, obj, SIZE_MAX, "has \"samples\" but no \"timestamps\"");
-		if (append_ints(L, &rp->times, stamps, true, NULL) < 0)
+		if (append_ints(L, &rp->times, stamps, true, NULL, false) < 0)
 			return -1;
 		/* Some writers put the profile's start first: one timestamp more than samples. */
 		if (rp->times.len == rp->samples.len + 1) {
@@ -449,8 +522,8 @@ static int read_chunk_data(struct loader *L, struct raw_profile *rp, const struc
 		return 0;
 	rp->has_samples = true;
 	size_t s0 = rp->samples.len, t0 = rp->times.len;
-	if ((samples && append_ints(L, &rp->samples, samples, false, NULL) < 0) ||
-	    (deltas && append_ints(L, &rp->times, deltas, true, &rp->delta_carry) < 0))
+	if ((samples && append_ints(L, &rp->samples, samples, false, NULL, false) < 0) ||
+	    (deltas && append_ints(L, &rp->times, deltas, true, &rp->delta_carry, false) < 0))
 		return -1;
 	/* Keep the two columns aligned chunk by chunk. */
 	size_t ns = rp->samples.len - s0, nt = rp->times.len - t0;
@@ -574,10 +647,53 @@ static int read_trace(struct loader *L, const struct json *events)
 
 /* ------------------------------------------------------------ building the model */
 
-/* V8 node id -> node index (ids are int64; the table keys on their bits). */
-static uint32_t id_map_get(const struct u64map *m, int64_t id)
+/* V8 node id -> node index: a plain array over the ids' range when it is not much wider than
+ * the nodes are many (V8 numbers them from 1), else a table keyed on the ids' bits. */
+struct id_map {
+	struct u64map map;
+	uint32_t *dense; /* the index of id LO + k, or PF_NONE; NULL: MAP */
+	int64_t lo;
+	uint64_t span;
+};
+
+static void id_map_init(struct id_map *m, const struct raw_profile *rp)
 {
-	return u64map_get(m, (uint64_t)id);
+	*m = (struct id_map){0};
+	size_t n = rp->nodes.len;
+	if (n == 0)
+		return;
+	int64_t lo = rp->nodes.items[0].id, hi = lo;
+	for (size_t i = 1; i < n; i++) {
+		lo = rp->nodes.items[i].id < lo ? rp->nodes.items[i].id : lo;
+		hi = rp->nodes.items[i].id > hi ? rp->nodes.items[i].id : hi;
+	}
+	uint64_t span = (uint64_t)hi - (uint64_t)lo; /* hi - lo, without overflow */
+	if (span >= 4 * (uint64_t)n + 64)
+		return;
+	m->lo = lo;
+	m->span = span + 1;
+	m->dense = xreallocarray(NULL, m->span, sizeof(uint32_t));
+	memset(m->dense, 0xff, m->span * sizeof(uint32_t)); /* PF_NONE */
+}
+
+/* The slot of ID, one of the nodes' ids; PF_NONE when new. */
+static uint32_t *id_map_slot(struct id_map *m, int64_t id)
+{
+	return m->dense ? &m->dense[(uint64_t)id - (uint64_t)m->lo] : u64map_slot(&m->map, (uint64_t)id);
+}
+
+static uint32_t id_map_get(const struct id_map *m, int64_t id)
+{
+	if (m->dense == NULL)
+		return u64map_get(&m->map, (uint64_t)id);
+	uint64_t k = (uint64_t)id - (uint64_t)m->lo; /* below LO wraps to beyond SPAN */
+	return k < m->span ? m->dense[k] : PF_NONE;
+}
+
+static void id_map_release(struct id_map *m)
+{
+	u64map_release(&m->map);
+	free(m->dense);
 }
 
 static uint32_t lib_for_url(struct loader *L, uint32_t url)
@@ -602,24 +718,60 @@ static int read_int_or(struct loader *L, const struct json *obj, const char *key
 	return jr_int(&L->r, obj, key, INT32_MIN, INT32_MAX, true, deflt, out) ? 0 : -1;
 }
 
+/* String ID of COLS (a streamed node's name or url) in the profile: interned once, when first
+ * met, so the profile's strings come in the order the tree's reading interns them. */
+static uint32_t profile_string_of(struct loader *L, const struct cpn *cols, uint32_t id)
+{
+	if (L->str_cols != cols) {
+		L->str_of.len = 0;
+		L->str_cols = cols;
+	}
+	if (id >= L->str_of.len) {
+		size_t n = cols->strings.count;
+		vec_reserve(&L->str_of, n);
+		memset(L->str_of.items + L->str_of.len, 0, (n - L->str_of.len) * sizeof(uint32_t));
+		L->str_of.len = n;
+	}
+	if (L->str_of.items[id] == 0)
+		L->str_of.items[id] = strmap_intern_len(&L->p->strings, strmap_str(&cols->strings, id),
+							strmap_len(&cols->strings, id)) + 1;
+	return L->str_of.items[id] - 1;
+}
+
 /* The frame of node N: its function key, flags and --wasm naming. *SKIP is set
  * for (root) at the top of the tree, the tree's handle rather than a function. */
 static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, uint32_t *frame, bool *skip)
 {
 	struct jr *r = &L->r;
 	struct profile *p = L->p;
-	const struct json *fn = jr_opt(r, n->frame, "functionName", JSON_STRING);
-	const struct json *url = jr_opt(r, n->frame, "url", JSON_STRING);
+	const char *name, *url_s;
+	size_t name_len, url_len;
 	int64_t line, col;
-	if (r->failed || read_int_or(L, n->frame, "lineNumber", n->legacy ? 0 : -1, &line) < 0 ||
-	    read_int_or(L, n->frame, "columnNumber", n->legacy ? 0 : -1, &col) < 0)
-		return -1;
-	if (n->legacy) /* 1-based, 0 = unknown */
-		line--, col--;
-	const char *name = fn ? json_str(fn) : "";
-	size_t name_len = fn ? json_str_len(fn) : 0;
-	const char *url_s = url ? json_str(url) : "";
-	uint32_t url_id = strmap_intern_len(&p->strings, url_s, url ? json_str_len(url) : 0);
+	uint32_t url_id;
+	const struct cpn_node *cn = n->cols ? &n->cols->nodes.items[n->at] : NULL;
+	if (cn != NULL) {
+		const struct strmap *s = &n->cols->strings;
+		name = strmap_str(s, cn->name);
+		name_len = strmap_len(s, cn->name);
+		url_s = strmap_str(s, cn->url);
+		url_len = strmap_len(s, cn->url);
+		line = cn->line;
+		col = cn->col;
+		url_id = profile_string_of(L, n->cols, cn->url);
+	} else {
+		const struct json *fn = jr_opt(r, n->frame, "functionName", JSON_STRING);
+		const struct json *url = jr_opt(r, n->frame, "url", JSON_STRING);
+		if (r->failed || read_int_or(L, n->frame, "lineNumber", n->legacy ? 0 : -1, &line) < 0 ||
+		    read_int_or(L, n->frame, "columnNumber", n->legacy ? 0 : -1, &col) < 0)
+			return -1;
+		if (n->legacy) /* 1-based, 0 = unknown */
+			line--, col--;
+		name = fn ? json_str(fn) : "";
+		name_len = fn ? json_str_len(fn) : 0;
+		url_s = url ? json_str(url) : "";
+		url_len = url ? json_str_len(url) : 0;
+		url_id = strmap_intern_len(&p->strings, url_s, url_len);
+	}
 	uint32_t flags = 0;
 	*skip = false;
 	if (url_id == 0 && name_len > 2 && name[0] == '(' && name[name_len - 1] == ')') {
@@ -665,7 +817,9 @@ static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, u
 		name = "(anonymous)";
 		name_len = strlen(name);
 	}
-	uint32_t name_id = strmap_intern_len(&p->strings, name, name_len);
+	uint32_t name_id = cn && name == strmap_str(&n->cols->strings, cn->name)
+				   ? profile_string_of(L, n->cols, cn->name)
+				   : strmap_intern_len(&p->strings, name, name_len);
 	uint32_t lib = lib_for_url(L, url_id);
 	*frame = profile_func_frame(p, name_id, url_id, lib, line >= 0 ? (uint32_t)line + 1 : 0,
 				    col >= 0 ? (uint32_t)col + 1 : 0, flags);
@@ -675,7 +829,7 @@ static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, u
 enum { ST_NEW, ST_ON_PATH, ST_DONE };
 
 /* Parent index of every node, from "parent" members and "children" arrays. */
-static int link_parents(struct loader *L, struct raw_profile *rp, const struct u64map *map, uint32_t *parent,
+static int link_parents(struct loader *L, struct raw_profile *rp, const struct id_map *map, uint32_t *parent,
 			bool *orphan)
 {
 	struct jr *r = &L->r;
@@ -691,21 +845,26 @@ static int link_parents(struct loader *L, struct raw_profile *rp, const struct u
 				continue;
 			}
 			if (pi == PF_NONE)
-				return jr_error(r, json_get(n->node, "parent"), SIZE_MAX,
-						"parent %" PRId64 " of node %" PRId64
-						" is not a node of this profile",
-						n->parent, n->id);
+				return node_error(L, n, "parent", SIZE_MAX,
+						  "parent %" PRId64 " of node %" PRId64
+						  " is not a node of this profile",
+						  n->parent, n->id);
 			if (parent[i] != PF_NONE && parent[i] != pi)
-				return jr_error(r, n->node, SIZE_MAX, "node %" PRId64 " has two parents",
-						n->id);
+				return node_error(L, n, NULL, SIZE_MAX, "node %" PRId64 " has two parents",
+						  n->id);
 			parent[i] = pi;
 		}
 		if (n->legacy)
 			continue;
-		const struct json *kids = json_get(n->node, "children");
-		for (size_t k = 0; k < json_len(kids); k++) {
+		const struct json *kids = n->node ? json_get(n->node, "children") : NULL;
+		const struct cpn_node *cn = n->cols ? &n->cols->nodes.items[n->at] : NULL;
+		const int64_t *kid_ids = cn ? n->cols->kid_ids.items + cn->kids : NULL;
+		size_t nkids = cn ? cn->nkids : json_len(kids);
+		for (size_t k = 0; k < nkids; k++) {
 			int64_t cid;
-			if (!jr_int_at(r, kids, k, INT64_MIN + 1, INT64_MAX, false, 0, &cid))
+			if (kid_ids != NULL)
+				cid = kid_ids[k];
+			else if (!jr_int_at(r, kids, k, INT64_MIN + 1, INT64_MAX, false, 0, &cid))
 				return -1;
 			uint32_t ci = id_map_get(map, cid);
 			if (ci == PF_NONE) {
@@ -713,10 +872,10 @@ static int link_parents(struct loader *L, struct raw_profile *rp, const struct u
 				continue;
 			}
 			if (parent[ci] != PF_NONE && parent[ci] != (uint32_t)i)
-				return jr_error(r, kids, k,
-						"node %" PRId64 " is a child of two nodes (%" PRId64
-						" and %" PRId64 ")",
-						cid, rp->nodes.items[parent[ci]].id, n->id);
+				return node_error(L, n, "children", k,
+						  "node %" PRId64 " is a child of two nodes (%" PRId64
+						  " and %" PRId64 ")",
+						  cid, rp->nodes.items[parent[ci]].id, n->id);
 			parent[ci] = (uint32_t)i;
 		}
 	}
@@ -749,6 +908,19 @@ static void add_line_ticks(struct loader *L, uint32_t func, uint32_t line, int64
 static int read_position_ticks(struct loader *L, const struct raw_node *n, uint32_t func)
 {
 	struct jr *r = &L->r;
+	if (n->cols != NULL) { /* checked when read from the stream */
+		const struct cpn_node *cn = &n->cols->nodes.items[n->at];
+		const int32_t *pairs = n->cols->ticks.items + 2 * (size_t)cn->ticks;
+		int64_t sum = 0;
+		for (size_t i = 0; i < cn->nticks; i++) {
+			if (pairs[2 * i + 1] > 0)
+				add_line_ticks(L, func, (uint32_t)pairs[2 * i], pairs[2 * i + 1]);
+			sum += pairs[2 * i + 1];
+		}
+		if (cn->has_ticks && cn->hits > sum)
+			add_line_ticks(L, func, 0, cn->hits - sum);
+		return 0;
+	}
 	const struct json *pt = jr_opt(r, n->node, "positionTicks", JSON_ARRAY);
 	int64_t hits, sum = 0;
 	if (r->failed || !jr_int(r, n->node, "hitCount", 0, INT32_MAX, true, -1, &hits))
@@ -783,10 +955,10 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 		uint32_t j = (uint32_t)i;
 		while (j != PF_NONE && state[j] != ST_DONE) {
 			if (state[j] == ST_ON_PATH) {
-				rc = jr_error(&L->r, rp->nodes.items[j].node, SIZE_MAX,
-					      "node %" PRId64
-					      " is its own ancestor (the parent links form a cycle)",
-					      rp->nodes.items[j].id);
+				rc = node_error(L, &rp->nodes.items[j], NULL, SIZE_MAX,
+						"node %" PRId64
+						" is its own ancestor (the parent links form a cycle)",
+						rp->nodes.items[j].id);
 				break;
 			}
 			state[j] = ST_ON_PATH;
@@ -883,7 +1055,11 @@ static int add_hit_counts(struct loader *L, struct raw_profile *rp, const uint32
 	int64_t duration = rp->has_start && rp->has_end && rp->end > rp->start ? rp->end - rp->start : 0;
 	int64_t *hits = xcalloc(rp->nodes.len ? rp->nodes.len : 1, sizeof(int64_t));
 	for (size_t i = 0; i < rp->nodes.len; i++) {
-		if (!jr_int(&L->r, rp->nodes.items[i].node, "hitCount", 0, INT32_MAX, true, 0, &hits[i])) {
+		const struct raw_node *n = &rp->nodes.items[i];
+		if (n->cols != NULL) {
+			int32_t h = n->cols->nodes.items[n->at].hits;
+			hits[i] = h < 0 ? 0 : h;
+		} else if (!jr_int(&L->r, n->node, "hitCount", 0, INT32_MAX, true, 0, &hits[i])) {
 			free(hits);
 			return -1;
 		}
@@ -919,7 +1095,7 @@ static int64_t *sample_times(struct loader *L, const struct raw_profile *rp, siz
 	int64_t clock = rp->start, raw = rp->start, shown = rp->start;
 	size_t negative = 0;
 	for (size_t i = 0; i < n; i++) {
-		int64_t v = rp->times.items[i];
+		int64_t v = i64_at(&rp->times, i);
 		if (rp->absolute) {
 			raw = v;
 		} else {
@@ -988,7 +1164,7 @@ static void gap_warnings(struct loader *L, const struct gaps *g)
 			     (double)g->tail / 1000.0, med);
 }
 
-static int add_samples(struct loader *L, struct raw_profile *rp, const struct u64map *map,
+static int add_samples(struct loader *L, struct raw_profile *rp, const struct id_map *map,
 		       const uint32_t *stack, uint32_t thread, size_t time_m, size_t count_m)
 {
 	size_t n = rp->samples.len < rp->times.len ? rp->samples.len : rp->times.len;
@@ -998,11 +1174,12 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct u6
 	int64_t *t = sample_times(L, rp, n);
 	if (t == NULL)
 		return -1;
+	profile_reserve_samples(L->p, n);
 	int64_t values[PF_MAX_METRICS] = {0};
 	int64_t big = 0, counted = 0;
 	size_t unknown = 0, biggest = 0;
 	for (size_t i = 0; i < n; i++) {
-		uint32_t node = id_map_get(map, rp->samples.items[i]);
+		uint32_t node = id_map_get(map, i64_at(&rp->samples, i));
 		int64_t before = t[i] - (i > 0 ? t[i - 1] : (rp->has_start ? rp->start : t[0]));
 		if (i > 0 && before > big) /* the first gap is checked on its own (gap_warnings) */
 			big = before, biggest = i;
@@ -1061,17 +1238,18 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 	size_t n = rp->nodes.len;
 	if (n >= UINT32_MAX / 2)
 		return jr_error(r, NULL, SIZE_MAX, "too many nodes (%zu)", n);
-	struct u64map map = {0};
+	struct id_map map;
+	id_map_init(&map, rp);
 	uint32_t *parent = xreallocarray(NULL, n ? n : 1, sizeof(uint32_t));
 	uint32_t *stack = xreallocarray(NULL, n ? n : 1, sizeof(uint32_t));
 	bool *orphan = xcalloc(n ? n : 1, sizeof(bool));
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
 		parent[i] = PF_NONE;
-		uint32_t *slot = u64map_slot(&map, (uint64_t)rp->nodes.items[i].id);
-		if (*slot != HTAB_NONE) {
-			rc = jr_error(r, json_get(rp->nodes.items[i].node, "id"), SIZE_MAX,
-				      "node id %" PRId64 " appears twice", rp->nodes.items[i].id);
+		uint32_t *slot = id_map_slot(&map, rp->nodes.items[i].id);
+		if (*slot != PF_NONE) {
+			rc = node_error(L, &rp->nodes.items[i], "id", SIZE_MAX,
+					"node id %" PRId64 " appears twice", rp->nodes.items[i].id);
 			break;
 		}
 		*slot = (uint32_t)i;
@@ -1081,13 +1259,16 @@ static int build_one(struct loader *L, struct raw_profile *rp, uint32_t thread, 
 	if (rc == 0)
 		rc = build_stacks(L, rp, parent, orphan, stack);
 
-	if (rc == 0 && rp->has_samples)
+	if (rc == 0 && rp->has_samples) {
+		vec_free(&rp->nodes); /* stacks made: the samples need only MAP and STACK */
 		rc = add_samples(L, rp, &map, stack, thread, time_m, count_m);
+	}
 	else if (rc == 0)
 		rc = add_hit_counts(L, rp, stack, thread, time_m, count_m);
-	u64map_release(&map);
+	id_map_release(&map);
 	vec_free(&rp->samples); /* built: the raw columns are no longer needed */
 	vec_free(&rp->times);
+	rp->samples.view = rp->times.view = NULL;
 	free(parent);
 	free(stack);
 	free(orphan);
@@ -1336,6 +1517,7 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 		raw_release(&L.profiles.items[i]);
 	vec_free(&L.profiles);
 	vec_free(&L.lib_of_url);
+	vec_free(&L.str_of);
 	u64map_release(&L.ticks_at);
 	free(L.wasm_named);
 	free(sel);

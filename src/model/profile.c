@@ -282,21 +282,25 @@ size_t profile_count_metric(const struct profile *p)
 	return SIZE_MAX;
 }
 
+static void sample_columns_resize(struct profile *p, size_t ncap)
+{
+	p->sample_stack = xreallocarray(p->sample_stack, ncap, sizeof(uint32_t));
+	p->sample_thread = xreallocarray(p->sample_thread, ncap, sizeof(uint32_t));
+	for (size_t m = 0; m < p->metric_count; m++)
+		p->sample_values[m] = xreallocarray(p->sample_values[m], ncap, sizeof(int64_t));
+	p->sample_cap = ncap;
+}
+
 void profile_reserve_samples(struct profile *p, size_t n)
 {
-	if (n <= p->sample_cap)
-		return;
-	p->sample_stack = xreallocarray(p->sample_stack, n, sizeof(uint32_t));
-	p->sample_thread = xreallocarray(p->sample_thread, n, sizeof(uint32_t));
-	for (size_t m = 0; m < p->metric_count; m++)
-		p->sample_values[m] = xreallocarray(p->sample_values[m], n, sizeof(int64_t));
-	p->sample_cap = n;
+	if (n > 0 && n > p->sample_cap - p->sample_count)
+		sample_columns_resize(p, p->sample_count + n);
 }
 
 void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values)
 {
 	if (p->sample_count == p->sample_cap)
-		profile_reserve_samples(p, p->sample_cap ? p->sample_cap * 2 : 1024);
+		sample_columns_resize(p, p->sample_cap ? p->sample_cap * 2 : 1024);
 	size_t i = p->sample_count++;
 	p->sample_stack[i] = stack;
 	p->sample_thread[i] = thread;

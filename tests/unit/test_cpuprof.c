@@ -1,17 +1,26 @@
 /* Unit tests for the V8 CPU profile loader and the wasm module reader, on
- * hand-written inputs whose expected numbers are worked out in the comments. */
+ * hand-written inputs whose expected numbers are worked out in the comments.
+ * The loader's tests run twice: with the nodes in the JSON tree, and read from
+ * the stream by cpuprof_divert (as the driver reads them), which must give the
+ * same numbers and the same error lines. */
 #include "profan/cpuprof.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "profan/load.h"
+#include "profan/source.h"
 #include "profan/wasm.h"
+
+static const struct json_parse_opts streamed = {.divert = &cpuprof_divert};
+/* How the tests parse profiles: NULL (the nodes in the tree) or &streamed. */
+static const struct json_parse_opts *jopts;
 
 static int load(const char *json, const struct cpuprof_opts *opts, struct profile *p)
 {
-	return load_buffer(json, strlen(json), "test.json", NULL, cpuprof_load, opts, p);
+	return load_buffer(json, strlen(json), "test.json", jopts, cpuprof_load, opts, p);
 }
 
 /* Sum of metric M over samples whose leaf function is called NAME (and has URL when not NULL). */
@@ -488,6 +497,399 @@ static void plumbing_names(void)
 	CHECK(!cpuprof_is_plumbing("js"));
 }
 
+/* Ids far apart (a table, not an array over their range) and ids next to INT64_MIN + 1 and
+ * INT64_MAX (the array's range must not overflow): the same numbers as `modern`. */
+static void sparse_and_extreme_ids(void)
+{
+	static const char *const ids[][3] = {
+		{"1000000000000", "-3", "7"},
+		{"-9223372036854775807", "9223372036854775807", "9223372036854775806"},
+		{"-9223372036854775807", "-9223372036854775806", "-9223372036854775805"},
+	};
+	for (size_t k = 0; k < ARRAY_SIZE(ids); k++) {
+		/* modern with 10 -> ids[k][0], 3 -> ids[k][1], 7 -> ids[k][2] */
+		char *json = xasprintf("{\"nodes\":[{\"id\":%s,\"callFrame\":" FRAME("(root)", "", -1, -1)
+				       ",\"children\":[%s]},{\"id\":%s,\"callFrame\":"
+				       FRAME("leaf", "file:///a.js", 4, 2) "},{\"id\":%s,\"callFrame\":"
+				       FRAME("main", "file:///a.js", 0, 0) ",\"children\":[%s]}],"
+				       "\"startTime\":1000,\"endTime\":1100,\"samples\":[%s,%s,%s],"
+				       "\"timeDeltas\":[10,20,30]}",
+				       ids[k][0], ids[k][2], ids[k][1], ids[k][2], ids[k][1], ids[k][1],
+				       ids[k][2], ids[k][1]);
+		struct profile p;
+		CHECK_INT(load(json, NULL, &p), 0);
+		CHECK_INT(self_of(&p, "leaf", 0), 40);
+		CHECK_INT(self_of(&p, "main", 0), 20);
+		CHECK_INT(p.sample_count, 3);
+		profile_release(&p);
+		free(json);
+	}
+}
+
+/* ---- nodes read from the stream (cpuprof_divert) against the tree ---- */
+
+/* The error lines of loading TEXT (as ORIGIN), at most CAP - 1 bytes; the loader's return in *RC. */
+static void load_errors(const char *text, size_t len, const char *origin, char *buf, size_t cap, int *rc)
+{
+	char tmpl[] = "/tmp/profan-test-XXXXXX";
+	int fd = mkstemp(tmpl);
+	fflush(stderr);
+	int saved = dup(2);
+	dup2(fd, 2);
+	struct profile p;
+	*rc = load_buffer(text, len, origin, jopts, cpuprof_load, NULL, &p);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	memset(buf, 0, cap);
+	lseek(fd, 0, SEEK_SET);
+	ssize_t n = read(fd, buf, cap - 1);
+	(void)n;
+	close(fd);
+	unlink(tmpl);
+	if (*rc == 0)
+		profile_release(&p);
+}
+
+/* Loading TEXT fails with exactly the one line LINE. */
+static void rejects_with(const char *text, const char *line)
+{
+	char buf[4096];
+	int rc;
+	load_errors(text, strlen(text), "big.cpuprofile", buf, sizeof(buf), &rc);
+	char want[1024];
+	snprintf(want, sizeof(want), "profan: big.cpuprofile: %s\n", line);
+	if (rc != -1 || strcmp(buf, want) != 0) {
+		fprintf(stderr, "%s: got rc %d and:\n  %s  wanted:\n  %s", jopts ? "streamed" : "tree", rc,
+			buf, want);
+		check_failures_++;
+	}
+}
+
+/* A chain of N nodes (id k + 1 at index k, each the parent of the next; k % 7 names the
+ * function), with the text of nodes BAD_AT[i] replaced by BAD[i] (SIZE_MAX: none), and
+ * one sample at the last node. The caller frees the text. */
+static char *chain_profile(size_t n, const size_t *bad_at, const char *const *bad, size_t nbad)
+{
+	size_t cap = n * 160 + 4096, len = 0;
+	char *s = xmalloc(cap);
+	len += (size_t)snprintf(s + len, cap - len, "{\"nodes\":[");
+	for (size_t k = 0; k < n; k++) {
+		const char *repl = NULL;
+		for (size_t b = 0; b < nbad; b++)
+			if (bad_at[b] == k)
+				repl = bad[b];
+		if (k > 0)
+			s[len++] = ',';
+		if (repl != NULL) {
+			len += (size_t)snprintf(s + len, cap - len, "%s", repl);
+			continue;
+		}
+		len += (size_t)snprintf(s + len, cap - len,
+					"{\"id\":%zu,\"callFrame\":{\"functionName\":\"f%zu\","
+					"\"scriptId\":\"1\",\"url\":\"file:///a.js\",\"lineNumber\":%zu,"
+					"\"columnNumber\":1},\"hitCount\":0",
+					k + 1, k % 7, k % 7);
+		if (k + 1 < n)
+			len += (size_t)snprintf(s + len, cap - len, ",\"children\":[%zu]", k + 2);
+		s[len++] = '}';
+	}
+	snprintf(s + len, cap - len,
+		 "],\"startTime\":0,\"endTime\":100,\"samples\":[%zu],\"timeDeltas\":[10]}", n);
+	return s;
+}
+
+/* One line for a bad node deep in a big profile, the line the tree gives, in the tree's order:
+ * refused nodes (read_node) before links, links before frames, frames in build order. */
+static void bad_nodes_give_their_line(void)
+{
+	enum { N = 200000 };
+	static const struct {
+		size_t at[2];
+		const char *node[2];
+		const char *line;
+	} cases[] = {
+		{{150000, SIZE_MAX},
+		 {"{\"id\":150001,\"callFrame\":{\"functionName\":\"g\",\"url\":7},\"children\":[150002]}"},
+		 "nodes[150000].callFrame.url: expected a string, got a number"},
+		/* two bad frames: the first built (the chain's upper one) is reported */
+		{{150000, 100},
+		 {"{\"id\":150001,\"callFrame\":{\"url\":7},\"children\":[150002]}",
+		  "{\"id\":101,\"callFrame\":{\"lineNumber\":1.5},\"children\":[102]}"},
+		 "nodes[100].callFrame.lineNumber: expected an integer, got 1.5"},
+		/* a node read_node() refuses comes first, even after a bad frame */
+		{{100, 190000}, {"{\"id\":101,\"callFrame\":{\"url\":7},\"children\":[102]}", "\"x\""},
+		 "nodes[190000]: expected an object, got a string"},
+		{{190000, SIZE_MAX}, {"{\"id\":190001,\"children\":[190002]}"},
+		 "nodes[190000]: missing key \"callFrame\""},
+		{{190000, SIZE_MAX}, {"{\"id\":190001,\"callFrame\":{},\"children\":{}}"},
+		 "nodes[190000].children: expected an array, got an object"},
+		{{150000, SIZE_MAX}, {"{\"id\":5,\"callFrame\":{},\"children\":[150002]}"},
+		 "nodes[150000].id: node id 5 appears twice"},
+		{{150000, SIZE_MAX}, {"{\"id\":150001,\"callFrame\":{},\"children\":[150002,3]}"},
+		 "nodes[150000].children[1]: node 3 is a child of two nodes (2 and 150001)"},
+		{{150000, SIZE_MAX}, {"{\"id\":150001,\"callFrame\":{},\"children\":[150002,\"3\"]}"},
+		 "nodes[150000].children[1]: expected an integer, got a string"},
+		{{150000, SIZE_MAX},
+		 {"{\"id\":150001,\"parent\":999999999,\"callFrame\":{},\"children\":[150002]}"},
+		 "nodes[150000].parent: parent 999999999 of node 150001 is not a node of this profile"},
+		{{N - 1, SIZE_MAX}, {"{\"id\":200000,\"callFrame\":{},\"children\":[1]}"},
+		 "nodes[0]: node 1 is its own ancestor (the parent links form a cycle)"},
+		{{150000, SIZE_MAX},
+		 {"{\"id\":150001,\"callFrame\":{},\"children\":[150002],"
+		  "\"positionTicks\":[{\"line\":1,\"ticks\":-1}]}"},
+		 "nodes[150000].positionTicks[0].ticks: -1 is out of range [0, 2147483647]"},
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *text = chain_profile(N, cases[i].at, cases[i].node, 2);
+		rejects_with(text, cases[i].line);
+		free(text);
+	}
+	/* an array of numbers is packed in the tree, which says "null" of its null */
+	rejects_with("{\"nodes\":[null,1,2],\"samples\":[]}", "nodes[0]: expected an object, got null");
+	rejects_with("{\"nodes\":[null,{}],\"samples\":[]}", "nodes[0]: expected an object, got a null");
+	rejects_with("{\"nodes\":[null,1.5,9007199254740993],\"samples\":[]}",
+		     "nodes[0]: expected an object, got a null");
+	rejects_with("{\"nodes\":[3,{}],\"samples\":[]}", "nodes[0]: expected an object, got a number");
+	rejects_with("{\"profile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"url\":[]}}],\"samples\":[1],"
+		     "\"timeDeltas\":[1]}}",
+		     "profile.nodes[0].callFrame.url: expected a string, got an array");
+}
+
+/* ---- every member of every node set to every kind of value: the tree and the stream agree ---- */
+
+enum { MK_ID, MK_PARENT, MK_CHILDREN, MK_HITS, MK_TICKS, MK_EXTRA, MK_NAME, MK_URL, MK_LINE, MK_COL,
+       MK_FRAME, MK_COUNT };
+static const char *const mkeys[MK_COUNT] = {"id",       "parent",       "children",   "hitCount",
+					    "positionTicks", "extra",  "functionName", "url",
+					    "lineNumber", "columnNumber", "callFrame"};
+#define ABSENT ((const char *)1)
+
+/* A profile of four nodes whose members are F (NULL or ABSENT: left out; MK_FRAME, when given,
+ * replaces the whole callFrame). */
+static char *mutant_profile(const char *f[4][MK_COUNT])
+{
+	size_t cap = 8192, len = 0;
+	char *s = xmalloc(cap);
+	len += (size_t)snprintf(s, cap, "{\"nodes\":[");
+	for (size_t i = 0; i < 4; i++) {
+		len += (size_t)snprintf(s + len, cap - len, "%s{", i ? "," : "");
+		bool first = true;
+		for (size_t k = 0; k < MK_COUNT; k++) {
+			const char *v = f[i][k];
+			if (k >= MK_NAME || v == NULL || v == ABSENT)
+				continue;
+			len += (size_t)snprintf(s + len, cap - len, "%s\"%s\":%s", first ? "" : ",", mkeys[k],
+						v);
+			first = false;
+		}
+		if (f[i][MK_FRAME] != NULL) {
+			if (f[i][MK_FRAME] != ABSENT)
+				len += (size_t)snprintf(s + len, cap - len, "%s\"callFrame\":%s",
+							first ? "" : ",", f[i][MK_FRAME]);
+		} else {
+			len += (size_t)snprintf(s + len, cap - len, "%s\"callFrame\":{\"scriptId\":\"1\"",
+						first ? "" : ",");
+			for (size_t k = MK_NAME; k < MK_FRAME; k++)
+				if (f[i][k] != NULL && f[i][k] != ABSENT)
+					len += (size_t)snprintf(s + len, cap - len, ",\"%s\":%s", mkeys[k],
+								f[i][k]);
+			s[len++] = '}';
+		}
+		s[len++] = '}';
+	}
+	snprintf(s + len, cap - len,
+		 "],\"startTime\":100,\"endTime\":1000,\"samples\":[2,3,3,5,3,2],"
+		 "\"timeDeltas\":[10,20,30,40,50,60]}");
+	return s;
+}
+
+static bool same_profile(const struct profile *a, const struct profile *b);
+
+/* The same return, error lines and profile from the tree and from the stream. */
+static bool same_both_ways(const char *text, size_t *loaded)
+{
+	char err[2][2048];
+	int rc[2];
+	struct profile p[2];
+	for (int way = 0; way < 2; way++) {
+		char tmpl[] = "/tmp/profan-test-XXXXXX";
+		int fd = mkstemp(tmpl);
+		fflush(stderr);
+		int saved = dup(2);
+		dup2(fd, 2);
+		rc[way] = load_buffer(text, strlen(text), "m.cpuprofile", way ? &streamed : NULL,
+				      cpuprof_load, NULL, &p[way]);
+		fflush(stderr);
+		dup2(saved, 2);
+		close(saved);
+		memset(err[way], 0, sizeof(err[way]));
+		lseek(fd, 0, SEEK_SET);
+		ssize_t n = read(fd, err[way], sizeof(err[way]) - 1);
+		(void)n;
+		close(fd);
+		unlink(tmpl);
+	}
+	bool same = rc[0] == rc[1] && strcmp(err[0], err[1]) == 0 &&
+		    (rc[0] != 0 || same_profile(&p[0], &p[1]));
+	*loaded += rc[0] == 0;
+	if (!same)
+		fprintf(stderr, "for %s\n  tree (%d): %s  stream (%d): %s", text, rc[0], err[0], rc[1],
+			err[1]);
+	for (int way = 0; way < 2; way++)
+		if (rc[way] == 0)
+			profile_release(&p[way]);
+	return same;
+}
+
+/* 4 nodes x 11 members (callFrame's own four, and callFrame itself) x 22 values: 968 loads,
+ * each the same both ways, whether it loads or fails with its one line. */
+static void every_member_both_ways(void)
+{
+	static const char *const base[4][MK_COUNT] = {
+		{"1", NULL, "[2,5]", "0", NULL, NULL, "\"(root)\"", "\"\"", "-1", "-1", NULL},
+		{"2", NULL, "[3]", "3", "[{\"line\":3,\"ticks\":2}]", NULL, "\"main\"", "\"file:///a.js\"",
+		 "1", "2", NULL},
+		{"3", NULL, NULL, "4", "[{\"line\":7,\"ticks\":1},{\"line\":8,\"ticks\":2}]", NULL,
+		 "\"leaf\"", "\"file:///a.js\"", "5", "4", NULL},
+		{"5", NULL, NULL, "1", NULL, NULL, "\"(garbage collector)\"", "\"\"", "-1", "-1", NULL},
+	};
+	static const char *const values[] = {
+		ABSENT, "null", "\"x\"", "1.5", "-1", "1099511627776", "9223372036854775807",
+		"-9223372036854775808", "[]", "{}", "true", "[1]", "[null]", "[\"3\"]", "[2.5]", "1e300", "0",
+		"[{\"line\":1,\"ticks\":1}]", "[{\"line\":-1,\"ticks\":1}]", "[{\"ticks\":1}]", "[{}]",
+		"{\"url\":\"u\"}",
+	};
+	size_t differ = 0, loads = 0, loaded = 0;
+	for (size_t i = 0; i < 4; i++)
+		for (size_t k = 0; k < MK_COUNT; k++)
+			for (size_t v = 0; v < ARRAY_SIZE(values); v++) {
+				const char *f[4][MK_COUNT];
+				memcpy(f, base, sizeof(f));
+				f[i][k] = values[v];
+				char *text = mutant_profile(f);
+				differ += !same_both_ways(text, &loaded);
+				loads++;
+				free(text);
+			}
+	CHECK_INT(loads, 968);
+	CHECK(loaded > 100 && loaded < loads - 100); /* both outcomes are exercised */
+	CHECK_INT(differ, 0);
+}
+
+/* Every part of two profiles, text compared as text. */
+static bool same_profile(const struct profile *a, const struct profile *b)
+{
+#define SAME(x)                                                                                             \
+	do {                                                                                                \
+		if (!(x)) {                                                                                 \
+			fprintf(stderr, "profiles differ: %s\n", #x);                                      \
+			return false;                                                               \
+		}                                                                                           \
+	} while (0)
+#define SAME_STR(x, y) SAME(strcmp(profile_str(a, x), profile_str(b, y)) == 0)
+	SAME(a->funcs.len == b->funcs.len && a->frames.len == b->frames.len);
+	SAME(a->stacks.len == b->stacks.len);
+	SAME(a->libs.len == b->libs.len && a->line_ticks.len == b->line_ticks.len);
+	SAME(a->sample_count == b->sample_count && a->metric_count == b->metric_count);
+	SAME(a->warnings.len == b->warnings.len && a->info.len == b->info.len);
+	for (size_t i = 0; i < a->funcs.len; i++) {
+		const struct pf_func *x = &a->funcs.items[i], *y = &b->funcs.items[i];
+		SAME_STR(x->name, y->name);
+		SAME_STR(x->file, y->file);
+		SAME(x->lib == y->lib && x->line == y->line && x->column == y->column);
+		SAME(x->flags == y->flags);
+	}
+	for (size_t i = 0; i < a->libs.len; i++)
+		SAME_STR(a->libs.items[i].name, b->libs.items[i].name);
+	for (size_t i = 0; i < a->frames.len; i++)
+		SAME(memcmp(&a->frames.items[i], &b->frames.items[i], sizeof(struct pf_frame)) == 0);
+	for (size_t i = 0; i < a->stacks.len; i++)
+		SAME(a->stacks.items[i].parent == b->stacks.items[i].parent &&
+		     a->stacks.items[i].frame == b->stacks.items[i].frame);
+	for (size_t i = 0; i < a->line_ticks.len; i++)
+		SAME(a->line_ticks.items[i].func == b->line_ticks.items[i].func &&
+		     a->line_ticks.items[i].line == b->line_ticks.items[i].line &&
+		     a->line_ticks.items[i].ticks == b->line_ticks.items[i].ticks);
+	for (size_t i = 0; i < a->sample_count; i++) {
+		SAME(a->sample_stack[i] == b->sample_stack[i]);
+		SAME((a->sample_thread == NULL) == (b->sample_thread == NULL));
+		SAME(a->sample_thread == NULL || a->sample_thread[i] == b->sample_thread[i]);
+		for (size_t m = 0; m < a->metric_count; m++)
+			SAME(a->sample_values[m][i] == b->sample_values[m][i]);
+	}
+	for (size_t i = 0; i < a->warnings.len; i++)
+		SAME(strcmp(a->warnings.items[i], b->warnings.items[i]) == 0);
+	for (size_t i = 0; i < a->info.len; i++)
+		SAME(strcmp(a->info.items[i].key, b->info.items[i].key) == 0 &&
+		     strcmp(a->info.items[i].value, b->info.items[i].value) == 0);
+	return true;
+#undef SAME_STR
+#undef SAME
+}
+
+/* The repository's real profiles load to the same profile, part for part, from the tree and
+ * from the stream; the modern ones were read from the stream (their nodes are a stub). */
+static void streamed_nodes_match_the_tree(void)
+{
+	static const struct {
+		const char *file;
+		bool streamed;
+	} fx[] = {
+		{"hot.cpuprofile", true},
+		{"hot.cpuprofile.gz", true},
+		{"hot-hitcount.cpuprofile", true},
+		{"hot-trace.cpuprofile", true},
+		{"root-samples.cpuprofile", true},
+		{"speedscope-chrome65-simple.cpuprofile", true},
+		{"speedscope-chrome65-sucrase.cpuprofile.gz", true},
+		{"wasm-named.cpuprofile", true},
+		{"wasm-stripped.cpuprofile", true},
+		{"wasm-mangled.cpuprofile", true},
+		{"speedscope-node10-legacy-head-timestamps.cpuprofile", false},
+		{"speedscope-chrome69-trace-ProfileChunk.json.gz", false},
+		{"speedscope-chrome65-trace-CpuProfile-event.json.gz", false},
+	};
+	static const enum cpuprof_weight weights[] = {CPUPROF_WEIGHT_BEFORE, CPUPROF_WEIGHT_AFTER,
+						       CPUPROF_WEIGHT_SAMPLES};
+	for (size_t i = 0; i < ARRAY_SIZE(fx); i++) {
+		char path[512];
+		snprintf(path, sizeof(path), PROFAN_FIXTURES "/cpuprof/%s", fx[i].file);
+		size_t len;
+		char *buf = source_slurp(path, &len);
+		CHECK(buf != NULL);
+		if (buf == NULL)
+			continue;
+		struct json_doc *doc = json_parse_buffer(buf, len, fx[i].file, &streamed);
+		CHECK(doc != NULL);
+		bool stub = json_is_stub(json_get(json_doc_root(doc), "nodes"));
+		if (stub != fx[i].streamed) {
+			fprintf(stderr, "%s: nodes %s a stub\n", fx[i].file, stub ? "are" : "are not");
+			check_failures_++;
+		}
+		json_doc_free(doc);
+		for (size_t w = 0; w < ARRAY_SIZE(weights); w++) {
+			struct cpuprof_opts o = {.weight = weights[w]};
+			struct profile a, b;
+			pf_set_quiet(true);
+			int ra = load_buffer(buf, len, fx[i].file, NULL, cpuprof_load, &o, &a);
+			int rb = load_buffer(buf, len, fx[i].file, &streamed, cpuprof_load, &o, &b);
+			pf_set_quiet(false);
+			CHECK_INT(ra, 0);
+			CHECK_INT(rb, 0);
+			if (ra == 0 && rb == 0 && !same_profile(&a, &b)) {
+				fprintf(stderr, "  in %s, weight %d\n", fx[i].file, (int)weights[w]);
+				check_failures_++;
+			}
+			if (ra == 0)
+				profile_release(&a);
+			if (rb == 0)
+				profile_release(&b);
+		}
+		free(buf);
+	}
+}
+
 int main(void)
 {
 	RUN(weights_before_after_samples);
@@ -503,5 +905,23 @@ int main(void)
 	RUN(wasm_module_sections);
 	RUN(wasm_naming);
 	RUN(plumbing_names);
+	RUN(sparse_and_extreme_ids);
+	RUN(bad_nodes_give_their_line);
+	RUN(streamed_nodes_match_the_tree);
+	RUN(every_member_both_ways);
+	jopts = &streamed;
+	RUN(weights_before_after_samples);
+	RUN(function_identity);
+	RUN(negative_deltas_hold_the_clock);
+	RUN(trace_chunks_in_ts_order);
+	RUN(trace_profile_selection);
+	RUN(bad_links_fail);
+	RUN(unknown_samples_and_short_columns);
+	RUN(hit_counts_only);
+	RUN(legacy_head_timestamps);
+	RUN(deep_chain);
+	RUN(wasm_naming);
+	RUN(sparse_and_extreme_ids);
+	RUN(bad_nodes_give_their_line);
 	return check_summary();
 }
