@@ -88,11 +88,15 @@ def check_samply(ref):
                                                     find(total, output("profan")))
 
 
+MS_PER_UNIT = {"us": 1e-3, "µs": 1e-3, "ms": 1.0, "s": 1e3, "min": 60e3, "h": 3600e3}
+
+
 def check_cpuprof(ref):
     gc = r"^\s*([0-9.]+) ms .*\(garbage collector\)"
-    profan_gc = r"^\s*[0-9.]+%\s+([0-9.]+) ms .*\(garbage collector\)"
-    return "(garbage collector) self: %s ms (%s), profan %s ms" % (find(gc, output(ref)), ref,
-                                                                   find(profan_gc, output("profan")))
+    # profan writes times in the unit that reads best, to 3 digits ("2.51 min"): shown in ms too
+    m = re.search(r"^\s*[0-9.]+%\s+([0-9.]+) (µs|us|ms|s|min|h) .*\(garbage collector\)", output("profan"), re.M)
+    profan = "%s %s = %.0f ms" % (m.group(1), m.group(2), float(m.group(1)) * MS_PER_UNIT[m.group(2)]) if m else "?"
+    return "(garbage collector) self: %s ms (%s), profan %s" % (find(gc, output(ref)), ref, profan)
 
 
 def check_dhat(ref):
