@@ -12,7 +12,9 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int check_failures_, check_tests_passed_, check_tests_failed_;
 
@@ -53,6 +55,35 @@ static int check_failures_, check_tests_passed_, check_tests_failed_;
 			check_failures_++;                                                              \
 		}                                                                                       \
 	} while (0)
+
+/* What the code between stderr_capture() and stderr_captured() writes to stderr: into BUF, at
+ * most CAP - 1 bytes and a NUL; returns how many. */
+struct stderr_capture {
+	char path[32];
+	int fd, saved;
+};
+
+static inline void stderr_capture(struct stderr_capture *c)
+{
+	snprintf(c->path, sizeof(c->path), "/tmp/profan-test-XXXXXX");
+	c->fd = mkstemp(c->path);
+	fflush(stderr);
+	c->saved = dup(2);
+	dup2(c->fd, 2);
+}
+
+static inline size_t stderr_captured(struct stderr_capture *c, char *buf, size_t cap)
+{
+	fflush(stderr);
+	dup2(c->saved, 2);
+	close(c->saved);
+	memset(buf, 0, cap);
+	lseek(c->fd, 0, SEEK_SET);
+	ssize_t n = read(c->fd, buf, cap - 1);
+	close(c->fd);
+	unlink(c->path);
+	return n > 0 ? (size_t)n : 0;
+}
 
 #define RUN(test)                                                                                       \
 	do {                                                                                            \

@@ -531,22 +531,11 @@ static void sparse_and_extreme_ids(void)
 /* The error lines of loading TEXT (as ORIGIN), at most CAP - 1 bytes; the loader's return in *RC. */
 static void load_errors(const char *text, size_t len, const char *origin, char *buf, size_t cap, int *rc)
 {
-	char tmpl[] = "/tmp/profan-test-XXXXXX";
-	int fd = mkstemp(tmpl);
-	fflush(stderr);
-	int saved = dup(2);
-	dup2(fd, 2);
+	struct stderr_capture cap_err;
+	stderr_capture(&cap_err);
 	struct profile p;
 	*rc = load_buffer(text, len, origin, jopts, cpuprof_load, NULL, &p);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	memset(buf, 0, cap);
-	lseek(fd, 0, SEEK_SET);
-	ssize_t n = read(fd, buf, cap - 1);
-	(void)n;
-	close(fd);
-	unlink(tmpl);
+	stderr_captured(&cap_err, buf, cap);
 	if (*rc == 0)
 		profile_release(&p);
 }
@@ -713,22 +702,11 @@ static bool same_both_ways(const char *text, size_t *loaded)
 	int rc[2];
 	struct profile p[2];
 	for (int way = 0; way < 2; way++) {
-		char tmpl[] = "/tmp/profan-test-XXXXXX";
-		int fd = mkstemp(tmpl);
-		fflush(stderr);
-		int saved = dup(2);
-		dup2(fd, 2);
+		struct stderr_capture cap;
+		stderr_capture(&cap);
 		rc[way] = load_buffer(text, strlen(text), "m.cpuprofile", way ? &streamed : NULL,
 				      cpuprof_load, NULL, &p[way]);
-		fflush(stderr);
-		dup2(saved, 2);
-		close(saved);
-		memset(err[way], 0, sizeof(err[way]));
-		lseek(fd, 0, SEEK_SET);
-		ssize_t n = read(fd, err[way], sizeof(err[way]) - 1);
-		(void)n;
-		close(fd);
-		unlink(tmpl);
+		stderr_captured(&cap, err[way], sizeof(err[way]));
 	}
 	bool same = rc[0] == rc[1] && strcmp(err[0], err[1]) == 0 &&
 		    (rc[0] != 0 || same_profile(&p[0], &p[1]));
@@ -890,7 +868,8 @@ static void streamed_nodes_match_the_tree(void)
 	}
 }
 
-int main(void)
+/* The loader's tests, with the nodes in the tree or read from the stream (JOPTS). */
+static void loader_tests(void)
 {
 	RUN(weights_before_after_samples);
 	RUN(function_identity);
@@ -902,26 +881,19 @@ int main(void)
 	RUN(hit_counts_only);
 	RUN(legacy_head_timestamps);
 	RUN(deep_chain);
-	RUN(wasm_module_sections);
 	RUN(wasm_naming);
-	RUN(plumbing_names);
 	RUN(sparse_and_extreme_ids);
 	RUN(bad_nodes_give_their_line);
+}
+
+int main(void)
+{
+	loader_tests();
+	RUN(wasm_module_sections);
+	RUN(plumbing_names);
 	RUN(streamed_nodes_match_the_tree);
 	RUN(every_member_both_ways);
 	jopts = &streamed;
-	RUN(weights_before_after_samples);
-	RUN(function_identity);
-	RUN(negative_deltas_hold_the_clock);
-	RUN(trace_chunks_in_ts_order);
-	RUN(trace_profile_selection);
-	RUN(bad_links_fail);
-	RUN(unknown_samples_and_short_columns);
-	RUN(hit_counts_only);
-	RUN(legacy_head_timestamps);
-	RUN(deep_chain);
-	RUN(wasm_naming);
-	RUN(sparse_and_extreme_ids);
-	RUN(bad_nodes_give_their_line);
+	loader_tests();
 	return check_summary();
 }

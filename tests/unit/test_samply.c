@@ -289,26 +289,17 @@ static void public_fixtures_match_spec_totals(void)
  * exactly one line that contains NEEDLE. */
 static void rejects(const char *text, const char *needle)
 {
-	char tmpl[] = "/tmp/profan-test-XXXXXX";
-	int fd = mkstemp(tmpl);
-	fflush(stderr);
-	int saved = dup(2);
-	dup2(fd, 2);
+	struct stderr_capture cap;
+	stderr_capture(&cap);
 	struct profile p;
 	int rc = load_buffer(text, strlen(text), "bad.json", jopts, samply_load, NULL, &p);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	char buf[2048] = {0};
-	lseek(fd, 0, SEEK_SET);
-	ssize_t n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	unlink(tmpl);
+	char buf[2048];
+	size_t n = stderr_captured(&cap, buf, sizeof(buf));
 	if (rc == 0)
 		profile_release(&p);
 	CHECK_INT(rc, -1);
 	size_t lines = 0;
-	for (ssize_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++)
 		lines += buf[i] == '\n';
 	if (lines != 1 || strncmp(buf, "profan: bad.json: ", 18) != 0 || strstr(buf, needle) == NULL) {
 		fprintf(stderr, "for %s\n  got: %s  wanted one line with: %s\n", text, buf, needle);
