@@ -432,24 +432,34 @@ static void sample_vals(const struct ctx *c, size_t i, int64_t v[3])
  * code that is no allocator wrapper of yours. With none (*FALLBACK), the first
  * frame of a dependency past the allocator, else the first frame past it, else
  * the innermost frame. PF_NONE for an empty stack. */
-static uint32_t site_node(const struct ctx *c, uint32_t leaf, bool *fallback)
+static uint32_t site_node(const struct ctx *c, uint32_t leaf, bool *fallback);
+
+/* One node N of a stack, leaf first, in the search for its site (site_node): true when N is the
+ * site; else *DEP and *OTHER note the fallbacks. */
+static inline bool site_step(const struct ctx *c, uint32_t n, uint32_t *dep, uint32_t *other)
 {
 	const struct profile *p = c->p;
+	uint32_t fr = p->stacks.items[n].frame;
+	if (c->plumbing[fr])
+		return false;
+	if (c->owned[fr])
+		return true;
+	if (*dep == PF_NONE && ownership_class(c->own, p->frames.items[fr].func) == OWN_DEPENDENCY)
+		*dep = n;
+	if (*other == PF_NONE)
+		*other = n;
+	return false;
+}
+
+static uint32_t site_node(const struct ctx *c, uint32_t leaf, bool *fallback)
+{
 	uint32_t dep = PF_NONE, other = PF_NONE;
 	*fallback = true;
-	for (uint32_t n = leaf; n != PF_NONE; n = p->stacks.items[n].parent) {
-		uint32_t fr = p->stacks.items[n].frame;
-		if (c->plumbing[fr])
-			continue;
-		if (c->owned[fr]) {
+	for (uint32_t n = leaf; n != PF_NONE; n = c->p->stacks.items[n].parent)
+		if (site_step(c, n, &dep, &other)) {
 			*fallback = false;
 			return n;
 		}
-		if (dep == PF_NONE && ownership_class(c->own, p->frames.items[fr].func) == OWN_DEPENDENCY)
-			dep = n;
-		if (other == PF_NONE)
-			other = n;
-	}
 	return dep != PF_NONE ? dep : other != PF_NONE ? other : leaf;
 }
 
@@ -499,31 +509,94 @@ static void fill_row(struct report_row *row, const struct report_table *t, const
 		row->values[col] = v[2];
 }
 
-/* Per kept sample, its site node (PF_NONE: an empty stack) and whether it is a fallback. */
+/* What the sites and functions views need of every kept stack, made in one walk of it from
+ * its leaf to the root (a million stacks of 40 nodes are 40 M reads at random in the stack
+ * table: once, not three times). Per sample: its site node (PF_NONE: an empty stack), whether
+ * it is a fallback, and its caller chain (caller_chain's frames) as two 64-bit hashes of their
+ * shown texts' ids, so a chain is written out only when a row shows it. Per function of yours:
+ * its inclusive values, a function counted once per stack. */
 struct sites {
 	uint32_t *node;
 	bool *fallback;
+	uint64_t (*chain)[2];
+	int64_t *incl;   /* 3 per function: metric, companion, tb */
+	bool *incl_seen;
+	struct strmap texts; /* a frame's shown text -> id */
+	uint32_t *text_of;   /* per frame: its text id + 1, 0 until needed */
 };
+
+static uint64_t chain_text(struct ctx *c, struct sites *st, uint32_t fr)
+{
+	if (st->text_of[fr] == 0)
+		st->text_of[fr] = strmap_intern(&st->texts, frame_shown(c, fr)) + 1;
+	return st->text_of[fr];
+}
 
 static void sites_compute(struct ctx *c, struct sites *st)
 {
 	const struct profile *p = c->p;
+	size_t nf = p->funcs.len;
 	st->node = xcalloc(p->sample_count + 1, sizeof(*st->node));
 	st->fallback = xcalloc(p->sample_count + 1, sizeof(*st->fallback));
+	st->chain = xcalloc(p->sample_count + 1, sizeof(*st->chain));
+	st->incl = xcalloc((nf + 1) * 3, sizeof(*st->incl));
+	st->incl_seen = xcalloc(nf + 1, sizeof(*st->incl_seen));
+	strmap_init(&st->texts);
+	st->text_of = xcalloc(p->frames.len + 1, sizeof(*st->text_of));
+	/* per frame, its function when the frame is your code (cache-resident, unlike the nodes) */
+	uint32_t *owned_func = xreallocarray(NULL, p->frames.len + 1, sizeof(*owned_func));
+	for (size_t fr = 0; fr < p->frames.len; fr++)
+		owned_func[fr] = c->owned[fr] ? p->frames.items[fr].func : PF_NONE;
+	size_t *stamp = xcalloc(nf + 1, sizeof(*stamp)); /* a function once per stack */
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t s = p->sample_stack[i];
 		st->node[i] = PF_NONE;
 		st->fallback[i] = true;
-		/* no cache per leaf: the loader merged identical stacks, so a leaf is about one sample */
-		if (c->keep[i] && s != PF_NONE)
-			st->node[i] = site_node(c, s, &st->fallback[i]);
+		if (!c->keep[i])
+			continue;
+		int64_t v[3];
+		sample_vals(c, i, v);
+		uint32_t site = PF_NONE, dep = PF_NONE, other = PF_NONE;
+		uint64_t h1 = 0x9e3779b97f4a7c15ULL, h2 = 0x2545f4914f6cdd1dULL;
+		for (uint32_t n = s; n != PF_NONE; n = p->stacks.items[n].parent) {
+			uint32_t fr = p->stacks.items[n].frame, f = owned_func[fr];
+			if (f != PF_NONE && stamp[f] != i + 1) {
+				stamp[f] = i + 1;
+				st->incl_seen[f] = true;
+				for (int k = 0; k < 3; k++)
+					st->incl[(size_t)f * 3 + (size_t)k] += v[k];
+			}
+			if (site == PF_NONE) {
+				if (site_step(c, n, &dep, &other))
+					site = n;
+			} else if (f != PF_NONE) { /* a frame of yours above the site: the chain */
+				uint64_t t = chain_text(c, st, fr);
+				h1 = hash_mix(h1 ^ t);
+				h2 = hash_mix(h2 + t * 0xff51afd7ed558ccdULL);
+			}
+		}
+		if (site != PF_NONE) {
+			st->node[i] = site;
+			st->fallback[i] = false;
+			st->chain[i][0] = h1;
+			st->chain[i][1] = h2;
+		} else if (s != PF_NONE) {
+			st->node[i] = dep != PF_NONE ? dep : other != PF_NONE ? other : s;
+		}
 	}
+	free(owned_func);
+	free(stamp);
 }
 
 static void sites_release(struct sites *st)
 {
 	free(st->node);
 	free(st->fallback);
+	free(st->chain);
+	free(st->incl);
+	free(st->incl_seen);
+	strmap_release(&st->texts);
+	free(st->text_of);
 }
 
 static const char *site_kind(const struct ctx *c)
@@ -531,55 +604,32 @@ static const char *site_kind(const struct ctx *c)
 	return c->meta->kind == DHAT_HEAP ? "allocation" : c->meta->kind == DHAT_COPY ? "copy" : "event";
 }
 
-/* Caller chains (caller_chain), each known by two 64-bit hashes of its frames' texts, so that
- * the text is written out only for the chain a row shows: a million sites with 40 frames of
- * yours would otherwise hold a million strings of a kilobyte. Two chains are taken for one
- * only if both hashes agree (a chance of about 2^-88 among a million chains). */
+/* Caller chains, each known by its two hashes (struct sites): two chains are taken for one only
+ * if both agree, a chance of about 2^-88 among a million chains. */
 struct chains {
-	struct strmap texts;  /* a frame's shown text -> id */
-	uint32_t *text_of;    /* per frame: its text id + 1, 0 until needed */
 	struct u64map index;  /* first hash (the next one, on a clash) -> chain */
 	VEC(uint64_t) check;  /* per chain: its second hash */
-	VEC(uint32_t) site;   /* per chain: a site node whose chain it is */
+	VEC(uint32_t) site;   /* per chain: a site node whose chain it is, to write it out */
 };
 
-static uint32_t chain_text(struct ctx *c, struct chains *ch, uint32_t fr)
+/* The chain of hashes H, of site SITE, added when new. */
+static uint32_t chain_of(struct chains *ch, const uint64_t h[2], uint32_t site)
 {
-	if (ch->text_of[fr] == 0)
-		ch->text_of[fr] = strmap_intern(&ch->texts, frame_shown(c, fr)) + 1;
-	return ch->text_of[fr];
-}
-
-/* The chain of SITE, added when new. */
-static uint32_t chain_of(struct ctx *c, struct chains *ch, uint32_t site)
-{
-	const struct profile *p = c->p;
-	uint64_t h1 = 0x9e3779b97f4a7c15ULL, h2 = 0x2545f4914f6cdd1dULL;
-	for (uint32_t n = p->stacks.items[site].parent; n != PF_NONE; n = p->stacks.items[n].parent) {
-		uint32_t fr = p->stacks.items[n].frame;
-		if (!c->owned[fr])
-			continue;
-		uint64_t t = chain_text(c, ch, fr);
-		h1 = hash_mix(h1 ^ t);
-		h2 = hash_mix(h2 + t * 0xff51afd7ed558ccdULL);
-	}
-	for (uint64_t key = h1;; key = hash_mix(key + 1)) {
+	for (uint64_t key = h[0];; key = hash_mix(key + 1)) {
 		uint32_t *slot = u64map_slot(&ch->index, key);
 		if (*slot == HTAB_NONE) {
 			*slot = (uint32_t)ch->check.len;
-			vec_push(&ch->check, h2);
+			vec_push(&ch->check, h[1]);
 			vec_push(&ch->site, site);
 			return *slot;
 		}
-		if (ch->check.items[*slot] == h2)
+		if (ch->check.items[*slot] == h[1])
 			return *slot;
 	}
 }
 
 static void chains_release(struct chains *ch)
 {
-	strmap_release(&ch->texts);
-	free(ch->text_of);
 	u64map_release(&ch->index);
 	vec_free(&ch->check);
 	vec_free(&ch->site);
@@ -589,9 +639,8 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 {
 	const struct profile *p = c->p;
 	struct agg a = {0};
-	struct chains chains = {.text_of = xcalloc(p->frames.len + 1, sizeof(uint32_t))};
+	struct chains chains = {0};
 	strmap_init(&a.keys);
-	strmap_init(&chains.texts);
 	/* per (site, caller chain): the metric, to find each site's main chain */
 	struct u64map pair = {0};
 	VEC(int64_t) pair_sum = {0};
@@ -616,7 +665,7 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 			id = row_of[fr] - 1;
 			if (!st->fallback[i]) {
 				chain = true;
-				ch = chain_of(c, &chains, n);
+				ch = chain_of(&chains, st->chain[i], n);
 			}
 		}
 		int64_t v[3];
@@ -716,11 +765,6 @@ static void view_functions(struct report *r, struct ctx *c, const struct sites *
 {
 	const struct profile *p = c->p;
 	size_t key_count = p->funcs.len, none = key_count;
-	/* per frame, its function when the frame is your code: the inclusive walk below then
-	 * reads one small array besides the stack nodes */
-	uint32_t *owned_func = xreallocarray(NULL, p->frames.len + 1, sizeof(*owned_func));
-	for (size_t fr = 0; fr < p->frames.len; fr++)
-		owned_func[fr] = c->owned[fr] ? p->frames.items[fr].func : PF_NONE;
 	int64_t *vals = xcalloc((key_count + 1) * 3, sizeof(*vals));
 	bool *seen = xcalloc(key_count + 1, sizeof(*seen));
 	for (size_t i = 0; i < p->sample_count; i++) {
@@ -748,28 +792,6 @@ static void view_functions(struct report *r, struct ctx *c, const struct sites *
 	}
 	report_table_finish(t);
 
-	/* One walk per program point fills all three columns at once (view_inclusive would
-	 * take a pass per column); STAMP counts a function once per stack under recursion. */
-	memset(vals, 0, (key_count + 1) * 3 * sizeof(*vals));
-	memset(seen, 0, (key_count + 1) * sizeof(*seen));
-	size_t *stamp = xcalloc(key_count + 1, sizeof(*stamp));
-	for (size_t i = 0; i < p->sample_count; i++) {
-		if (!c->keep[i])
-			continue;
-		int64_t v[3];
-		sample_vals(c, i, v);
-		for (uint32_t n = p->sample_stack[i]; n != PF_NONE; n = p->stacks.items[n].parent) {
-			uint32_t f = owned_func[p->stacks.items[n].frame];
-			if (f == PF_NONE || stamp[f] == i + 1)
-				continue;
-			stamp[f] = i + 1;
-			seen[f] = true;
-			for (int k = 0; k < 3; k++)
-				vals[(size_t)f * 3 + (size_t)k] += v[k];
-		}
-	}
-	free(owned_func);
-	free(stamp);
 	t = report_add_table(r, "functions",
 			     report_printf(r, "%s by %s function (inclusive)", capitalized(r, metric_title(r, c)),
 					   program_name(c)),
@@ -777,9 +799,10 @@ static void view_functions(struct report *r, struct ctx *c, const struct sites *
 	t->note = "each function counted once per stack, however often it appears on it";
 	add_cols(t, c);
 	for (size_t f = 0; f < key_count; f++) {
-		if (!seen[f] || (vals[f * 3] == 0 && vals[f * 3 + 1] == 0))
+		const int64_t *v = &st->incl[f * 3];
+		if (!st->incl_seen[f] || (v[0] == 0 && v[1] == 0))
 			continue;
-		fill_row(yours_row(r, t, p, c->own, (uint32_t)f, c->o->full_paths, NULL), t, c, &vals[f * 3]);
+		fill_row(yours_row(r, t, p, c->own, (uint32_t)f, c->o->full_paths, NULL), t, c, v);
 	}
 	if (t->rows.len == 0 && metric_sum(c, c->metric, true) != 0)
 		t->note = report_printf(r, "no frame of your code on the kept stacks: --ours RE names it "
