@@ -858,7 +858,8 @@ static int link_parents(struct loader *L, struct raw_profile *rp, const struct i
 			continue;
 		const struct json *kids = n->node ? json_get(n->node, "children") : NULL;
 		const struct cpn_node *cn = n->cols ? &n->cols->nodes.items[n->at] : NULL;
-		const int64_t *kid_ids = cn ? n->cols->kid_ids.items + cn->kids : NULL;
+		/* no pointer into the pool when the node has no children: it may be empty (NULL) */
+		const int64_t *kid_ids = cn && cn->nkids > 0 ? n->cols->kid_ids.items + cn->kids : NULL;
 		size_t nkids = cn ? cn->nkids : json_len(kids);
 		for (size_t k = 0; k < nkids; k++) {
 			int64_t cid;
@@ -910,7 +911,7 @@ static int read_position_ticks(struct loader *L, const struct raw_node *n, uint3
 	struct jr *r = &L->r;
 	if (n->cols != NULL) { /* checked when read from the stream */
 		const struct cpn_node *cn = &n->cols->nodes.items[n->at];
-		const int32_t *pairs = n->cols->ticks.items + 2 * (size_t)cn->ticks;
+		const int32_t *pairs = cn->nticks > 0 ? n->cols->ticks.items + 2 * (size_t)cn->ticks : NULL;
 		int64_t sum = 0;
 		for (size_t i = 0; i < cn->nticks; i++) {
 			if (pairs[2 * i + 1] > 0)

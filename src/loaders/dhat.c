@@ -784,15 +784,17 @@ static int read_pps(struct loader *L, const struct json *root)
 			for (size_t d = 0; d < depth[i]; d++)
 				vec_push(&from_trees, L->path[d]);
 		} else {
-			uint32_t *frames = pts->fs + pts->fs_at[i];
 			depth[i] = (uint32_t)(pts->fs_at[i + 1] - pts->fs_at[i]);
+			/* the pool is NULL when every stack is empty: no pointer into it then */
+			uint32_t *frames = depth[i] > 0 ? pts->fs + pts->fs_at[i] : NULL;
 			if (frames_from_columns(L, i, frames, depth[i]) < 0)
 				goto out;
 			path[i] = frames;
 		}
 	}
 	for (size_t t = 0; t < tree_points.len; t += 2)
-		path[tree_points.items[t]] = from_trees.items + tree_points.items[t + 1];
+		if (depth[tree_points.items[t]] > 0)
+			path[tree_points.items[t]] = from_trees.items + tree_points.items[t + 1];
 	leaf = xreallocarray(NULL, n + 1, sizeof(*leaf));
 	profile_intern_paths(L->p, n, path, depth, leaf);
 	htab_reserve(&L->sample_of_leaf, n); /* at most one entry per program point */

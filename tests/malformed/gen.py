@@ -306,6 +306,7 @@ def gen_dhat():
     write("dhat", "empty-ftbl.json", dhat(lambda d: d.update(ftbl=[])))
     write("dhat", "ok-empty-pps.json", dhat(lambda d: d.update(pps=[])))
     write("dhat", "ok-empty-fs.json", dhat(pp(1, fs=[])))
+    write("dhat", "ok-every-fs-empty.json", dhat(lambda d: [p.update(fs=[]) for p in d["pps"]]))
     write("dhat", "ok-fs-missing-bracket.json", ok.replace(b'"fs":[1,3]', b'"fs":]'))
     write("dhat", "fs-missing-bracket-elsewhere.json", ok.replace(b'"pps":[', b'"pps":'))
     write("dhat", "ok-acc-unread.json", dhat(pp(1, acc=[-8, "x"])))
