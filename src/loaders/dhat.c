@@ -764,6 +764,8 @@ static int read_pps(struct loader *L, const struct json *root)
 	L->meta.pps = n;
 	if (n > UINT32_MAX / 4)
 		return jr_error(&L->r, pps, SIZE_MAX, "more than %u program points", UINT32_MAX / 4);
+	if (pts != NULL)
+		n = pts->len; /* past its last point, the loader has refused one */
 	int64_t values[PF_MAX_METRICS] = {0}, totals[PF_MAX_METRICS] = {0};
 	const uint32_t **path = xcalloc(n + 1, sizeof(*path));
 	uint32_t *depth = xcalloc(n + 1, sizeof(*depth)), *leaf = NULL;

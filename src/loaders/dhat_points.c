@@ -172,8 +172,19 @@ static int divert_points(void *ctx, struct jstream *js, struct json_stub *stub)
 	grow(pts);
 	pts->fs_at[0] = 0;
 	struct key_cache kc = {0};
+	size_t elements = 0;
 	int r;
 	while ((r = jstream_next_elem(js)) == 1) {
+		elements++;
+		if (pts->refused) { /* the loader stops at that point: only the tree's packing matters */
+			int type = jstream_peek(js);
+			if (type < 0 || jstream_skip(js) < 0) {
+				r = -1;
+				break;
+			}
+			pts->numbers = pts->numbers && (type == JSON_NUMBER || type == JSON_NULL);
+			continue;
+		}
 		grow(pts);
 		struct json_mark mark = json_doc_mark(pts->trees);
 		const struct json *v = json_tree(js, pts->trees, NULL);
@@ -182,17 +193,19 @@ static int divert_points(void *ctx, struct jstream *js, struct json_stub *stub)
 			break;
 		}
 		pts->numbers = pts->numbers && (json_type(v) == JSON_NUMBER || json_type(v) == JSON_NULL);
-		if (take(pts, &kc, v))
+		if (take(pts, &kc, v)) {
 			json_doc_rewind(pts->trees, mark);
-		else
+		} else {
 			keep(pts, v);
+			pts->refused = json_type(v) != JSON_OBJECT; /* never a program point */
+		}
 		pts->len++;
 	}
 	if (r < 0) {
 		points_free(pts);
 		return -1;
 	}
-	*stub = (struct json_stub){.type = JSON_ARRAY, .len = pts->len, .data = pts, .release = points_free};
+	*stub = (struct json_stub){.type = JSON_ARRAY, .len = elements, .data = pts, .release = points_free};
 	return 1;
 }
 

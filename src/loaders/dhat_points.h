@@ -37,8 +37,10 @@ enum dhat_key {
 };
 
 struct dhat_points {
-	size_t len;
+	size_t len;              /* points held: all elements, or up to the first that is no object */
 	bool numbers;            /* every element was a number or null: the tree would have packed it */
+	bool refused;            /* an element was no object: the loader stops there, so the rest
+				  * is only checked by the stream, not kept (a file of numbers stays small) */
 	uint16_t *has;           /* per point: bit K set when counter K was there */
 	int64_t *value[DHAT_KEYS]; /* per counter, per point (0 when absent); NULL when no point had it */
 	uint64_t *fs_at;         /* LEN + 1 offsets: point I's frames are fs[fs_at[I] .. fs_at[I + 1]) */

@@ -139,6 +139,10 @@ elif kind == "many-points":  # DHAT: 100,000 program points of 40 random frames 
     doc["pps"] = [dict(doc["pps"][0], gb=i % 7, fs=[rnd.randrange(1, nf + 1) for _ in range(40)])
                   for i in range(n)]
     data = json.dumps(doc, separators=(",", ":")).encode()
+elif kind == "number-points":  # DHAT: pps of 5,000,000 numbers (10 MB), refused in one line
+    doc = dhat(1)
+    doc["pps"] = [1] * 5000000
+    data = json.dumps(doc, separators=(",", ":")).encode()
 elif kind == "deep-json":  # nesting one level past the parser's limit, where a table is expected
     key = {"samply": b'{"meta":', "cpuprof": b'{"nodes":', "dhat": b'{"pps":'}[cmd]
     data = key + b"[" * (DEPTH + 1) + b"]" * (DEPTH + 1) + b"}"
@@ -232,6 +236,13 @@ many-points) # issue 14: memory a small multiple of the input, not a tree of 570
 	# tb is 10 a point; gb is i % 7 for point i: 14285 cycles of 0..6 (21 each), then 0..4
 	grep -q '^Total: *1,000,000 B ' "$tmp/out" || fail "many-points: total tb is not 1,000,000 B"
 	grep -q '^At t-gmax: *299,995 B ' "$tmp/out" || fail "many-points: gb at t-gmax is not 299,995 B"
+	;;
+number-points) # kept as a tree each, 5 M numbers took 398 MB: past the first, they are only read
+	gen "$case" "$tmp/in.$ext"
+	[ "$sanitized" = 1 ] || RSS_LIMIT_MB=64
+	check 1 "$tmp/in.$ext" "$tmp/in.$ext"
+	grep -q 'pps: expected an array of objects, got numbers$' "$tmp/err" ||
+		fail "number-points: unexpected message: $(cat "$tmp/err")"
 	;;
 long-arrays | long-string)
 	gen "$case" "$tmp/in.$ext" && check 0 "" "$tmp/in.$ext"
