@@ -1,7 +1,8 @@
 /* source.h: the bytes of one input, from a file, stdin or a memory buffer.
  *
  * gzip is recognised by its magic bytes (never the file name) and inflated in
- * chunks, so a large profile never sits in memory whole. Files that are not
+ * chunks, so a large profile never sits in memory whole; past the first chunk, on
+ * a second thread a few chunks ahead of the reader. Files that are not
  * JSON (samply's binary container, perf.data, gzip inside gzip: magic.h) are
  * refused with one line saying what they are. Errors are
  * printed as "profan: ORIGIN: what" and reported as -1. */
@@ -30,6 +31,10 @@ void source_close(struct source *s);
 
 /* For tests and fuzzers: source_next() hands out at most N bytes at a time (0: no cap). */
 void source_set_max_chunk(size_t n);
+/* For tests and fuzzers: gzip is inflated N bytes at a time (0: 1 MiB, the default), and
+ * AHEAD on a second thread or not (default: yes; it starts once the first chunk is full), so
+ * small inputs cross the threads' hand-offs too and are read both ways. */
+void source_set_gzip_chunk(size_t n, bool ahead);
 
 /* Upper bound on decoded bytes (a gzip bomb stops here). PROFAN_MAX_INPUT_MB overrides. */
 uint64_t source_max_decoded(void);

@@ -1,7 +1,14 @@
 /* source.c: file / stdin / buffer input with transparent gzip, read in chunks.
  * Sits under every loader: the JSON parser pulls chunks from here. gzip is
  * inflated by ISA-L's igzip, 2.7-3x zlib's speed here in the same chunked loop
- * (bench/inflate.sh; docs/performance.md), with the same checks (CRC, length). */
+ * (bench/inflate.sh; docs/performance.md), with the same checks (CRC, length).
+ *
+ * Past the first chunk, a gzip input is inflated on a second thread a few chunks
+ * ahead of the parser (struct ahead), so inflating costs no wall time while the
+ * parser is the slower of the two. Everything the inflating side finds wrong is
+ * recorded in the chunk where it happened and printed by the reading side when it
+ * gets there: the messages and the point where reading stops are the ones of the
+ * same input read on one thread. */
 #include "profan/source.h"
 
 #include <errno.h>
@@ -12,17 +19,40 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <isa-l/igzip_lib.h>
+#include <pthread.h>
 
 #include "profan/diag.h"
 #include "profan/magic.h"
 
 #define RAW_CHUNK (1u << 20)
 #define OUT_CHUNK (1u << 20)
+#define AHEAD_SLOTS 4 /* chunks inflated ahead of the parser: 4 MiB */
+
+/* One inflated chunk on its way from the inflating thread to the reader. */
+struct slot {
+	char *data;
+	size_t len;
+	int rc;            /* as next_gzip() returned it: 1 data, 0 end, -1 error (ERR) */
+	uint64_t raw_done; /* compressed bytes consumed once this chunk was inflated */
+	char err[256];
+};
+
+/* The inflating thread and its ring of chunks. The thread owns the source's raw
+ * window and inflate state from its start; the reader only takes slots. */
+struct ahead {
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t changed;
+	struct slot slots[AHEAD_SLOTS];
+	uint64_t made, taken; /* slots filled and slots handed back; made - taken <= AHEAD_SLOTS */
+	bool holding;         /* the reader holds slot taken % AHEAD_SLOTS */
+	bool stop;
+};
 
 struct source {
 	char *origin;
 	int fd; /* -1 for a memory buffer */
-	bool owns_fd, is_gzip, raw_eof, stream_end, failed;
+	bool owns_fd, is_gzip, raw_eof, stream_end;
 	/* raw bytes: a window of the file, or the whole memory buffer */
 	const unsigned char *raw;
 	size_t raw_len, raw_pos;
@@ -30,6 +60,12 @@ struct source {
 	uint64_t raw_done, raw_size, decoded;
 	struct inflate_state *z; /* about 50 KiB: allocated for gzip input only */
 	char *out;
+	size_t out_chunk;
+	char err[256]; /* what failed() prints */
+	/* the reader's side: what source_raw_done() says, and whether it printed an error */
+	uint64_t handed_raw_done;
+	bool reported;
+	struct ahead *ahead; /* NULL: everything on the reader's thread */
 	/* the first decoded chunk, read ahead for sniffing, is handed out first */
 	const char *pending;
 	size_t pending_len;
@@ -47,12 +83,19 @@ uint64_t source_max_decoded(void)
 	return (uint64_t)8 << 30;
 }
 
+/* Records what went wrong; failed() prints it on the reader's side. */
 static int fail(struct source *s, const char *fmt, const char *detail)
 {
-	char msg[256];
-	snprintf(msg, sizeof(msg), fmt, detail);
-	pf_error("%s: %s", s->origin, msg);
-	s->failed = true;
+	snprintf(s->err, sizeof(s->err), fmt, detail);
+	return -1;
+}
+
+/* Prints MSG, once: the reader's side of every error. */
+static int failed(struct source *s, const char *msg)
+{
+	if (!s->reported)
+		pf_error("%s: %s", s->origin, msg);
+	s->reported = true;
 	return -1;
 }
 
@@ -134,12 +177,14 @@ static bool length_is_wrong(const struct source *s, const struct inflate_state *
 	return crc == z->crc;
 }
 
-static int next_gzip(struct source *s, const char **data, size_t *len)
+/* Inflates the next chunk into OUT (s->out_chunk bytes). */
+static int next_gzip(struct source *s, char *out, const char **data, size_t *len)
 {
 	struct inflate_state *z = s->z;
-	z->next_out = (uint8_t *)s->out;
-	z->avail_out = OUT_CHUNK;
-	while (z->avail_out == OUT_CHUNK) {
+	uint32_t room = (uint32_t)s->out_chunk;
+	z->next_out = (uint8_t *)out;
+	z->avail_out = room;
+	while (z->avail_out == room) {
 		if (s->stream_end) {
 			/* concatenated members are legal gzip; anything else after the end is not */
 			if (raw_fill(s) < 0)
@@ -149,8 +194,8 @@ static int next_gzip(struct source *s, const char **data, size_t *len)
 			if (s->raw[s->raw_pos] != 0x1f)
 				return fail(s, "gzip: %s", "trailing garbage after the compressed data");
 			gzip_start(z);
-			z->next_out = (uint8_t *)s->out;
-			z->avail_out = OUT_CHUNK;
+			z->next_out = (uint8_t *)out;
+			z->avail_out = room;
 			s->stream_end = false;
 		}
 		if (s->raw_pos >= s->raw_len) {
@@ -174,37 +219,159 @@ static int next_gzip(struct source *s, const char **data, size_t *len)
 		if (z->block_state == ISAL_BLOCK_FINISH)
 			s->stream_end = true;
 	}
-	*data = s->out;
-	*len = OUT_CHUNK - z->avail_out;
+	*data = out;
+	*len = room - z->avail_out;
 	return 1;
 }
 
+/* ---- the inflating thread ---- */
+
+static void *inflate_ahead(void *arg)
+{
+	struct source *s = arg;
+	struct ahead *a = s->ahead;
+	for (;;) {
+		pthread_mutex_lock(&a->mu);
+		while (!a->stop && a->made - a->taken == AHEAD_SLOTS)
+			pthread_cond_wait(&a->changed, &a->mu);
+		bool stop = a->stop;
+		pthread_mutex_unlock(&a->mu);
+		if (stop)
+			return NULL;
+		/* the reader holds at most slot taken % AHEAD_SLOTS, never this one */
+		struct slot *sl = &a->slots[a->made % AHEAD_SLOTS];
+		const char *d = NULL;
+		sl->rc = next_gzip(s, sl->data, &d, &sl->len);
+		sl->raw_done = s->raw_done;
+		if (sl->rc < 0)
+			memcpy(sl->err, s->err, sizeof(sl->err));
+		pthread_mutex_lock(&a->mu);
+		a->made++;
+		pthread_cond_broadcast(&a->changed);
+		pthread_mutex_unlock(&a->mu);
+		if (sl->rc <= 0)
+			return NULL; /* the end, or an error: nothing follows */
+	}
+}
+
+/* Starts inflating ahead of the reader; stays on one thread if that cannot be done. */
+static void ahead_start(struct source *s)
+{
+	struct ahead *a = xcalloc(1, sizeof(*a));
+	for (size_t i = 0; i < AHEAD_SLOTS; i++)
+		a->slots[i].data = xmalloc(s->out_chunk);
+	pthread_mutex_init(&a->mu, NULL);
+	pthread_cond_init(&a->changed, NULL);
+	s->ahead = a;
+	if (pthread_create(&a->thread, NULL, inflate_ahead, s) != 0) {
+		s->ahead = NULL;
+		for (size_t i = 0; i < AHEAD_SLOTS; i++)
+			free(a->slots[i].data);
+		pthread_cond_destroy(&a->changed);
+		pthread_mutex_destroy(&a->mu);
+		free(a);
+	}
+}
+
+/* The reader's side: hands back the slot it held, then waits for the next one. */
+static int ahead_next(struct source *s, const char **data, size_t *len, const char **err)
+{
+	struct ahead *a = s->ahead;
+	pthread_mutex_lock(&a->mu);
+	if (a->holding) {
+		a->taken++;
+		a->holding = false;
+		pthread_cond_broadcast(&a->changed);
+	}
+	while (a->made == a->taken)
+		pthread_cond_wait(&a->changed, &a->mu);
+	pthread_mutex_unlock(&a->mu);
+	struct slot *sl = &a->slots[a->taken % AHEAD_SLOTS];
+	s->handed_raw_done = sl->raw_done;
+	if (sl->rc <= 0) {
+		*err = sl->err;
+		return sl->rc; /* the thread has ended; the slot is never handed back */
+	}
+	a->holding = true;
+	*data = sl->data;
+	*len = sl->len;
+	return 1;
+}
+
+static void ahead_stop(struct source *s)
+{
+	struct ahead *a = s->ahead;
+	if (a == NULL)
+		return;
+	pthread_mutex_lock(&a->mu);
+	a->stop = true;
+	pthread_cond_broadcast(&a->changed);
+	pthread_mutex_unlock(&a->mu);
+	pthread_join(a->thread, NULL);
+	for (size_t i = 0; i < AHEAD_SLOTS; i++)
+		free(a->slots[i].data);
+	pthread_cond_destroy(&a->changed);
+	pthread_mutex_destroy(&a->mu);
+	free(a);
+	s->ahead = NULL;
+}
+
+/* ---- the reader's side ---- */
+
 static int next_decoded(struct source *s, const char **data, size_t *len)
 {
-	if (s->failed)
+	if (s->reported)
 		return -1;
-	int rc = s->is_gzip ? next_gzip(s, data, len) : next_plain(s, data, len);
+	int rc;
+	const char *err = s->err;
+	if (s->ahead != NULL) {
+		rc = ahead_next(s, data, len, &err);
+	} else {
+		rc = s->is_gzip ? next_gzip(s, s->out, data, len) : next_plain(s, data, len);
+		s->handed_raw_done = s->raw_done;
+	}
+	if (rc < 0)
+		return failed(s, err);
 	if (rc == 1) {
 		s->decoded += *len;
 		if (s->decoded > source_max_decoded()) {
-			char lim[32];
-			snprintf(lim, sizeof(lim), "%llu", (unsigned long long)(source_max_decoded() >> 20));
-			return fail(s, "input exceeds %s MiB when decoded (set PROFAN_MAX_INPUT_MB to raise the limit)", lim);
+			char msg[160]; /* not s->err, which the inflating thread may be writing */
+			snprintf(msg, sizeof(msg),
+				 "input exceeds %llu MiB when decoded (set PROFAN_MAX_INPUT_MB to raise the limit)",
+				 (unsigned long long)(source_max_decoded() >> 20));
+			return failed(s, msg);
 		}
 	}
 	return rc;
 }
 
-/* Decide gzip or not, then read the first chunk ahead to catch what is not JSON (magic.h). */
+/* Prints why S cannot be read, and closes it. */
+static struct source *refuse(struct source *s)
+{
+	failed(s, s->err);
+	source_close(s);
+	return NULL;
+}
+
+static size_t gzip_chunk = OUT_CHUNK;
+static bool gzip_ahead = true;
+
+void source_set_gzip_chunk(size_t n, bool ahead)
+{
+	gzip_chunk = n > 0 ? n : OUT_CHUNK;
+	gzip_ahead = ahead;
+}
+
+/* Decide gzip or not, then read the first chunk ahead to catch what is not JSON (magic.h).
+ * When more follows, the rest is inflated ahead on a second thread. */
 static struct source *sniff(struct source *s)
 {
-	if (raw_fill(s) < 0) {
-		source_close(s);
-		return NULL;
-	}
+	if (raw_fill(s) < 0)
+		return refuse(s);
 	if (s->raw_len - s->raw_pos >= 2 && s->raw[s->raw_pos] == 0x1f && s->raw[s->raw_pos + 1] == 0x8b) {
 		s->is_gzip = true;
-		s->out = xmalloc(OUT_CHUNK);
+		s->out_chunk = gzip_chunk;
+		s->out = xmalloc(s->out_chunk);
 		s->z = xmalloc(sizeof(*s->z));
 		gzip_start(s->z);
 	}
@@ -219,11 +386,12 @@ static struct source *sniff(struct source *s)
 		const char *what = magic_refusal(d, n, s->is_gzip);
 		if (what != NULL) {
 			fail(s, "%s", what);
-			source_close(s);
-			return NULL;
+			return refuse(s);
 		}
 		s->pending = d;
 		s->pending_len = n;
+		if (s->is_gzip && !s->stream_end && gzip_ahead)
+			ahead_start(s);
 	}
 	return s;
 }
@@ -239,8 +407,7 @@ struct source *source_open_file(const char *path)
 		s->fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (s->fd < 0) {
 			fail(s, "cannot open: %s", strerror(errno));
-			source_close(s);
-			return NULL;
+			return refuse(s);
 		}
 		s->owns_fd = true;
 	}
@@ -248,8 +415,7 @@ struct source *source_open_file(const char *path)
 	if (fstat(s->fd, &st) == 0) {
 		if (S_ISDIR(st.st_mode)) {
 			fail(s, "%s", "is a directory, not a profile");
-			source_close(s);
-			return NULL;
+			return refuse(s);
 		}
 		if (S_ISREG(st.st_mode))
 			s->raw_size = (uint64_t)st.st_size;
@@ -310,7 +476,7 @@ bool source_is_gzip(const struct source *s)
 
 uint64_t source_raw_done(const struct source *s)
 {
-	return s->raw_done;
+	return s->handed_raw_done;
 }
 
 uint64_t source_raw_size(const struct source *s)
@@ -322,6 +488,7 @@ void source_close(struct source *s)
 {
 	if (s == NULL)
 		return;
+	ahead_stop(s);
 	free(s->z);
 	if (s->owns_fd)
 		close(s->fd);

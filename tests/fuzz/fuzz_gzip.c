@@ -10,7 +10,9 @@
  *   bit 3     append a trailing byte that is not another member
  *   bits 4-6  hand the parser 0, 1, 2, 3, 5, 8, 61 or 4096 bytes at a time
  *   bit 7     read a DHAT-style `"fs":]` as an empty array
- * The decoded-size cap is lowered to 1 MiB so bombs reach it quickly. */
+ * An odd-sized input is inflated 64 bytes at a time, so past its first 64 bytes it is
+ * inflated ahead on the second thread. The decoded-size cap is lowered to 1 MiB so bombs
+ * reach it quickly. */
 #include "fuzz_run.h"
 
 #include <stddef.h>
@@ -96,6 +98,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			buf[len++] = 0x42;
 	}
 	source_set_max_chunk(chunk_caps[(mode >> 4) & 7]);
+	source_set_gzip_chunk(size % 2 ? 64 : 0, true);
 	static const struct json_parse_opts repair = {.repair_missing_open_bracket = true};
 	const struct json_parse_opts *jopts = (mode & 128) ? &repair : NULL;
 	fuzz_diag_begin();
@@ -106,6 +109,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		json_doc_free(d);
 	}
 	source_set_max_chunk(0);
+	source_set_gzip_chunk(0, true);
 	free(buf);
 	return 0;
 }

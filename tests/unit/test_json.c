@@ -399,6 +399,104 @@ static void chunk_boundaries_through_gzip(void)
 	free(text);
 }
 
+/* Reads all of BUF through a source: the decoded bytes, the last rc, and what was printed. */
+struct read_result {
+	char *bytes;
+	size_t len;
+	int rc;
+	char *err;
+};
+
+static struct read_result read_source(const unsigned char *buf, size_t len)
+{
+	struct read_result r = {0};
+	capture_begin();
+	struct source *s = source_open_buffer(buf, len, "x.gz");
+	r.rc = s == NULL ? -2 : 1;
+	const char *d;
+	size_t n;
+	while (s != NULL && (r.rc = source_next(s, &d, &n)) == 1) {
+		r.bytes = realloc(r.bytes, r.len + n);
+		memcpy(r.bytes + r.len, d, n);
+		r.len += n;
+	}
+	source_close(s);
+	r.err = strdup(capture_end());
+	return r;
+}
+
+/* gzip inflated ahead on the second thread (small chunks make small inputs take that path) gives
+ * the bytes, the end and the error line of the same input inflated on one thread, wherever the
+ * damage is: truncated anywhere, a wrong CRC or length, bad blocks, trailing bytes, a second
+ * member, the decoded-size cap. */
+static void gzip_inflated_ahead_like_one_thread(void)
+{
+	size_t n = 200000;
+	char *text = malloc(n);
+	uint32_t x = 1; /* digits and commas that do not compress away: every byte of it matters */
+	for (size_t i = 0; i < n; i++) {
+		x = x * 1103515245u + 12345u;
+		text[i] = "0123456789,"[(x >> 16) % 11];
+	}
+	size_t gz_len;
+	unsigned char *gz = gzip(text, n, &gz_len);
+	unsigned char *buf = malloc(2 * gz_len + 16);
+	struct {
+		const char *what;
+		size_t len;
+		size_t flip; /* a byte to corrupt, or SIZE_MAX */
+		const char *expect; /* the error line, or NULL when the whole text is read */
+	} cases[] = {
+		{"whole", gz_len, SIZE_MAX, NULL},
+		{"cut early", gz_len / 5, SIZE_MAX, "profan: x.gz: gzip: unexpected end of compressed data (truncated file?)\n"},
+		{"cut late", gz_len - 3, SIZE_MAX, "profan: x.gz: gzip: unexpected end of compressed data (truncated file?)\n"},
+		{"CRC", gz_len, gz_len - 8, "profan: x.gz: gzip: incorrect data check\n"},
+		{"length", gz_len, gz_len - 2, "profan: x.gz: gzip: incorrect length check\n"},
+		{"block", gz_len, gz_len / 2, NULL /* whatever one thread says */},
+		{"trailing", gz_len + 1, SIZE_MAX, "profan: x.gz: gzip: trailing garbage after the compressed data\n"},
+		{"two members", 2 * gz_len, SIZE_MAX, NULL},
+	};
+	size_t threaded_reads = 0;
+	for (size_t k = 0; k < ARRAY_SIZE(cases); k++) {
+		memcpy(buf, gz, gz_len);
+		memcpy(buf + gz_len, gz, gz_len);
+		buf[gz_len] = k == 6 ? 'x' : buf[gz_len];
+		if (cases[k].flip != SIZE_MAX)
+			buf[cases[k].flip] ^= 0x55;
+		source_set_gzip_chunk(61, false);
+		struct read_result one = read_source(buf, cases[k].len);
+		source_set_gzip_chunk(61, true);
+		struct read_result ahead = read_source(buf, cases[k].len);
+		source_set_gzip_chunk(0, true);
+		threaded_reads += ahead.len > 61;
+		CHECK_INT(ahead.rc, one.rc);
+		CHECK_INT(ahead.len, one.len);
+		CHECK(ahead.len == one.len && memcmp(ahead.bytes, one.bytes, one.len) == 0);
+		CHECK_STR(ahead.err, one.err);
+		if (cases[k].expect != NULL)
+			CHECK_STR(one.err, cases[k].expect);
+		else if (k != 5)
+			CHECK(one.rc == 0 && one.len == (k == 7 ? 2 : 1) * n && memcmp(one.bytes, text, n) == 0);
+		else
+			CHECK(one.rc == -1 && strncmp(one.err, "profan: x.gz: gzip: ", 20) == 0);
+		free(one.bytes), free(one.err), free(ahead.bytes), free(ahead.err);
+	}
+	CHECK(threaded_reads >= 6);
+	/* the decoded-size cap, read ahead: the reader stops at the chunk that passes it */
+	setenv("PROFAN_MAX_INPUT_MB", "1", 1);
+	char *big = calloc(1, 3u << 20);
+	unsigned char *bgz = gzip(big, 3u << 20, &gz_len);
+	source_set_gzip_chunk(4096, true);
+	struct read_result capped = read_source(bgz, gz_len);
+	source_set_gzip_chunk(0, true);
+	unsetenv("PROFAN_MAX_INPUT_MB");
+	CHECK_INT(capped.rc, -1);
+	CHECK_INT(capped.len, 1u << 20);
+	CHECK_STR(capped.err, "profan: x.gz: input exceeds 1 MiB when decoded (set PROFAN_MAX_INPUT_MB to raise the limit)\n");
+	free(capped.bytes), free(capped.err), free(big), free(bgz);
+	free(buf), free(gz), free(text);
+}
+
 static void jr_helpers_report_paths(void)
 {
 	struct json_doc *d = parse("{\"threads\": [{}, {}, {\"samples\": {\"stack\": [1, 2, \"x\", 9001], "
@@ -465,6 +563,7 @@ int main(void)
 	RUN(deep_nesting_is_bounded);
 	RUN(dhat_missing_bracket_repair);
 	RUN(chunk_boundaries_through_gzip);
+	RUN(gzip_inflated_ahead_like_one_thread);
 	RUN(jr_helpers_report_paths);
 	RUN(jslb_and_directory_are_refused);
 	return check_summary();
