@@ -111,6 +111,17 @@ enum { JNUM_SKIP = 0, JNUM_STOP = 1 };
 typedef int (*jnum_batch_fn)(void *ctx, size_t first, const struct jnum *v, size_t n);
 int jstream_array_numbers(struct jstream *js, jnum_batch_fn fn, void *ctx);
 
+/* The same, with runs of plain numbers handed over without a struct jnum each (the bulk
+ * columns of samply): UINTS, when set, gets runs of integers written without sign, fraction or
+ * exponent, of up to 18 digits; otherwise REALS gets runs of numbers of up to 18 digits with
+ * an optional sign and fraction, as the .d that FN would get. Every other element goes to FN,
+ * and all in order. A run is a hint of speed, not of meaning: any element may come either way. */
+struct jnum_runs {
+	void (*uints)(void *ctx, const uint64_t *v, size_t n);
+	void (*reals)(void *ctx, const double *v, size_t n);
+};
+int jstream_array_runs(struct jstream *js, const struct jnum_runs *runs, jnum_batch_fn fn, void *ctx);
+
 /* After the root value: anything but whitespace up to the end is an error. */
 int jstream_end(struct jstream *js);
 /* Reads whatever remains of the document, closing every open value, then jstream_end(). */

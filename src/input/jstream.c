@@ -953,11 +953,87 @@ int jstream_drain(struct jstream *js)
 
 #define BATCH 256
 
+/* Runs: from *PP, elements "DIGITS," each, as many as fit in CAP and read without a bounds
+ * check per byte (so not within a few bytes of END); they stop before the first element that
+ * is anything else, the last of an array included. Each returns how many it read and moves
+ * *PP past them. */
+
+/* 1-18 digits, no leading zero but in "0". */
+static size_t uint_run(const char **pp, const char *end, uint64_t *out, size_t cap)
+{
+	const char *p = *pp;
+	size_t n = 0;
+	while (n < cap && end - p > 20) {
+		uint64_t v = (unsigned char)p[0] - (unsigned)'0';
+		if (v > 9)
+			break;
+		size_t i = 1;
+		if (v != 0) {
+			for (unsigned d; i < 18 && (d = (unsigned char)p[i] - (unsigned)'0') <= 9; i++)
+				v = v * 10 + d;
+		}
+		if (p[i] != ',')
+			break;
+		out[n++] = v;
+		p += i + 1;
+	}
+	*pp = p;
+	return n;
+}
+
+/* An optional '-', then 1-18 digits with an optional fraction, converted as fast_number()
+ * does: the double of the struct jnum it would make (an integral -0 reads as 0, as set_int() has it). */
+static size_t real_run(const char **pp, const char *end, double *out, size_t cap)
+{
+	const char *p = *pp;
+	size_t n = 0;
+	while (n < cap && end - p > 24) {
+		const char *q = p;
+		bool neg = *q == '-';
+		q += neg;
+		const char *digits = q;
+		uint64_t v = 0;
+		for (unsigned d; q - digits < 18 && (d = (unsigned char)*q - (unsigned)'0') <= 9; q++)
+			v = v * 10 + d;
+		size_t ni = (size_t)(q - digits);
+		if (ni == 0 || (digits[0] == '0' && ni > 1))
+			break;
+		double x;
+		if (*q == '.') {
+			const char *frac = ++q;
+			for (unsigned d; (size_t)(q - frac) + ni < 18 && (d = (unsigned char)*q - (unsigned)'0') <= 9; q++)
+				v = v * 10 + d;
+			size_t f = (size_t)(q - frac);
+			if (f == 0 || v > (UINT64_C(1) << 53))
+				break;
+			x = (double)v / pow10_exact[f];
+		} else {
+			x = (double)v;
+		}
+		if (*q != ',')
+			break;
+		x = neg ? -x : x;
+		out[n++] = x == 0 ? 0.0 : x;
+		p = q + 1;
+	}
+	*pp = p;
+	return n;
+}
+
 int jstream_array_numbers(struct jstream *js, jnum_batch_fn fn, void *ctx)
+{
+	return jstream_array_runs(js, NULL, fn, ctx);
+}
+
+int jstream_array_runs(struct jstream *js, const struct jnum_runs *runs, jnum_batch_fn fn, void *ctx)
 {
 	if (js->failed)
 		return -1;
 	struct jnum batch[BATCH];
+	union {
+		uint64_t u[BATCH];
+		double d[BATCH];
+	} run;
 	size_t n = 0;
 	struct jlevel *top = &js->levels.items[js->levels.len - 1];
 	size_t first = top->count;
@@ -984,6 +1060,22 @@ int jstream_array_numbers(struct jstream *js, jnum_batch_fn fn, void *ctx)
 			return close_level(js) < 0 ? -1 : 0;
 		}
 		js->state = JS_VALUE;
+		if (runs != NULL) { /* a run may start here */
+			size_t k = runs->uints ? uint_run(&js->p, js->end, run.u, BATCH)
+					       : real_run(&js->p, js->end, run.d, BATCH);
+			if (k > 0) {
+				if (n > 0)
+					fn(ctx, first, batch, n);
+				n = 0;
+				if (runs->uints)
+					runs->uints(ctx, run.u, k);
+				else
+					runs->reals(ctx, run.d, k);
+				top->count += k;
+				first = top->count;
+				continue; /* after the run's last comma: another element is due */
+			}
+		}
 		struct jnum *v = &batch[n];
 		if (c == '-' || (c >= '0' && c <= '9')) {
 			if (!fast_number(js, v) && parse_number(js, v) < 0)

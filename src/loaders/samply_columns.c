@@ -186,6 +186,89 @@ static int scol_batch(void *ctx, size_t first, const struct jnum *v, size_t n)
 	return JNUM_SKIP;
 }
 
+/* A run of plain integers (jstream_array_runs): the common case handled a run at a time,
+ * anything out of the ordinary element by element as scol_batch() does it. */
+static void scol_uints(void *ctx, const uint64_t *v, size_t n)
+{
+	struct scol *c = ctx;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (size_t i = 0; i < n; i++) {
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+	}
+	if (hi > (uint64_t)col_max(c->kind)) {
+		for (size_t i = 0; i < n; i++) {
+			struct jnum e = {.kind = JNUM_INT, .i = (int64_t)v[i], .d = (double)v[i]};
+			scol_batch(c, c->len, &e, 1);
+		}
+		return;
+	}
+	uint64_t plus = c->kind == SCOL_STACK; /* stack indices are kept + 1 */
+	lo += plus, hi += plus;
+	if (c->kind == SCOL_WEIGHT)
+		c->any_not_one |= lo != 1 || hi != 1;
+	if (c->width == 0) {
+		if (lo == hi && (c->len == 0 || lo == c->konst)) {
+			c->konst = lo;
+			c->len += n;
+			return;
+		}
+		widen(c, width_for(hi > c->konst ? hi : c->konst));
+	} else if (c->width < 8 && hi >> (8 * c->width) != 0) {
+		widen(c, width_for(hi));
+	}
+	if (c->cap - c->len < n) {
+		c->cap = c->cap * 2 > c->len + n ? c->cap * 2 : c->len + n;
+		c->data = xreallocarray(c->data, c->cap, c->width);
+	}
+	switch (c->width) {
+	case 1:
+		for (size_t i = 0; i < n; i++)
+			((uint8_t *)c->data)[c->len + i] = (uint8_t)(v[i] + plus);
+		break;
+	case 2:
+		for (size_t i = 0; i < n; i++)
+			((uint16_t *)c->data)[c->len + i] = (uint16_t)(v[i] + plus);
+		break;
+	case 4:
+		for (size_t i = 0; i < n; i++)
+			((uint32_t *)c->data)[c->len + i] = (uint32_t)(v[i] + plus);
+		break;
+	default:
+		for (size_t i = 0; i < n; i++)
+			((uint64_t *)c->data)[c->len + i] = v[i] + plus;
+		break;
+	}
+	c->len += n;
+}
+
+/* A run of plain numbers of a time column: the times' range, as time_elem() keeps it. */
+static void scol_reals(void *ctx, const double *v, size_t n)
+{
+	struct scol *c = ctx;
+	bool deltas = c->kind == SCOL_TIME_DELTAS;
+	double acc = c->acc, lo = c->t_min, hi = c->t_max;
+	size_t i = 0;
+	if (c->bad == SIZE_MAX) {
+		for (; i < n; i++) {
+			double t = deltas ? acc + v[i] : v[i];
+			if (!isfinite(t))
+				break; /* time_elem() notes it */
+			acc = t;
+			lo = t < lo ? t : lo; /* no NaN here, and no -0: as fmin() and fmax() */
+			hi = t > hi ? t : hi;
+		}
+		c->acc = acc, c->t_min = lo, c->t_max = hi;
+		c->len += i;
+	}
+	for (; i < n; i++) {
+		struct jnum e = {.kind = JNUM_DOUBLE, .d = v[i]};
+		time_elem(c, &e);
+	}
+}
+
+static const struct jnum_runs int_runs = {.uints = scol_uints}, time_runs = {.reals = scol_reals};
+
 static void trim(struct scol *c)
 {
 	if (c->width > 0 && c->len > 0 && c->len < c->cap) {
@@ -258,7 +341,8 @@ static int divert_sample_column(void *ctx, struct jstream *js, struct json_stub 
 	if (t != JSON_ARRAY)
 		return t < 0 ? -1 : 0;
 	struct scol *c = scol_new((enum scol_kind)k);
-	if (jstream_begin_array(js) < 0 || jstream_array_numbers(js, scol_batch, c) < 0) {
+	const struct jnum_runs *runs = k == SCOL_TIME || k == SCOL_TIME_DELTAS ? &time_runs : &int_runs;
+	if (jstream_begin_array(js) < 0 || jstream_array_runs(js, runs, scol_batch, c) < 0) {
 		scol_free(c);
 		return -1;
 	}

@@ -8,6 +8,7 @@
 #include <zlib.h>
 
 #include "check.h"
+#include "profan/jstream.h"
 #include "profan/source.h"
 
 /* Captures what the code under test prints on stderr. */
@@ -325,6 +326,122 @@ static void dhat_missing_bracket_repair(void)
 	json_doc_free(d);
 }
 
+/* What one read of a numeric array delivered: per element a kind and a value. */
+struct elems {
+	VEC(struct jnum) v;
+	size_t runs; /* elements that came in runs */
+};
+
+static int elems_batch(void *ctx, size_t first, const struct jnum *v, size_t n)
+{
+	struct elems *e = ctx;
+	CHECK_INT(first, e->v.len);
+	for (size_t i = 0; i < n; i++)
+		vec_push(&e->v, v[i]);
+	return JNUM_SKIP;
+}
+
+static void elems_uints(void *ctx, const uint64_t *v, size_t n)
+{
+	struct elems *e = ctx;
+	for (size_t i = 0; i < n; i++)
+		vec_push(&e->v, ((struct jnum){.kind = JNUM_INT, .i = (int64_t)v[i], .d = (double)v[i]}));
+	e->runs += n;
+}
+
+static void elems_reals(void *ctx, const double *v, size_t n)
+{
+	struct elems *e = ctx;
+	for (size_t i = 0; i < n; i++)
+		vec_push(&e->v, ((struct jnum){.kind = JNUM_DOUBLE, .d = v[i]}));
+	e->runs += n;
+}
+
+/* Reads TEXT's root array with RUNS (NULL: element by element); returns the stream's result. */
+static int read_elems(const char *text, const struct jnum_runs *runs, struct elems *out, char **err)
+{
+	capture_begin();
+	struct source *src = source_open_buffer(text, strlen(text), "a.json");
+	struct jstream *js = jstream_open(src, NULL);
+	int rc = jstream_peek(js) == JSON_ARRAY && jstream_begin_array(js) == 0
+			 ? jstream_array_runs(js, runs, elems_batch, out)
+			 : -2;
+	jstream_close(js);
+	source_close(src);
+	*err = strdup(capture_end());
+	return rc;
+}
+
+/* Runs of plain numbers (jstream_array_runs) give every element the value it has read one by
+ * one: integers of every length around the 18-digit limit, fractions around 2^53, signs, -0,
+ * exponents, whitespace, nulls and strings between them, chunk edges anywhere; and a bad array
+ * fails with the same line at the same place. Random texts from a fixed LCG. */
+static void runs_read_like_elements(void)
+{
+	static const char *const odd[] = {"null", "\"s\"", " 7", "7 ", "1e3", "-5", "-0", "0",
+					  "-0.0", "5.000", "1E-2", "0.1", "123456789012345678",
+					  "1234567890123456789", "99999999999999999999", "9007199254740993.5",
+					  "900719925474099.35", "4.9406564584124654e-324", "[1]", "true"};
+	uint64_t seed = 42;
+	size_t runs_seen = 0;
+	for (int round = 0; round < 200; round++) {
+		VEC(char) t = {0};
+		vec_push(&t, '[');
+		size_t count = 1 + round % 97;
+		for (size_t i = 0; i < count; i++) {
+			seed = seed * 6364136223846793005u + 1442695040888963407u;
+			unsigned r = (unsigned)(seed >> 33);
+			char el[64];
+			if (r % 5 == 0) {
+				snprintf(el, sizeof(el), "%s", odd[(r >> 3) % ARRAY_SIZE(odd)]);
+			} else {
+				unsigned long long x = (seed >> 3) % (r & 64 ? 10000ULL : 1000000000000000000ULL);
+				if (r & 128)
+					snprintf(el, sizeof(el), "%s%llu.%0*llu", r & 256 ? "-" : "", x / 1000,
+						 (int)(1 + (r >> 10) % 9), x % 1000);
+				else
+					snprintf(el, sizeof(el), "%llu", x);
+			}
+			for (const char *c = i ? "," : ""; *c; c++)
+				vec_push(&t, *c);
+			for (const char *c = el; *c; c++)
+				vec_push(&t, *c);
+		}
+		for (const char *c = round % 7 == 0 ? ",]" : round % 11 == 0 ? "" : "]"; *c; c++)
+			vec_push(&t, *c);
+		vec_push(&t, '\0');
+		for (int mode = 0; mode < 2; mode++) {
+			static const struct jnum_runs uints = {.uints = elems_uints}, reals = {.reals = elems_reals};
+			source_set_max_chunk(round % 3 == 0 ? 1 + round % 13 : 0);
+			struct elems one = {0}, fast = {0};
+			char *err1, *err2;
+			int rc1 = read_elems(t.items, NULL, &one, &err1);
+			int rc2 = read_elems(t.items, mode ? &reals : &uints, &fast, &err2);
+			source_set_max_chunk(0);
+			CHECK_INT(rc2, rc1);
+			CHECK_STR(err2, err1);
+			if (rc1 >= 0) /* after an error, each may have delivered more or less of what it read */
+				CHECK_INT(fast.v.len, one.v.len);
+			size_t differ = 0;
+			for (size_t i = 0; i < one.v.len && i < fast.v.len; i++) {
+				const struct jnum *a = &one.v.items[i], *b = &fast.v.items[i];
+				bool same = mode ? (a->kind == JNUM_INT || a->kind == JNUM_DOUBLE) == (b->kind != JNUM_NULL && b->kind != JNUM_OTHER) &&
+							   memcmp(&a->d, &b->d, sizeof(double)) == 0
+						 : a->kind == b->kind && a->i == b->i && memcmp(&a->d, &b->d, sizeof(double)) == 0;
+				if (!same && differ++ < 3)
+					fprintf(stderr, "%s: element %zu: kind %d %lld %.17g, in a run: kind %d %lld %.17g\n",
+						mode ? "reals" : "uints", i, a->kind, (long long)a->i, a->d, b->kind,
+						(long long)b->i, b->d);
+			}
+			CHECK_INT(differ, 0);
+			runs_seen += fast.runs;
+			vec_free(&one.v), vec_free(&fast.v), free(err1), free(err2);
+		}
+		vec_free(&t);
+	}
+	CHECK(runs_seen > 5000); /* the runs were taken, not only the element path */
+}
+
 /* gzip through zlib, so the parser sees 1 MiB chunks that split tokens anywhere */
 static unsigned char *gzip(const char *text, size_t len, size_t *out_len)
 {
@@ -562,6 +679,7 @@ int main(void)
 	RUN(errors_name_offset_line_column_and_path);
 	RUN(deep_nesting_is_bounded);
 	RUN(dhat_missing_bracket_repair);
+	RUN(runs_read_like_elements);
 	RUN(chunk_boundaries_through_gzip);
 	RUN(gzip_inflated_ahead_like_one_thread);
 	RUN(jr_helpers_report_paths);
