@@ -18,6 +18,13 @@ void *xrealloc(void *ptr, size_t size);
 void *xreallocarray(void *ptr, size_t count, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t len);
+/* Big arrays that grow (bulk columns): OLD_SIZE to NEW_SIZE bytes (P NULL when nothing yet),
+ * contents kept. From 1 MiB on, an array is a mapping of its own, aligned to and backed by
+ * 2 MiB pages, which stay whole as it grows: on a VM a first touch of a 4 KiB page costs
+ * 16-30 us, 50 times the same memory in 2 MiB pages (docs/performance.md). Freed by
+ * xbig_free() with its current size, never by free(). */
+void *xbig_resize(void *p, size_t old_size, size_t new_size);
+void xbig_free(void *p, size_t size);
 /* printf into a fresh heap string. */
 char *xasprintf(const char *fmt, ...) PF_PRINTF(1, 2);
 

@@ -22,8 +22,17 @@ static struct scol *scol_new(enum scol_kind k)
 void scol_free(struct scol *c)
 {
 	if (c != NULL)
-		free(c->data);
+		xbig_free(c->data, c->cap * c->width);
 	free(c);
+}
+
+/* Room for CAP values of the width in use (the columns of big profiles: xbig_resize). */
+static void resize(struct scol *c, size_t cap)
+{
+	if (cap > SIZE_MAX / 8)
+		xreallocarray(NULL, cap, 8); /* aborts: out of memory */
+	c->data = xbig_resize(c->data, c->cap * c->width, cap * c->width);
+	c->cap = cap;
 }
 
 static void scol_release(void *c)
@@ -40,7 +49,9 @@ static unsigned width_for(uint64_t v)
 static void widen(struct scol *c, unsigned width)
 {
 	size_t cap = c->cap > c->len ? c->cap : c->len + 1024;
-	void *to = xreallocarray(NULL, cap, width);
+	if (cap > SIZE_MAX / 8)
+		xreallocarray(NULL, cap, 8); /* aborts: out of memory */
+	void *to = xbig_resize(NULL, 0, cap * width);
 	for (size_t i = 0; i < c->len; i++) {
 		uint64_t v = scol_get(c, i);
 		switch (width) {
@@ -50,7 +61,7 @@ static void widen(struct scol *c, unsigned width)
 		default: ((uint64_t *)to)[i] = v; break;
 		}
 	}
-	free(c->data);
+	xbig_free(c->data, c->cap * c->width);
 	c->data = to;
 	c->cap = cap;
 	c->width = width;
@@ -69,10 +80,8 @@ static void push(struct scol *c, uint64_t v)
 	} else if (c->width < 8 && v >> (8 * c->width) != 0) {
 		widen(c, width_for(v));
 	}
-	if (c->len == c->cap) {
-		c->cap = c->cap * 2;
-		c->data = xreallocarray(c->data, c->cap, c->width);
-	}
+	if (c->len == c->cap)
+		resize(c, c->cap * 2);
 	switch (c->width) {
 	case 1: ((uint8_t *)c->data)[c->len] = (uint8_t)v; break;
 	case 2: ((uint16_t *)c->data)[c->len] = (uint16_t)v; break;
@@ -217,10 +226,8 @@ static void scol_uints(void *ctx, const uint64_t *v, size_t n)
 	} else if (c->width < 8 && hi >> (8 * c->width) != 0) {
 		widen(c, width_for(hi));
 	}
-	if (c->cap - c->len < n) {
-		c->cap = c->cap * 2 > c->len + n ? c->cap * 2 : c->len + n;
-		c->data = xreallocarray(c->data, c->cap, c->width);
-	}
+	if (c->cap - c->len < n)
+		resize(c, c->cap * 2 > c->len + n ? c->cap * 2 : c->len + n);
 	switch (c->width) {
 	case 1:
 		for (size_t i = 0; i < n; i++)
@@ -271,10 +278,8 @@ static const struct jnum_runs int_runs = {.uints = scol_uints}, time_runs = {.re
 
 static void trim(struct scol *c)
 {
-	if (c->width > 0 && c->len > 0 && c->len < c->cap) {
-		c->data = xreallocarray(c->data, c->len, c->width);
-		c->cap = c->len;
-	}
+	if (c->width > 0 && c->len > 0 && c->len < c->cap)
+		resize(c, c->len);
 }
 
 /* Element I of tree array ARR as the stream would have delivered it. */

@@ -195,6 +195,31 @@ static void vec_grows_and_frees(void)
 	CHECK(v.items == NULL && v.len == 0 && v.cap == 0);
 }
 
+/* Big arrays keep their contents through every resize: on the heap, into a mapping, grown
+ * (moved to a fresh aligned mapping), shrunk, back to the heap; a mapping starts on a 2 MiB
+ * boundary, so its 2 MiB pages move whole. */
+static void big_arrays_keep_their_contents(void)
+{
+	static const size_t sizes[] = {0,	  100,	     4096,	(1 << 20) - 1, 1 << 20, 3 << 20,
+				       (5 << 20) + 7, 40 << 20, 41 << 20, 12 << 20, (1 << 20) + 1,
+				       5000,	  64 << 20,  0};
+	unsigned char *p = NULL;
+	size_t size = 0, wrong = 0, unaligned = 0;
+	for (size_t k = 0; k < ARRAY_SIZE(sizes); k++) {
+		size_t n = sizes[k];
+		p = xbig_resize(p, size, n);
+		for (size_t i = 0; i < size && i < n; i += 997)
+			wrong += p[i] != (unsigned char)(i * 31 + i / 4096);
+		unaligned += n >= (1 << 20) && ((uintptr_t)p & ((2u << 20) - 1)) != 0;
+		for (size_t i = (size + 996) / 997 * 997; i < n; i += 997) /* the new part, every 997th byte */
+			p[i] = (unsigned char)(i * 31 + i / 4096);
+		size = n;
+	}
+	xbig_free(p, size);
+	CHECK_INT(wrong, 0);
+	CHECK_INT(unaligned, 0);
+}
+
 static void profile_interning_deduplicates_before_and_after_sealing(void)
 {
 	struct profile p;
@@ -287,6 +312,7 @@ int main(void)
 	RUN(arena_memory_is_zeroed_aligned_and_kept);
 	RUN(strmap_interns_by_content);
 	RUN(vec_grows_and_frees);
+	RUN(big_arrays_keep_their_contents);
 	RUN(profile_interning_deduplicates_before_and_after_sealing);
 	RUN(stack_table_swaps_in);
 	RUN(paths_normalise_like_the_dwarf_says);
