@@ -82,13 +82,14 @@ def find(pattern, text, default="?"):
 
 
 # Each check prints what the reference and profan say about the same number, read from their outputs.
-def check_samply(ref):
-    total = r"^\s*Total:\s+([0-9.]+) ms in (\d+) samples"
-    return "total CPU: %s ms (%s), profan %s ms" % (find(r"^total ([0-9.]+) ms", output(ref)), ref,
-                                                    find(total, output("profan")))
-
-
 MS_PER_UNIT = {"us": 1e-3, "µs": 1e-3, "ms": 1.0, "s": 1e3, "min": 60e3, "h": 3600e3}
+
+
+def check_samply(ref):
+    # profan writes the total in the unit that reads best, to 3 or 4 digits ("3.05 h"): shown in ms too
+    m = re.search(r"^\s*Total:\s+([0-9.]+) (µs|us|ms|s|min|h) in (\d+) samples", output("profan"), re.M)
+    profan = "%s %s = %.0f ms" % (m.group(1), m.group(2), float(m.group(1)) * MS_PER_UNIT[m.group(2)]) if m else "?"
+    return "total CPU: %s ms (%s), profan %s" % (find(r"^total ([0-9.]+) ms", output(ref)), ref, profan)
 
 
 def check_cpuprof(ref):
