@@ -55,6 +55,9 @@ extern const struct json_divert samply_divert;
 /* A pf_loader: fills OUT from a parsed samply profile. OPTS is a
  * const struct samply_opts * or NULL. Returns 0, or -1 after one error line. */
 int samply_load(const struct json_doc *doc, struct profile *out, const void *opts);
+/* For tests: false makes every thread's samples take the per-sample path, which the summed
+ * path (the default where it applies) must agree with. */
+void samply_set_summed(bool on);
 /* Does ROOT look like a samply / processed profile (meta and threads)? */
 bool samply_sniff(const struct json *root);
 

@@ -539,6 +539,22 @@ static void add_estimate(struct totals *tot, size_t row, int64_t w)
 	tot->estimate.items[row] += tot->last_estimate; /* at most estimate_all */
 }
 
+/* COUNT calls of add_estimate(TOT, ROW, W) at once: the same sums, and the same overflow (every
+ * estimate is non-negative, so the total passes 2^63 - 1 in one go or not at all). */
+static void add_estimates(struct totals *tot, size_t row, int64_t w, uint64_t count)
+{
+	add_estimate(tot, row, w); /* the first: its weight's estimate, the checks, the row */
+	uint64_t more;
+	if (tot->estimate_overflows || count == 1)
+		return;
+	if (__builtin_mul_overflow((uint64_t)tot->last_estimate, count - 1, &more) || more > INT64_MAX ||
+	    __builtin_add_overflow(tot->estimate_all, (int64_t)more, &tot->estimate_all)) {
+		tot->estimate_overflows = true;
+		return;
+	}
+	tot->estimate.items[row] += (int64_t)more; /* at most estimate_all */
+}
+
 /* An optional sample column: absent is fine, present must have N entries. */
 static const struct json *sample_column(struct ld *ld, const struct json *s, const char *key, size_t n,
 					 bool optional)
@@ -575,6 +591,72 @@ static int sample_times(struct ld *ld, const struct json *s, size_t n, struct to
 	return 0;
 }
 
+static bool summed = true;
+
+void samply_set_summed(bool on)
+{
+	summed = on;
+}
+
+/* add_samples() for the common case, where no sample can be refused and no sum can overflow:
+ * the samples are first counted and their CPU summed per stack index (no lookup, no check per
+ * sample), then the indices become rows in the order of their first sample, which is the
+ * order the per-sample loop gives them. False, with nothing changed, when the case is not
+ * that one: a CPU unit to convert per sample, weights that vary, a stack out of range. */
+static bool add_samples_summed(struct ld *ld, size_t n, const struct tabset *ts, uint32_t tid, bool excluded,
+			       struct totals *tot, const struct scol *stack, const struct scol *weight,
+			       const struct scol *cpu)
+{
+	uint64_t cpu_bound = cpu == NULL ? 0 : cpu->width == 0 ? cpu->konst : (UINT64_C(1) << (8 * cpu->width)) - 1;
+	int64_t w = weight ? (int64_t)weight->konst : 1;
+	unsigned __int128 cpu_most = (unsigned __int128)n * cpu_bound, weight_most = (unsigned __int128)n * (uint64_t)w;
+	if ((cpu && cpu->width == 8) || (weight && weight->width != 0) || (cpu && tot->cpu_scale != 1.0) ||
+	    cpu_most > (unsigned __int128)(INT64_MAX - tot->cpu_all) ||
+	    weight_most > (unsigned __int128)(INT64_MAX - tot->weight_all))
+		return false;
+	size_t nidx = ts->nstacks + 1; /* stack index + 1; 0 for no stack */
+	uint64_t *count = xcalloc(nidx, sizeof(*count)), *cpu_sum = xcalloc(nidx, sizeof(*cpu_sum));
+	uint32_t *order = xreallocarray(NULL, nidx, sizeof(*order));
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t st = scol_get(stack, i);
+		if (st >= nidx) { /* out of range: the per-sample loop says so where it comes */
+			free(count), free(cpu_sum), free(order);
+			return false;
+		}
+		if (count[st]++ == 0)
+			order[k++] = (uint32_t)st;
+		if (cpu)
+			cpu_sum[st] += scol_get(cpu, i);
+	}
+	struct profile *p = ld->p;
+	struct u64map row_of = {0}; /* stack node -> its row in this thread */
+	for (size_t j = 0; j < k; j++) {
+		uint32_t st = order[j];
+		int64_t v[3];
+		v[SAMPLY_METRIC_CPU] = (int64_t)cpu_sum[st];
+		v[SAMPLY_METRIC_SAMPLES] = (int64_t)count[st];
+		v[SAMPLY_METRIC_WEIGHT] = (int64_t)count[st] * w; /* all within the bounds checked above */
+		tot->cpu_all += v[SAMPLY_METRIC_CPU];
+		tot->weight_all += v[SAMPLY_METRIC_WEIGHT];
+		if (!excluded)
+			tot->cpu += v[SAMPLY_METRIC_CPU];
+		uint32_t node = st == 0 ? no_stack_node(ld) : ts->stack_map[st - 1];
+		uint32_t *slot = u64map_slot(&row_of, node);
+		if (*slot == HTAB_NONE) {
+			*slot = (uint32_t)p->sample_count;
+			profile_add_sample(p, node, tid, v);
+		} else {
+			for (size_t m = 0; m < p->metric_count; m++)
+				p->sample_values[m][*slot] += v[m];
+		}
+		add_estimates(tot, *slot, w, count[st]);
+	}
+	u64map_release(&row_of);
+	free(count), free(cpu_sum), free(order);
+	return true;
+}
+
 /* Samples go straight from the columns into the profile, summed per stack:
  * no view needs them one by one, and millions of samples become as many rows
  * as the thread has distinct stacks (the samples metric counts them). */
@@ -591,6 +673,8 @@ static int add_samples(struct ld *ld, const struct json *s, size_t n, const stru
 	for (size_t k = 0; k < 3; k++)
 		if (col[k] != NULL && col[k]->bad < stop)
 			stop = col[k]->bad;
+	if (stop == n && summed && add_samples_summed(ld, n, ts, tid, excluded, tot, stack, weight, cpu))
+		return 0;
 	struct u64map row_of = {0}; /* stack node -> its row in this thread */
 	/* the same per stack index (+ 1, 0 for no stack), HTAB_NONE until seen: no hashing per sample */
 	uint32_t *row_of_index = xreallocarray(NULL, ts->nstacks + 1, sizeof(uint32_t));

@@ -472,6 +472,116 @@ static void sidecar_path_replaces_the_last_extension(void)
 	free(c);
 }
 
+/* A random profile for summed_rows_equal_per_sample_rows: threads of random stacks (some the
+ * same node twice, some samples without a stack) and sample columns of every kind. */
+static char *random_profile(uint64_t *seed)
+{
+#define RND() (*seed = *seed * 6364136223846793005u + 1442695040888963407u, (unsigned)(*seed >> 33))
+	VEC(char) t = {0};
+	char buf[256];
+#define PUT(...)                                                                                          \
+	do {                                                                                              \
+		snprintf(buf, sizeof(buf), __VA_ARGS__);                                                  \
+		for (const char *c = buf; *c; c++)                                                        \
+			vec_push(&t, *c);                                                                 \
+	} while (0)
+	PUT("{\"meta\":{\"interval\":0.5,\"preprocessedProfileVersion\":55},\"libs\":[{\"name\":\"a\"}],"
+	    "\"threads\":[");
+	unsigned threads = 1 + RND() % 3, cpu_kind = RND() % 4; /* 0: absent, 1: all zero, else random */
+	for (unsigned th = 0; th < threads; th++) {
+		unsigned nstacks = 2 + RND() % 40, n = RND() % 3000, weight_kind = RND() % 4;
+		PUT("%s{\"name\":\"t%u\",\"pid\":\"1\",\"tid\":\"%u\",\"stringArray\":[\"0x10\",\"main\",\"f\"],"
+		    "\"resourceTable\":{\"length\":1,\"lib\":[0],\"name\":[0]},"
+		    "\"funcTable\":{\"length\":3,\"name\":[0,1,2],\"resource\":[0,-1,-1]},"
+		    "\"frameTable\":{\"length\":3,\"address\":[16,-1,-1],\"func\":[0,1,2]},",
+		    th ? "," : "", th, th + 1);
+		PUT("\"stackTable\":{\"length\":%u,\"frame\":[", nstacks);
+		for (unsigned i = 0; i < nstacks; i++)
+			PUT("%s%u", i ? "," : "", RND() % 3);
+		PUT("],\"prefix\":[");
+		for (unsigned i = 0; i < nstacks; i++) /* few distinct parents: many stacks are one node */
+			if (i == 0 || RND() % 3 == 0)
+				PUT("%snull", i ? "," : "");
+			else
+				PUT(",%u", RND() % (i < 4 ? i : 4));
+		PUT("]},\"samples\":{\"length\":%u,\"stack\":[", n);
+		for (unsigned i = 0; i < n; i++)
+			if (RND() % 20 == 0)
+				PUT("%snull", i ? "," : "");
+			else
+				PUT("%s%u", i ? "," : "", RND() % nstacks);
+		PUT("],\"timeDeltas\":[");
+		for (unsigned i = 0; i < n; i++)
+			PUT("%s1", i ? "," : "");
+		PUT("]");
+		if (weight_kind > 0) { /* constant 1, constant 3, or varying */
+			PUT(",\"weight\":[");
+			for (unsigned i = 0; i < n; i++)
+				PUT("%s%u", i ? "," : "", weight_kind == 1 ? 1 : weight_kind == 2 ? 3 : RND() % 5);
+			PUT("]");
+		}
+		if (cpu_kind > 0) {
+			PUT(",\"threadCPUDelta\":[");
+			for (unsigned i = 0; i < n; i++)
+				PUT("%s%u", i ? "," : "", cpu_kind == 1 ? 0 : cpu_kind == 2 ? RND() % 300 : RND() % 100000);
+			PUT("]");
+		}
+		PUT("}}");
+	}
+	PUT("]}");
+	vec_push(&t, '\0');
+	return t.items;
+#undef PUT
+#undef RND
+}
+
+/* Samples counted per stack index, then made rows (the summed path) give the rows, values,
+ * totals and warnings of the per-sample loop, on 300 random profiles: stacks that are one node,
+ * samples without a stack, weights absent, constant or varying (which take the loop), CPU
+ * absent, zero (the estimate) or of 1, 2 and 3 bytes. */
+static void summed_rows_equal_per_sample_rows(void)
+{
+	uint64_t seed = 7;
+	size_t rows = 0, differ = 0;
+	for (int round = 0; round < 300; round++) {
+		char *text = random_profile(&seed);
+		struct profile a, b;
+		struct stderr_capture cap;
+		char said_a[1024], said_b[1024];
+		samply_set_summed(false);
+		stderr_capture(&cap);
+		int ra = load_buffer(text, strlen(text), "r.json", jopts, samply_load, NULL, &a);
+		stderr_captured(&cap, said_a, sizeof(said_a));
+		samply_set_summed(true);
+		stderr_capture(&cap);
+		int rb = load_buffer(text, strlen(text), "r.json", jopts, samply_load, NULL, &b);
+		stderr_captured(&cap, said_b, sizeof(said_b));
+		CHECK_INT(ra, 0);
+		CHECK_INT(rb, 0);
+		CHECK_STR(said_b, said_a);
+		if (ra == 0 && rb == 0) {
+			CHECK_INT(b.sample_count, a.sample_count);
+			CHECK_INT(b.warnings.len, a.warnings.len);
+			for (size_t w = 0; w < a.warnings.len && w < b.warnings.len; w++)
+				CHECK_STR(b.warnings.items[w], a.warnings.items[w]);
+			for (size_t i = 0; i < a.sample_count && i < b.sample_count; i++) {
+				bool same = a.sample_stack[i] == b.sample_stack[i] && a.sample_thread[i] == b.sample_thread[i];
+				for (size_t m = 0; m < a.metric_count; m++)
+					same &= a.sample_values[m][i] == b.sample_values[m][i];
+				differ += !same;
+			}
+			rows += a.sample_count;
+		}
+		if (ra == 0)
+			profile_release(&a);
+		if (rb == 0)
+			profile_release(&b);
+		free(text);
+	}
+	CHECK_INT(differ, 0);
+	CHECK(rows > 3000);
+}
+
 int main(void)
 {
 	RUN(every_layout_gives_the_designed_numbers);
@@ -482,6 +592,7 @@ int main(void)
 	RUN(bad_input_gives_one_line);
 	RUN(sidecar_path_replaces_the_last_extension);
 	RUN(binary_is_the_busy_process_when_the_product_launches_it);
+	RUN(summed_rows_equal_per_sample_rows);
 	static const struct json_parse_opts diverted = {.divert = &samply_divert};
 	jopts = &diverted;
 	RUN(every_layout_gives_the_designed_numbers);
@@ -490,6 +601,7 @@ int main(void)
 	RUN(public_fixtures_match_spec_totals);
 	RUN(good_minimal_profile_loads);
 	RUN(bad_input_gives_one_line);
+	RUN(summed_rows_equal_per_sample_rows);
 	if (expected_doc)
 		json_doc_free(expected_doc);
 	return check_summary();
