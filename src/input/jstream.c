@@ -8,6 +8,9 @@
 #include "profan/jstream.h"
 
 #include <math.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -958,11 +961,133 @@ int jstream_drain(struct jstream *js)
  * is anything else, the last of an array included. Each returns how many it read and moves
  * *PP past them. */
 
+/* The digits that begin the 8 bytes at P: how many (0-8), and in *VAL their value. Eight
+ * bytes at a time (SWAR): a byte is a digit when its high nibble is 3 and its low one at most
+ * 9; the first that is not ends the number (carries from it into later bytes do not matter),
+ * and the digits, moved to the top bytes, are combined by three multiplications. */
+static inline unsigned lead_digits(const char *p, uint64_t *val)
+{
+	uint64_t w;
+	memcpy(&w, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	uint64_t x = w ^ UINT64_C(0x3030303030303030);
+	uint64_t bad = (x | (x + UINT64_C(0x0606060606060606))) & UINT64_C(0xF0F0F0F0F0F0F0F0);
+	unsigned n = bad ? (unsigned)__builtin_ctzll(bad) / 8 : 8;
+	if (n == 0) {
+		*val = 0;
+		return 0;
+	}
+	x <<= 8 * (8 - n); /* the digits to the top bytes: zero bytes below are leading zeros */
+	x = x * 10 + (x >> 8);
+	x = ((x & UINT64_C(0x000000FF000000FF)) * UINT64_C(0x000F424000000064) +
+	     ((x >> 16) & UINT64_C(0x000000FF000000FF)) * UINT64_C(0x0000271000000001)) >> 32;
+	*val = x;
+	return n;
+}
+
+/* Bit I set where P[I] is a comma, for the 64 bytes at P. */
+static inline uint64_t commas64(const char *p)
+{
+#ifdef __SSE2__
+	const __m128i comma = _mm_set1_epi8(',');
+	uint64_t m = 0;
+	for (int i = 0; i < 4; i++) {
+		__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * i));
+		m |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, comma)) << (16 * i);
+	}
+	return m;
+#else
+	uint64_t m = 0;
+	for (int i = 0; i < 64; i++)
+		m |= (uint64_t)(p[i] == ',') << i;
+	return m;
+#endif
+}
+
+static const uint64_t pow10_u64[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+
+/* The block form of the runs below, for numbers of up to 7 digits (a part): the commas of
+ * 64 bytes are found first, then each number between two of them is read on its own, so no
+ * element waits for the length of the one before it (with a loop over digits, and its branch
+ * on every number's length, that wait was most of the time). Stops, with *PP at the element,
+ * where an element is anything else; the per-byte runs take what is left. */
+static size_t uint_blocks(const char **pp, const char *end, uint64_t *out, size_t cap)
+{
+	const char *p = *pp, *s = p;
+	size_t n = 0;
+	while (end - p >= 64 + 8) {
+		uint64_t m = commas64(p);
+		if (m == 0)
+			break;
+		do {
+			if (n == cap)
+				goto done;
+			const char *comma = p + __builtin_ctzll(m);
+			m &= m - 1;
+			uint64_t v;
+			unsigned k = lead_digits(s, &v);
+			if (k == 0 || k == 8 || k != (size_t)(comma - s) || (s[0] == '0' && k > 1))
+				goto done;
+			out[n++] = v;
+			s = comma + 1;
+		} while (m != 0);
+		p = s;
+	}
+done:
+	*pp = s;
+	return n;
+}
+
+static size_t real_blocks(const char **pp, const char *end, double *out, size_t cap)
+{
+	const char *p = *pp, *s = p;
+	size_t n = 0;
+	while (end - p >= 64 + 24) {
+		uint64_t m = commas64(p);
+		if (m == 0)
+			break;
+		do {
+			if (n == cap)
+				goto done;
+			const char *comma = p + __builtin_ctzll(m);
+			m &= m - 1;
+			bool neg = *s == '-';
+			const char *q = s + neg;
+			uint64_t v;
+			unsigned ki = lead_digits(q, &v);
+			if (ki == 0 || ki == 8 || (q[0] == '0' && ki > 1))
+				goto done;
+			double x;
+			if (q[ki] == '.') {
+				uint64_t f;
+				unsigned kf = lead_digits(q + ki + 1, &f);
+				if (kf == 0 || kf == 8 || q + ki + 1 + kf != comma)
+					goto done;
+				/* at most 14 digits: exact, and below 2^53 */
+				x = (double)(v * pow10_u64[kf] + f) / pow10_exact[kf];
+			} else {
+				if (q + ki != comma)
+					goto done;
+				x = (double)v;
+			}
+			x = neg ? -x : x;
+			out[n++] = x == 0 ? 0.0 : x;
+			s = comma + 1;
+		} while (m != 0);
+		p = s;
+	}
+done:
+	*pp = s;
+	return n;
+}
+
 /* 1-18 digits, no leading zero but in "0". */
 static size_t uint_run(const char **pp, const char *end, uint64_t *out, size_t cap)
 {
+	size_t n = uint_blocks(pp, end, out, cap);
 	const char *p = *pp;
-	size_t n = 0;
 	while (n < cap && end - p > 20) {
 		uint64_t v = (unsigned char)p[0] - (unsigned)'0';
 		if (v > 9)
@@ -985,8 +1110,8 @@ static size_t uint_run(const char **pp, const char *end, uint64_t *out, size_t c
  * does: the double of the struct jnum it would make (an integral -0 reads as 0, as set_int() has it). */
 static size_t real_run(const char **pp, const char *end, double *out, size_t cap)
 {
+	size_t n = real_blocks(pp, end, out, cap);
 	const char *p = *pp;
-	size_t n = 0;
 	while (n < cap && end - p > 24) {
 		const char *q = p;
 		bool neg = *q == '-';
