@@ -34,5 +34,9 @@ void pf_set_verbose(bool verbose);
 void pf_set_output(FILE *f);
 /* Color the "warning:" and "error" prefixes (the CLI decides: stderr is a terminal). */
 void pf_set_color(bool color);
+/* On the calling thread only: lines are not printed but *SAID is set when one would have
+ * been (NULL: print again). For work done ahead on another thread, which is redone where
+ * it belongs when it had something to say, so lines keep their order. */
+void pf_hold_lines(bool *said);
 
 #endif

@@ -30,6 +30,7 @@ struct jstream;
 
 enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_OBJECT };
 
+struct json;
 struct json_divert;
 struct json_parse_opts {
 	/* valgrind DHAT writes `"fs":]` when it filtered every frame of a stack;
@@ -37,6 +38,11 @@ struct json_parse_opts {
 	bool repair_missing_open_bracket;
 	/* json_parse(): values a loader reads straight from the stream (json.h), or NULL */
 	const struct json_divert *divert;
+	/* json_parse(): called with each member of the root object as soon as its value is
+	 * read (an object or array, as a tree), while the rest is still to come: for work that
+	 * can start early (sym_prefetch: samply names its libraries first). NULL: none. */
+	void (*root_member)(void *ctx, const char *key, const struct json *value);
+	void *root_member_ctx;
 };
 
 /* Maximum nesting. The parser keeps its own stack, so this guards memory, not the C stack. */
@@ -138,6 +144,9 @@ size_t jstream_level_index(const struct jstream *js, size_t level);
 void jstream_path(const struct jstream *js, char *buf, size_t cap);
 /* Byte offset of the position in the decoded input. */
 uint64_t jstream_offset(const struct jstream *js);
+
+/* The options the stream was opened with. */
+const struct json_parse_opts *jstream_opts(const struct jstream *js);
 
 /* Refuses the input at the current position with a message of the stream's
  * format (for limits a reader of the stream enforces); returns -1. */

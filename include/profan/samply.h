@@ -55,6 +55,13 @@ extern const struct json_divert samply_divert;
 /* A pf_loader: fills OUT from a parsed samply profile. OPTS is a
  * const struct samply_opts * or NULL. Returns 0, or -1 after one error line. */
 int samply_load(const struct json_doc *doc, struct profile *out, const void *opts);
+/* What names each library of a samply "libs" array, as the loader will keep it (pf_lib; no
+ * text: NULL), read from the array alone before the rest of the document (the driver opens
+ * their symbol files meanwhile). Elements that are no library are left out. */
+struct samply_lib_ids {
+	const char *name, *path, *debug_name, *debug_path, *code_id, *breakpad_id;
+};
+void samply_lib_ids(const struct json *libs, void (*fn)(void *ctx, const struct samply_lib_ids *l), void *ctx);
 /* For tests: false makes every thread's samples take the per-sample path, which the summed
  * path (the default where it applies) must agree with. */
 void samply_set_summed(bool on);

@@ -25,6 +25,8 @@
 /* Name of the environment variable that adds symbol directories (colon-separated). */
 #define SYMBOLIZE_PATH_ENV "PROFAN_SYMBOL_PATH"
 
+struct sym_prefetch;
+
 struct symbolize_opts {
 	const char *const *symbol_paths; /* --symbol-path DIR, in order; searched before the env var */
 	size_t symbol_path_count;
@@ -32,11 +34,22 @@ struct symbolize_opts {
 	bool no_inline;                  /* --no-inline: charge the outer function, not the inlinee */
 	bool no_env;                     /* ignore PROFAN_SYMBOL_PATH (tests) */
 	bool verbose;                    /* -v: say every path tried per library (pf_note) */
+	struct sym_prefetch *prefetch;   /* files opened ahead (below), or NULL */
 };
+
+/* The directories searched for symbol files: --symbol-path, then PROFAN_SYMBOL_PATH's. */
+struct symbol_dirs {
+	const char **items;
+	size_t len, cap;
+	char *env_copy;
+};
+void symbol_dirs_init(struct symbol_dirs *d, const struct symbolize_opts *o);
+void symbol_dirs_release(struct symbol_dirs *d);
 
 struct symbolize_stats {
 	size_t libs_found, libs_missing, libs_mismatched, libs_skipped;
 	size_t libs_macho, libs_pe; /* not ELF: left as they are (PF_SYM_NOT_ELF) */
+	size_t libs_ahead;    /* looked up (and opened) ahead, by symbolize_opts.prefetch */
 	size_t addresses;     /* distinct (lib, address) pairs looked up */
 	size_t resolved;      /* ... of which got a function name */
 	size_t inline_frames; /* frames added for inlined functions */
@@ -95,6 +108,30 @@ char *symfind_breakpad_of_build_id(const char *hex);
 /* ---- one module -------------------------------------------------------- */
 
 struct symmod;
+
+/* ---- files opened ahead --------------------------------------------------
+ * While a profile is still being read, the symbol files of the libraries it names can be
+ * found and opened on a thread of their own (samply names its libraries first; libc's DWARF
+ * alone is 60-90 ms), and symbolize_profile() takes them ready. A file is taken only for the
+ * same query, and only when opening it printed nothing; anything else is done again in its
+ * place, so the output is the same either way. */
+/* NULL when nothing is to be gained (-v prints every path tried, in order). */
+struct sym_prefetch *sym_prefetch_new(const struct symbolize_opts *o);
+/* Queues one library (its strings are copied; one already queued is not queued again);
+ * a thread opens the queued ones in turn. PF may be NULL. */
+void sym_prefetch_lib(struct sym_prefetch *pf, const struct symfind_query *q);
+/* Lets the file being opened be finished, then opens nothing more (until more is queued). */
+void sym_prefetch_stop(struct sym_prefetch *pf);
+/* Waits until everything queued is opened (tests: symbolize_profile() stops the thread where
+ * it is, so how much was opened ahead depends on the timing). */
+void sym_prefetch_finish(struct sym_prefetch *pf);
+/* What was found and opened for a query like Q, handed over once (false: nothing). */
+bool sym_prefetch_take(struct sym_prefetch *pf, const struct symfind_query *q, struct symfind_answer *a,
+		       struct symmod **m);
+/* Forgets everything queued and opened (what was not taken is closed): the next profile's
+ * libraries are queued afresh. */
+void sym_prefetch_clear(struct sym_prefetch *pf);
+void sym_prefetch_free(struct sym_prefetch *pf);
 
 /* The longest string read from an ELF or DWARF file: no compiler writes a longer
  * name, and a string section without its NUL bytes would make every name run to

@@ -32,11 +32,22 @@ void pf_set_output(FILE *f)
 	output = f;
 }
 
+static _Thread_local bool *held;
+
+void pf_hold_lines(bool *said)
+{
+	held = said;
+}
+
 /* One line whatever the message quotes: a key or a path from the input can hold a
  * line break (which would start a forged "profan:" line) or an escape sequence,
  * so control characters and bytes that are not UTF-8 are shown as \xNN. */
 static void emit(const char *prefix, const char *sgr, const char *fmt, va_list ap)
 {
+	if (held != NULL) {
+		*held = true;
+		return;
+	}
 	char buf[1024], *heap = NULL;
 	va_list aq;
 	va_copy(aq, ap);

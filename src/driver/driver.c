@@ -27,12 +27,14 @@ struct run {
 	const struct profan_opts *o;
 	struct wasm_module wasm;
 	bool have_wasm;
+	struct sym_prefetch *prefetch; /* symbol files opened while the inputs are read, or NULL */
 };
 
 static int run_init(struct run *rn, const struct profan_opts *o)
 {
 	memset(rn, 0, sizeof(*rn));
 	rn->o = o;
+	rn->prefetch = o->no_symbols ? NULL : sym_prefetch_new(&o->symbols);
 	if (o->cpuprof.wasm == NULL)
 		return 0;
 	struct stat st;
@@ -56,6 +58,7 @@ static void run_release(struct run *rn)
 {
 	if (rn->have_wasm)
 		wasm_module_release(&rn->wasm);
+	sym_prefetch_free(rn->prefetch);
 }
 
 /* Options that name a side file or a feature of one format only. Returns 0, or
@@ -149,7 +152,7 @@ static int load_one(const struct input_format *format, const struct run *rn, con
 {
 	struct loaded got = {0};
 	struct dispatch d = {.format = format, .rn = rn, .in = in, .got = &got};
-	struct json_parse_opts jopts = format_parse_opts(format);
+	struct json_parse_opts jopts = format_parse_opts(format, rn->prefetch);
 	int rc = in->data ? load_buffer(in->data, in->len, in->path, &jopts, dispatch, &d, out)
 			  : load_file(in->path, &jopts, dispatch, &d, out);
 	*used = got.format;
@@ -164,10 +167,19 @@ static int load_failure(int rc)
 }
 
 /* After loading one file of a diff: native names and the user's transforms. */
-static int prepare(const struct input_format *f, const struct profan_opts *o, struct profile *p)
+/* symbolize_profile() with what PF opened ahead (PF may be NULL). */
+static int symbolize(const struct profan_opts *o, struct sym_prefetch *pf, struct profile *p)
 {
+	struct symbolize_opts so = o->symbols;
+	so.prefetch = pf;
+	return symbolize_profile(p, &so, NULL);
+}
+
+static int prepare(const struct input_format *f, const struct run *rn, struct profile *p)
+{
+	const struct profan_opts *o = rn->o;
 	profile_label_libs(p);
-	if (f->native && !o->no_symbols && symbolize_profile(p, &o->symbols, NULL) != 0)
+	if (f->native && !o->no_symbols && symbolize(o, rn->prefetch, p) != 0)
 		return -1;
 	symbolize_demangle_wasm(p);
 	return transform_apply(p, o->steps, o->step_count);
@@ -247,11 +259,11 @@ static int classify(const struct profan_opts *o, struct profile *p, struct owner
 
 /* Transforms, views, shared views and exports on a loaded profile; F NULL: a
  * format without views of its own (the generic ones). */
-static int analyse(const struct input_format *f, const struct profan_opts *o, struct profile *p,
-		   const char *const *paths, size_t n, const char *symbols, struct report *r)
+static int analyse(const struct input_format *f, const struct profan_opts *o, struct sym_prefetch *pf,
+		   struct profile *p, const char *const *paths, size_t n, const char *symbols, struct report *r)
 {
 	profile_label_libs(p); /* the libraries are all in: how the report tells them apart */
-	if (f != NULL && f->native && !o->no_symbols && symbolize_profile(p, &o->symbols, NULL) != 0)
+	if (f != NULL && f->native && !o->no_symbols && symbolize(o, pf, p) != 0)
 		return PF_EXIT_FAIL;
 	symbolize_demangle_wasm(p);
 	if (transform_apply(p, o->steps, o->step_count) < 0)
@@ -314,7 +326,7 @@ int driver_run(const struct input_format *format, const struct profan_opts *o, c
 	profile_note_inputs(&p, paths, n);
 	if (format == NULL && (rc = check_options_fit(f, o)) != 0)
 		goto out;
-	rc = analyse(f, o, &p, paths, n, symbols, r);
+	rc = analyse(f, o, rn.prefetch, &p, paths, n, symbols, r);
 out:
 	if (loaded)
 		profile_release(&p);
@@ -326,7 +338,7 @@ out:
 int driver_run_profile(const struct profan_opts *o, struct profile *p, const char *name, struct report *r)
 {
 	const struct input_format *f = p->format ? format_find(p->format) : NULL;
-	return analyse(f, o, p, &name, 1, NULL, r);
+	return analyse(f, o, NULL, p, &name, 1, NULL, r);
 }
 
 struct side {
@@ -368,7 +380,7 @@ static int load_side(const struct input_format **format, const struct run *rn, c
 			if ((rc = check_options_fit(f, rn->o)) != 0)
 				return rc;
 		}
-		if (prepare(f, rn->o, &s->files[i]) < 0 || classify(rn->o, &s->files[i], &s->owns[i]) < 0)
+		if (prepare(f, rn, &s->files[i]) < 0 || classify(rn->o, &s->files[i], &s->owns[i]) < 0)
 			return PF_EXIT_FAIL;
 		s->classified = i + 1;
 	}

@@ -35,7 +35,9 @@ struct input_format {
 	int (*views)(const struct view_input *in, struct report *r, struct view_choice *out);
 };
 
-/* JSON parse options for F (NULL: any format). */
-struct json_parse_opts format_parse_opts(const struct input_format *f);
+/* JSON parse options for F (NULL: any format); with PF, the symbol files of the libraries a
+ * native profile names are opened ahead while the rest of it is read (or PF NULL). */
+struct sym_prefetch;
+struct json_parse_opts format_parse_opts(const struct input_format *f, struct sym_prefetch *pf);
 
 #endif

@@ -12,6 +12,7 @@
 #include "profan/lookalike.h"
 #include "profan/regex.h"
 #include "profan/samply.h"
+#include "profan/symbolize.h"
 
 /* --pid P matches samply's unique pid text ("1234.1") or the OS pid before the dot. */
 static bool pid_matches(const char *want, const char *pid)
@@ -180,18 +181,39 @@ static int any_format_divert(void *ctx, struct jstream *js, struct json_stub *st
 	return 0;
 }
 
-struct json_parse_opts format_parse_opts(const struct input_format *f)
+/* A library's query as symbolize_profile() will make it from the loaded pf_lib. */
+static void queue_lib(void *pf, const struct samply_lib_ids *l)
+{
+	struct symfind_query q = {.name = l->name, .path = l->path, .debug_name = l->debug_name,
+				  .debug_path = l->debug_path, .code_id = l->code_id, .breakpad_id = l->breakpad_id};
+	sym_prefetch_lib(pf, &q);
+}
+
+/* samply names its libraries ("libs", after "meta") before its threads and their samples. */
+static void libs_ahead(void *pf, const char *key, const struct json *value)
+{
+	if (strcmp(key, "libs") == 0 && json_type(value) == JSON_ARRAY)
+		samply_lib_ids(value, queue_lib, pf);
+}
+
+struct json_parse_opts format_parse_opts(const struct input_format *f, struct sym_prefetch *pf)
 {
 	static struct json_divert any = {.fn = any_format_divert};
 	if (any.max_depth == 0)
 		for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
 			if (formats[i].jopts.divert && formats[i].jopts.divert->max_depth > any.max_depth)
 				any.max_depth = formats[i].jopts.divert->max_depth;
-	if (f != NULL)
-		return f->jopts;
 	struct json_parse_opts o = {.divert = &any};
-	/* before the format is known, every format's repairs are allowed */
-	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
-		o.repair_missing_open_bracket |= formats[i].jopts.repair_missing_open_bracket;
+	if (f != NULL) {
+		o = f->jopts;
+	} else {
+		/* before the format is known, every format's repairs are allowed */
+		for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+			o.repair_missing_open_bracket |= formats[i].jopts.repair_missing_open_bracket;
+	}
+	if (pf != NULL && (f == NULL || f->native)) {
+		o.root_member = libs_ahead;
+		o.root_member_ctx = pf;
+	}
 	return o;
 }

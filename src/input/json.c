@@ -654,8 +654,13 @@ const struct json *json_tree(struct jstream *js, struct json_doc *d, const struc
 				return NULL;
 			if (r == 1)
 				break;
+			uint32_t closed = top->node;
 			if (close_container(js, d) < 0)
 				return NULL;
+			const struct json_parse_opts *o = jstream_opts(js);
+			if (d->stack.len == 1 && d->stack.items[0].is_object && o->root_member != NULL)
+				o->root_member(o->root_member_ctx, strmap_str(&d->keys->map, d->stack.items[0].key),
+					       node_at(d, closed));
 		}
 	}
 }

@@ -76,6 +76,11 @@ static uint64_t offset_at(const struct jstream *js, const char *at)
 	return js->chunk_offset + (uint64_t)(at - js->chunk);
 }
 
+const struct json_parse_opts *jstream_opts(const struct jstream *js)
+{
+	return &js->opts;
+}
+
 uint64_t jstream_offset(const struct jstream *js)
 {
 	return offset_at(js, js->p);

@@ -166,6 +166,29 @@ static int load_libs(struct ld *ld)
 	return 0;
 }
 
+/* An optional text member as load_libs() keeps it: absent, null and "" are all no text. */
+static const char *query_text(const struct json *lib, const char *key)
+{
+	const struct json *v = json_get(lib, key);
+	const char *s = json_type(v) == JSON_STRING ? json_str(v) : NULL;
+	return s && *s ? s : NULL;
+}
+
+void samply_lib_ids(const struct json *libs, void (*fn)(void *ctx, const struct samply_lib_ids *l), void *ctx)
+{
+	for (size_t i = 0; i < json_len(libs); i++) {
+		const struct json *l = json_at(libs, i);
+		struct samply_lib_ids ids = {.name = query_text(l, "name"),
+					     .path = query_text(l, "path"),
+					     .debug_name = query_text(l, "debugName"),
+					     .debug_path = query_text(l, "debugPath"),
+					     .code_id = query_text(l, "codeId"),
+					     .breakpad_id = query_text(l, "breakpadId")};
+		if (json_type(l) == JSON_OBJECT && ids.name != NULL)
+			fn(ctx, &ids);
+	}
+}
+
 uint32_t samply_main_lib(const struct profile *p)
 {
 	for (size_t i = 0; i < p->libs.len; i++)

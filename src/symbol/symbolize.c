@@ -38,8 +38,7 @@ struct ctx {
 	struct profile *p;
 	const struct symbolize_opts *o;
 	struct symbolize_stats *st;
-	VEC(const char *) dirs;
-	char *env_copy;
+	struct symbol_dirs dirs;
 	struct kallsyms *kallsyms;
 	struct expansion *exp; /* per old frame; count 0 = unchanged */
 	size_t old_frames;
@@ -298,7 +297,11 @@ static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s,
 				  .breakpad_id = lib_str(p, lib->breakpad_id),
 				  .verbose = c->o->verbose};
 	struct symfind_answer a;
-	symfind_locate(&q, c->dirs.items, c->dirs.len, &a);
+	struct symmod *m = NULL;
+	bool ahead = sym_prefetch_take(c->o->prefetch, &q, &a, &m);
+	c->st->libs_ahead += ahead;
+	if (!ahead)
+		symfind_locate(&q, c->dirs.items, c->dirs.len, &a);
 	const char *name = q.name ? q.name : q.path ? q.path : "?";
 	if (a.result == SYMFIND_MISSING && c->o->verbose)
 		pf_note("%s: no file found: its frames stay addresses", name);
@@ -314,7 +317,8 @@ static void resolve_elf(struct ctx *c, struct pf_lib *lib, const struct site *s,
 		c->st->libs_missing++;
 		c->unfound[lib - p->libs.items] = true;
 	}
-	struct symmod *m = a.result == SYMFIND_FOUND ? symmod_open(a.path, c->dirs.items, c->dirs.len) : NULL;
+	if (!ahead && a.result == SYMFIND_FOUND)
+		m = symmod_open(a.path, c->dirs.items, c->dirs.len);
 	if (a.result == SYMFIND_FOUND) {
 		lib->sym_file = profile_intern(p, a.path);
 		lib->sym_state = m ? PF_SYM_FOUND : PF_SYM_MISSING;
@@ -348,16 +352,24 @@ static void resolve_vdso(struct ctx *c, struct pf_lib *lib, const struct site *s
 	resolve_sites(c, m, false, s, n);
 }
 
-static void dirs_init(struct ctx *c)
+void symbol_dirs_init(struct symbol_dirs *d, const struct symbolize_opts *o)
 {
-	for (size_t i = 0; i < c->o->symbol_path_count; i++)
-		vec_push(&c->dirs, c->o->symbol_paths[i]);
-	const char *env = c->o->no_env ? NULL : getenv(SYMBOLIZE_PATH_ENV);
+	memset(d, 0, sizeof(*d));
+	for (size_t i = 0; i < o->symbol_path_count; i++)
+		vec_push(d, o->symbol_paths[i]);
+	const char *env = o->no_env ? NULL : getenv(SYMBOLIZE_PATH_ENV);
 	if (!env || !*env)
 		return;
-	c->env_copy = xstrdup(env);
-	for (char *save = NULL, *d = strtok_r(c->env_copy, ":", &save); d; d = strtok_r(NULL, ":", &save))
-		vec_push(&c->dirs, d);
+	d->env_copy = xstrdup(env);
+	for (char *save = NULL, *e = strtok_r(d->env_copy, ":", &save); e; e = strtok_r(NULL, ":", &save))
+		vec_push(d, e);
+}
+
+void symbol_dirs_release(struct symbol_dirs *d)
+{
+	vec_free(d);
+	free(d->env_copy);
+	d->env_copy = NULL;
 }
 
 /* A copy of a function compiled without debug information has only its symbol:
@@ -525,7 +537,8 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 		pf_warn("--kallsyms %s: not a regular file: kernel frames stay [kernel]", o->kallsyms);
 	else if (o->kallsyms && !(c.kallsyms = kallsyms_load(o->kallsyms)))
 		return -1;
-	dirs_init(&c);
+	symbol_dirs_init(&c.dirs, o);
+	sym_prefetch_stop(o->prefetch); /* what it opens from here on, this thread would open */
 
 	VEC(struct site) sites = {0};
 	for (size_t i = 0; i < p->frames.len; i++) {
@@ -595,8 +608,8 @@ int symbolize_profile(struct profile *p, const struct symbolize_opts *o, struct 
 	free(c.exp);
 	free(c.unfound);
 	vec_free(&c.pool);
-	vec_free(&c.dirs);
-	free(c.env_copy);
+	symbol_dirs_release(&c.dirs);
+	sym_prefetch_clear(o->prefetch); /* what was not taken: its memory back before the views */
 	kallsyms_free(c.kallsyms);
 	u64map_release(&c.names);
 	u64map_release(&c.files);

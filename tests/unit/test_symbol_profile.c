@@ -18,6 +18,7 @@
 
 #include "check.h"
 #include "profan/analysis.h"
+#include "profan/source.h"
 #include "profan/symbolize.h"
 
 #define PIE_ID "49d9aa5fed736ad17b331dabaf4fbe60d57a80d6"
@@ -890,6 +891,118 @@ static void macos_and_windows_libraries_are_named_not_missing(void)
 	profile_release(&p);
 }
 
+/* The profile of files_opened_ahead_change_nothing: a PIE and a library that inline, a
+ * rebuilt binary (another id), a corrupt copy (a warning on opening it), a missing file. */
+static void ahead_profile(struct profile *p, const char *corrupt)
+{
+	setup(p);
+	uint32_t pie = add_lib(p, "symtest-pie", "elf/symtest-pie", PIE_ID, "", 0);
+	uint32_t lib = add_lib(p, "libsymtest.so", "elf/libsymtest.so", LIB_ID, "", 0);
+	uint32_t other = add_lib(p, "rebuilt", "elf/symtest-pie", NOPIE_ID, "", 0);
+	uint32_t broken = add_lib(p, "corrupt", corrupt, PIE_ID, "", 0);
+	uint32_t gone = add_lib(p, "gone", "elf/no-such-file", PIE_ID, "", 0);
+	uint32_t fr[] = {native(p, pie, 0x1082), native(p, pie, 0x1218), native(p, lib, 0x1118),
+			 native(p, other, 0x10), native(p, broken, 0x1218), native(p, gone, 0x20)};
+	sample(p, fr, 6, 3);
+	sample(p, fr + 1, 2, 4);
+}
+
+/* Every sample's stack, levels and lines, as text. */
+static void stacks_text(const struct profile *p, char *buf, size_t cap)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < p->sample_count && n < cap; i++) {
+		struct level l[16];
+		size_t depth = stack_levels(p, i, l, 16);
+		for (size_t k = 0; k < depth && k < 16 && n < cap; k++)
+			n += (size_t)snprintf(buf + n, cap - n, "%s:%u%s ", l[k].name, l[k].line, l[k].inlined ? "i" : "");
+		if (n < cap)
+			n += (size_t)snprintf(buf + n, cap - n, "= %lld\n", (long long)p->sample_values[0][i]);
+	}
+}
+
+/* Symbol files opened ahead on their own thread (sym_prefetch, as the driver queues a
+ * samply profile's libraries while reading it) give the same frames, library states and
+ * lines on stderr as files opened in place: the corrupt file's warning is printed where it
+ * always is, by symbolize_profile(), whose own opening of it is the one that speaks. */
+static void files_opened_ahead_change_nothing(void)
+{
+	/* symtest-pie with every NUL of .strtab made an 'A' (as tests/malformed's elf cases):
+	 * symmod_open() warns that it is corrupt */
+	char corrupt[] = "/tmp/profan-test-corrupt-XXXXXX";
+	int fd = mkstemp(corrupt);
+	size_t len = 0;
+	char *elf = source_slurp("elf/symtest-pie", &len);
+	CHECK(elf != NULL && len > 64);
+	uint64_t shoff;
+	uint16_t entsize, count, strndx;
+	memcpy(&shoff, elf + 0x28, 8);
+	memcpy(&entsize, elf + 0x3A, 2), memcpy(&count, elf + 0x3C, 2), memcpy(&strndx, elf + 0x3E, 2);
+	uint64_t names;
+	memcpy(&names, elf + shoff + (uint64_t)strndx * entsize + 0x18, 8);
+	size_t broken = 0;
+	for (uint16_t i = 0; i < count; i++) {
+		const char *sh = elf + shoff + (uint64_t)i * entsize;
+		uint32_t name;
+		uint64_t off, size;
+		memcpy(&name, sh, 4), memcpy(&off, sh + 0x18, 8), memcpy(&size, sh + 0x20, 8);
+		if (strcmp(elf + names + name, ".strtab") != 0)
+			continue;
+		for (uint64_t k = off; k < off + size; k++)
+			elf[k] = elf[k] ? elf[k] : 'A';
+		broken++;
+	}
+	CHECK(fd >= 0 && broken == 1 && write(fd, elf, len) == (ssize_t)len);
+	free(elf);
+	close(fd);
+	char text[2][4096], said[2][1024];
+	int states[2][5];
+	for (int ahead = 0; ahead < 2; ahead++) {
+		struct profile p;
+		ahead_profile(&p, corrupt);
+		pf_set_quiet(false);
+		struct symbolize_opts o = {.no_env = true};
+		if (ahead) {
+			o.prefetch = sym_prefetch_new(&o);
+			for (size_t l = 0; l < p.libs.len; l++) {
+				const struct pf_lib *lib = &p.libs.items[l];
+				struct symfind_query q = {.name = profile_str(&p, lib->name),
+							  .path = profile_str(&p, lib->path),
+							  .debug_name = profile_str(&p, lib->debug_name),
+							  .debug_path = profile_str(&p, lib->debug_path),
+							  .code_id = profile_str(&p, lib->code_id),
+							  .breakpad_id = profile_str(&p, lib->breakpad_id)};
+				sym_prefetch_lib(o.prefetch, &q);
+			}
+			sym_prefetch_lib(o.prefetch, &(struct symfind_query){.name = "libsymtest.so",
+									     .path = "elf/libsymtest.so",
+									     .debug_name = "libsymtest.so",
+									     .debug_path = "elf/libsymtest.so",
+									     .code_id = LIB_ID}); /* queued once */
+			sym_prefetch_finish(o.prefetch); /* all of it opened ahead, whatever the timing */
+		}
+		struct stderr_capture cap;
+		stderr_capture(&cap);
+		struct symbolize_stats st;
+		CHECK_INT(symbolize_profile(&p, &o, &st), 0);
+		CHECK_INT(st.libs_ahead, ahead ? 4 : 0); /* all but the corrupt file, whose opening spoke */
+		stderr_captured(&cap, said[ahead], sizeof(said[ahead]));
+		pf_set_quiet(true);
+		stacks_text(&p, text[ahead], sizeof(text[ahead]));
+		for (size_t l = 0; l < 5; l++)
+			states[ahead][l] = (int)p.libs.items[l].sym_state;
+		sym_prefetch_free(o.prefetch);
+		profile_release(&p);
+	}
+	unlink(corrupt);
+	CHECK_STR(text[1], text[0]);
+	CHECK_STR(said[1], said[0]);
+	CHECK(strstr(said[0], "corrupt ELF file") != NULL); /* the warning that must keep its place */
+	CHECK(strstr(text[0], "leaf_mix") != NULL);
+	for (size_t l = 0; l < 5; l++)
+		CHECK_INT(states[1][l], states[0][l]);
+}
+
 int main(void)
 {
 	RUN(pie_inline_chain_expands_outer_to_inner);
@@ -918,5 +1031,6 @@ int main(void)
 	RUN(copies_of_one_function_are_one_func);
 	RUN(inline_levels_carry_their_declaring_file);
 	RUN(macos_and_windows_libraries_are_named_not_missing);
+	RUN(files_opened_ahead_change_nothing);
 	return check_summary();
 }
