@@ -27,14 +27,15 @@ int dhat_key_of(const char *key)
 	return -1;
 }
 
+/* The columns grow to many MB on big files: xbig_resize keeps their 2 MiB pages whole. */
 static void points_free(void *data)
 {
 	struct dhat_points *pts = data;
-	free(pts->has);
+	xbig_free(pts->has, pts->cap * sizeof(*pts->has));
 	for (int k = 0; k < DHAT_KEYS; k++)
-		free(pts->value[k]);
-	free(pts->fs_at);
-	free(pts->fs);
+		xbig_free(pts->value[k], pts->cap * sizeof(**pts->value));
+	xbig_free(pts->fs_at, pts->cap * sizeof(*pts->fs_at));
+	xbig_free(pts->fs, pts->fs_cap * sizeof(*pts->fs));
 	free(pts->odd_point);
 	free(pts->odd_tree);
 	json_doc_free(pts->trees);
@@ -57,11 +58,14 @@ static void grow(struct dhat_points *pts)
 	if (pts->len + 1 < pts->cap)
 		return;
 	size_t cap = pts->cap ? pts->cap * 2 : 4096;
-	pts->has = xreallocarray(pts->has, cap, sizeof(*pts->has));
-	pts->fs_at = xreallocarray(pts->fs_at, cap, sizeof(*pts->fs_at));
+	if (cap > SIZE_MAX / 8)
+		xreallocarray(NULL, cap, 8); /* aborts: out of memory */
+	pts->has = xbig_resize(pts->has, pts->cap * sizeof(*pts->has), cap * sizeof(*pts->has));
+	pts->fs_at = xbig_resize(pts->fs_at, pts->cap * sizeof(*pts->fs_at), cap * sizeof(*pts->fs_at));
 	for (int k = 0; k < DHAT_KEYS; k++)
 		if (pts->value[k] != NULL) {
-			pts->value[k] = xreallocarray(pts->value[k], cap, sizeof(**pts->value));
+			pts->value[k] = xbig_resize(pts->value[k], pts->cap * sizeof(**pts->value),
+						    cap * sizeof(**pts->value));
 			memset(pts->value[k] + pts->cap, 0, (cap - pts->cap) * sizeof(**pts->value));
 		}
 	pts->cap = cap;
@@ -69,8 +73,10 @@ static void grow(struct dhat_points *pts)
 
 static int64_t *column(struct dhat_points *pts, int k)
 {
-	if (pts->value[k] == NULL)
-		pts->value[k] = xcalloc(pts->cap, sizeof(**pts->value));
+	if (pts->value[k] == NULL) {
+		pts->value[k] = xbig_resize(NULL, 0, pts->cap * sizeof(**pts->value));
+		memset(pts->value[k], 0, pts->cap * sizeof(**pts->value));
+	}
 	return pts->value[k];
 }
 
@@ -133,7 +139,9 @@ static bool take(struct dhat_points *pts, struct key_cache *kc, const struct jso
 		size_t cap = pts->fs_cap ? pts->fs_cap : 1 << 16;
 		while (cap < at + n)
 			cap *= 2;
-		pts->fs = xreallocarray(pts->fs, cap, sizeof(*pts->fs));
+		if (cap > SIZE_MAX / 8)
+			xreallocarray(NULL, cap, 8); /* aborts: out of memory */
+		pts->fs = xbig_resize(pts->fs, pts->fs_cap * sizeof(*pts->fs), cap * sizeof(*pts->fs));
 		pts->fs_cap = cap;
 	}
 	if (n > 0)
