@@ -1013,39 +1013,46 @@ static inline uint64_t commas64(const char *p)
 
 static const uint64_t pow10_u64[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
 
-/* The block form of the runs below, for numbers of up to 7 digits (a part): the commas of
+/* One number from S up to COMMA, as uint_run() reads it, when it has 1-7 digits. */
+static inline bool uint_elem(const char *s, const char *comma, uint64_t *out)
+{
+	unsigned k = lead_digits(s, out);
+	return k > 0 && k < 8 && k == (size_t)(comma - s) && !(s[0] == '0' && k > 1);
+}
+
+/* The same as real_run() reads it, with an integer part and a fraction of 1-7 digits each. */
+static inline bool real_elem(const char *s, const char *comma, double *out)
+{
+	bool neg = *s == '-';
+	const char *q = s + neg;
+	uint64_t v;
+	unsigned ki = lead_digits(q, &v);
+	if (ki == 0 || ki == 8 || (q[0] == '0' && ki > 1))
+		return false;
+	double x;
+	if (q[ki] == '.') {
+		uint64_t f;
+		unsigned kf = lead_digits(q + ki + 1, &f);
+		if (kf == 0 || kf == 8 || q + ki + 1 + kf != comma)
+			return false;
+		/* at most 14 digits: exact, and below 2^53 */
+		x = (double)(v * pow10_u64[kf] + f) / pow10_exact[kf];
+	} else {
+		if (q + ki != comma)
+			return false;
+		x = (double)v;
+	}
+	x = neg ? -x : x;
+	*out = x == 0 ? 0.0 : x;
+	return true;
+}
+
+/* The block form of the runs below (REAL: real_run's numbers, else uint_run's): the commas of
  * 64 bytes are found first, then each number between two of them is read on its own, so no
  * element waits for the length of the one before it (with a loop over digits, and its branch
  * on every number's length, that wait was most of the time). Stops, with *PP at the element,
  * where an element is anything else; the per-byte runs take what is left. */
-static size_t uint_blocks(const char **pp, const char *end, uint64_t *out, size_t cap)
-{
-	const char *p = *pp, *s = p;
-	size_t n = 0;
-	while (end - p >= 64 + 8) {
-		uint64_t m = commas64(p);
-		if (m == 0)
-			break;
-		do {
-			if (n == cap)
-				goto done;
-			const char *comma = p + __builtin_ctzll(m);
-			m &= m - 1;
-			uint64_t v;
-			unsigned k = lead_digits(s, &v);
-			if (k == 0 || k == 8 || k != (size_t)(comma - s) || (s[0] == '0' && k > 1))
-				goto done;
-			out[n++] = v;
-			s = comma + 1;
-		} while (m != 0);
-		p = s;
-	}
-done:
-	*pp = s;
-	return n;
-}
-
-static size_t real_blocks(const char **pp, const char *end, double *out, size_t cap)
+static inline size_t blocks(const char **pp, const char *end, void *out, size_t cap, bool real)
 {
 	const char *p = *pp, *s = p;
 	size_t n = 0;
@@ -1058,27 +1065,9 @@ static size_t real_blocks(const char **pp, const char *end, double *out, size_t 
 				goto done;
 			const char *comma = p + __builtin_ctzll(m);
 			m &= m - 1;
-			bool neg = *s == '-';
-			const char *q = s + neg;
-			uint64_t v;
-			unsigned ki = lead_digits(q, &v);
-			if (ki == 0 || ki == 8 || (q[0] == '0' && ki > 1))
+			if (!(real ? real_elem(s, comma, (double *)out + n) : uint_elem(s, comma, (uint64_t *)out + n)))
 				goto done;
-			double x;
-			if (q[ki] == '.') {
-				uint64_t f;
-				unsigned kf = lead_digits(q + ki + 1, &f);
-				if (kf == 0 || kf == 8 || q + ki + 1 + kf != comma)
-					goto done;
-				/* at most 14 digits: exact, and below 2^53 */
-				x = (double)(v * pow10_u64[kf] + f) / pow10_exact[kf];
-			} else {
-				if (q + ki != comma)
-					goto done;
-				x = (double)v;
-			}
-			x = neg ? -x : x;
-			out[n++] = x == 0 ? 0.0 : x;
+			n++;
 			s = comma + 1;
 		} while (m != 0);
 		p = s;
@@ -1091,7 +1080,7 @@ done:
 /* 1-18 digits, no leading zero but in "0". */
 static size_t uint_run(const char **pp, const char *end, uint64_t *out, size_t cap)
 {
-	size_t n = uint_blocks(pp, end, out, cap);
+	size_t n = blocks(pp, end, out, cap, false);
 	const char *p = *pp;
 	while (n < cap && end - p > 20) {
 		uint64_t v = (unsigned char)p[0] - (unsigned)'0';
@@ -1115,7 +1104,7 @@ static size_t uint_run(const char **pp, const char *end, uint64_t *out, size_t c
  * does: the double of the struct jnum it would make (an integral -0 reads as 0, as set_int() has it). */
 static size_t real_run(const char **pp, const char *end, double *out, size_t cap)
 {
-	size_t n = real_blocks(pp, end, out, cap);
+	size_t n = blocks(pp, end, out, cap, true);
 	const char *p = *pp;
 	while (n < cap && end - p > 24) {
 		const char *q = p;
