@@ -202,10 +202,10 @@ static int finish(const struct profan_opts *o, const struct profile *p, const st
 	if (c->metric >= p->metric_count)
 		return PF_EXIT_OK;
 	common_views(o, p, c, r);
-	struct pf_weights w;
-	weights_compute(&w, p, c->metric, c->keep);
 	int rc = PF_EXIT_OK;
 	if (o->folded || o->flamegraph) {
+		struct pf_weights w; /* a table per stack node: only the exports of the tree need it */
+		weights_compute(&w, p, c->metric, c->keep);
 		struct calltree t;
 		calltree_init(&t, false);
 		calltree_add_topdown(&t, p, &w, 0, NULL);
@@ -230,6 +230,7 @@ static int finish(const struct profan_opts *o, const struct profile *p, const st
 				report_header(r, "Flame graph", "%s", o->flamegraph);
 		}
 		calltree_release(&t);
+		weights_release(&w);
 	}
 	if (rc == PF_EXIT_OK && o->pprof) {
 		if (export_pprof(o->pprof, p, c->metric, c->keep) < 0)
@@ -237,7 +238,6 @@ static int finish(const struct profan_opts *o, const struct profile *p, const st
 		else
 			report_header(r, "pprof", "%s", o->pprof);
 	}
-	weights_release(&w);
 	return rc;
 }
 
