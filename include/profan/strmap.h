@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "profan/alloc.h"
 #include "profan/hashtab.h"
 
 struct arena_block;
@@ -23,6 +24,7 @@ void *arena_alloc(struct arena *a, size_t size);
 char *arena_strndup(struct arena *a, const char *s, size_t len);
 /* vsnprintf into the arena. */
 char *arena_vprintf(struct arena *a, const char *fmt, va_list ap);
+char *arena_printf(struct arena *a, const char *fmt, ...) PF_PRINTF(2, 3);
 void arena_release(struct arena *a);
 
 /* Interned strings. Id 0 is always the empty string. */

@@ -89,6 +89,7 @@ struct ctx {
 	const char *path;
 	char **frame_text;  /* "name (file:line)", built on demand: what --where and --not match */
 	char **frame_shown; /* the same with the file as displayed (ownership_short_path) */
+	struct arena texts; /* where both live: one frame's text each, freed at once */
 	bool bare;          /* frame texts without file:line (profan diff's identities) */
 	bool *owned, *plumbing;
 	bool *keep;        /* passes the filters and the metric's per-point condition */
@@ -104,22 +105,24 @@ static bool is_users(struct ctx *c, uint32_t frame)
 }
 
 /* SHOWN: files as displayed (ownership_shown_file), or whole when NULL. */
-static char *make_frame_text(const struct profile *p, uint32_t frame, const struct ownership *shown)
+static char *make_frame_text(struct arena *a, const struct profile *p, uint32_t frame,
+			     const struct ownership *shown)
 {
 	const struct pf_frame *fr = &p->frames.items[frame];
 	const struct pf_func *f = &p->funcs.items[fr->func];
 	const char *name = profile_str(p, f->name);
 	/* without a name, the address is all that tells two frames apart */
 	if ((f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE)
-		return xasprintf("0x%" PRIX64 ": %s (in %s)", fr->address, name,
+		return arena_printf(a, "0x%" PRIX64 ": %s (in %s)", fr->address, name,
 				 profile_str(p, p->libs.items[f->lib].path));
 	if (f->file) {
 		const char *file = profile_str(p, f->file);
-		return xasprintf("%s (%s:%u)", name, shown ? ownership_shown_file(shown, p, fr->func) : file, fr->line);
+		return arena_printf(a, "%s (%s:%u)", name, shown ? ownership_shown_file(shown, p, fr->func) : file,
+				    fr->line);
 	}
 	if (f->lib != PF_NONE)
-		return xasprintf("%s (in %s)", name, profile_str(p, p->libs.items[f->lib].path));
-	return xstrdup(name);
+		return arena_printf(a, "%s (in %s)", name, profile_str(p, p->libs.items[f->lib].path));
+	return arena_strndup(a, name, strlen(name));
 }
 
 /* A frame as --where and --not see it: "name (file:line)", "name (in object)". */
@@ -128,9 +131,10 @@ static const char *frame_text(struct ctx *c, uint32_t frame)
 	if (c->frame_text[frame] == NULL) {
 		const struct pf_func *f = &c->p->funcs.items[c->p->frames.items[frame].func];
 		if (c->bare && f->file) /* lines move when code is edited */
-			c->frame_text[frame] = xstrdup(profile_str(c->p, f->name));
+			c->frame_text[frame] = arena_strndup(&c->texts, profile_str(c->p, f->name),
+							     strlen(profile_str(c->p, f->name)));
 		else
-			c->frame_text[frame] = make_frame_text(c->p, frame, NULL);
+			c->frame_text[frame] = make_frame_text(&c->texts, c->p, frame, NULL);
 	}
 	return c->frame_text[frame];
 }
@@ -141,7 +145,7 @@ static const char *frame_shown(struct ctx *c, uint32_t frame)
 	if (c->o->full_paths)
 		return frame_text(c, frame);
 	if (c->frame_shown[frame] == NULL)
-		c->frame_shown[frame] = make_frame_text(c->p, frame, c->own);
+		c->frame_shown[frame] = make_frame_text(&c->texts, c->p, frame, c->own);
 	return c->frame_shown[frame];
 }
 
@@ -935,10 +939,7 @@ static int frames_prepare(struct ctx *c, const struct dhat_view_opts *dopt)
 
 static void frames_release(struct ctx *c)
 {
-	for (size_t i = 0; c->frame_text && i < c->p->frames.len; i++) {
-		free(c->frame_text[i]);
-		free(c->frame_shown[i]);
-	}
+	arena_release(&c->texts);
 	free(c->frame_text);
 	free(c->frame_shown);
 	free(c->owned);

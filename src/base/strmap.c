@@ -58,6 +58,15 @@ char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
 	return s;
 }
 
+char *arena_printf(struct arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = arena_vprintf(a, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
 void arena_release(struct arena *a)
 {
 	struct arena_block *b = a->head;
