@@ -135,6 +135,8 @@ static void *big_out_of_memory(size_t size)
 
 void *xbig_resize(void *p, size_t old_size, size_t new_size)
 {
+	if (new_size > SIZE_MAX / 2) /* no such mapping; and rounding it up to 2 MiB would wrap */
+		return big_out_of_memory(new_size);
 	if (new_size < BIG_FROM && (old_size < BIG_FROM || p == NULL))
 		return xrealloc(p, new_size);
 	if (p == NULL || old_size < BIG_FROM) { /* from the heap (or nothing) to a mapping */
