@@ -478,7 +478,7 @@ static char *random_profile(uint64_t *seed)
 {
 #define RND() (*seed = *seed * 6364136223846793005u + 1442695040888963407u, (unsigned)(*seed >> 33))
 	VEC(char) t = {0};
-	char buf[256];
+	char buf[1024];
 #define PUT(...)                                                                                          \
 	do {                                                                                              \
 		snprintf(buf, sizeof(buf), __VA_ARGS__);                                                  \
