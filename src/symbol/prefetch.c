@@ -28,6 +28,7 @@ struct sym_prefetch {
 	pthread_mutex_t mu;
 	VEC(struct ahead_lib *) libs;
 	size_t next;     /* the first not yet opened */
+	size_t held;     /* modules opened and held for symbolize_profile() */
 	bool running;    /* a worker thread is started and not joined */
 	bool ended;      /* ... and has found nothing more to open: it is ending */
 	bool stop;       /* open nothing more */
@@ -36,6 +37,11 @@ struct sym_prefetch {
 
 /* Beyond this many libraries, the rest are opened in place (a profile can name thousands). */
 #define AHEAD_MAX 256
+/* symbolize_profile() holds one module at a time; ahead of it, at most this many are held
+ * (their DWARF decompressed: libc's is about 20 MB), so a profile naming many libraries with
+ * debug information does not hold them all at once. The program and libc come first in
+ * samply's list. */
+#define AHEAD_HELD 4
 
 static char *dup_or_null(const char *s)
 {
@@ -73,7 +79,8 @@ static void *open_ahead(void *arg)
 	pthread_setname_np(pthread_self(), "profan-symbols");
 	for (;;) {
 		pthread_mutex_lock(&pf->mu);
-		struct ahead_lib *l = pf->stop || pf->next == pf->libs.len ? NULL : pf->libs.items[pf->next];
+		bool full = pf->stop || pf->held >= AHEAD_HELD || pf->next == pf->libs.len;
+		struct ahead_lib *l = full ? NULL : pf->libs.items[pf->next];
 		pf->ended = l == NULL;
 		pthread_mutex_unlock(&pf->mu);
 		if (l == NULL)
@@ -87,6 +94,7 @@ static void *open_ahead(void *arg)
 		pthread_mutex_lock(&pf->mu);
 		l->said = said;
 		l->done = true;
+		pf->held += l->m != NULL;
 		pf->next++;
 		pthread_mutex_unlock(&pf->mu);
 	}
@@ -177,7 +185,7 @@ void sym_prefetch_clear(struct sym_prefetch *pf)
 		free((char *)l->q.debug_path), free((char *)l->q.code_id), free((char *)l->q.breakpad_id);
 		free(l);
 	}
-	pf->libs.len = pf->next = 0;
+	pf->libs.len = pf->next = pf->held = 0;
 }
 
 void sym_prefetch_free(struct sym_prefetch *pf)

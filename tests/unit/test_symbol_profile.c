@@ -1003,6 +1003,45 @@ static void files_opened_ahead_change_nothing(void)
 		CHECK_INT(states[1][l], states[0][l]);
 }
 
+/* Opened ahead, at most 4 modules are held at once (AHEAD_HELD): six libraries that all open
+ * give 4 taken ready and 2 opened in place, and the same frames as without opening ahead. */
+static void files_opened_ahead_are_bounded(void)
+{
+	static const char *const names[] = {"a", "b", "c", "d", "e", "f"};
+	char text[2][2048];
+	size_t ahead_taken = 0;
+	for (int ahead = 0; ahead < 2; ahead++) {
+		struct profile p;
+		setup(&p);
+		uint32_t fr[6];
+		for (size_t i = 0; i < 6; i++)
+			fr[i] = native(&p, add_lib(&p, names[i], "elf/symtest-pie", PIE_ID, "", 0), 0x1082);
+		for (size_t i = 0; i < 6; i++)
+			sample(&p, fr + i, 1, (int64_t)i + 1);
+		struct symbolize_opts o = {.no_env = true};
+		if (ahead) {
+			o.prefetch = sym_prefetch_new(&o);
+			for (size_t i = 0; i < 6; i++)
+				sym_prefetch_lib(o.prefetch, &(struct symfind_query){.name = names[i],
+										     .path = "elf/symtest-pie",
+										     .debug_name = names[i],
+										     .debug_path = "elf/symtest-pie",
+										     .code_id = PIE_ID});
+			sym_prefetch_finish(o.prefetch);
+		}
+		struct symbolize_stats st;
+		CHECK_INT(symbolize_profile(&p, &o, &st), 0);
+		CHECK_INT(st.libs_found, 6);
+		ahead_taken = st.libs_ahead;
+		sym_prefetch_free(o.prefetch);
+		stacks_text(&p, text[ahead], sizeof(text[ahead]));
+		profile_release(&p);
+	}
+	CHECK_INT(ahead_taken, 4);
+	CHECK_STR(text[1], text[0]);
+	CHECK(strstr(text[0], "main:37") != NULL);
+}
+
 int main(void)
 {
 	RUN(pie_inline_chain_expands_outer_to_inner);
@@ -1032,5 +1071,6 @@ int main(void)
 	RUN(inline_levels_carry_their_declaring_file);
 	RUN(macos_and_windows_libraries_are_named_not_missing);
 	RUN(files_opened_ahead_change_nothing);
+	RUN(files_opened_ahead_are_bounded);
 	return check_summary();
 }
