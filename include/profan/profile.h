@@ -228,6 +228,16 @@ struct pf_stack_table {
 	VEC(struct pf_stack) nodes;
 	struct htab index;
 };
+/* The nodes profile_intern_paths() makes in an empty profile, into the empty table T (its
+ * index left empty); FRAMES may be any numbers, e.g. indices to be made frames later. */
+void stack_table_add_paths(struct pf_stack_table *t, size_t n, const uint32_t *const *frames,
+			   const uint32_t *len, uint32_t *leaf);
+/* The same on a helper thread while the caller goes on: FRAMES, LEN and LEAF are the job's
+ * until stack_paths_finish() waits for it and hands over the table. */
+struct stack_paths_job;
+struct stack_paths_job *stack_paths_start(size_t n, const uint32_t *const *frames, const uint32_t *len,
+					  uint32_t *leaf);
+void stack_paths_finish(struct stack_paths_job *job, struct pf_stack_table *out);
 uint32_t stack_table_intern(struct pf_stack_table *t, uint32_t parent, uint32_t frame);
 void stack_table_release(struct pf_stack_table *t);
 /* Replaces P's stack table with T's (T is left empty). Samples are untouched. */

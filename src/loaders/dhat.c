@@ -357,7 +357,7 @@ struct loader {
 		int field;
 	} seen_key[16];
 	size_t seen_keys;
-	uint32_t *path; /* the frames of one stack, root first */
+	uint32_t *path; /* the ftbl indices of one stack, root first */
 	size_t path_cap;
 	/* leaf stack node -> its sample, to merge identical stacks (PF_NONE: no stack) */
 	struct htab sample_of_leaf;
@@ -581,54 +581,253 @@ static void path_reserve(struct loader *L, size_t n)
 	}
 }
 
-/* The frame at DEPTH of the path being built (root first): ftbl entry IDX, under entry PREV
- * (-1 at the root). Another frame at the address of the next outer one is an inlined callee
- * of it; the same frame twice is recursion through one call site, not inlining. */
-static void path_set(struct loader *L, size_t depth, size_t idx, int64_t prev)
+/* Is ftbl entry IDX, under entry PREV (-1 at the root), an inlined callee? Another frame at
+ * the address of the next outer one is; the same frame twice is recursion through one call
+ * site, not inlining. */
+static bool inlined_under(const struct loader *L, uint32_t idx, int64_t prev)
 {
-	bool inlined = prev >= 0 && (int64_t)idx != prev && L->addr[idx] != PF_NO_ADDRESS &&
-		       L->addr[idx] == L->addr[prev];
-	L->path[depth] = frame_for(L, idx, inlined);
+	return prev >= 0 && idx != prev && L->addr[idx] != PF_NO_ADDRESS && L->addr[idx] == L->addr[prev];
 }
 
-/* The frames of program point tree PP's stack FS into L->path, root first. */
-static int frames_from_tree(struct loader *L, const struct json *fs)
+/* The ftbl indices of program point tree PP's stack FS into L->path, root first. */
+static int indices_from_tree(struct loader *L, const struct json *fs)
 {
 	size_t n = json_len(fs);
 	path_reserve(L, n);
 	const int32_t *packed = json_packed_i32(fs);
-	int64_t prev = -1;
 	for (size_t k = n, depth = 0; k-- > 0; depth++) {
 		int64_t idx;
 		if (packed && packed[k] >= 0 && (size_t)packed[k] < L->ftbl_len)
 			idx = packed[k];
 		else if (!jr_int_at(&L->r, fs, k, 0, (int64_t)L->ftbl_len - 1, false, 0, &idx))
 			return -1;
-		path_set(L, depth, (size_t)idx, prev);
-		prev = idx;
+		L->path[depth] = (uint32_t)idx;
 	}
 	return 0;
 }
 
-/* The same for point I of the columns, whose N frames FS (ftbl indices >= 0, innermost
- * first) are rewritten in place as frames, root first. */
-static int frames_from_columns(struct loader *L, size_t i, uint32_t *fs, size_t n)
+/* The same for point I of the columns: its N ftbl indices FS, innermost first, checked and
+ * turned root first in place. */
+static int indices_from_columns(struct loader *L, size_t i, uint32_t *fs, size_t n)
 {
-	path_reserve(L, n);
-	int64_t prev = -1;
-	for (size_t k = n, depth = 0; k-- > 0; depth++) {
+	for (size_t k = n; k-- > 0;)
 		if (fs[k] >= L->ftbl_len) {
 			char path[64];
 			snprintf(path, sizeof(path), "%s[%zu].fs", L->pps_key, i);
 			return jr_error_at(&L->r, path, k, "%lld is out of range [0, %lld]", (long long)fs[k],
 					   (long long)L->ftbl_len - 1);
 		}
-		path_set(L, depth, fs[k], prev);
-		prev = fs[k];
+	for (size_t a = 0, b = n; a + 1 < b; a++, b--) {
+		uint32_t t = fs[a];
+		fs[a] = fs[b - 1];
+		fs[b - 1] = t;
 	}
-	if (n > 0)
-		memcpy(fs, L->path, n * sizeof(*fs));
 	return 0;
+}
+
+/* The frames of a stack of N ftbl indices FS, root first, made (frame_for) in that order. */
+static void make_frames(struct loader *L, const uint32_t *fs, size_t n)
+{
+	int64_t prev = -1;
+	for (size_t d = 0; d < n; d++) {
+		frame_for(L, fs[d], inlined_under(L, fs[d], prev));
+		prev = fs[d];
+	}
+}
+
+/* Per frame: is it made from more than one (ftbl entry, inlined)? Valgrind names one address
+ * "do_call<A, i32>" and "do_call<B, isize>" (generics of one Rust function, folded into one
+ * copy), and "f(int) [clone .constprop.0]" and "f(int)": one function, so one frame. */
+static bool *shared_frames(const struct loader *L, size_t *count)
+{
+	bool *made = xcalloc(L->p->frames.len + 1, sizeof(*made));
+	bool *shared = xcalloc(L->p->frames.len + 1, sizeof(*shared));
+	*count = 0;
+	for (size_t i = 0; i < L->ftbl_len; i++)
+		for (int inl = 0; inl < 2; inl++) {
+			uint32_t fr = L->frame[i][inl];
+			if (fr != PF_NONE && made[fr] && !shared[fr]) {
+				shared[fr] = true;
+				++*count;
+			}
+			if (fr != PF_NONE)
+				made[fr] = true;
+		}
+	free(made);
+	return shared;
+}
+
+/* Per node of T, set in the returned bits: is it one of two or more children of one node
+ * with one frame? Only frames in SHARED can be. NULL when no node is. */
+static uint64_t *twin_nodes(const struct pf_stack_table *t, const bool *shared)
+{
+	struct u64map first = {0}; /* (parent, frame) -> the first node of them */
+	uint64_t *twin = NULL;
+	for (size_t n = 0; n < t->nodes.len; n++) {
+		const struct pf_stack *node = &t->nodes.items[n];
+		if (!shared[node->frame])
+			continue;
+		uint32_t *slot = u64map_slot(&first, (uint64_t)node->parent << 32 | node->frame);
+		if (*slot == HTAB_NONE) {
+			*slot = (uint32_t)n;
+			continue;
+		}
+		if (twin == NULL)
+			twin = xcalloc(t->nodes.len / 64 + 1, sizeof(*twin));
+		twin[*slot / 64] |= 1ULL << (*slot % 64);
+		twin[n / 64] |= 1ULL << (n % 64);
+	}
+	u64map_release(&first);
+	return twin;
+}
+
+static bool bit(const uint64_t *bits, size_t i)
+{
+	return bits[i / 64] >> (i % 64) & 1;
+}
+
+/* Nodes merged away (GONE, in increasing order) and the node each went into (INTO), by their
+ * numbers before; every node kept is renumbered less the gone ones below it. */
+struct merges {
+	VEC(uint32_t) gone;
+	struct u64map into;
+};
+
+/* How many gone nodes are below NODE; *IS_GONE: is NODE one of them. */
+static size_t gone_below(const struct merges *m, uint32_t node, bool *is_gone)
+{
+	size_t lo = 0, hi = m->gone.len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->gone.items[mid] < node)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*is_gone = lo < m->gone.len && m->gone.items[lo] == node;
+	return lo;
+}
+
+/* The node NODE is, or went into. */
+static uint32_t kept_node(const struct merges *m, uint32_t node)
+{
+	bool gone;
+	gone_below(m, node, &gone);
+	return gone ? u64map_get(&m->into, node) : node;
+}
+
+/* The new number of NODE, or of the node it went into. */
+static uint32_t new_number(const struct merges *m, uint32_t node)
+{
+	bool gone;
+	node = kept_node(m, node);
+	return node - (uint32_t)gone_below(m, node, &gone);
+}
+
+static uint64_t node_key(uint32_t parent, uint32_t frame)
+{
+	return (uint64_t)parent << 32 | frame;
+}
+
+/* T's nodes of one (parent, frame) made one, as profile_intern_path() of each stack in turn
+ * would have made them: the first of each stays, the others go, the rest keep their order;
+ * LEAF's N nodes follow. Twins (TWIN) are the only nodes that can meet another at first;
+ * when one goes into a node, the children of both can (that node "absorbs"): those are
+ * looked up, the children it already had found by scanning the nodes from it to the twin.
+ * False, with T unchanged, when the scans would read more than a few times the table. */
+static bool merge_twins(struct pf_stack_table *t, const uint64_t *twin, uint32_t *leaf, size_t n)
+{
+	size_t len = t->nodes.len, budget = 4 * len + 4096;
+	uint64_t *absorbs = xcalloc(len / 64 + 1, sizeof(*absorbs));
+	struct u64map seen = {0}; /* (kept parent, frame) -> kept node, of the nodes looked up */
+	struct merges m = {0};
+	bool ok = true;
+	for (size_t k = 0; k < len && ok; k++) {
+		const struct pf_stack *node = &t->nodes.items[k];
+		uint32_t parent = node->parent == PF_NONE ? PF_NONE : kept_node(&m, node->parent);
+		if (!bit(twin, k) && (parent == PF_NONE || !bit(absorbs, parent)))
+			continue;
+		uint32_t *slot = u64map_slot(&seen, node_key(parent, node->frame));
+		if (*slot == HTAB_NONE) {
+			*slot = (uint32_t)k;
+			continue;
+		}
+		uint32_t into = *slot;
+		vec_push(&m.gone, (uint32_t)k);
+		*u64map_slot(&m.into, k) = into;
+		if (bit(absorbs, into))
+			continue;
+		absorbs[into / 64] |= 1ULL << (into % 64);
+		ok = k - into <= budget;
+		budget -= ok ? k - into : 0;
+		for (size_t j = into + 1; j < k && ok; j++) /* nothing went into INTO before: its own */
+			if (t->nodes.items[j].parent == into) {
+				uint32_t *s = u64map_slot(&seen, node_key(into, t->nodes.items[j].frame));
+				if (*s == HTAB_NONE)
+					*s = (uint32_t)j; /* else a twin that has gone into *S */
+			}
+	}
+	if (ok) {
+		for (size_t k = 0, g = 0; k < len; k++) {
+			if (g < m.gone.len && m.gone.items[g] == k) {
+				g++;
+				continue;
+			}
+			struct pf_stack node = t->nodes.items[k];
+			if (node.parent != PF_NONE)
+				node.parent = new_number(&m, node.parent);
+			t->nodes.items[k - g] = node; /* K - G <= K: a node already read */
+		}
+		t->nodes.len -= m.gone.len;
+		for (size_t i = 0; i < n; i++)
+			if (leaf[i] != PF_NONE)
+				leaf[i] = new_number(&m, leaf[i]);
+	}
+	free(absorbs);
+	u64map_release(&seen);
+	u64map_release(&m.into);
+	vec_free(&m.gone);
+	return ok;
+}
+
+/* The stacks of the N points (PATH[I]: DEPTH[I] ftbl indices, root first) interned as the
+ * profile's, LEAF[I] the leaf of each. Frames are made in file order, as one stack after
+ * another would make them, while a helper thread sorts the stacks of indices into nodes
+ * (stack_paths.c); then each node's index is made its frame. */
+static void intern_stacks(struct loader *L, size_t n, uint32_t *const *path, const uint32_t *depth,
+			  uint32_t *leaf)
+{
+	struct stack_paths_job *job = stack_paths_start(n, (const uint32_t *const *)path, depth, leaf);
+	for (size_t i = 0; i < n; i++)
+		make_frames(L, path[i], depth[i]);
+	struct pf_stack_table t;
+	stack_paths_finish(job, &t);
+	/* a parent is numbered before its children: going down, a node's parent holds its index */
+	for (size_t k = t.nodes.len; k-- > 0;) {
+		struct pf_stack *node = &t.nodes.items[k];
+		int64_t prev = node->parent == PF_NONE ? -1 : (int64_t)t.nodes.items[node->parent].frame;
+		node->frame = L->frame[node->frame][inlined_under(L, node->frame, prev)];
+	}
+	size_t shared_count;
+	bool *shared = shared_frames(L, &shared_count);
+	uint64_t *twin = shared_count > 0 ? twin_nodes(&t, shared) : NULL;
+	free(shared);
+	if (twin != NULL && !merge_twins(&t, twin, leaf, n)) {
+		/* twins everywhere: the stacks sorted again, by their frames */
+		stack_table_release(&t);
+		for (size_t i = 0; i < n; i++) {
+			int64_t prev = -1;
+			for (size_t d = 0; d < depth[i]; d++) {
+				uint32_t idx = path[i][d];
+				path[i][d] = L->frame[idx][inlined_under(L, idx, prev)];
+				prev = idx;
+			}
+		}
+		stack_table_add_paths(&t, n, (const uint32_t *const *)path, depth, leaf);
+	}
+	free(twin);
+	profile_set_stacks(L->p, &t);
+	profile_release_indexes(L->p);
 }
 
 /* Counters are summed in views, so their totals over the file must fit in int64 too;
@@ -749,8 +948,8 @@ static int read_point(struct loader *L, const struct json *pps, const struct dha
 	return jr_is(&L->r, pp, JSON_OBJECT) && read_pp(L, pp, values, fs) == 0 ? 0 : -1;
 }
 
-/* Every point is checked and its frames made (in file order, so the first error is the
- * first in the file), then all stacks are interned at once, then the samples are added. */
+/* Every point is checked (in file order, so the first error is the first in the file), then
+ * all stacks are interned at once, then the samples are added. */
 static int read_pps(struct loader *L, const struct json *root)
 {
 	L->pps_key = L->meta.version == 1 ? "aps" : "pps";
@@ -767,10 +966,10 @@ static int read_pps(struct loader *L, const struct json *root)
 	if (pts != NULL)
 		n = pts->len; /* past its last point, the loader has refused one */
 	int64_t values[PF_MAX_METRICS] = {0}, totals[PF_MAX_METRICS] = {0};
-	const uint32_t **path = xcalloc(n + 1, sizeof(*path));
+	uint32_t **path = xcalloc(n + 1, sizeof(*path));
 	uint32_t *depth = xcalloc(n + 1, sizeof(*depth)), *leaf = NULL;
-	VEC(uint32_t) from_trees = {0}; /* the frames of the points read from trees */
-	VEC(size_t) tree_points = {0};  /* those points, and where their frames start: pairs */
+	VEC(uint32_t) from_trees = {0}; /* the ftbl indices of the points read from trees */
+	VEC(size_t) tree_points = {0};  /* those points, and where their indices start: pairs */
 	int rc = -1;
 	size_t odd = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -778,7 +977,7 @@ static int read_pps(struct loader *L, const struct json *root)
 		if (read_point(L, pps, pts, i, &odd, values, &fs) < 0 || check_totals(L, i, totals, values) < 0)
 			goto out;
 		if (fs != NULL) {
-			if (frames_from_tree(L, fs) < 0)
+			if (indices_from_tree(L, fs) < 0)
 				goto out;
 			depth[i] = (uint32_t)json_len(fs);
 			vec_push(&tree_points, i);
@@ -789,7 +988,7 @@ static int read_pps(struct loader *L, const struct json *root)
 			depth[i] = (uint32_t)(pts->fs_at[i + 1] - pts->fs_at[i]);
 			/* the pool is NULL when every stack is empty: no pointer into it then */
 			uint32_t *frames = depth[i] > 0 ? pts->fs + pts->fs_at[i] : NULL;
-			if (frames_from_columns(L, i, frames, depth[i]) < 0)
+			if (indices_from_columns(L, i, frames, depth[i]) < 0)
 				goto out;
 			path[i] = frames;
 		}
@@ -798,7 +997,7 @@ static int read_pps(struct loader *L, const struct json *root)
 		if (depth[tree_points.items[t]] > 0)
 			path[tree_points.items[t]] = from_trees.items + tree_points.items[t + 1];
 	leaf = xreallocarray(NULL, n + 1, sizeof(*leaf));
-	profile_intern_paths(L->p, n, path, depth, leaf);
+	intern_stacks(L, n, path, depth, leaf);
 	htab_reserve(&L->sample_of_leaf, n); /* at most one entry per program point */
 	profile_reserve_samples(L->p, n);
 	odd = 0;

@@ -8,6 +8,8 @@
  * common prefix with any stack before it in the file, which its nearest earlier neighbours in
  * sorted order give. The nodes come out numbered as the calls one after the other would
  * number them: in file order, each stack's new nodes root first. */
+#define _GNU_SOURCE /* pthread_setname_np */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,14 +100,9 @@ static void sort_paths(const struct paths *ps, uint32_t *order, uint32_t *key, s
 	vec_free(&todo);
 }
 
-void profile_intern_paths(struct profile *p, size_t n, const uint32_t *const *frames, const uint32_t *len,
-			  uint32_t *leaf)
+void stack_table_add_paths(struct pf_stack_table *t, size_t n, const uint32_t *const *frames,
+			   const uint32_t *len, uint32_t *leaf)
 {
-	if (p->stacks.len > 0 || n >= UINT32_MAX) { /* nodes to match that the sort does not see */
-		for (size_t i = 0; i < n; i++)
-			leaf[i] = profile_intern_path(p, PF_NONE, frames[i], len[i]);
-		return;
-	}
 	const struct paths ps = {.frames = frames, .len = len};
 	uint32_t *order = xreallocarray(NULL, n + 1, sizeof(*order));
 	uint32_t *scratch = xreallocarray(NULL, n + 1, sizeof(*scratch));
@@ -149,8 +146,12 @@ void profile_intern_paths(struct profile *p, size_t n, const uint32_t *const *fr
 	/* Stack I's nodes at depths below SHARED[i] are stack FROM[i]'s; the others are new,
 	 * numbered from FIRST[i] on. */
 	uint32_t *first = prev;
+	size_t fresh = 0;
+	for (size_t i = 0; i < n; i++)
+		fresh += len[i] - shared[i];
+	vec_reserve(&t->nodes, t->nodes.len + fresh); /* once: no copies, no table twice in memory */
 	for (size_t i = 0; i < n; i++) {
-		first[i] = (uint32_t)p->stacks.len;
+		first[i] = (uint32_t)t->nodes.len;
 		uint32_t above = PF_NONE;
 		if (shared[i] > 0) { /* the node at depth shared - 1, found through earlier stacks */
 			uint32_t j = from[i], d = shared[i] - 1;
@@ -158,10 +159,9 @@ void profile_intern_paths(struct profile *p, size_t n, const uint32_t *const *fr
 				j = from[j];
 			above = first[j] + (d - shared[j]);
 		}
-		vec_reserve(&p->stacks, p->stacks.len + (len[i] - shared[i]));
 		for (uint32_t d = shared[i]; d < len[i]; d++) {
-			p->stacks.items[p->stacks.len] = (struct pf_stack){.parent = above, .frame = frames[i][d]};
-			above = (uint32_t)p->stacks.len++;
+			t->nodes.items[t->nodes.len] = (struct pf_stack){.parent = above, .frame = frames[i][d]};
+			above = (uint32_t)t->nodes.len++;
 		}
 		leaf[i] = above;
 		if (len[i] > 0 && shared[i] == len[i]) { /* nothing new: the node is an earlier stack's */
@@ -177,5 +177,55 @@ void profile_intern_paths(struct profile *p, size_t n, const uint32_t *const *fr
 	free(prev);
 	free(next);
 	free(shared);
+}
+
+void profile_intern_paths(struct profile *p, size_t n, const uint32_t *const *frames, const uint32_t *len,
+			  uint32_t *leaf)
+{
+	if (p->stacks.len > 0 || n >= UINT32_MAX) { /* nodes to match that the sort does not see */
+		for (size_t i = 0; i < n; i++)
+			leaf[i] = profile_intern_path(p, PF_NONE, frames[i], len[i]);
+		return;
+	}
+	struct pf_stack_table t = {0};
+	stack_table_add_paths(&t, n, frames, len, leaf);
+	profile_set_stacks(p, &t);
 	profile_release_indexes(p); /* the stack index no longer covers the table: rebuilt on demand */
+}
+
+struct stack_paths_job {
+	size_t n;
+	const uint32_t *const *frames;
+	const uint32_t *len;
+	uint32_t *leaf;
+	struct pf_stack_table table;
+	pthread_t thread;
+	bool threaded;
+};
+
+static void *build_paths(void *arg)
+{
+	struct stack_paths_job *job = arg;
+	pthread_setname_np(pthread_self(), "profan-paths");
+	stack_table_add_paths(&job->table, job->n, job->frames, job->len, job->leaf);
+	return NULL;
+}
+
+struct stack_paths_job *stack_paths_start(size_t n, const uint32_t *const *frames, const uint32_t *len,
+					  uint32_t *leaf)
+{
+	struct stack_paths_job *job = xcalloc(1, sizeof(*job));
+	*job = (struct stack_paths_job){.n = n, .frames = frames, .len = len, .leaf = leaf};
+	job->threaded = pthread_create(&job->thread, NULL, build_paths, job) == 0;
+	return job;
+}
+
+void stack_paths_finish(struct stack_paths_job *job, struct pf_stack_table *out)
+{
+	if (job->threaded)
+		pthread_join(job->thread, NULL);
+	else /* no thread to be had: the work is done here, late but the same */
+		stack_table_add_paths(&job->table, job->n, job->frames, job->len, job->leaf);
+	*out = job->table;
+	free(job);
 }

@@ -6,6 +6,7 @@
  *   At t-end: 5,001 bytes in 2 blocks; Reads 1,110 bytes; Writes 31,110 bytes. */
 #include "check.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 
 #include "profan/dhat.h"
@@ -519,6 +520,205 @@ static void dh_view_conditions(void)
 	CHECK(dhat_pred_eval(DHAT_PRED_TINY, &(struct dhat_vals){.tb = INT64_MAX, .tbk = INT64_MAX}, 500));
 }
 
+/* Random DHAT files for random_stacks_intern_one_at_a_time. An ftbl entry is function F
+ * (spelled one of four ways that all read "fF": valgrind's clone and parameter spellings, a
+ * Rust generic) at address A and line L. Entries of one (F, A, L) are one frame, so two of
+ * them under one parent are one node ("twins"); an entry under another at its address is
+ * inlined into it, unless it is the same entry (recursion). */
+struct gen_entry {
+	int f, v, a, l;
+};
+
+struct gen_node { /* a node as profile_intern_path() of each stack in file order makes it */
+	int parent, f, a, l, inl;
+};
+
+struct gen {
+	char *text;
+	size_t len, cap;
+	struct gen_entry entry[64];
+	int entries;
+	int (*stack)[16]; /* per point, root first */
+	int *depth;
+	int64_t *tb;
+	int points;
+};
+
+static void gen_put(struct gen *g, const char *fmt, ...)
+{
+	va_list ap;
+	for (;;) {
+		va_start(ap, fmt);
+		int n = vsnprintf(g->text + g->len, g->cap - g->len, fmt, ap);
+		va_end(ap);
+		if ((size_t)n < g->cap - g->len) {
+			g->len += (size_t)n;
+			return;
+		}
+		g->cap = g->cap * 2 + (size_t)n + 64;
+		g->text = realloc(g->text, g->cap);
+	}
+}
+
+static void gen_write(struct gen *g)
+{
+	static const char *const spelling[] = {"f%d(int)", "f%d(unsigned int) [clone .constprop.0]",
+					       "f%d.constprop.0", "f%d<alloc::string::String, i32>"};
+	g->len = 0;
+	gen_put(g, "{\"dhatFileVersion\":2,\"mode\":\"copy\",\"bklt\":false,\"bkacc\":false,"
+		   "\"cmd\":\"./prog\",\"pid\":1,\"te\":1,\"pps\":[");
+	for (int i = 0; i < g->points; i++) {
+		gen_put(g, "%s{\"tb\":%lld,\"tbk\":1,\"fs\":[", i ? "," : "", (long long)g->tb[i]);
+		for (int d = g->depth[i]; d-- > 0;) /* innermost first */
+			gen_put(g, "%d%s", 1 + g->stack[i][d], d ? "," : "");
+		gen_put(g, "]}");
+	}
+	gen_put(g, "],\"ftbl\":[\"[root]\"");
+	for (int e = 0; e < g->entries; e++) {
+		char name[64];
+		snprintf(name, sizeof(name), spelling[g->entry[e].v], g->entry[e].f);
+		gen_put(g, ",\"0x%X: %s (a.c:%d)\"", 0x401000 + 16 * g->entry[e].a, name, g->entry[e].l);
+	}
+	gen_put(g, "]}");
+}
+
+/* The nodes and the samples (first point of each leaf, in file order) the file must give. */
+static int gen_expect(const struct gen *g, struct gen_node *node, int *leaf)
+{
+	int nodes = 0;
+	for (int i = 0; i < g->points; i++) {
+		int parent = -1, prev = -1;
+		for (int d = 0; d < g->depth[i]; d++) {
+			const struct gen_entry *e = &g->entry[g->stack[i][d]];
+			int cur = g->stack[i][d];
+			struct gen_node want = {parent, e->f, e->a, e->l,
+						prev >= 0 && prev != cur && g->entry[prev].a == e->a};
+			int k = 0;
+			while (k < nodes && memcmp(&node[k], &want, sizeof(want)) != 0)
+				k++;
+			if (k == nodes)
+				node[nodes++] = want;
+			parent = k;
+			prev = cur;
+		}
+		leaf[i] = parent;
+	}
+	return nodes;
+}
+
+static void gen_check(const struct gen *g, const char *what)
+{
+	struct profile p;
+	struct gen_node *node = calloc((size_t)g->points * 16 + 1, sizeof(*node));
+	int *leaf = calloc((size_t)g->points + 1, sizeof(*leaf));
+	int nodes = gen_expect(g, node, leaf);
+	if (load_text(g->text, &p) != 0) {
+		CHECK(!"a generated file loads");
+		goto out;
+	}
+	bool same = p.stacks.len == (size_t)nodes;
+	for (size_t k = 0; same && k < p.stacks.len; k++) {
+		const struct pf_frame *fr = profile_stack_frame(&p, (uint32_t)k);
+		int f = -1;
+		sscanf(profile_func_name(&p, fr->func), "f%d", &f);
+		struct gen_node got = {p.stacks.items[k].parent == PF_NONE ? -1 : (int)p.stacks.items[k].parent,
+				       f, (int)((fr->address - 0x401000) / 16), (int)fr->line,
+				       (fr->flags & PF_FRAME_INLINED) != 0};
+		same = memcmp(&got, &node[k], sizeof(got)) == 0;
+		if (!same)
+			fprintf(stderr, "%s: node %zu is (%d, f%d, %d, %d, %d), not (%d, f%d, %d, %d, %d)\n", what, k,
+				got.parent, got.f, got.a, got.l, got.inl, node[k].parent, node[k].f, node[k].a,
+				node[k].l, node[k].inl);
+	}
+	/* samples: one per leaf, in the order of their first points, tb summed */
+	size_t samples = 0;
+	for (int i = 0; same && i < g->points; i++) {
+		uint32_t want = leaf[i] < 0 ? PF_NONE : (uint32_t)leaf[i];
+		size_t s = 0;
+		while (s < samples && p.sample_stack[s] != want)
+			s++;
+		int64_t tb = 0;
+		for (int j = 0; j < g->points; j++)
+			tb += leaf[j] == leaf[i] ? g->tb[j] : 0;
+		if (s == samples) {
+			same = samples < p.sample_count && p.sample_stack[s] == want && value(&p, s, "tb") == tb;
+			samples++;
+		}
+	}
+	same = same && samples == p.sample_count;
+	if (!same)
+		fprintf(stderr, "%s: %zu nodes, %zu samples; expected %d nodes\n", what, p.stacks.len,
+			p.sample_count, nodes);
+	CHECK(same);
+	profile_release(&p);
+out:
+	free(node);
+	free(leaf);
+}
+
+static void gen_alloc(struct gen *g, int points)
+{
+	g->points = points;
+	g->stack = calloc((size_t)points, sizeof(*g->stack));
+	g->depth = calloc((size_t)points, sizeof(*g->depth));
+	g->tb = calloc((size_t)points, sizeof(*g->tb));
+}
+
+static void gen_free(struct gen *g)
+{
+	free(g->stack);
+	free(g->depth);
+	free(g->tb);
+	free(g->text);
+}
+
+/* Stacks are sorted into nodes on a helper thread before their frames are known (loaders/
+ * dhat.c, intern_stacks): twins, inlining and recursion must come out as one stack after
+ * another would make them, node numbers included. */
+static void random_stacks_intern_one_at_a_time(void)
+{
+	srand(16);
+	for (int round = 0; round < 300; round++) {
+		struct gen g = {0};
+		gen_alloc(&g, 1 + rand() % 120);
+		g.entries = 1 + rand() % 24;
+		for (int e = 0; e < g.entries; e++) /* few addresses, functions, lines: many twins */
+			g.entry[e] = (struct gen_entry){rand() % 3, rand() % 4, rand() % 3, 1 + rand() % 2};
+		for (int i = 0; i < g.points; i++) {
+			int from = rand() % (i + 1); /* a prefix of an earlier stack, then new frames */
+			int keep = from < i ? rand() % (g.depth[from] + 1) : 0;
+			g.depth[i] = keep + rand() % (17 - keep);
+			for (int d = 0; d < g.depth[i]; d++)
+				g.stack[i][d] = d < keep ? g.stack[from][d] : rand() % g.entries;
+			g.tb[i] = 1 + rand() % 1000;
+		}
+		gen_write(&g);
+		char what[32];
+		snprintf(what, sizeof(what), "round %d", round);
+		gen_check(&g, what);
+		gen_free(&g);
+	}
+	/* twins at the roots whose second halves come long after the first: merging them scans
+	 * more than the loader allows itself, and it sorts the stacks again, by their frames */
+	struct gen g = {0};
+	gen_alloc(&g, 2 * 16 * 24);
+	g.entries = 2 * 16 + 8;
+	for (int e = 0; e < 32; e++)
+		g.entry[e] = (struct gen_entry){e % 16 / 4, e < 16 ? 0 : 1 + e % 3, e % 4, 1};
+	for (int e = 32; e < g.entries; e++)
+		g.entry[e] = (struct gen_entry){4 + e % 3, 0, 4 + e % 5, 1 + e % 2};
+	for (int i = 0; i < g.points; i++) {
+		g.depth[i] = 1 + rand() % 16;
+		g.stack[i][0] = i / 24; /* roots 0..15, then their twins 16..31 */
+		for (int d = 1; d < g.depth[i]; d++)
+			g.stack[i][d] = 32 + rand() % 8;
+		g.tb[i] = 1;
+	}
+	gen_write(&g);
+	gen_check(&g, "late twins");
+	gen_free(&g);
+}
+
 int main(void)
 {
 	RUN(peak_totals_match_dhat_summary);
@@ -531,6 +731,7 @@ int main(void)
 	RUN(libc_with_debug_info_is_not_the_program);
 	RUN(malformed_files_fail_cleanly);
 	RUN(streamed_points_read_like_the_tree);
+	RUN(random_stacks_intern_one_at_a_time);
 	RUN(empty_and_deep_inputs);
 	RUN(frame_text_splits_at_the_last_paren);
 	RUN(ownership_rule);
