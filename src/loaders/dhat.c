@@ -998,6 +998,9 @@ static int read_pps(struct loader *L, const struct json *root)
 			path[tree_points.items[t]] = from_trees.items + tree_points.items[t + 1];
 	leaf = xreallocarray(NULL, n + 1, sizeof(*leaf));
 	intern_stacks(L, n, path, depth, leaf);
+	if (pts != NULL)
+		dhat_points_drop_stacks(pts); /* before the samples: not both in memory at once */
+	vec_free(&from_trees);
 	htab_reserve(&L->sample_of_leaf, n); /* at most one entry per program point */
 	profile_reserve_samples(L->p, n);
 	odd = 0;

@@ -42,6 +42,15 @@ static void points_free(void *data)
 	free(pts);
 }
 
+void dhat_points_drop_stacks(struct dhat_points *pts)
+{
+	xbig_free(pts->fs_at, pts->cap * sizeof(*pts->fs_at));
+	xbig_free(pts->fs, pts->fs_cap * sizeof(*pts->fs));
+	pts->fs_at = NULL;
+	pts->fs = NULL;
+	pts->fs_cap = 0;
+}
+
 const struct json *dhat_points_tree(const struct dhat_points *pts, size_t i, size_t *odd_next)
 {
 	size_t o = *odd_next;

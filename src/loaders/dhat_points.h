@@ -56,6 +56,9 @@ struct dhat_points {
 /* The counter KEY names, or -1. */
 int dhat_key_of(const char *key);
 
+/* Frees FS and FS_AT, once the loader has made its stacks of them (the biggest columns). */
+void dhat_points_drop_stacks(struct dhat_points *pts);
+
 /* The tree of point I when it was kept as one (ODD_NEXT: a cursor over the kept points,
  * starting at 0, for a pass in file order), or NULL. */
 const struct json *dhat_points_tree(const struct dhat_points *pts, size_t i, size_t *odd_next);
