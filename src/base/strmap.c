@@ -15,7 +15,8 @@ struct arena_block {
 
 #define ARENA_BLOCK (1u << 20)
 
-void *arena_alloc(struct arena *a, size_t size)
+/* SIZE bytes as they are: the callers that fill them whole skip the zeroing. */
+static void *arena_take(struct arena *a, size_t size)
 {
 	size = (size + 15) & ~(size_t)15;
 	struct arena_block *b = a->head;
@@ -36,25 +37,37 @@ void *arena_alloc(struct arena *a, size_t size)
 	}
 	void *p = b->data + b->used;
 	b->used += size;
-	memset(p, 0, size);
 	return p;
+}
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	return memset(arena_take(a, size), 0, size);
 }
 
 char *arena_strndup(struct arena *a, const char *s, size_t len)
 {
-	char *d = arena_alloc(a, len + 1);
+	char *d = arena_take(a, len + 1);
 	memcpy(d, s, len);
+	d[len] = '\0';
 	return d;
 }
 
 char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
 {
+	char line[256]; /* most texts fit: formatted once, not measured first */
 	va_list aq;
 	va_copy(aq, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	char *s = arena_alloc(a, (size_t)(n < 0 ? 0 : n) + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, aq);
+	int n = vsnprintf(line, sizeof(line), fmt, ap);
+	size_t len = n < 0 ? 0 : (size_t)n;
+	char *s = arena_take(a, len + 1);
+	if (len < sizeof(line))
+		memcpy(s, line, len + 1);
+	else
+		vsnprintf(s, len + 1, fmt, aq);
 	va_end(aq);
+	if (n < 0)
+		s[0] = '\0';
 	return s;
 }
 

@@ -393,9 +393,23 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 	const struct json *s = json_at(L->ftbl, idx);
 	struct dhat_frame_text ft;
 	dhat_split_frame(json_str(s), json_str_len(s), &ft);
-	char *name = xstrndup(ft.name, ft.name_len);
-	char *file = ft.file ? xstrndup(ft.file, ft.file_len) : NULL;
-	char *object = ft.object ? xstrndup(ft.object, ft.object_len) : NULL;
+	/* name, file and object as C strings, one after the other: on the stack when they fit */
+	char room[512];
+	size_t need = ft.name_len + ft.file_len + ft.object_len + 3;
+	char *name = need <= sizeof(room) ? room : xmalloc(need), *end = name;
+	char *file = NULL, *object = NULL;
+	memcpy(end, ft.name, ft.name_len);
+	end[ft.name_len] = '\0';
+	end += ft.name_len + 1;
+	if (ft.file) {
+		file = memcpy(end, ft.file, ft.file_len);
+		end[ft.file_len] = '\0';
+		end += ft.file_len + 1;
+	}
+	if (ft.object) {
+		object = memcpy(end, ft.object, ft.object_len);
+		end[ft.object_len] = '\0';
+	}
 	for (char *c = file; L->meta.rust && c && *c; c++)
 		if (*c == '\\')
 			*c = '/'; /* Windows: alloc\src\alloc.rs */
@@ -422,9 +436,8 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 			      .line = ft.line,
 			      .column = ft.column,
 			      .flags = inlined ? PF_FRAME_INLINED : 0};
-	free(name);
-	free(file);
-	free(object);
+	if (name != room)
+		free(name);
 	return L->frame[idx][inlined] = profile_intern_frame(p, &fr);
 }
 
@@ -686,17 +699,26 @@ static bool bit(const uint64_t *bits, size_t i)
 	return bits[i / 64] >> (i % 64) & 1;
 }
 
-/* Nodes merged away (GONE, in increasing order) and the node each went into (INTO), by their
- * numbers before; every node kept is renumbered less the gone ones below it. */
+/* Nodes merged away (GONE, in increasing order; GONE_BIT, per node) and the node each went
+ * into (INTO), by their numbers before; every node kept is renumbered less the gone ones below
+ * it. */
 struct merges {
 	VEC(uint32_t) gone;
+	uint64_t *gone_bit;
 	struct u64map into;
 };
 
-/* How many gone nodes are below NODE; *IS_GONE: is NODE one of them. */
-static size_t gone_below(const struct merges *m, uint32_t node, bool *is_gone)
+/* The node NODE is, or went into. */
+static uint32_t kept_node(const struct merges *m, uint32_t node)
 {
-	size_t lo = 0, hi = m->gone.len;
+	return bit(m->gone_bit, node) ? u64map_get(&m->into, node) : node;
+}
+
+/* The new number of NODE, or of the node it went into. */
+static uint32_t new_number(const struct merges *m, uint32_t node)
+{
+	node = kept_node(m, node);
+	size_t lo = 0, hi = m->gone.len; /* how many gone nodes are below it */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		if (m->gone.items[mid] < node)
@@ -704,24 +726,7 @@ static size_t gone_below(const struct merges *m, uint32_t node, bool *is_gone)
 		else
 			hi = mid;
 	}
-	*is_gone = lo < m->gone.len && m->gone.items[lo] == node;
-	return lo;
-}
-
-/* The node NODE is, or went into. */
-static uint32_t kept_node(const struct merges *m, uint32_t node)
-{
-	bool gone;
-	gone_below(m, node, &gone);
-	return gone ? u64map_get(&m->into, node) : node;
-}
-
-/* The new number of NODE, or of the node it went into. */
-static uint32_t new_number(const struct merges *m, uint32_t node)
-{
-	bool gone;
-	node = kept_node(m, node);
-	return node - (uint32_t)gone_below(m, node, &gone);
+	return node - (uint32_t)lo;
 }
 
 static uint64_t node_key(uint32_t parent, uint32_t frame)
@@ -740,7 +745,7 @@ static bool merge_twins(struct pf_stack_table *t, const uint64_t *twin, uint32_t
 	size_t len = t->nodes.len, budget = 4 * len + 4096;
 	uint64_t *absorbs = xcalloc(len / 64 + 1, sizeof(*absorbs));
 	struct u64map seen = {0}; /* (kept parent, frame) -> kept node, of the nodes looked up */
-	struct merges m = {0};
+	struct merges m = {.gone_bit = xcalloc(len / 64 + 1, sizeof(uint64_t))};
 	bool ok = true;
 	for (size_t k = 0; k < len && ok; k++) {
 		const struct pf_stack *node = &t->nodes.items[k];
@@ -754,6 +759,7 @@ static bool merge_twins(struct pf_stack_table *t, const uint64_t *twin, uint32_t
 		}
 		uint32_t into = *slot;
 		vec_push(&m.gone, (uint32_t)k);
+		m.gone_bit[k / 64] |= 1ULL << (k % 64);
 		*u64map_slot(&m.into, k) = into;
 		if (bit(absorbs, into))
 			continue;
@@ -769,7 +775,7 @@ static bool merge_twins(struct pf_stack_table *t, const uint64_t *twin, uint32_t
 	}
 	if (ok) {
 		for (size_t k = 0, g = 0; k < len; k++) {
-			if (g < m.gone.len && m.gone.items[g] == k) {
+			if (bit(m.gone_bit, k)) {
 				g++;
 				continue;
 			}
@@ -787,6 +793,7 @@ static bool merge_twins(struct pf_stack_table *t, const uint64_t *twin, uint32_t
 	u64map_release(&seen);
 	u64map_release(&m.into);
 	vec_free(&m.gone);
+	free(m.gone_bit);
 	return ok;
 }
 
@@ -798,6 +805,7 @@ static void intern_stacks(struct loader *L, size_t n, uint32_t *const *path, con
 			  uint32_t *leaf)
 {
 	struct stack_paths_job *job = stack_paths_start(n, (const uint32_t *const *)path, depth, leaf);
+	profile_reserve_frames(L->p, L->ftbl_len, L->ftbl_len); /* about one frame per entry */
 	for (size_t i = 0; i < n; i++)
 		make_frames(L, path[i], depth[i]);
 	struct pf_stack_table t;

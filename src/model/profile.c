@@ -187,6 +187,15 @@ static uint32_t intern(struct htab *index, void **items, size_t *len, size_t *ca
 	return i;
 }
 
+void profile_reserve_frames(struct profile *p, size_t funcs, size_t frames)
+{
+	ensure_indexes(p);
+	vec_reserve(&p->funcs, p->funcs.len + funcs);
+	vec_reserve(&p->frames, p->frames.len + frames);
+	htab_reserve(&p->func_index, p->funcs.len + funcs);
+	htab_reserve(&p->frame_index, p->frames.len + frames);
+}
+
 uint32_t profile_intern_func(struct profile *p, const struct pf_func *f)
 {
 	ensure_indexes(p);
