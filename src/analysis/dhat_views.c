@@ -13,6 +13,7 @@
 #include "profan/dhat.h"
 #include "profan/dhat_tree.h"
 #include "profan/hashtab.h"
+#include "profan/parallel.h"
 #include "profan/regex.h"
 #include "profan/views.h"
 #include "profan/yours.h"
@@ -90,6 +91,7 @@ struct ctx {
 	char **frame_text;  /* "name (file:line)", built on demand: what --where and --not match */
 	char **frame_shown; /* the same with the file as displayed (ownership_short_path) */
 	struct arena texts; /* where both live: one frame's text each, freed at once */
+	struct arena texts_beside; /* the texts a helper thread made (shown_texts) */
 	bool bare;          /* frame texts without file:line (profan diff's identities) */
 	bool *owned, *plumbing;
 	bool *keep;        /* passes the filters and the metric's per-point condition */
@@ -526,33 +528,57 @@ struct sites {
 	int64_t *incl;   /* 3 per function: metric, companion, tb */
 	bool *incl_seen;
 	struct strmap texts; /* a frame's shown text -> id */
-	uint32_t *text_of;   /* per frame: its text id + 1, 0 until needed */
+	uint32_t *text_of;   /* per frame of yours: its text id + 1 */
 };
 
-static uint64_t chain_text(struct ctx *c, struct sites *st, uint32_t fr)
+/* The shown texts of your frames, made in two halves at once (the views show them, and the
+ * caller chains are known by them), and the id of each in ST->texts. */
+struct texts_half {
+	struct ctx *c;
+	struct arena *arena;
+	size_t from, to;
+};
+
+static void make_shown_texts(void *arg)
 {
-	if (st->text_of[fr] == 0)
-		st->text_of[fr] = strmap_intern(&st->texts, frame_shown(c, fr)) + 1;
-	return st->text_of[fr];
+	struct texts_half *h = arg;
+	struct ctx *c = h->c;
+	for (size_t fr = h->from; fr < h->to; fr++)
+		if (c->owned[fr] && c->frame_shown[fr] == NULL)
+			c->frame_shown[fr] = make_frame_text(h->arena, c->p, (uint32_t)fr, c->own);
 }
 
-static void sites_compute(struct ctx *c, struct sites *st)
+static void shown_texts(struct ctx *c, struct sites *st)
 {
+	size_t n = c->p->frames.len;
+	if (!c->o->full_paths) { /* else frame_shown is frame_text, made for every frame already */
+		struct texts_half mine = {c, &c->texts, 0, n / 2}, other = {c, &c->texts_beside, n / 2, n};
+		run_halves(make_shown_texts, &mine, &other, "profan-views");
+	}
+	for (size_t fr = 0; fr < n; fr++)
+		if (c->owned[fr])
+			st->text_of[fr] = strmap_intern(&st->texts, frame_shown(c, (uint32_t)fr)) + 1;
+}
+
+/* One half of the samples, walked from leaf to root (sites_compute): each sample's site node
+ * and chain into ST, the inclusive values of your functions into INCL and INCL_SEEN. */
+struct walk_half {
+	struct ctx *c;
+	struct sites *st;
+	const uint32_t *owned_func; /* per frame, its function when the frame is yours */
+	size_t from, to;
+	int64_t *incl;
+	bool *incl_seen;
+};
+
+static void walk_samples(void *arg)
+{
+	const struct walk_half *w = arg;
+	const struct ctx *c = w->c;
 	const struct profile *p = c->p;
-	size_t nf = p->funcs.len;
-	st->node = xcalloc(p->sample_count + 1, sizeof(*st->node));
-	st->fallback = xcalloc(p->sample_count + 1, sizeof(*st->fallback));
-	st->chain = xcalloc(p->sample_count + 1, sizeof(*st->chain));
-	st->incl = xcalloc((nf + 1) * 3, sizeof(*st->incl));
-	st->incl_seen = xcalloc(nf + 1, sizeof(*st->incl_seen));
-	strmap_init(&st->texts);
-	st->text_of = xcalloc(p->frames.len + 1, sizeof(*st->text_of));
-	/* per frame, its function when the frame is your code (cache-resident, unlike the nodes) */
-	uint32_t *owned_func = xreallocarray(NULL, p->frames.len + 1, sizeof(*owned_func));
-	for (size_t fr = 0; fr < p->frames.len; fr++)
-		owned_func[fr] = c->owned[fr] ? p->frames.items[fr].func : PF_NONE;
-	size_t *stamp = xcalloc(nf + 1, sizeof(*stamp)); /* a function once per stack */
-	for (size_t i = 0; i < p->sample_count; i++) {
+	struct sites *st = w->st;
+	size_t *stamp = xcalloc(p->funcs.len + 1, sizeof(*stamp)); /* a function once per stack */
+	for (size_t i = w->from; i < w->to; i++) {
 		uint32_t s = p->sample_stack[i];
 		st->node[i] = PF_NONE;
 		st->fallback[i] = true;
@@ -563,18 +589,18 @@ static void sites_compute(struct ctx *c, struct sites *st)
 		uint32_t site = PF_NONE, dep = PF_NONE, other = PF_NONE;
 		uint64_t h1 = 0x9e3779b97f4a7c15ULL, h2 = 0x2545f4914f6cdd1dULL;
 		for (uint32_t n = s; n != PF_NONE; n = p->stacks.items[n].parent) {
-			uint32_t fr = p->stacks.items[n].frame, f = owned_func[fr];
+			uint32_t fr = p->stacks.items[n].frame, f = w->owned_func[fr];
 			if (f != PF_NONE && stamp[f] != i + 1) {
 				stamp[f] = i + 1;
-				st->incl_seen[f] = true;
+				w->incl_seen[f] = true;
 				for (int k = 0; k < 3; k++)
-					st->incl[(size_t)f * 3 + (size_t)k] += v[k];
+					w->incl[(size_t)f * 3 + (size_t)k] += v[k];
 			}
 			if (site == PF_NONE) {
 				if (site_step(c, n, &dep, &other))
 					site = n;
 			} else if (f != PF_NONE) { /* a frame of yours above the site: the chain */
-				uint64_t t = chain_text(c, st, fr);
+				uint64_t t = st->text_of[fr];
 				h1 = hash_mix(h1 ^ t);
 				h2 = hash_mix(h2 + t * 0xff51afd7ed558ccdULL);
 			}
@@ -588,8 +614,39 @@ static void sites_compute(struct ctx *c, struct sites *st)
 			st->node[i] = dep != PF_NONE ? dep : other != PF_NONE ? other : s;
 		}
 	}
-	free(owned_func);
 	free(stamp);
+}
+
+static void sites_compute(struct ctx *c, struct sites *st)
+{
+	const struct profile *p = c->p;
+	size_t nf = p->funcs.len;
+	st->node = xcalloc(p->sample_count + 1, sizeof(*st->node));
+	st->fallback = xcalloc(p->sample_count + 1, sizeof(*st->fallback));
+	st->chain = xcalloc(p->sample_count + 1, sizeof(*st->chain));
+	st->incl = xcalloc((nf + 1) * 3, sizeof(*st->incl));
+	st->incl_seen = xcalloc(nf + 1, sizeof(*st->incl_seen));
+	strmap_init(&st->texts);
+	st->text_of = xcalloc(p->frames.len + 1, sizeof(*st->text_of));
+	shown_texts(c, st);
+	/* per frame, its function when the frame is your code (cache-resident, unlike the nodes) */
+	uint32_t *owned_func = xreallocarray(NULL, p->frames.len + 1, sizeof(*owned_func));
+	for (size_t fr = 0; fr < p->frames.len; fr++)
+		owned_func[fr] = c->owned[fr] ? p->frames.items[fr].func : PF_NONE;
+	/* two halves of the samples at once; the second's sums added to the first's after */
+	size_t half = p->sample_count / 2;
+	struct walk_half mine = {c, st, owned_func, 0, half, st->incl, st->incl_seen};
+	struct walk_half other = {c, st, owned_func, half, p->sample_count, xcalloc((nf + 1) * 3, sizeof(int64_t)),
+				  xcalloc(nf + 1, sizeof(bool))};
+	run_halves(walk_samples, &mine, &other, "profan-views");
+	for (size_t f = 0; f < nf; f++) {
+		st->incl_seen[f] |= other.incl_seen[f];
+		for (size_t k = 0; k < 3; k++)
+			st->incl[f * 3 + k] += other.incl[f * 3 + k];
+	}
+	free(other.incl);
+	free(other.incl_seen);
+	free(owned_func);
 }
 
 static void sites_release(struct sites *st)
@@ -940,6 +997,7 @@ static int frames_prepare(struct ctx *c, const struct dhat_view_opts *dopt)
 static void frames_release(struct ctx *c)
 {
 	arena_release(&c->texts);
+	arena_release(&c->texts_beside);
 	free(c->frame_text);
 	free(c->frame_shown);
 	free(c->owned);

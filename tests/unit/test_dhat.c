@@ -11,6 +11,7 @@
 
 #include "profan/dhat.h"
 #include "profan/dhat_tree.h"
+#include "profan/driver.h"
 #include "profan/load.h"
 
 static struct dhat_meta meta;
@@ -520,6 +521,48 @@ static void dh_view_conditions(void)
 	CHECK(dhat_pred_eval(DHAT_PRED_TINY, &(struct dhat_vals){.tb = INT64_MAX, .tbk = INT64_MAX}, 500));
 }
 
+static int64_t row_value(const struct report *r, const char *table, const char *func)
+{
+	for (size_t i = 0; i < r->tables.len; i++) {
+		const struct report_table *t = r->tables.items[i];
+		if (strcmp(t->id, table) != 0)
+			continue;
+		for (size_t k = 0; k < t->rows.len; k++) {
+			const char *name = t->rows.items[k].name;
+			size_t n = strlen(func);
+			if (strncmp(name, func, n) == 0 && (name[n] == '\0' || name[n] == ' '))
+				return t->rows.items[k].values[0];
+		}
+	}
+	return -1;
+}
+
+/* The sites and functions views of peak.json (the design in tests/dhat/peak.c), walked in
+ * two halves on two threads (dhat_views.c, sites_compute): each site's bytes live at the
+ * peak, and each function's counted once per stack (recurse's five depths are 120 B). */
+static void views_follow_the_program_design(void)
+{
+	struct profile p;
+	struct profan_opts o;
+	struct report r;
+	CHECK_INT(load("dhat/peak.json", &p), 0);
+	profan_opts_init(&o);
+	report_init(&r);
+	CHECK_INT(driver_run_profile(&o, &p, "dhat/peak.json", &r), PF_EXIT_OK);
+	static const struct {
+		const char *func;
+		int64_t site, inclusive;
+	} want[] = {{"make_big", 30000, 30000},  {"make_small", 1000, 1000}, {"recurse", 120, 120},
+		    {"inlined_grab", 800, 800},   {"use_inlined", -1, 800},   {"realloc_chain", 5000, 5000},
+		    {"zero_size", 1, 1},          {"main", -1, 36921}};
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+		CHECK_INT(row_value(&r, "sites", want[i].func), want[i].site);
+		CHECK_INT(row_value(&r, "functions", want[i].func), want[i].inclusive);
+	}
+	report_release(&r);
+	profile_release(&p);
+}
+
 /* Random DHAT files for random_stacks_intern_one_at_a_time. An ftbl entry is function F
  * (spelled one of four ways that all read "fF": valgrind's clone and parameter spellings, a
  * Rust generic) at address A and line L. Entries of one (F, A, L) are one frame, so two of
@@ -732,6 +775,7 @@ int main(void)
 	RUN(malformed_files_fail_cleanly);
 	RUN(streamed_points_read_like_the_tree);
 	RUN(random_stacks_intern_one_at_a_time);
+	RUN(views_follow_the_program_design);
 	RUN(empty_and_deep_inputs);
 	RUN(frame_text_splits_at_the_last_paren);
 	RUN(ownership_rule);
