@@ -18,7 +18,7 @@ static void cpn_release(void *data)
 	struct cpn_stub *s = data;
 	struct cpn *c = &s->c;
 	free(c->path);
-	vec_free(&c->nodes);
+	xbig_free(c->nodes.items, c->nodes.cap * sizeof(*c->nodes.items));
 	vec_free(&c->kid_ids);
 	vec_free(&c->ticks);
 	strmap_release(&c->strings);
@@ -146,13 +146,26 @@ static bool read_regular(struct cpn *c, const struct json **m, struct cpn_node *
 	return true;
 }
 
+/* The node columns grow to many MB: a big array (alloc.h), freed by cpn_release. */
+static void push_node(struct cpn *c, const struct cpn_node *n)
+{
+	if (c->nodes.len == c->nodes.cap) {
+		size_t cap = c->nodes.cap ? c->nodes.cap * 2 : 1024, size = sizeof(*c->nodes.items);
+		if (cap > SIZE_MAX / size)
+			xreallocarray(NULL, cap, size); /* aborts: out of memory */
+		c->nodes.items = xbig_resize(c->nodes.items, c->nodes.cap * size, cap * size);
+		c->nodes.cap = cap;
+	}
+	c->nodes.items[c->nodes.len++] = *n;
+}
+
 /* Element E of the array, built as a tree in C->side. */
 static enum verdict add_node(struct cpn *c, const struct json *e)
 {
 	struct cpn_node n = {.tree = e, .parent = CPN_NO_ID};
 	const struct json *m[M_COUNT];
 	if (json_type(e) != JSON_OBJECT) {
-		vec_push(&c->nodes, n);
+		push_node(c, &n);
 		return CPN_FATAL;
 	}
 	members(e, node_keys, c->seen, M_COUNT, m);
@@ -161,7 +174,7 @@ static enum verdict add_node(struct cpn *c, const struct json *e)
 	    (!absent(m[M_PARENT]) && !int_in(m[M_PARENT], INT64_MIN + 1, INT64_MAX, &n.parent)) ||
 	    json_type(m[M_FRAME]) != JSON_OBJECT ||
 	    (!absent(m[M_CHILDREN]) && json_type(m[M_CHILDREN]) != JSON_ARRAY)) {
-		vec_push(&c->nodes, n);
+		push_node(c, &n);
 		return CPN_FATAL;
 	}
 	size_t kids = c->kid_ids.len, ticks = c->ticks.len;
@@ -169,11 +182,11 @@ static enum verdict add_node(struct cpn *c, const struct json *e)
 		c->kid_ids.len = kids;
 		c->ticks.len = ticks;
 		n = (struct cpn_node){.tree = e, .id = n.id, .parent = n.parent};
-		vec_push(&c->nodes, n);
+		push_node(c, &n);
 		return CPN_KEEP;
 	}
 	n.tree = NULL;
-	vec_push(&c->nodes, n);
+	push_node(c, &n);
 	return CPN_REGULAR;
 }
 
@@ -261,7 +274,8 @@ static int divert_nodes(void *ctx, struct jstream *js, struct json_stub *stub)
 	}
 	/* kept to the end of the run: without the unused part of the last doubling */
 	if (c->nodes.len > 0 && c->nodes.len < c->nodes.cap) {
-		c->nodes.items = xreallocarray(c->nodes.items, c->nodes.len, sizeof(*c->nodes.items));
+		c->nodes.items = xbig_resize(c->nodes.items, c->nodes.cap * sizeof(*c->nodes.items),
+					     c->nodes.len * sizeof(*c->nodes.items));
 		c->nodes.cap = c->nodes.len;
 	}
 	if (c->kid_ids.len > 0 && c->kid_ids.len < c->kid_ids.cap) {

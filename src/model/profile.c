@@ -69,10 +69,10 @@ void profile_release(struct profile *p)
 	vec_free(&p->line_ticks);
 	vec_free(&p->info);
 	vec_free(&p->warnings);
-	free(p->sample_stack);
-	free(p->sample_thread);
+	xbig_free(p->sample_stack, p->sample_cap * sizeof(uint32_t));
+	xbig_free(p->sample_thread, p->sample_cap * sizeof(uint32_t));
 	for (size_t m = 0; m < PF_MAX_METRICS; m++)
-		free(p->sample_values[m]);
+		xbig_free(p->sample_values[m], p->sample_cap * sizeof(int64_t));
 	profile_seal(p);
 	memset(p, 0, sizeof(*p));
 }
@@ -110,8 +110,9 @@ size_t profile_add_metric(struct profile *p, const char *name, const char *label
 	size_t m = p->metric_count++;
 	p->metrics[m] = (struct pf_metric){.name = profile_strdup(p, name), .label = profile_strdup(p, label),
 					   .unit = unit, .additive = true};
-	p->sample_values[m] = xreallocarray(NULL, p->sample_cap ? p->sample_cap : 1, sizeof(int64_t));
-	memset(p->sample_values[m], 0, (p->sample_cap ? p->sample_cap : 1) * sizeof(int64_t));
+	/* a column as long as the others (a big array: xbig_free with the others' size) */
+	size_t size = (p->sample_cap ? p->sample_cap : 1) * sizeof(int64_t);
+	p->sample_values[m] = memset(xbig_resize(NULL, 0, size), 0, size);
 	return m;
 }
 
@@ -291,12 +292,17 @@ size_t profile_count_metric(const struct profile *p)
 	return SIZE_MAX;
 }
 
+/* The sample columns are big arrays (alloc.h): millions of samples are many MB, whose pages
+ * are touched for the first time as the samples come in. */
 static void sample_columns_resize(struct profile *p, size_t ncap)
 {
-	p->sample_stack = xreallocarray(p->sample_stack, ncap, sizeof(uint32_t));
-	p->sample_thread = xreallocarray(p->sample_thread, ncap, sizeof(uint32_t));
+	size_t cap = p->sample_cap;
+	if (ncap > SIZE_MAX / sizeof(int64_t))
+		xreallocarray(NULL, ncap, sizeof(int64_t)); /* aborts: out of memory */
+	p->sample_stack = xbig_resize(p->sample_stack, cap * sizeof(uint32_t), ncap * sizeof(uint32_t));
+	p->sample_thread = xbig_resize(p->sample_thread, cap * sizeof(uint32_t), ncap * sizeof(uint32_t));
 	for (size_t m = 0; m < p->metric_count; m++)
-		p->sample_values[m] = xreallocarray(p->sample_values[m], ncap, sizeof(int64_t));
+		p->sample_values[m] = xbig_resize(p->sample_values[m], cap * sizeof(int64_t), ncap * sizeof(int64_t));
 	p->sample_cap = ncap;
 }
 
