@@ -42,6 +42,7 @@ static void *arena_take(struct arena *a, size_t size)
 
 void *arena_alloc(struct arena *a, size_t size)
 {
+	size = (size + 15) & ~(size_t)15; /* the padding too, as ever */
 	return memset(arena_take(a, size), 0, size);
 }
 
