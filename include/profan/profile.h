@@ -214,6 +214,8 @@ uint32_t profile_intern_frame(struct profile *p, const struct pf_frame *f);
 /* Room for FUNCS more functions and FRAMES more frames, their indexes included: a loader that
  * knows how many it may make grows nothing on the way. */
 void profile_reserve_frames(struct profile *p, size_t funcs, size_t frames);
+/* The same for N more stack nodes. */
+void profile_reserve_stacks(struct profile *p, size_t n);
 uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame);
 /* The node of the path FRAMES[0..N) (root first) below PARENT, interned like N calls of
  * profile_intern_stack(); PARENT itself when N is 0. */

@@ -951,6 +951,7 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 	unsigned char *state = xcalloc(n ? n : 1, 1);
 	uint32_t *path = xreallocarray(NULL, n ? n : 1, sizeof(uint32_t));
 	int rc = 0;
+	profile_reserve_stacks(L->p, n + 1); /* at most a node each, and (lost parent) */
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		size_t depth = 0;
 		uint32_t j = (uint32_t)i;

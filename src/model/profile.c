@@ -197,6 +197,13 @@ void profile_reserve_frames(struct profile *p, size_t funcs, size_t frames)
 	htab_reserve(&p->frame_index, p->frames.len + frames);
 }
 
+void profile_reserve_stacks(struct profile *p, size_t n)
+{
+	ensure_indexes(p);
+	vec_reserve(&p->stacks, p->stacks.len + n);
+	htab_reserve(&p->stack_index, p->stacks.len + n);
+}
+
 uint32_t profile_intern_func(struct profile *p, const struct pf_func *f)
 {
 	ensure_indexes(p);
