@@ -24,6 +24,9 @@ char *xstrndup(const char *s, size_t len);
  * 16-30 us, 50 times the same memory in 2 MiB pages (docs/performance.md). Freed by
  * xbig_free() with its current size, never by free(). */
 void *xbig_resize(void *p, size_t old_size, size_t new_size);
+/* The same for arrays of OLD_COUNT and NEW_COUNT elements of SIZE bytes: aborts when
+ * NEW_COUNT * SIZE overflows (OLD_COUNT * SIZE is an array that exists). */
+void *xbig_resizearray(void *p, size_t old_count, size_t new_count, size_t size);
 void xbig_free(void *p, size_t size);
 /* printf into a fresh heap string. */
 char *xasprintf(const char *fmt, ...) PF_PRINTF(1, 2);

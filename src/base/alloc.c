@@ -172,6 +172,13 @@ void *xbig_resize(void *p, size_t old_size, size_t new_size)
 	return q;
 }
 
+void *xbig_resizearray(void *p, size_t old_count, size_t new_count, size_t size)
+{
+	if (size != 0 && new_count > SIZE_MAX / size)
+		return big_out_of_memory(SIZE_MAX);
+	return xbig_resize(p, old_count * size, new_count * size);
+}
+
 void xbig_free(void *p, size_t size)
 {
 	if (p == NULL)

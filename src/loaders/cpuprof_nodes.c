@@ -150,10 +150,8 @@ static bool read_regular(struct cpn *c, const struct json **m, struct cpn_node *
 static void push_node(struct cpn *c, const struct cpn_node *n)
 {
 	if (c->nodes.len == c->nodes.cap) {
-		size_t cap = c->nodes.cap ? c->nodes.cap * 2 : 1024, size = sizeof(*c->nodes.items);
-		if (cap > SIZE_MAX / size)
-			xreallocarray(NULL, cap, size); /* aborts: out of memory */
-		c->nodes.items = xbig_resize(c->nodes.items, c->nodes.cap * size, cap * size);
+		size_t cap = c->nodes.cap ? c->nodes.cap * 2 : 1024;
+		c->nodes.items = xbig_resizearray(c->nodes.items, c->nodes.cap, cap, sizeof(*c->nodes.items));
 		c->nodes.cap = cap;
 	}
 	c->nodes.items[c->nodes.len++] = *n;
@@ -274,8 +272,7 @@ static int divert_nodes(void *ctx, struct jstream *js, struct json_stub *stub)
 	}
 	/* kept to the end of the run: without the unused part of the last doubling */
 	if (c->nodes.len > 0 && c->nodes.len < c->nodes.cap) {
-		c->nodes.items = xbig_resize(c->nodes.items, c->nodes.cap * sizeof(*c->nodes.items),
-					     c->nodes.len * sizeof(*c->nodes.items));
+		c->nodes.items = xbig_resizearray(c->nodes.items, c->nodes.cap, c->nodes.len, sizeof(*c->nodes.items));
 		c->nodes.cap = c->nodes.len;
 	}
 	if (c->kid_ids.len > 0 && c->kid_ids.len < c->kid_ids.cap) {

@@ -67,14 +67,11 @@ static void grow(struct dhat_points *pts)
 	if (pts->len + 1 < pts->cap)
 		return;
 	size_t cap = pts->cap ? pts->cap * 2 : 4096;
-	if (cap > SIZE_MAX / 8)
-		xreallocarray(NULL, cap, 8); /* aborts: out of memory */
-	pts->has = xbig_resize(pts->has, pts->cap * sizeof(*pts->has), cap * sizeof(*pts->has));
-	pts->fs_at = xbig_resize(pts->fs_at, pts->cap * sizeof(*pts->fs_at), cap * sizeof(*pts->fs_at));
+	pts->has = xbig_resizearray(pts->has, pts->cap, cap, sizeof(*pts->has));
+	pts->fs_at = xbig_resizearray(pts->fs_at, pts->cap, cap, sizeof(*pts->fs_at));
 	for (int k = 0; k < DHAT_KEYS; k++)
 		if (pts->value[k] != NULL) {
-			pts->value[k] = xbig_resize(pts->value[k], pts->cap * sizeof(**pts->value),
-						    cap * sizeof(**pts->value));
+			pts->value[k] = xbig_resizearray(pts->value[k], pts->cap, cap, sizeof(**pts->value));
 			memset(pts->value[k] + pts->cap, 0, (cap - pts->cap) * sizeof(**pts->value));
 		}
 	pts->cap = cap;
@@ -148,9 +145,7 @@ static bool take(struct dhat_points *pts, struct key_cache *kc, const struct jso
 		size_t cap = pts->fs_cap ? pts->fs_cap : 1 << 16;
 		while (cap < at + n)
 			cap *= 2;
-		if (cap > SIZE_MAX / 8)
-			xreallocarray(NULL, cap, 8); /* aborts: out of memory */
-		pts->fs = xbig_resize(pts->fs, pts->fs_cap * sizeof(*pts->fs), cap * sizeof(*pts->fs));
+		pts->fs = xbig_resizearray(pts->fs, pts->fs_cap, cap, sizeof(*pts->fs));
 		pts->fs_cap = cap;
 	}
 	if (n > 0)

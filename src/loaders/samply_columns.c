@@ -29,9 +29,7 @@ void scol_free(struct scol *c)
 /* Room for CAP values of the width in use (the columns of big profiles: xbig_resize). */
 static void resize(struct scol *c, size_t cap)
 {
-	if (cap > SIZE_MAX / 8)
-		xreallocarray(NULL, cap, 8); /* aborts: out of memory */
-	c->data = xbig_resize(c->data, c->cap * c->width, cap * c->width);
+	c->data = xbig_resizearray(c->data, c->cap, cap, c->width);
 	c->cap = cap;
 }
 
@@ -49,9 +47,7 @@ static unsigned width_for(uint64_t v)
 static void widen(struct scol *c, unsigned width)
 {
 	size_t cap = c->cap > c->len ? c->cap : c->len + 1024;
-	if (cap > SIZE_MAX / 8)
-		xreallocarray(NULL, cap, 8); /* aborts: out of memory */
-	void *to = xbig_resize(NULL, 0, cap * width);
+	void *to = xbig_resizearray(NULL, 0, cap, width);
 	for (size_t i = 0; i < c->len; i++) {
 		uint64_t v = scol_get(c, i);
 		switch (width) {

@@ -304,12 +304,10 @@ size_t profile_count_metric(const struct profile *p)
 static void sample_columns_resize(struct profile *p, size_t ncap)
 {
 	size_t cap = p->sample_cap;
-	if (ncap > SIZE_MAX / sizeof(int64_t))
-		xreallocarray(NULL, ncap, sizeof(int64_t)); /* aborts: out of memory */
-	p->sample_stack = xbig_resize(p->sample_stack, cap * sizeof(uint32_t), ncap * sizeof(uint32_t));
-	p->sample_thread = xbig_resize(p->sample_thread, cap * sizeof(uint32_t), ncap * sizeof(uint32_t));
+	p->sample_stack = xbig_resizearray(p->sample_stack, cap, ncap, sizeof(uint32_t));
+	p->sample_thread = xbig_resizearray(p->sample_thread, cap, ncap, sizeof(uint32_t));
 	for (size_t m = 0; m < p->metric_count; m++)
-		p->sample_values[m] = xbig_resize(p->sample_values[m], cap * sizeof(int64_t), ncap * sizeof(int64_t));
+		p->sample_values[m] = xbig_resizearray(p->sample_values[m], cap, ncap, sizeof(int64_t));
 	p->sample_cap = ncap;
 }
 
