@@ -1,4 +1,4 @@
-/* analysis.h: each format's own views, on a profile that is loaded,
+/* analysis.h: what a format's own views (input_format.views) get and give, on a profile that is loaded,
  * symbolicated and transformed. They add header lines and tables to the
  * report, and say which metric and which samples the shared trees, per-file
  * tables and exports should then read. */
@@ -47,12 +47,9 @@ struct view_choice {
 };
 void view_choice_release(struct view_choice *c);
 
-/* Each returns PF_EXIT_OK, or PF_EXIT_FAIL after one error line when the
- * input cannot be analysed as asked (a metric this file does not record). */
-int samply_views(const struct view_input *in, struct report *r, struct view_choice *out);
-int dhat_views(const struct view_input *in, struct report *r, struct view_choice *out);
-int cpuprof_views(const struct view_input *in, struct report *r, struct view_choice *out);
-/* Formats without views of their own: self and inclusive by function. */
+/* A format's views (input_format.views) return PF_EXIT_OK, or PF_EXIT_FAIL after one error
+ * line when the input cannot be analysed as asked (a metric this file does not record).
+ * Formats without views of their own: self and inclusive by function. */
 int generic_views(const struct view_input *in, struct report *r, struct view_choice *out);
 
 /* What every format gets after its own views, for its metric and selection:

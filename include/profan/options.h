@@ -9,7 +9,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "profan/cpuprof.h"
 #include "profan/symbolize.h"
 #include "profan/transform.h"
 
@@ -45,6 +44,13 @@ struct dhat_view_opts {
 };
 
 /* cpuprof: how samples are weighted, which profile of a trace, wasm names. */
+enum cpuprof_weight {
+	CPUPROF_WEIGHT_BEFORE, /* sample i gets timeDeltas[i], the gap before it: the common Python snippet */
+	CPUPROF_WEIGHT_AFTER,  /* sample i gets the gap after it, the last one endTime - t(last):
+				 * DevTools, speedscope, VS Code */
+	CPUPROF_WEIGHT_SAMPLES, /* every sample counts 1; default metric "samples" */
+};
+
 struct cpuprof_view_opts {
 	enum cpuprof_weight weight;
 	const char *profile; /* NULL: the largest; "all"; N; ID; PID:ID */

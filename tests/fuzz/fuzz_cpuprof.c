@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "profan/cpuprof.h"
+#include "cpuprof/cpuprof.h"
 #include "profan/load.h"
-#include "profan/wasm.h"
+#include "cpuprof/wasm.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

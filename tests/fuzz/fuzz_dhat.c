@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "profan/dhat.h"
-#include "profan/dhat_tree.h"
+#include "dhat/dhat.h"
+#include "dhat/dhat_tree.h"
 #include "profan/load.h"
 #include "profan/report.h"
 

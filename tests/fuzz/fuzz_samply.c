@@ -12,8 +12,8 @@
 #include "profan/diag.h"
 #include "profan/load.h"
 #include "profan/match.h"
-#include "profan/native.h"
-#include "profan/samply.h"
+#include "samply/native.h"
+#include "samply/samply.h"
 #include "profan/views.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "profan/analysis.h"
-#include "profan/dhat.h"
-#include "profan/dhat_tree.h"
+#include "dhat.h"
+#include "dhat_tree.h"
 #include "profan/hashtab.h"
 #include "profan/parallel.h"
 #include "profan/regex.h"

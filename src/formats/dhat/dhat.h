@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "profan/analysis.h"
 #include "profan/json.h"
 #include "profan/profile.h"
 
@@ -80,5 +81,12 @@ void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out)
  * reads the result for frames without a library. */
 bool dhat_default_owned(const char *name, const char *file, const char *object, const char *exe,
 			bool in_shared_object);
+
+/* The format's own views (dhat_views.c; analysis.h). */
+int dhat_views(const struct view_input *in, struct report *r, struct view_choice *out);
+
+/* The format's hooks for the driver (format.h; format.c). */
+struct input_format;
+extern const struct input_format dhat_format;
 
 #endif

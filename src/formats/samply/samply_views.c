@@ -9,8 +9,8 @@
 
 #include "profan/analysis.h"
 #include "profan/match.h"
-#include "profan/native.h"
-#include "profan/samply.h"
+#include "native.h"
+#include "samply.h"
 #include "profan/views.h"
 #include "profan/yours.h"
 

@@ -10,17 +10,12 @@
 #ifndef PROFAN_CPUPROF_H
 #define PROFAN_CPUPROF_H
 
+#include "profan/analysis.h"
 #include "profan/json.h"
+#include "profan/options.h"
 #include "profan/profile.h"
 
 struct wasm_module;
-
-enum cpuprof_weight {
-	CPUPROF_WEIGHT_BEFORE, /* sample i gets timeDeltas[i], the gap before it: the common Python snippet */
-	CPUPROF_WEIGHT_AFTER,  /* sample i gets the gap after it, the last one endTime - t(last):
-				 * DevTools, speedscope, VS Code */
-	CPUPROF_WEIGHT_SAMPLES, /* every sample counts 1; default metric "samples" */
-};
 
 struct cpuprof_opts {
 	enum cpuprof_weight weight;
@@ -54,5 +49,16 @@ bool cpuprof_sniff(const struct json *root);
 
 /* True for V8's JS<->wasm wrapper frame names. */
 bool cpuprof_is_plumbing(const char *name);
+
+/* A V8 sampling heap profile (.heapprofile: head.selfSize, no CPU samples): true with a
+ * sentence in WHAT[0..CAP) (input_format.lookalike). */
+bool lookalike_v8_heap(const struct json *root, char *what, size_t cap);
+
+/* The format's own views (cpuprof_views.c; analysis.h). */
+int cpuprof_views(const struct view_input *in, struct report *r, struct view_choice *out);
+
+/* The format's hooks for the driver (format.h; format.c). */
+struct input_format;
+extern const struct input_format cpuprof_format;
 
 #endif

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "profan/analysis.h"
-#include "profan/cpuprof.h"
+#include "cpuprof.h"
 #include "profan/views.h"
 #include "profan/yours.h"
 

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 
+#include "profan/analysis.h"
 #include "profan/json.h"
 #include "profan/profile.h"
 
@@ -85,5 +86,17 @@ void samply_choose_binary(struct profile *p, const char *want, const char *produ
 
 /* The library marked PF_LIB_MAIN, or PF_NONE. */
 uint32_t samply_main_lib(const struct profile *p);
+
+/* Firefox files that are not a processed profile of version 41 or later: a raw
+ * Gecko profile (the browser's capture format), an older processed profile, a
+ * DevTools performance-panel recording (lookalike.c; input_format.lookalike). */
+bool lookalike_firefox(const struct json *root, char *what, size_t cap);
+
+/* The format's own views (samply_views.c; analysis.h). */
+int samply_views(const struct view_input *in, struct report *r, struct view_choice *out);
+
+/* The format's hooks for the driver (format.h; format.c). */
+struct input_format;
+extern const struct input_format samply_format;
 
 #endif

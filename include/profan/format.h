@@ -1,0 +1,81 @@
+/* format.h: what an input format hands the driver, and the one registry of formats.
+ *
+ * A format is a folder, src/formats/NAME/: its loader, its own views, its side inputs and
+ * this one struct of hooks, named in src/formats/registry.c. The driver calls the hooks
+ * and never names a format; a hook left NULL means the format needs nothing at that step.
+ * HACKING.md, "Adding a format". */
+#ifndef PROFAN_FORMAT_H
+#define PROFAN_FORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "profan/analysis.h"
+#include "profan/json.h"
+#include "profan/options.h"
+#include "profan/profile.h"
+
+struct sym_prefetch;
+
+/* What a loader may need besides the document. */
+struct load_env {
+	const struct profan_opts *o;
+	/* The input's file when it is one on disk (not stdin, not bytes in memory): where
+	 * side inputs beside it are looked for. NULL otherwise. */
+	const char *file;
+	void *run;            /* what the format's run_open made for this run, or NULL */
+	const char **origin;  /* the load may set *ORIGIN: a side file its names came from
+			       * (kept by the profile), shown by its views as view_input.symbols_origin */
+};
+
+struct input_format {
+	const char *name;    /* profile->format and --format: "cpuprofile" */
+	const char *command; /* the subcommand */
+	const char *label;   /* in messages: "a V8 CPU profile" */
+	bool (*sniff)(const struct json *root);
+	/* Files of the format's family that profan does not read: true with a sentence in
+	 * WHAT[0..CAP) when ROOT is one. Asked before any format's sniff, for every command. */
+	bool (*lookalike)(const struct json *root, char *what, size_t cap);
+	struct json_parse_opts jopts;
+	/* Lets the parse hand members to PF as they stream in (the libraries a native profile
+	 * names, whose symbol files can be opened while the rest is read). */
+	void (*parse_ahead)(struct json_parse_opts *jo, struct sym_prefetch *pf);
+
+	/* Side inputs read once per run (V8's --wasm module): 0 with *RUN set (NULL: none asked),
+	 * or -1 after one error line. Called for every format before the inputs are read. */
+	int (*run_open)(const struct profan_opts *o, void **run);
+	void (*run_close)(void *run);
+	/* Options this format cannot carry out: 0, or -1 after one error line. */
+	int (*check_options)(const struct profan_opts *o, const char *label);
+	/* Options of this format given for a file of another (LABEL): 0, or -1 after one line. */
+	int (*foreign_options)(const struct profan_opts *o, const char *label);
+
+	/* One parsed input -> profile; -1 or LOAD_MISFIT after one error line (the profile is
+	 * then released). */
+	int (*load)(const struct json_doc *doc, const struct load_env *env, struct profile *out);
+	/* Names the frames of a loaded profile (native addresses, wasm names); PF: what was
+	 * opened ahead, or NULL. 0, or -1 after one error line. */
+	int (*symbolicate)(struct profile *p, const struct profan_opts *o, struct sym_prefetch *pf);
+	/* The format's own views (generic_views: self and inclusive by function). */
+	int (*views)(const struct view_input *in, struct report *r, struct view_choice *out);
+};
+
+/* The input formats, in the order they are recognised. */
+const struct input_format *format_find(const char *name); /* by name or command; NULL if unknown */
+const struct input_format *format_at(size_t i);            /* NULL past the last */
+const char *format_name(const struct input_format *f);    /* "cpuprofile" */
+const char *format_command(const struct input_format *f); /* "cpuprof" */
+/* The format a document looks like (each format's sniff, in order), or NULL. */
+const struct input_format *format_of(const struct json *root);
+/* What a parsed input is, for every command: *SEEN gets format_of() (NULL:
+ * unknown); -1 after one error line when it is a file profan recognises but
+ * does not read (each format's lookalike). Files that are not JSON were named
+ * before parsing (magic.h). */
+int format_recognise(const struct json_doc *doc, const struct input_format **seen);
+/* JSON parse options for F (NULL: any format); with PF, the symbol files of the libraries a
+ * native profile names are opened ahead while the rest of it is read (or PF NULL). */
+struct json_parse_opts format_parse_opts(const struct input_format *f, struct sym_prefetch *pf);
+/* The formats' names for a message: "samply, dhat or cpuprofile" (static storage). */
+const char *format_names(void);
+
+#endif
