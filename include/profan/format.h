@@ -28,10 +28,58 @@ struct load_env {
 			       * (kept by the profile), shown by its views as view_input.symbols_origin */
 };
 
+/* An option of a format's own, as data: the command line parses it and prints --help from it. */
+enum format_opt_kind {
+	FOPT_FLAG,     /* bool: set */
+	FOPT_TEXT,     /* const char *: the value */
+	FOPT_REGEX,    /* const char *: the value, which must compile (regex.h) */
+	FOPT_SIZE,     /* size_t: a non-negative integer */
+	FOPT_CHOICE,   /* int: the index of the value in .choices */
+	FOPT_PATTERNS, /* struct pattern_list: one more regex each time (repeatable) */
+	FOPT_METRIC,   /* the run's metric (profan_opts.metric), when .accept takes it */
+	FOPT_FOCUS,    /* a --focus step shown as this option */
+};
+
+struct format_opt {
+	const char *name;        /* long name without "--"; NULL ends a group */
+	const char *arg;         /* the value's name in --help; NULL: takes none */
+	const char *help;        /* one line */
+	enum format_opt_kind kind;
+	size_t offset;           /* in the format's options struct (not for METRIC, FOCUS) */
+	const char *const *choices; /* CHOICE: NULL-terminated */
+	bool (*accept)(const char *value); /* METRIC: a metric of the format's */
+	void (*list)(void);      /* METRIC: prints the metrics for "--metric list" (NULL: no list) */
+	const char *refusal;     /* CHOICE, METRIC: the usage error for a value not taken (one %s) */
+	/* After the value is stored: NULL, or the usage error to print (OPTS: the format's). */
+	const char *(*check)(const void *opts, const char *value);
+};
+
+struct format_opt_group {
+	const struct format_opt *opts;
+	bool diff; /* profan diff takes these too */
+};
+
+/* The command line's own groups a format's command may list among its own. */
+enum format_shared_group { FORMAT_OPTS_END, FORMAT_OPTS_OWN, FORMAT_OPTS_BINARY, FORMAT_OPTS_SYMBOLS };
+
+/* A format's subcommand: its help and its options, in --help order. */
+struct format_command {
+	const char *summary;     /* one line for `profan --help` */
+	const char *usage;       /* "NAME [options] PROFILE..." */
+	const char *description; /* a paragraph for `profan NAME --help` */
+	const char *examples;    /* lines for `profan NAME --help` */
+	struct {
+		enum format_shared_group shared; /* or FORMAT_OPTS_END with OWN set */
+		const struct format_opt_group *own;
+	} groups[8]; /* ends with an entry of neither */
+	size_t opts_size; /* the format's options struct (zero-filled: the defaults) */
+};
+
 struct input_format {
 	const char *name;    /* profile->format and --format: "cpuprofile" */
 	const char *command; /* the subcommand */
 	const char *label;   /* in messages: "a V8 CPU profile" */
+	struct format_command cli;
 	bool (*sniff)(const struct json *root);
 	/* Files of the format's family that profan does not read: true with a sentence in
 	 * WHAT[0..CAP) when ROOT is one. Asked before any format's sniff, for every command. */
@@ -75,7 +123,8 @@ int format_recognise(const struct json_doc *doc, const struct input_format **see
 /* JSON parse options for F (NULL: any format); with PF, the symbol files of the libraries a
  * native profile names are opened ahead while the rest of it is read (or PF NULL). */
 struct json_parse_opts format_parse_opts(const struct input_format *f, struct sym_prefetch *pf);
-/* The formats' names for a message: "samply, dhat or cpuprofile" (static storage). */
+/* The formats' names or commands for a message: "samply, dhat or cpuprofile" (static storage). */
 const char *format_names(void);
+const char *format_commands(void);
 
 #endif

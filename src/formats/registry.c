@@ -3,6 +3,7 @@
  * parse it before that is known. A new format is its folder plus one line below. */
 #include "profan/format.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* One line per format: its folder's NAME_format (src/formats/NAME/). */
@@ -39,20 +40,30 @@ const char *format_command(const struct input_format *f)
 	return f->command;
 }
 
+/* "a, b or c" of each format's name (COMMANDS: subcommand) into BUF[0..CAP). */
+static const char *list_of(char *buf, size_t cap, bool commands)
+{
+	size_t len = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++) {
+		const char *sep = i == 0 ? "" : i + 1 == ARRAY_SIZE(formats) ? " or " : ", ";
+		int n = snprintf(buf + len, cap - len, "%s%s", sep, commands ? formats[i]->command : formats[i]->name);
+		if (n < 0 || (size_t)n >= cap - len)
+			break;
+		len += (size_t)n;
+	}
+	return buf;
+}
+
 const char *format_names(void)
 {
 	static char names[256];
-	if (names[0] == '\0') {
-		size_t len = 0;
-		for (size_t i = 0; i < ARRAY_SIZE(formats); i++) {
-			const char *sep = i == 0 ? "" : i + 1 == ARRAY_SIZE(formats) ? " or " : ", ";
-			int n = snprintf(names + len, sizeof(names) - len, "%s%s", sep, formats[i]->name);
-			if (n < 0 || (size_t)n >= sizeof(names) - len)
-				break;
-			len += (size_t)n;
-		}
-	}
-	return names;
+	return names[0] ? names : list_of(names, sizeof(names), false);
+}
+
+const char *format_commands(void)
+{
+	static char names[256];
+	return names[0] ? names : list_of(names, sizeof(names), true);
 }
 
 const struct input_format *format_of(const struct json *root)

@@ -17,6 +17,13 @@
 
 struct wasm_module;
 
+enum cpuprof_weight {
+	CPUPROF_WEIGHT_BEFORE, /* sample i gets timeDeltas[i], the gap before it: the common Python snippet */
+	CPUPROF_WEIGHT_AFTER,  /* sample i gets the gap after it, the last one endTime - t(last):
+				 * DevTools, speedscope, VS Code */
+	CPUPROF_WEIGHT_SAMPLES, /* every sample counts 1; default metric "samples" */
+};
+
 struct cpuprof_opts {
 	enum cpuprof_weight weight;
 	/* Which profile of a trace: NULL picks the one with most samples; "all"; a
@@ -56,6 +63,17 @@ bool lookalike_v8_heap(const struct json *root, char *what, size_t cap);
 
 /* The format's own views (cpuprof_views.c; analysis.h). */
 int cpuprof_views(const struct view_input *in, struct report *r, struct view_choice *out);
+
+/* V8's own options: how samples are weighted, which profile of a trace, wasm names
+ * (format.c declares them). */
+struct cpuprof_view_opts {
+	enum cpuprof_weight weight;
+	const char *profile; /* NULL: the largest; "all"; N; ID; PID:ID */
+	const char *wasm;    /* a wasm module with a name section, or NULL */
+};
+
+/* O's options for this format (profan_format_opts), or the defaults. */
+const struct cpuprof_view_opts *cpuprof_view_opts_of(const struct profan_opts *o);
 
 /* The format's hooks for the driver (format.h; format.c). */
 struct input_format;

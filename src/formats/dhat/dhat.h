@@ -85,6 +85,17 @@ bool dhat_default_owned(const char *name, const char *file, const char *object, 
 /* The format's own views (dhat_views.c; analysis.h). */
 int dhat_views(const struct view_input *in, struct report *r, struct view_choice *out);
 
+/* DHAT's own options: program-point filters and the extra views (format.c declares them). */
+struct dhat_view_opts {
+	struct pattern_list where, not_; /* all of WHERE and none of NOT on the stack */
+	struct pattern_list plumbing;    /* more allocator wrappers to skip when naming a site */
+	size_t stacks;                   /* print the N largest stacks whole */
+	bool alloc_tree;                 /* dh_view's allocation-rooted tree */
+};
+
+/* O's options for this format (profan_format_opts), or the defaults. */
+const struct dhat_view_opts *dhat_view_opts_of(const struct profan_opts *o);
+
 /* The format's hooks for the driver (format.h; format.c). */
 struct input_format;
 extern const struct input_format dhat_format;

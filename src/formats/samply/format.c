@@ -1,6 +1,7 @@
 /* format.c: samply as an input format (format.h): its thread and pid selection, the
  * presymbolication sidecar beside a profile, the libraries it names first (their symbol
  * files are opened while the samples stream in), native symbolication and its views. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -58,9 +59,9 @@ static int read_sidecar(const char *path, struct json_doc **out)
 
 static int load(const struct json_doc *doc, const struct load_env *env, struct profile *out)
 {
-	const struct samply_view_opts *so = &env->o->samply;
+	const struct samply_view_opts *so = samply_view_opts_of(env->o);
 	struct json_doc *sidecar = NULL;
-	if (env->file != NULL && !so->no_sidecar && read_sidecar(env->file, &sidecar) < 0)
+	if (env->file != NULL && !env->o->no_sidecar && read_sidecar(env->file, &sidecar) < 0)
 		return -1; /* the sidecar's own error is printed */
 	struct thread_filter filter = {.o = so};
 	if (so->thread != NULL) {
@@ -122,10 +123,69 @@ static int symbolicate(struct profile *p, const struct profan_opts *o, struct sy
 	return symbolize_profile(p, &so, NULL);
 }
 
+/* --metric M: one of the profile's metrics. */
+static bool metric_known(const char *name)
+{
+	const char *const *names = samply_metric_names();
+	for (size_t i = 0; names[i]; i++)
+		if (strcmp(names[i], name) == 0)
+			return true;
+	return false;
+}
+
+#define AT(field) offsetof(struct samply_view_opts, field)
+
+static const struct format_opt select_opts[] = {
+	{"thread", "RE", "only threads whose name matches RE", FOPT_REGEX, AT(thread)},
+	{"pid", "P", "only process P (\"1234\" or samply's \"1234.1\")", FOPT_TEXT, AT(pid)},
+	{NULL},
+};
+
+static const struct format_opt view_opts[] = {
+	{"under", "RE", "the same as --focus RE", FOPT_FOCUS},
+	{"threads", NULL, "add a per-thread summary (samples, CPU)", FOPT_FLAG, AT(threads)},
+	{"metric", "M", "weight by cpu (default), samples or weight", FOPT_METRIC, .accept = metric_known,
+	 .refusal = "--metric wants cpu, samples or weight, not '%s'"},
+	{"alloc-entry", "RE", "allocator entry points (replaces the built-in list)", FOPT_REGEX, AT(alloc_entry)},
+	{"alloc-plumbing", "RE", "your own allocator wrappers, skipped like the runtime's plumbing above an entry",
+	 FOPT_REGEX, AT(alloc_plumbing)},
+	{"whole-binary", NULL, "the views before ownership: every frame of the binary is yours, std inlined into it too",
+	 FOPT_FLAG, AT(whole_binary)},
+	{NULL},
+};
+
+static const struct format_opt_group select_group = {select_opts, .diff = true};
+static const struct format_opt_group view_group = {view_opts};
+
+const struct samply_view_opts *samply_view_opts_of(const struct profan_opts *o)
+{
+	static const struct samply_view_opts defaults;
+	const struct samply_view_opts *mine = profan_format_opts(o, &samply_format);
+	return mine ? mine : &defaults;
+}
+
 const struct input_format samply_format = {
 	.name = "samply",
 	.command = "samply",
 	.label = "a samply profile",
+	.cli = {
+		.summary = "samply --save-only profiles (Firefox Profiler processed JSON, .json or .json.gz)",
+		.usage = "samply [options] PROFILE...",
+		.description =
+			"Where CPU went, weighted by real CPU time (threadCPUDelta), and which of your functions it\n"
+			"went to: by library; top self of all code; top self of your code (std helpers inlined into\n"
+			"or called by a function count for it); top inclusive of your code; cost outside your code\n"
+			"by the nearest function of yours and its main callee (via memcmp); allocation cost by the\n"
+			"first function of yours above the allocator. Your code: docs/ownership.md, --ours, --binary.\n"
+			"Reads layouts v41-v66, gzipped or not; frames print as LIB+0xADDR until symbolicated.\n"
+			"Several PROFILEs are runs of one program and are merged.",
+		.examples = "  profan samply prof.json.gz --top 60\n"
+			    "  profan samply prof.json --binary wado-lsp --threads\n"
+			    "  profan samply prof.json --thread '^rayon' --focus 'parse_'\n",
+		.groups = {{FORMAT_OPTS_OWN}, {FORMAT_OPTS_BINARY}, {.own = &select_group}, {.own = &view_group},
+			   {FORMAT_OPTS_SYMBOLS}},
+		.opts_size = sizeof(struct samply_view_opts),
+	},
 	.sniff = samply_sniff,
 	/* the sample columns go from the stream into the loader's own form, not into the tree */
 	.jopts = {.divert = &samply_divert},

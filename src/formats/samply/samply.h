@@ -95,6 +95,18 @@ bool lookalike_firefox(const struct json *root, char *what, size_t cap);
 /* The format's own views (samply_views.c; analysis.h). */
 int samply_views(const struct view_input *in, struct report *r, struct view_choice *out);
 
+/* samply's own options (format.c declares them for the command line). */
+struct samply_view_opts {
+	const char *thread;    /* only threads whose name matches */
+	const char *pid;       /* only process P ("1234" or samply's "1234.1") */
+	bool threads;          /* add the per-thread table */
+	const char *alloc_entry, *alloc_plumbing; /* NULL: the defaults (native.h) */
+	bool whole_binary;     /* the views before ownership: every frame of the binary is the user's */
+};
+
+/* O's options for this format (profan_format_opts), or the defaults. */
+const struct samply_view_opts *samply_view_opts_of(const struct profan_opts *o);
+
 /* The format's hooks for the driver (format.h; format.c). */
 struct input_format;
 extern const struct input_format samply_format;
