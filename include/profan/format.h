@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "profan/analysis.h"
+#include "profan/diff.h"
 #include "profan/json.h"
 #include "profan/options.h"
 #include "profan/profile.h"
@@ -106,6 +107,8 @@ struct input_format {
 	int (*symbolicate)(struct profile *p, const struct profan_opts *o, struct sym_prefetch *pf);
 	/* The format's own views (generic_views: self and inclusive by function). */
 	int (*views)(const struct view_input *in, struct report *r, struct view_choice *out);
+	/* What the format changes in profan diff; NULL: a sampled profile's comparison. */
+	const struct diff_format *diff;
 };
 
 /* The input formats, in the order they are recognised. */

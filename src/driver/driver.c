@@ -391,8 +391,8 @@ static char *order_of_files(const struct driver_input *base, size_t nb, const st
 }
 
 /* The comparison of two prepared sides, and its exports. */
-static int compare(const struct profan_opts *o, const struct diff_side *b, const struct diff_side *n,
-		   const char *order, const char *order_source, struct report *r)
+static int compare(const struct input_format *f, const struct profan_opts *o, const struct diff_side *b,
+		   const struct diff_side *n, const char *order, const char *order_source, struct report *r)
 {
 	struct diff_opts dopt = {.metric = o->metric,
 				 .confidence = o->confidence,
@@ -400,7 +400,8 @@ static int compare(const struct profan_opts *o, const struct diff_side *b, const
 				 .aa = o->aa,
 				 .order = order,
 				 .order_source = order_source,
-				 .run_opts = o};
+				 .run_opts = o,
+				 .format = f ? f->diff : NULL};
 	int rc = diff_report(b, n, &dopt, r);
 	if (rc != PF_EXIT_OK || !(o->folded || o->flamegraph))
 		return rc;
@@ -482,7 +483,7 @@ int driver_diff(const struct input_format *format, const struct profan_opts *o, 
 	const char *source = "--order";
 	order = o->order ? runorder_parse(o->order, nb, nn, (char[160]){0}, 160) /* checked above */
 			 : order_of_files(base, nb, new_side, nn, &source);
-	rc = compare(o, &b, &n, order, source, r);
+	rc = compare(f, o, &b, &n, order, source, r);
 out:
 	free(order);
 	side_release(&sides[0]);
@@ -508,7 +509,8 @@ int driver_diff_profiles(const struct profan_opts *o, struct profile *base, size
 	if (rc == PF_EXIT_OK) {
 		struct diff_side b = {base, nb, base_names, owns}, n = {news, nn, new_names, owns + nb};
 		char *order = o->order ? runorder_parse(o->order, nb, nn, (char[160]){0}, 160) : NULL;
-		rc = compare(o, &b, &n, order, "--order", r);
+		rc = compare(nb > 0 && base[0].format ? format_find(base[0].format) : NULL, o, &b, &n, order, "--order",
+			     r);
 		free(order);
 	}
 	for (size_t i = 0; i < classified; i++)

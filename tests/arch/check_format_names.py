@@ -23,8 +23,6 @@ REGISTRY = "src/formats/registry.c"
 PENDING = {
     # diff's --help examples compare .cpuprofile files
     "src/cli/commands.c": ["cpuprofile"],
-    # DHAT's diff (d.dhat): to move behind the format's diff hooks
-    "src/analysis/diff.c": ["dhat"],
     # the ownership engine's evidence (decide() on "cpuprofile"): to come from the formats
     "src/model/ownership.c": ["cpuprofile"],
     # V8's wasm:// scripts: annotate's offsets, the demangling of their names

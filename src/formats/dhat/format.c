@@ -47,6 +47,13 @@ static const struct format_opt view_opts[] = {
 
 static const struct format_opt_group view_group = {view_opts};
 
+static const struct diff_format diff = {
+	.companion = dhat_metric_companion,
+	.sample_sites = dhat_sample_sites,
+	.self_note = "credited to the program's own frame nearest the allocation (allocator and library frames "
+		     "skipped), as dhat's sites are",
+};
+
 const struct dhat_view_opts *dhat_view_opts_of(const struct profan_opts *o)
 {
 	static const struct dhat_view_opts defaults;
@@ -81,4 +88,5 @@ const struct input_format dhat_format = {
 	.jopts = {.repair_missing_open_bracket = true, .divert = &dhat_divert},
 	.load = load,
 	.views = dhat_views,
+	.diff = &diff,
 };

@@ -92,6 +92,8 @@ uint32_t samply_main_lib(const struct profile *p);
  * DevTools performance-panel recording (lookalike.c; input_format.lookalike). */
 bool lookalike_firefox(const struct json *root, char *what, size_t cap);
 
+/* The --metric names of samply's profiles: a NULL-terminated array. */
+const char *const *samply_metric_names(void);
 /* The format's own views (samply_views.c; analysis.h). */
 int samply_views(const struct view_input *in, struct report *r, struct view_choice *out);
 
