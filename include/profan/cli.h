@@ -35,20 +35,25 @@ struct cli_state {
 	enum cli_color color;
 	const char *output; /* -o FILE, or NULL for stdout */
 	/* storage behind opts' lists (argv strings) */
-	VEC(const char *) symbol_paths, where, not_, ours, plumbing, base, source_paths;
+	VEC(const char *) symbol_paths, ours, base, source_paths;
+	void *format_store[PROFAN_FORMAT_OPTS_MAX]; /* each format's options (format_at order) */
 	VEC(struct source_prefix) source_prefixes; /* their strings are the state's */
 	const char *format; /* diff --format */
 	/* while parsing: the word after the option (NULL: none); a handler that
 	 * takes it as an optional value ("--color never") sets took_next */
 	const char *next_arg;
 	bool took_next;
-	bool list_metrics;  /* dhat --metric list */
+	void (*list_metrics)(void); /* --metric list: prints a format's metrics */
 };
 
 struct cli_group {
 	const struct cli_opt *opts; /* ends with an entry whose name is NULL */
 	/* Stores option VAL; returns 0, or -1 after a usage error. */
 	int (*handle)(struct cli_state *st, int val, const char *arg);
+	/* A format's own group (format.h), which the command line parses from its data:
+	 * option VAL is DECL[VAL - 0x100], stored into FORMAT's options. */
+	const struct format_opt *decl;
+	const struct input_format *format;
 };
 
 struct cli_command {
@@ -58,7 +63,7 @@ struct cli_command {
 	const char *description; /* a paragraph for `profan CMD --help` */
 	const char *examples;    /* lines for `profan CMD --help` */
 	const struct cli_group *const *own; /* its options, NULL-terminated */
-	const char *format;      /* the format it reads (driver.h), or NULL: diff */
+	const struct input_format *format; /* the format it reads (format.h), or NULL: diff */
 };
 
 /* Runs `profan ARGV...`; returns the exit status. */
@@ -72,8 +77,9 @@ int cli_parse_size(const struct cli_state *st, const char *opt, const char *arg,
 /* Checks that ARG compiles as a regex; -1 after a usage error naming OPT. */
 int cli_check_regex(const struct cli_state *st, const char *opt, const char *arg);
 
-/* The commands, in --help order (NULL-terminated), and the shared option groups. */
-extern const struct cli_command *const cli_commands[];
+/* The commands, in --help order (NULL-terminated): each format's, then diff. */
+const struct cli_command *const *cli_command_list(void);
+/* The option groups every command has. */
 extern const struct cli_group cli_common_group, cli_analysis_group;
 
 #endif

@@ -18,12 +18,28 @@
 #include "profan/ownership.h"
 #include "profan/profile.h"
 #include "profan/report.h"
+#include "profan/strmap.h"
 
 struct diff_side {
 	const struct profile *files; /* one per run, each already symbolicated and transformed */
 	size_t count;
 	const char *const *paths;
 	const struct ownership *owns; /* whose code, one per run; NULL: none is yours */
+};
+
+/* What a format changes in the comparison (input_format.diff); NULL: a sampled profile's. */
+struct diff_format {
+	/* The count shown next to metric NAME (blocks beside bytes), or NULL. */
+	const char *(*companion)(const char *name);
+	/* An allocation profile whose counts are exact: the allocation site of each sample of P
+	 * (the allocating line of your code by OWN, which may be NULL), *SITE[i] an id in NAMES
+	 * (the caller's, initialised); with LOCATIONS, frames with their file:line, else names
+	 * only. Returns 0 (caller frees *SITE), or -1 after one error line. With it, self is
+	 * credited to the frame of yours nearest the allocation, the runs' values are compared
+	 * exactly, sites get a table and libraries none. */
+	int (*sample_sites)(const struct profile *p, const struct ownership *own, const struct profan_opts *o,
+			    bool locations, struct strmap *names, uint32_t **site);
+	const char *self_note; /* the "Self" header line of such a comparison */
 };
 
 struct diff_opts {
@@ -33,7 +49,8 @@ struct diff_opts {
 	bool aa;            /* both arms are one configuration: report the false positives */
 	const char *order;  /* 'A' (base) and 'B' (new) per run in the order they were made, or NULL */
 	const char *order_source; /* where ORDER came from ("--order", "file names", ...) */
-	const struct profan_opts *run_opts; /* DHAT's --ours and --plumbing for its sites; may be NULL */
+	const struct profan_opts *run_opts; /* the format's options for its sites; may be NULL */
+	const struct diff_format *format;   /* the format's part; NULL: a sampled profile's */
 };
 
 /* Adds the header lines and tables to R. Returns PF_EXIT_OK, or PF_EXIT_FAIL

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "profan/format.h"
 #include "profan/json.h"
 #include "profan/options.h"
 #include "profan/report.h"
@@ -23,21 +24,6 @@ struct driver_input {
 	const char *data;
 	size_t len;
 };
-
-/* The input formats, in the order they are recognised. */
-struct input_format;
-const struct input_format *format_find(const char *name); /* by name or command; NULL if unknown */
-const struct input_format *format_at(size_t i);            /* NULL past the last */
-const char *format_name(const struct input_format *f);    /* "cpuprofile" */
-const char *format_command(const struct input_format *f); /* "cpuprof" */
-/* The format a document looks like (samply: meta + threads; dhat: dhatFileVersion;
- * cpuprofile: nodes + samples, traceEvents, or an array of trace events), or NULL. */
-const struct input_format *format_of(const struct json *root);
-/* What a parsed input is, for every command: *SEEN gets format_of() (NULL:
- * unknown); -1 after one error line when it is a file profan recognises but
- * does not read (a raw Gecko profile, a V8 heap profile: lookalike.h). Files
- * that are not JSON were named before parsing (magic.h). */
-int format_recognise(const struct json_doc *doc, const struct input_format **seen);
 
 /* Analyses INPUTS[0..N) (runs of one program, merged) as FORMAT (NULL:
  * recognise it) and fills R. Returns PF_EXIT_OK, or PF_EXIT_FAIL /

@@ -4,7 +4,7 @@
  * so a perf.data file or a samply binary container gets one line saying what
  * it is and what to do, not a JSON syntax error at byte 0. What a JSON file
  * that profan does not read is (a raw Gecko profile, a V8 heap profile) is
- * the format table's business (src/driver/formats.c). */
+ * the formats' business (src/formats/registry.c). */
 #ifndef PROFAN_MAGIC_H
 #define PROFAN_MAGIC_H
 

@@ -9,7 +9,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "profan/cpuprof.h"
 #include "profan/symbolize.h"
 #include "profan/transform.h"
 
@@ -26,29 +25,12 @@ struct own_view_opts {
 	bool full_paths;          /* show source files whole, not core/src/..., src/main.rs */
 };
 
-/* samply: the program, its threads, and the native views. */
-struct samply_view_opts {
-	const char *thread;    /* only threads whose name matches */
-	const char *pid;       /* only process P ("1234" or samply's "1234.1") */
-	bool threads;          /* add the per-thread table */
-	const char *alloc_entry, *alloc_plumbing; /* NULL: the defaults (native.h) */
-	bool no_sidecar;       /* ignore a .syms.json beside the profile */
-	bool whole_binary;     /* the views before ownership: every frame of the binary is the user's */
-};
-
-/* dhat: program-point filters and the extra views. */
-struct dhat_view_opts {
-	struct pattern_list where, not_; /* all of WHERE and none of NOT on the stack */
-	struct pattern_list plumbing;    /* more allocator wrappers to skip when naming a site */
-	size_t stacks;                   /* print the N largest stacks whole */
-	bool alloc_tree;                 /* dh_view's allocation-rooted tree */
-};
-
-/* cpuprof: how samples are weighted, which profile of a trace, wasm names. */
-struct cpuprof_view_opts {
-	enum cpuprof_weight weight;
-	const char *profile; /* NULL: the largest; "all"; N; ID; PID:ID */
-	const char *wasm;    /* a wasm module with a name section, or NULL */
+/* Each format's own options: a struct its folder declares (format.h), stored here by the
+ * format it belongs to (the format's struct input_format). All zero is every format's default. */
+#define PROFAN_FORMAT_OPTS_MAX 8
+struct format_opts {
+	const void *format;
+	void *opts;
 };
 
 /* --source-prefix OLD=NEW: a recorded path starting with OLD is read from NEW instead. */
@@ -72,6 +54,7 @@ struct profan_opts {
 	/* symbolication of native frames */
 	struct symbolize_opts symbols;
 	bool no_symbols;
+	bool no_sidecar; /* ignore presymbolicated names in a file beside the profile */
 
 	/* transforms, in the order given */
 	struct transform_step steps[TRANSFORM_MAX_STEPS];
@@ -92,10 +75,9 @@ struct profan_opts {
 	/* whose code is yours */
 	struct own_view_opts own;
 
-	/* each format's own */
-	struct samply_view_opts samply;
-	struct dhat_view_opts dhat;
-	struct cpuprof_view_opts cpuprof;
+	/* each format's own: profan_format_opts() */
+	struct format_opts format_opts[PROFAN_FORMAT_OPTS_MAX];
+	size_t format_opts_count;
 
 	/* profan diff (diff.h) */
 	double confidence; /* of a "changed" verdict; 0: 95 % */
@@ -104,8 +86,13 @@ struct profan_opts {
 	const char *order; /* --order: the arms of the runs in the order they were made ("ABBA") */
 };
 
-/* Defaults: no filters, tree threshold 0.5 %, cpuprof weighted by the gap before each sample,
- * listings of the 5 hottest functions an --annotate pattern matches. */
+/* Defaults: no filters, tree threshold 0.5 %, listings of the 5 hottest functions an
+ * --annotate pattern matches, every format's own options zero. */
 void profan_opts_init(struct profan_opts *o);
+
+/* The options O holds for FORMAT, or NULL: the format's defaults. */
+const void *profan_format_opts(const struct profan_opts *o, const void *format);
+/* Gives O the options OPTS of FORMAT (they stay the caller's); at most PROFAN_FORMAT_OPTS_MAX. */
+void profan_set_format_opts(struct profan_opts *o, const void *format, void *opts);
 
 #endif

@@ -39,7 +39,9 @@ struct diff_state {
 	const struct ownership **own; /* by run, NULL: none */
 	size_t *metric, *comp; /* by run; comp SIZE_MAX when there is none */
 	int64_t *total, *comp_total;
-	bool match_file, dhat;
+	bool match_file;
+	bool sites; /* an allocation profile, compared exactly and by site (diff_format.sample_sites) */
+	const struct diff_format *format;
 	bool counts; /* COMP holds sample counts (sampled profiles), for the test against sampling noise */
 	struct measure self, incl, lib, site;
 	struct strmap names; /* functions' identities, and the library names they refer to by id */
@@ -186,7 +188,7 @@ static void measure_funcs(struct diff_state *d, size_t run, size_t metric, bool 
 	size_t nkeys;
 	uint32_t *keys = node_keys(d, &d->self, p, &nkeys);
 	struct pf_rows self, incl;
-	if (d->dhat) {
+	if (d->sites) {
 		/* heap profiles: the leaf is malloc; what changed is who asked for the memory */
 		uint32_t *callers = keys_nearest_owned(p, keys, d->self.owned.items);
 		view_self(p, &w, callers, nkeys, &self);
@@ -202,7 +204,7 @@ static void measure_funcs(struct diff_state *d, size_t run, size_t metric, bool 
 	add_rows(&d->incl, run, &incl, comp);
 	rows_release(&self);
 	rows_release(&incl);
-	if (!d->dhat && p->libs.len > 0) {
+	if (!d->sites && p->libs.len > 0) {
 		size_t nlibs;
 		uint32_t *lib_keys = keys_by_lib(p, &nlibs);
 		struct pf_rows libs;
@@ -221,7 +223,7 @@ static void measure_funcs(struct diff_state *d, size_t run, size_t metric, bool 
 	weights_release(&w);
 }
 
-/* DHAT's allocation sites of one run: named with their lines, matched by names
+/* The allocation sites of one run: named with their lines, matched by names
  * only unless --match file. */
 static int measure_sites(struct diff_state *d, size_t run)
 {
@@ -237,8 +239,8 @@ static int measure_sites(struct diff_state *d, size_t run)
 		o = &none;
 	}
 	int rc = -1;
-	if (dhat_sample_sites(p, d->own[run], o, true, &shown, &shown_of) < 0 ||
-	    dhat_sample_sites(p, d->own[run], o, d->match_file, &ids, &id_of) < 0)
+	if (d->format->sample_sites(p, d->own[run], o, true, &shown, &shown_of) < 0 ||
+	    d->format->sample_sites(p, d->own[run], o, d->match_file, &ids, &id_of) < 0)
 		goto out;
 	uint32_t *key_of = xcalloc((size_t)ids.count + 1, sizeof(*key_of)); /* key + 1 */
 	for (size_t i = 0; i < p->sample_count; i++) {
@@ -457,7 +459,7 @@ static const char *row_detail(struct context *x, const struct measure *ms, const
 	report_format_value(vb, sizeof(vb), c->value.b.median, m->unit);
 	const char *place = ms->detail.items[c->key];
 	const char *text;
-	if (x->d->dhat) {
+	if (x->d->sites) {
 		const char *blocks = "";
 		if (x->cm)
 			blocks = report_printf(x->r, "; %s %s → %s", x->cm->name,
@@ -505,8 +507,8 @@ static void compare_measure(struct context *x, struct measure *ms, size_t which,
 		struct ranked_row rr = {.name = ms->label.items[k], .c.key = (uint32_t)k};
 		struct compared *c = &rr.c;
 		stats_compare(x->cache, share, nb, share + nb, nn, x->alpha, false, &c->share);
-		stats_compare(x->cache, value, nb, value + nb, nn, x->alpha, d->dhat, &c->value);
-		if (d->dhat) {
+		stats_compare(x->cache, value, nb, value + nb, nn, x->alpha, d->sites, &c->value);
+		if (d->sites) {
 			stats_compare(x->cache, comp, nb, comp + nb, nn, x->alpha, true, &c->comp);
 			enum stats_verdict v = c->value.verdict, w = x->cm ? c->comp.verdict : STATS_SAME;
 			c->verdict = v == STATS_CHANGED || w == STATS_CHANGED ? STATS_CHANGED
@@ -540,8 +542,8 @@ static void compare_measure(struct context *x, struct measure *ms, size_t which,
 										      : "Function");
 	if (x->decidable)
 		t->mark_header = "Verdict";
-	struct layout l = add_columns(t, x->m, x->cm, d->dhat, x->several, d->counts);
-	t->note = d->dhat ? "Change of the value (the median of each arm's runs), then of the count and of "
+	struct layout l = add_columns(t, x->m, x->cm, d->sites, x->several, d->counts);
+	t->note = d->sites ? "Change of the value (the median of each arm's runs), then of the count and of "
 			    "the share of each run's total in points; the detail gives the relative change."
 		: x->several
 			? "Change of each arm's median share of its runs' totals, in points; Per run: the change of the "
@@ -636,7 +638,7 @@ static void totals_line(struct context *x)
 	struct diff_state *d = x->d;
 	size_t nb = d->nb, nn = d->nruns - nb;
 	struct stats_comparison c;
-	stats_compare(x->cache, d->total, nb, d->total + nb, nn, x->alpha, d->dhat, &c);
+	stats_compare(x->cache, d->total, nb, d->total + nb, nn, x->alpha, d->sites, &c);
 	char a[48], a0[48], a1[48], b[48], b0[48], b1[48], ch[48];
 	const struct pf_metric *m = x->m;
 	report_format_value(a, sizeof(a), c.a.median, m->unit);
@@ -709,7 +711,7 @@ static void rule_line(struct context *x)
 	struct diff_state *d = x->d;
 	size_t nb = d->nb, nn = d->nruns - nb;
 	double conf = 100 * (1 - x->alpha);
-	if (d->dhat)
+	if (d->sites)
 		report_header(x->r, "Verdicts", "DHAT counts are exact: a row changed when its %s%s differ%s",
 			      x->m->name, x->cm ? report_printf(x->r, " or %s", x->cm->name) : "",
 			      nb == 1 && nn == 1 ? " (one run per arm: this trusts the program to allocate the same "
@@ -763,7 +765,7 @@ static void result_line(struct context *x, bool aa)
 			      other ? report_printf(x->r, ", %zu %s", other, what) : "");
 	else
 		report_header(x->r, "Result", "%zu of %zu functions changed%s%s", changed, funcs,
-			      x->d->dhat ? "" : " beyond noise", more);
+			      x->d->sites ? "" : " beyond noise", more);
 	x->summary->empty = "no change beyond noise";
 }
 
@@ -822,7 +824,8 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	d.nb = base->count;
 	d.nruns = base->count + new_side->count;
 	d.match_file = o->match_file;
-	d.dhat = first->format != NULL && strcmp(first->format, "dhat") == 0;
+	d.format = o->format;
+	d.sites = o->format != NULL && o->format->sample_sites != NULL;
 	d.run_opts = o->run_opts;
 	d.run = xcalloc(d.nruns, sizeof(*d.run));
 	d.own = xcalloc(d.nruns, sizeof(*d.own));
@@ -837,7 +840,7 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	strmap_init(&d.names);
 	const struct pf_metric *m = &first->metrics[profile_metric_index(first, name)];
 	/* DHAT: blocks beside bytes; sampled profiles: sample counts; when every run records them */
-	const char *comp_name = d.dhat ? dhat_metric_companion(name) : "samples";
+	const char *comp_name = d.sites ? (o->format->companion ? o->format->companion(name) : NULL) : "samples";
 	const struct pf_metric *cm = NULL;
 	for (size_t run = 0; run < d.nruns; run++) {
 		int s = run >= d.nb;
@@ -856,7 +859,7 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 		measure_funcs(&d, run, d.metric[run], false);
 		if (comp_name)
 			measure_funcs(&d, run, d.comp[run], true);
-		if (d.dhat && measure_sites(&d, run) < 0)
+		if (d.sites && measure_sites(&d, run) < 0)
 			rc = PF_EXIT_FAIL;
 	}
 	/* an arm's sum bounds every value summed over its runs below (and in the trees) */
@@ -870,9 +873,9 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 			rc = PF_EXIT_FAIL;
 		}
 	}
-	if (comp_name && d.dhat)
+	if (comp_name && d.sites)
 		cm = &first->metrics[profile_metric_index(first, comp_name)];
-	d.counts = comp_name && !d.dhat &&
+	d.counts = comp_name && !d.sites &&
 		   first->metrics[profile_metric_index(first, comp_name)].unit == PF_UNIT_COUNT;
 	if (rc != PF_EXIT_OK)
 		goto out;
@@ -880,7 +883,7 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	double conf = o->confidence > 0 ? o->confidence : 0.95;
 	struct context x = {.d = &d, .r = r, .m = m, .cm = cm, .alpha = 1 - conf};
 	x.several = base->count > 1 || new_side->count > 1;
-	x.decidable = d.dhat || stats_reaches(stats_min_p(base->count, new_side->count), x.alpha);
+	x.decidable = d.sites || stats_reaches(stats_min_p(base->count, new_side->count), x.alpha);
 	x.cache = stats_cache_new();
 	strmap_init(&x.funcs_tested);
 	strmap_init(&x.funcs_changed);
@@ -889,10 +892,8 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	report_header(r, "New", "%s", side_text(r, new_side, d.total + d.nb, m));
 	report_header(r, "Compared", "%s as a share of %s", m->label,
 		      x.several ? "each run's own total; each arm's median over its runs" : "each side's own total");
-	if (d.dhat)
-		report_header(r, "Self", "%s",
-			      "credited to the program's own frame nearest the allocation (allocator and "
-			      "library frames skipped), as dhat's sites are");
+	if (d.sites)
+		report_header(r, "Self", "%s", d.format->self_note);
 	if (!d.match_file)
 		report_header(r, "Matched", "%s",
 			      "functions by name and library (--match file: also by file and line)");
@@ -913,8 +914,8 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 					   : "Changed beyond noise",
 				     "Function");
 	x.summary->mark_header = "View";
-	x.summary_layout = add_columns(x.summary, m, cm, d.dhat, x.several, d.counts);
-	x.summary->note = d.dhat ? "Rows whose counts differ, by size of change; the full tables follow."
+	x.summary_layout = add_columns(x.summary, m, cm, d.sites, x.several, d.counts);
+	x.summary->note = d.sites ? "Rows whose counts differ, by size of change; the full tables follow."
 				 : "Rows the verdict rule calls changed, by size of change; the full tables follow.";
 	const char *ml = m->label;
 	compare_measure(&x, &d.self, 0, report_printf(r, "Self share of %s: base → new, by size of change", ml));
@@ -926,7 +927,7 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 		compare_measure(&x, &d.site, 3, report_printf(r, "By allocation site, %s: base → new", ml));
 	/* the summary: by size of change, like the tables it was taken from */
 	struct report_table *t = x.summary;
-	size_t key = d.dhat ? x.summary_layout.d_value : x.summary_layout.d_share;
+	size_t key = d.sites ? x.summary_layout.d_value : x.summary_layout.d_share;
 	struct report_row *rows = t->rows.items;
 	for (size_t i = 1; i < t->rows.len; i++) /* few rows: insertion sort, stable for equal changes */
 		for (size_t j = i; j > 0 && abs64(rows[j - 1].values[key]) < abs64(rows[j].values[key]); j--) {

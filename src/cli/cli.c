@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "cli_int.h"
-#include "profan/analysis.h"
 #include "profan/export.h"
 #include "profan/progress.h"
 #include "profan/regex.h"
@@ -87,8 +86,9 @@ static void print_usage(FILE *out)
 	fprintf(out, "Usage: profan COMMAND [options] PROFILE...\n\n"
 		     "Reads a profile, symbolicates it where needed, and prints where the time or memory went.\n\n"
 		     "Commands:\n");
-	for (size_t i = 0; cli_commands[i]; i++)
-		fprintf(out, "  %-9s %s\n", cli_commands[i]->name, cli_commands[i]->summary);
+	const struct cli_command *const *cmds = cli_command_list();
+	for (size_t i = 0; cmds[i]; i++)
+		fprintf(out, "  %-9s %s\n", cmds[i]->name, cmds[i]->summary);
 	fprintf(out, "\nRun 'profan COMMAND --help' for the options and examples of one command.\n"
 		     "Input may be plain or gzip-compressed JSON; '-' reads standard input.\n"
 		     "Exit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.\n");
@@ -166,7 +166,7 @@ static enum parse_result parse(struct cli_state *st, int argc, char **argv, int 
 			print_help(stdout, st->cmd);
 			res = PARSE_DONE;
 		} else if (group != NULL) {
-			if (group->handle(st, c, optarg) < 0)
+			if ((group->decl ? cli_handle_declared(st, group, c, optarg) : group->handle(st, c, optarg)) < 0)
 				res = PARSE_USAGE;
 			else if (st->took_next)
 				optind++; /* as getopt does for a required value */
@@ -309,13 +309,28 @@ static struct pattern_list patterns(const void *items, size_t len)
 	return (struct pattern_list){.items = items, .count = len};
 }
 
-static void list_dhat_metrics(void)
+/* Each format's options, zero (its defaults) until an option of its own is given. */
+static void format_stores_open(struct cli_state *st)
 {
-	const char *const *texts;
-	const char *const *names = dhat_metric_names(&texts);
-	printf("Metrics for --metric (dh_view's sort metrics and DHAT's raw fields):\n");
-	for (size_t i = 0; names[i]; i++)
-		printf("  %-20s %s\n", names[i], texts[i]);
+	for (size_t i = 0; i < PROFAN_FORMAT_OPTS_MAX && format_at(i); i++) {
+		const struct input_format *f = format_at(i);
+		st->format_store[i] = xcalloc(1, f->cli.opts_size ? f->cli.opts_size : 1);
+		profan_set_format_opts(&st->opts, f, st->format_store[i]);
+	}
+}
+
+/* Frees the stores and the pattern lists the declared options grew in them. */
+static void format_stores_close(struct cli_state *st)
+{
+	for (size_t i = 0; i < PROFAN_FORMAT_OPTS_MAX && format_at(i); i++) {
+		const struct input_format *f = format_at(i);
+		for (size_t g = 0; g < ARRAY_SIZE(f->cli.groups); g++)
+			for (const struct format_opt *d = f->cli.groups[g].own ? f->cli.groups[g].own->opts : NULL;
+			     d && d->name; d++)
+				if (d->kind == FOPT_PATTERNS)
+					free((void *)((struct pattern_list *)((char *)st->format_store[i] + d->offset))->items);
+		free(st->format_store[i]);
+	}
 }
 
 static struct driver_input *inputs_of(char **paths, size_t n)
@@ -332,10 +347,7 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 	struct profan_opts *o = &st->opts;
 	o->symbols.symbol_paths = st->symbol_paths.items;
 	o->symbols.symbol_path_count = st->symbol_paths.len;
-	o->dhat.where = patterns(st->where.items, st->where.len);
-	o->dhat.not_ = patterns(st->not_.items, st->not_.len);
 	o->own.ours = patterns(st->ours.items, st->ours.len);
-	o->dhat.plumbing = patterns(st->plumbing.items, st->plumbing.len);
 	o->annotate.source_paths = st->source_paths.items;
 	o->annotate.source_path_count = st->source_paths.len;
 	o->annotate.prefixes = st->source_prefixes.items;
@@ -356,7 +368,7 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 			goto out;
 		}
 		struct driver_input *in = inputs_of(args, nargs);
-		rc = driver_run(format_find(cmd->format), o, in, nargs, &r);
+		rc = driver_run(cmd->format, o, in, nargs, &r);
 		free(in);
 	} else {
 		char **base = args, **news = args + 1;
@@ -400,6 +412,7 @@ static int run_command(const struct cli_command *cmd, int argc, char **argv)
 {
 	struct cli_state st = {.cmd = cmd, .top = 30};
 	profan_opts_init(&st.opts);
+	format_stores_open(&st);
 	int first, rc;
 	switch (parse(&st, argc, argv, &first)) {
 	case PARSE_DONE: rc = PF_EXIT_OK; break;
@@ -407,7 +420,7 @@ static int run_command(const struct cli_command *cmd, int argc, char **argv)
 	case PARSE_OK:
 	default:
 		if (st.list_metrics) {
-			list_dhat_metrics();
+			st.list_metrics();
 			rc = PF_EXIT_OK;
 		} else {
 			rc = run(&st, argv + first, (size_t)(argc - first));
@@ -415,10 +428,8 @@ static int run_command(const struct cli_command *cmd, int argc, char **argv)
 		break;
 	}
 	vec_free(&st.symbol_paths);
-	vec_free(&st.where);
-	vec_free(&st.not_);
 	vec_free(&st.ours);
-	vec_free(&st.plumbing);
+	format_stores_close(&st);
 	vec_free(&st.base);
 	vec_free(&st.source_paths);
 	for (size_t i = 0; i < st.source_prefixes.len; i++) {
@@ -455,9 +466,10 @@ int cli_main(int argc, char **argv)
 		printf("profan %s\n", PROFAN_VERSION);
 		return finish_stdout(PF_EXIT_OK);
 	}
-	for (size_t i = 0; cli_commands[i]; i++)
-		if (strcmp(cmd, cli_commands[i]->name) == 0)
-			return finish_stdout(run_command(cli_commands[i], argc - 1, argv + 1));
+	const struct cli_command *const *cmds = cli_command_list();
+	for (size_t i = 0; cmds[i]; i++)
+		if (strcmp(cmd, cmds[i]->name) == 0)
+			return finish_stdout(run_command(cmds[i], argc - 1, argv + 1));
 	pf_error("unknown command '%s'; see 'profan --help' for the list of commands", cmd);
 	return PF_EXIT_USAGE;
 }

@@ -5,8 +5,13 @@
 
 #include "profan/cli.h"
 
-extern const struct cli_group cli_own_group, cli_binary_group, cli_symbol_group, cli_select_group, cli_samply_group, cli_dhat_group,
-	cli_v8_group, cli_diff_group;
+extern const struct cli_group cli_own_group, cli_binary_group, cli_symbol_group, cli_diff_group;
+
+/* Fills in the help of diff's --format from the registry. */
+void cli_diff_help_init(void);
+
+/* Stores option VAL of the declared group G (a format's, cli_group.decl); -1 after a usage error. */
+int cli_handle_declared(struct cli_state *st, const struct cli_group *g, int val, const char *arg);
 
 /* Appends a transform step (a --focus, --under, ...); -1 after a usage error. */
 int cli_add_step(struct cli_state *st, enum transform_kind kind, const char *pattern);

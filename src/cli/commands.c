@@ -1,71 +1,59 @@
-/* commands.c: the subcommands: what each one reads, its help, and its option
- * groups. Every one runs the same driver (driver.h); only diff compares. */
+/* commands.c: the subcommands: one per format of the registry (format.h), its help and
+ * option groups from the format's declared data, then diff, whose options are the ones
+ * every format's command shares with it. Every one runs the same driver (driver.h). */
 #include "cli_int.h"
 
-static const struct cli_group *const samply_groups[] = {&cli_own_group, &cli_binary_group, &cli_select_group,
-							 &cli_samply_group, &cli_symbol_group, NULL};
-static const struct cli_group *const dhat_groups[] = {&cli_own_group, &cli_binary_group, &cli_dhat_group, NULL};
-static const struct cli_group *const cpuprof_groups[] = {&cli_own_group, &cli_v8_group, NULL};
-static const struct cli_group *const diff_groups[] = {&cli_diff_group, &cli_own_group, &cli_binary_group,
-						       &cli_select_group, &cli_symbol_group, &cli_v8_group, NULL};
+#define MAX_FORMATS 16
+#define MAX_GROUPS 16
 
-static const struct cli_command cmd_samply = {
-	.name = "samply",
-	.summary = "samply --save-only profiles (Firefox Profiler processed JSON, .json or .json.gz)",
-	.usage = "samply [options] PROFILE...",
-	.description =
-		"Where CPU went, weighted by real CPU time (threadCPUDelta), and which of your functions it\n"
-		"went to: by library; top self of all code; top self of your code (std helpers inlined into\n"
-		"or called by a function count for it); top inclusive of your code; cost outside your code\n"
-		"by the nearest function of yours and its main callee (via memcmp); allocation cost by the\n"
-		"first function of yours above the allocator. Your code: docs/ownership.md, --ours, --binary.\n"
-		"Reads layouts v41-v66, gzipped or not; frames print as LIB+0xADDR until symbolicated.\n"
-		"Several PROFILEs are runs of one program and are merged.",
-	.examples = "  profan samply prof.json.gz --top 60\n"
-		    "  profan samply prof.json --binary wado-lsp --threads\n"
-		    "  profan samply prof.json --thread '^rayon' --focus 'parse_'\n",
-	.own = samply_groups,
-	.format = "samply",
-};
+/* What the command line builds from the registry, once. */
+static struct {
+	struct cli_command commands[MAX_FORMATS + 1];
+	const struct cli_command *list[MAX_FORMATS + 2];
+	const struct cli_group *groups[MAX_FORMATS + 1][MAX_GROUPS];
+	struct cli_group declared[MAX_FORMATS][MAX_GROUPS];
+	size_t declared_count[MAX_FORMATS];
+} cmds;
 
-static const struct cli_command cmd_dhat = {
-	.name = "dhat",
-	.summary = "valgrind --tool=dhat output (dhat.out.*.json) and the Rust dhat crate's (dhat-heap.json)",
-	.usage = "dhat [options] DHAT-FILE...",
-	.description =
-		"Shows what was live at the heap's peak (t-gmax) by allocation site and by your functions, or\n"
-		"any of DHAT's metrics with --metric; valgrind's files and the Rust dhat crate's. Record with\n"
-		"  valgrind --tool=dhat --num-callers=40 --fullpath-after= --dhat-out-file=dhat.json PROGRAM\n"
-		"A site is the allocating line of your code (its first frame of yours; docs/ownership.md),\n"
-		"with its main caller chain; stacks with no frame of yours are marked '*'.\n"
-		"--where/--not match each frame's text without its address, e.g. 'make_buf (demo.c:47)'.\n"
-		"Several DHAT-FILEs are runs of one program and are merged (the header describes the first).",
-	.examples = "  profan dhat dhat.json\n"
-		    "  profan dhat dhat.json --where 'parse_\\w+' --not '^free_list' --stacks 5\n"
-		    "  profan dhat dhat.json --metric short-lived --alloc-tree\n",
-	.own = dhat_groups,
-	.format = "dhat",
-};
+static const struct cli_group *shared_group(enum format_shared_group g)
+{
+	switch (g) {
+	case FORMAT_OPTS_OWN: return &cli_own_group;
+	case FORMAT_OPTS_BINARY: return &cli_binary_group;
+	case FORMAT_OPTS_SYMBOLS: return &cli_symbol_group;
+	case FORMAT_OPTS_END: break;
+	}
+	return NULL;
+}
 
-static const struct cli_command cmd_cpuprof = {
-	.name = "cpuprof",
-	.summary = "V8 .cpuprofile (node --cpu-prof) and Chrome trace files",
-	.usage = "cpuprof [options] PROFILE...",
-	.description =
-		"Self and inclusive time per JS or wasm function, and per script, from a V8 CPU profile:\n"
-		"a .cpuprofile (node --cpu-prof, DevTools), its legacy head/timestamps form, or a Chrome or\n"
-		"Node trace (CpuProfile, Profile + ProfileChunk events), plain or gzipped. A function is\n"
-		"(name, url, line, column); top self of your code credits Node's and V8's internals to the\n"
-		"function of yours that called them. The header gives the shares of (garbage collector), (program)\n"
-		"and (idle), and of WebAssembly; JS<->wasm wrapper frames count in their caller's self time.\n"
-		"Several PROFILEs are runs of one program and are merged.",
-	.examples = "  node --cpu-prof --cpu-prof-dir=/tmp --cpu-prof-name=c.cpuprofile run.js\n"
-		    "  profan cpuprof --top 20 /tmp/c.cpuprofile\n"
-		    "  profan cpuprof --profile all --weight after trace.json.gz\n"
-		    "  profan cpuprof --wasm compiler-with-names.wasm --json compile.cpuprofile\n",
-	.own = cpuprof_groups,
-	.format = "cpuprofile",
-};
+/* A format's own group D as the parser's table: option i has the value 0x100 + i. */
+static const struct cli_group *declared_group(size_t fi, const struct input_format *f,
+					      const struct format_opt_group *d)
+{
+	for (size_t i = 0; i < cmds.declared_count[fi]; i++)
+		if (cmds.declared[fi][i].decl == d->opts)
+			return &cmds.declared[fi][i];
+	size_t n = 0;
+	while (d->opts[n].name)
+		n++;
+	struct cli_opt *opts = xcalloc(n + 1, sizeof(*opts)); /* kept for the process's life */
+	for (size_t i = 0; i < n; i++) {
+		const struct format_opt *o = &d->opts[i];
+		opts[i] = (struct cli_opt){o->name, o->arg ? 1 /* required_argument */ : 0, 0x100 + (int)i, o->arg,
+					   o->help};
+	}
+	struct cli_group *g = &cmds.declared[fi][cmds.declared_count[fi]++];
+	*g = (struct cli_group){.opts = opts, .decl = d->opts, .format = f};
+	return g;
+}
+
+static bool listed(const struct cli_group *const *groups, size_t n, const struct cli_group *g)
+{
+	for (size_t i = 0; i < n; i++)
+		if (groups[i] == g)
+			return true;
+	return false;
+}
 
 static const struct cli_command cmd_diff = {
 	.name = "diff",
@@ -81,8 +69,42 @@ static const struct cli_command cmd_diff = {
 		    "  profan diff --base a1.cpuprofile --base a2.cpuprofile b1.cpuprofile b2.cpuprofile "
 		    "--median\n"
 		    "  profan diff old.json new.json --focus '^parse' --flamegraph diff.svg\n",
-	.own = diff_groups,
 	.format = NULL,
 };
 
-const struct cli_command *const cli_commands[] = {&cmd_samply, &cmd_dhat, &cmd_cpuprof, &cmd_diff, NULL};
+const struct cli_command *const *cli_command_list(void)
+{
+	if (cmds.list[0] != NULL)
+		return cmds.list;
+	cli_diff_help_init();
+	size_t nf = 0, nd = 0;
+	const struct cli_group **diff = cmds.groups[MAX_FORMATS];
+	diff[nd++] = &cli_diff_group;
+	for (const struct input_format *f; nf < MAX_FORMATS && (f = format_at(nf)) != NULL; nf++) {
+		const struct cli_group **own = cmds.groups[nf];
+		size_t n = 0;
+		for (size_t i = 0; n + 1 < MAX_GROUPS && (f->cli.groups[i].shared || f->cli.groups[i].own); i++) {
+			const struct cli_group *g = f->cli.groups[i].own ? declared_group(nf, f, f->cli.groups[i].own)
+									   : shared_group(f->cli.groups[i].shared);
+			own[n++] = g;
+			/* diff takes the shared groups and the ones a format lends it, each once */
+			bool to_diff = f->cli.groups[i].own == NULL || f->cli.groups[i].own->diff;
+			if (to_diff && nd + 1 < MAX_GROUPS && !listed(diff, nd, g))
+				diff[nd++] = g;
+		}
+		cmds.commands[nf] = (struct cli_command){
+			.name = f->command,
+			.summary = f->cli.summary,
+			.usage = f->cli.usage,
+			.description = f->cli.description,
+			.examples = f->cli.examples,
+			.own = own,
+			.format = f,
+		};
+		cmds.list[nf] = &cmds.commands[nf];
+	}
+	cmds.commands[nf] = cmd_diff;
+	cmds.commands[nf].own = diff;
+	cmds.list[nf] = &cmds.commands[nf];
+	return cmds.list;
+}

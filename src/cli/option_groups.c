@@ -2,6 +2,7 @@
  * goes in struct profan_opts (or the render settings). Commands pick groups
  * (commands.c); the parser and --help read the same tables (cli.c). */
 #include <errno.h>
+#include <stdio.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +10,6 @@
 #include <unistd.h>
 
 #include "cli_int.h"
-#include "profan/analysis.h"
 
 /* ---- rendering and the run itself: every command ---- */
 
@@ -186,7 +186,7 @@ static int handle_analysis(struct cli_state *st, int val, const char *arg)
 
 const struct cli_group cli_analysis_group = {analysis_opts, handle_analysis};
 
-/* ---- native symbols: samply, diff ---- */
+/* ---- native symbols: the formats that ask for them, diff ---- */
 
 enum { OPT_SYMBOL_PATH = 0x100, OPT_KALLSYMS, OPT_NO_INLINE, OPT_NO_SYMBOLS, OPT_NO_SIDECAR };
 
@@ -217,7 +217,7 @@ static int handle_symbols(struct cli_state *st, int val, const char *arg)
 	case OPT_KALLSYMS: o->symbols.kallsyms = arg; return 0;
 	case OPT_NO_INLINE: o->symbols.no_inline = true; return 0;
 	case OPT_NO_SYMBOLS: o->no_symbols = true; return 0;
-	case OPT_NO_SIDECAR: o->samply.no_sidecar = true; return 0;
+	case OPT_NO_SIDECAR: o->no_sidecar = true; return 0;
 	case 'v':
 		o->symbols.verbose = true;
 		pf_set_verbose(true);
@@ -254,7 +254,7 @@ static int handle_own(struct cli_state *st, int val, const char *arg)
 
 const struct cli_group cli_own_group = {own_opts, handle_own};
 
-/* ---- which binary is the program: samply, dhat, diff ---- */
+/* ---- which binary is the program: the formats that ask for it, diff ---- */
 
 enum { OPT_BINARY = 0x100 };
 
@@ -274,168 +274,6 @@ static int handle_binary(struct cli_state *st, int val, const char *arg)
 
 const struct cli_group cli_binary_group = {binary_opts, handle_binary};
 
-/* ---- which threads of a samply profile: samply, diff ---- */
-
-enum { OPT_THREAD = 0x100, OPT_PID };
-
-static const struct cli_opt select_opts[] = {
-	{"thread", required_argument, OPT_THREAD, "RE", "only threads whose name matches RE"},
-	{"pid", required_argument, OPT_PID, "P", "only process P (\"1234\" or samply's \"1234.1\")"},
-	{NULL, 0, 0, NULL, NULL},
-};
-
-static int handle_select(struct cli_state *st, int val, const char *arg)
-{
-	struct samply_view_opts *so = &st->opts.samply;
-	switch (val) {
-	case OPT_THREAD:
-		if (cli_check_regex(st, "thread", arg) < 0)
-			return -1;
-		so->thread = arg;
-		return 0;
-	case OPT_PID: so->pid = arg; return 0;
-	}
-	return -1;
-}
-
-const struct cli_group cli_select_group = {select_opts, handle_select};
-
-/* ---- samply's views ---- */
-
-enum { OPT_UNDER = 0x100, OPT_THREADS, OPT_SAMPLY_METRIC, OPT_ALLOC_ENTRY, OPT_ALLOC_PLUMBING, OPT_WHOLE_BINARY };
-
-static const struct cli_opt samply_opts[] = {
-	{"under", required_argument, OPT_UNDER, "RE", "the same as --focus RE"},
-	{"threads", no_argument, OPT_THREADS, NULL, "add a per-thread summary (samples, CPU)"},
-	{"metric", required_argument, OPT_SAMPLY_METRIC, "M", "weight by cpu (default), samples or weight"},
-	{"alloc-entry", required_argument, OPT_ALLOC_ENTRY, "RE", "allocator entry points (replaces the built-in list)"},
-	{"alloc-plumbing", required_argument, OPT_ALLOC_PLUMBING, "RE",
-	 "your own allocator wrappers, skipped like the runtime's plumbing above an entry"},
-	{"whole-binary", no_argument, OPT_WHOLE_BINARY, NULL,
-	 "the views before ownership: every frame of the binary is yours, std inlined into it too"},
-	{NULL, 0, 0, NULL, NULL},
-};
-
-static int handle_samply(struct cli_state *st, int val, const char *arg)
-{
-	struct samply_view_opts *so = &st->opts.samply;
-	switch (val) {
-	case OPT_UNDER:
-		if (cli_add_step(st, TRANSFORM_FOCUS, arg) < 0)
-			return -1;
-		st->opts.steps[st->opts.step_count - 1].option = "under";
-		return 0;
-	case OPT_THREADS: so->threads = true; return 0;
-	case OPT_WHOLE_BINARY: so->whole_binary = true; return 0;
-	case OPT_SAMPLY_METRIC: {
-		const char *const *names = samply_metric_names();
-		for (size_t i = 0; names[i]; i++)
-			if (strcmp(names[i], arg) == 0) {
-				st->opts.metric = arg;
-				return 0;
-			}
-		return cli_usage_error(st, "--metric wants cpu, samples or weight, not '%s'", arg);
-	}
-	case OPT_ALLOC_ENTRY:
-	case OPT_ALLOC_PLUMBING:
-		if (cli_check_regex(st, val == OPT_ALLOC_ENTRY ? "alloc-entry" : "alloc-plumbing", arg) < 0)
-			return -1;
-		*(val == OPT_ALLOC_ENTRY ? &so->alloc_entry : &so->alloc_plumbing) = arg;
-		return 0;
-	}
-	return -1;
-}
-
-const struct cli_group cli_samply_group = {samply_opts, handle_samply};
-
-/* ---- dhat's filters and views ---- */
-
-enum { OPT_WHERE = 0x100, OPT_NOT, OPT_PLUMBING, OPT_STACKS, OPT_DHAT_METRIC, OPT_ALLOC_TREE };
-
-static const struct cli_opt dhat_opts[] = {
-	{"where", required_argument, OPT_WHERE, "RE",
-	 "keep program points with a frame matching RE (repeatable: all must match)"},
-	{"not", required_argument, OPT_NOT, "RE", "drop program points with a frame matching RE (repeatable)"},
-	{"metric", required_argument, OPT_DHAT_METRIC, "M", "what to rank by (default gb; 'list' shows all)"},
-	{"stacks", required_argument, OPT_STACKS, "N", "also print the N largest stacks whole"},
-	{"alloc-tree", no_argument, OPT_ALLOC_TREE, NULL,
-	 "dh_view's allocation-rooted tree, insignificant nodes folded"},
-	{"plumbing", required_argument, OPT_PLUMBING, "RE",
-	 "your own allocator wrappers, skipped when naming a site (repeatable)"},
-	{NULL, 0, 0, NULL, NULL},
-};
-
-static int handle_dhat(struct cli_state *st, int val, const char *arg)
-{
-	switch (val) {
-	case OPT_WHERE:
-	case OPT_NOT:
-	case OPT_PLUMBING: {
-		static const char *const names[] = {"where", "not", "plumbing"};
-		if (cli_check_regex(st, names[val - OPT_WHERE], arg) < 0)
-			return -1;
-		vec_push(val == OPT_WHERE ? &st->where : val == OPT_NOT ? &st->not_ : &st->plumbing, arg);
-		if (st->where.len + st->not_.len > 64)
-			return cli_usage_error(st, "at most 64 --where and --not patterns together");
-		return 0;
-	}
-	case OPT_STACKS: return cli_parse_size(st, "stacks", arg, &st->opts.dhat.stacks);
-	case OPT_ALLOC_TREE: st->opts.dhat.alloc_tree = true; return 0;
-	case OPT_DHAT_METRIC: {
-		if (strcmp(arg, "list") == 0) {
-			st->list_metrics = true;
-			return 0;
-		}
-		if (!dhat_metric_known(arg))
-			return cli_usage_error(st, "unknown metric '%s' (try --metric list)", arg);
-		st->opts.metric = arg;
-		return 0;
-	}
-	}
-	return -1;
-}
-
-const struct cli_group cli_dhat_group = {dhat_opts, handle_dhat};
-
-/* ---- V8 profiles: cpuprof, diff ---- */
-
-enum { OPT_WEIGHT = 0x100, OPT_PROFILE, OPT_WASM };
-
-static const struct cli_opt v8_opts[] = {
-	{"weight", required_argument, OPT_WEIGHT, "MODE",
-	 "before (default: gap before each sample), after (DevTools), samples"},
-	{"profile", required_argument, OPT_PROFILE, "WHICH",
-	 "in a trace: N (as listed), ID, PID:ID or all (default: the largest)"},
-	{"wasm", required_argument, OPT_WASM, "MODULE", "name wasm-function[N] frames from MODULE's name section"},
-	{NULL, 0, 0, NULL, NULL},
-};
-
-static int handle_v8(struct cli_state *st, int val, const char *arg)
-{
-	struct cpuprof_view_opts *co = &st->opts.cpuprof;
-	switch (val) {
-	case OPT_WEIGHT:
-		if (strcmp(arg, "before") == 0)
-			co->weight = CPUPROF_WEIGHT_BEFORE;
-		else if (strcmp(arg, "after") == 0)
-			co->weight = CPUPROF_WEIGHT_AFTER;
-		else if (strcmp(arg, "samples") == 0)
-			co->weight = CPUPROF_WEIGHT_SAMPLES;
-		else
-			return cli_usage_error(st, "--weight wants before, after or samples, not '%s'", arg);
-		return 0;
-	case OPT_PROFILE:
-		if (*arg == '\0')
-			return cli_usage_error(st, "--profile wants a number, an id, PID:ID or all");
-		co->profile = arg;
-		return 0;
-	case OPT_WASM: co->wasm = arg; return 0;
-	}
-	return -1;
-}
-
-const struct cli_group cli_v8_group = {v8_opts, handle_v8};
-
 /* ---- profan diff ---- */
 
 enum {
@@ -449,10 +287,10 @@ enum {
 	OPT_ORDER,
 };
 
-static const struct cli_opt diff_opts[] = {
+static struct cli_opt diff_opts[] = { /* --format's help is the registry's: cli_diff_help_init() */
 	{"base", required_argument, OPT_BASE, "FILE",
 	 "a base run (repeat for several runs; then all PROFILEs are new runs)"},
-	{"format", required_argument, OPT_FORMAT, "F", "samply, dhat or cpuprof (default: recognised)"},
+	{"format", required_argument, OPT_FORMAT, "F", NULL /* the formats' commands: cli_diff_help() */},
 	{"metric", required_argument, OPT_DIFF_METRIC, "M", "compare metric M (default: the profile's own)"},
 	{"confidence", required_argument, OPT_CONFIDENCE, "PCT",
 	 "confidence of a \"changed\" verdict, 50 to 99.9 (default 95)"},
@@ -471,7 +309,7 @@ static int handle_diff(struct cli_state *st, int val, const char *arg)
 	case OPT_BASE: vec_push(&st->base, arg); return 0;
 	case OPT_FORMAT:
 		if (format_find(arg) == NULL)
-			return cli_usage_error(st, "--format wants samply, dhat or cpuprof, not '%s'", arg);
+			return cli_usage_error(st, "--format wants %s, not '%s'", format_commands(), arg);
 		st->format = arg;
 		return 0;
 	case OPT_DIFF_METRIC: st->opts.metric = arg; return 0;
@@ -498,3 +336,72 @@ static int handle_diff(struct cli_state *st, int val, const char *arg)
 }
 
 const struct cli_group cli_diff_group = {diff_opts, handle_diff};
+
+void cli_diff_help_init(void)
+{
+	static char help[300];
+	snprintf(help, sizeof(help), "%s (default: recognised)", format_commands());
+	for (struct cli_opt *o = diff_opts; o->name; o++)
+		if (o->val == OPT_FORMAT)
+			o->help = help;
+}
+
+/* ---- a format's own groups, from its declared data (format.h) ---- */
+
+/* Appends VALUE to the pattern list at L (its items are the state's: run_command frees them). */
+static void add_pattern(struct pattern_list *l, const char *value)
+{
+	const char **items = xrealloc((void *)l->items, (l->count + 1) * sizeof(*items));
+	items[l->count] = value;
+	l->items = items;
+	l->count++;
+}
+
+int cli_handle_declared(struct cli_state *st, const struct cli_group *g, int val, const char *arg)
+{
+	const struct format_opt *d = &g->decl[val - 0x100];
+	void *store = (void *)profan_format_opts(&st->opts, g->format);
+	char *at = (char *)store + d->offset;
+	switch (d->kind) {
+	case FOPT_FLAG: *(bool *)at = true; break;
+	case FOPT_REGEX:
+		if (cli_check_regex(st, d->name, arg) < 0)
+			return -1;
+		/* fall through */
+	case FOPT_TEXT: *(const char **)at = arg; break;
+	case FOPT_SIZE:
+		if (cli_parse_size(st, d->name, arg, (size_t *)at) < 0)
+			return -1;
+		break;
+	case FOPT_CHOICE: {
+		int i = 0;
+		while (d->choices[i] && strcmp(d->choices[i], arg) != 0)
+			i++;
+		if (d->choices[i] == NULL)
+			return cli_usage_error(st, d->refusal, arg);
+		memcpy(at, &i, sizeof(i));
+		break;
+	}
+	case FOPT_PATTERNS:
+		if (cli_check_regex(st, d->name, arg) < 0)
+			return -1;
+		add_pattern((struct pattern_list *)at, arg);
+		break;
+	case FOPT_METRIC:
+		if (d->list && strcmp(arg, "list") == 0) {
+			st->list_metrics = d->list;
+			return 0;
+		}
+		if (!d->accept(arg))
+			return cli_usage_error(st, d->refusal, arg);
+		st->opts.metric = arg;
+		return 0;
+	case FOPT_FOCUS:
+		if (cli_add_step(st, TRANSFORM_FOCUS, arg) < 0)
+			return -1;
+		st->opts.steps[st->opts.step_count - 1].option = d->name;
+		return 0;
+	}
+	const char *bad = d->check ? d->check(store, arg) : NULL;
+	return bad ? cli_usage_error(st, "%s", bad) : 0;
+}

@@ -2,31 +2,27 @@
  * subcommand and for both sides of `profan diff`. */
 #include "profan/driver.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "driver_int.h"
 #include "profan/calltree.h"
 #include "profan/diff.h"
 #include "profan/export.h"
+#include "profan/format.h"
 #include "profan/load.h"
 #include "profan/match.h"
 #include "profan/runorder.h"
-#include "profan/samply.h"
-#include "profan/source.h"
 #include "profan/symbolize.h"
 #include "profan/transform.h"
 #include "profan/views.h"
-#include "profan/wasm.h"
 
-/* What every input of a run shares: the options and the side files read once. */
+/* What every input of a run shares: the options and the side inputs each format read once. */
 struct run {
 	const struct profan_opts *o;
-	struct wasm_module wasm;
-	bool have_wasm;
+	void **side;                   /* per format (format_at order): its run_open's, or NULL */
+	size_t formats;
 	struct sym_prefetch *prefetch; /* symbol files opened while the inputs are read, or NULL */
 };
 
@@ -35,75 +31,53 @@ static int run_init(struct run *rn, const struct profan_opts *o)
 	memset(rn, 0, sizeof(*rn));
 	rn->o = o;
 	rn->prefetch = o->no_symbols ? NULL : sym_prefetch_new(&o->symbols);
-	if (o->cpuprof.wasm == NULL)
-		return 0;
-	struct stat st;
-	if (stat(o->cpuprof.wasm, &st) == 0 && !S_ISREG(st.st_mode)) {
-		/* a FIFO would block the read for ever: treated as absent */
-		pf_warn("--wasm %s: not a regular file: wasm frames stay unnamed", o->cpuprof.wasm);
-		return 0;
-	}
-	if (wasm_module_read(o->cpuprof.wasm, &rn->wasm) < 0)
-		return -1;
-	rn->have_wasm = true;
-	if (!rn->wasm.has_name_section) {
-		pf_error("%s: no name section in this module: --wasm needs a build that keeps function names",
-			 o->cpuprof.wasm);
-		return -1;
+	while (format_at(rn->formats))
+		rn->formats++;
+	rn->side = xcalloc(rn->formats + 1, sizeof(*rn->side));
+	for (size_t i = 0; i < rn->formats; i++) {
+		const struct input_format *f = format_at(i);
+		if (f->run_open && f->run_open(o, &rn->side[i]) < 0)
+			return -1;
 	}
 	return 0;
 }
 
 static void run_release(struct run *rn)
 {
-	if (rn->have_wasm)
-		wasm_module_release(&rn->wasm);
+	for (size_t i = 0; i < rn->formats; i++)
+		if (format_at(i)->run_close)
+			format_at(i)->run_close(rn->side[i]);
+	free(rn->side);
 	sym_prefetch_free(rn->prefetch);
 }
 
-/* Options that name a side file or a feature of one format only. Returns 0, or
- * PF_EXIT_USAGE after one error line. */
+static void *run_side(const struct run *rn, const struct input_format *f)
+{
+	for (size_t i = 0; i < rn->formats; i++)
+		if (format_at(i) == f)
+			return rn->side[i];
+	return NULL;
+}
+
+/* Options that name a side input or a feature of another format, or that F cannot carry
+ * out. Returns 0, or PF_EXIT_USAGE after one error line. */
 static int check_options_fit(const struct input_format *f, const struct profan_opts *o)
 {
-	if (o->cpuprof.wasm && !f->wasm) {
-		pf_error("--wasm names the wasm frames of V8 profiles; this is %s", f->label);
-		return PF_EXIT_USAGE;
+	for (size_t i = 0; format_at(i); i++) {
+		const struct input_format *g = format_at(i);
+		if (g != f && g->foreign_options && g->foreign_options(o, f->label) < 0)
+			return PF_EXIT_USAGE;
 	}
-	if (o->own.binary && !f->binaries) {
-		pf_error("--binary names a native binary; %s has none (--ours RE chooses your code)", f->label);
+	if (f->check_options && f->check_options(o, f->label) < 0)
 		return PF_EXIT_USAGE;
-	}
 	return 0;
 }
 
-/* The .syms.json beside PATH, parsed, when there is one. A FIFO or a directory of
- * that name is no sidecar (a read would block or fail for a file nobody named). */
-static int read_sidecar(const char *path, struct json_doc **out)
-{
-	*out = NULL;
-	char *side = samply_sidecar_path(path);
-	struct stat st;
-	int rc = 0;
-	if (stat(side, &st) == 0) {
-		if (!S_ISREG(st.st_mode)) {
-			pf_warn("%s: not a regular file: no presymbolicated names read from it", side);
-		} else {
-			struct source *src = source_open_file(side);
-			*out = src ? json_parse(src, NULL) : NULL;
-			if (src)
-				source_close(src);
-			rc = *out ? 0 : -1;
-		}
-	}
-	free(side);
-	return rc;
-}
-
-/* One input's load: recognise the format (or check the one asked for), read its
- * side files, and call the format's loader (a pf_loader for load_file/load_buffer). */
+/* One input's load: recognise the format (or check the one asked for) and call the
+ * format's loader (a pf_loader for load_file/load_buffer). */
 struct loaded {
 	const struct input_format *format; /* the format read */
-	const char *symbols;               /* the sidecar its names came from, or NULL */
+	const char *symbols;               /* the side file its names came from, or NULL */
 };
 
 struct dispatch {
@@ -121,8 +95,8 @@ static int dispatch(const struct json_doc *doc, struct profile *out, const void 
 		return -1; /* said what the file is */
 	const struct input_format *f = d->got->format = d->format ? d->format : seen;
 	if (f == NULL) {
-		pf_error("%s: not a profile profan recognises (samply, dhat or cpuprofile JSON); name it with --format",
-			 json_doc_origin(doc));
+		pf_error("%s: not a profile profan recognises (%s JSON); name it with --format",
+			 json_doc_origin(doc), format_names());
 		return -1;
 	}
 	if (seen != NULL && seen != f) {
@@ -130,22 +104,18 @@ static int dispatch(const struct json_doc *doc, struct profile *out, const void 
 			 f->label, seen->command);
 		return -1;
 	}
-	struct json_doc *sidecar = NULL;
 	const struct driver_input *in = d->in;
-	if (f->sidecar && !d->rn->o->samply.no_sidecar && in->data == NULL && strcmp(in->path, "-") != 0 &&
-	    read_sidecar(in->path, &sidecar) < 0)
-		return -1; /* the sidecar's own error is printed */
-	struct load_env env = {.o = d->rn->o, .sidecar = sidecar, .wasm = d->rn->have_wasm ? &d->rn->wasm : NULL};
-	int rc = f->load(doc, &env, out);
-	if (rc == 0 && sidecar)
-		d->got->symbols = profile_strdup(out, json_doc_origin(sidecar));
-	if (sidecar)
-		json_doc_free(sidecar);
-	return rc;
+	struct load_env env = {
+		.o = d->rn->o,
+		.file = in->data == NULL && strcmp(in->path, "-") != 0 ? in->path : NULL,
+		.run = run_side(d->rn, f),
+		.origin = &d->got->symbols,
+	};
+	return f->load(doc, &env, out);
 }
 
 /* Loads IN as FORMAT (NULL: recognise it) into OUT; *USED gets the format and
- * *SYMBOLS the sidecar its names came from (or NULL). Returns 0, or -1 /
+ * *SYMBOLS the side file its names came from (or NULL). Returns 0, or -1 /
  * LOAD_MISFIT after one error line (OUT is then released). */
 static int load_one(const struct input_format *format, const struct run *rn, const struct driver_input *in,
 		    struct profile *out, const struct input_format **used, const char **symbols)
@@ -164,25 +134,6 @@ static int load_one(const struct input_format *format, const struct run *rn, con
 static int load_failure(int rc)
 {
 	return rc == LOAD_MISFIT ? PF_EXIT_USAGE : PF_EXIT_FAIL;
-}
-
-/* After loading one file of a diff: native names and the user's transforms. */
-/* symbolize_profile() with what PF opened ahead (PF may be NULL). */
-static int symbolize(const struct profan_opts *o, struct sym_prefetch *pf, struct profile *p)
-{
-	struct symbolize_opts so = o->symbols;
-	so.prefetch = pf;
-	return symbolize_profile(p, &so, NULL);
-}
-
-static int prepare(const struct input_format *f, const struct run *rn, struct profile *p)
-{
-	const struct profan_opts *o = rn->o;
-	profile_label_libs(p);
-	if (f->native && !o->no_symbols && symbolize(o, rn->prefetch, p) != 0)
-		return -1;
-	symbolize_demangle_wasm(p);
-	return transform_apply(p, o->steps, o->step_count);
 }
 
 static const char *info_value(const struct profile *p, const char *key)
@@ -257,26 +208,46 @@ static int classify(const struct profan_opts *o, struct profile *p, struct owner
 	return rc;
 }
 
-/* Transforms, views, shared views and exports on a loaded profile; F NULL: a
- * format without views of its own (the generic ones). */
-static int analyse(const struct input_format *f, const struct profan_opts *o, struct sym_prefetch *pf,
-		   struct profile *p, const char *const *paths, size_t n, const char *symbols, struct report *r)
+/* The stages between loading and the views, the same for every command and for each file
+ * of a diff: name the frames (the format's symbolication), apply the user's filters, and
+ * classify whose code each function is (on the profile the views read: --by file makes
+ * functions of its own). F NULL: a format the registry does not know (a profile a test
+ * built). Returns 0 (OWN to be released), or -1 after one error line. */
+static int prepare(const struct input_format *f, const struct profan_opts *o, struct sym_prefetch *pf,
+		   struct profile *p, struct ownership *own)
 {
 	profile_label_libs(p); /* the libraries are all in: how the report tells them apart */
-	if (f != NULL && f->native && !o->no_symbols && symbolize(o, pf, p) != 0)
-		return PF_EXIT_FAIL;
-	symbolize_demangle_wasm(p);
+	if (f != NULL && f->symbolicate && f->symbolicate(p, o, pf) != 0)
+		return -1;
+	symbolize_demangle_wasm(p); /* any format's wasm:// functions (symbolize.h) */
 	if (transform_apply(p, o->steps, o->step_count) < 0)
-		return PF_EXIT_FAIL;
-	struct ownership own;
-	if (classify(o, p, &own) < 0)
-		return PF_EXIT_FAIL;
-	struct view_input in = {.p = p, .o = o, .paths = paths, .path_count = n, .symbols_origin = symbols, .own = &own};
+		return -1;
+	return classify(o, p, own);
+}
+
+/* A prepared profile's views: the format's own (F NULL: the generic ones), then the
+ * shared views and the exports. */
+static int view(const struct input_format *f, const struct profan_opts *o, const struct profile *p,
+		const struct ownership *own, const char *const *paths, size_t n, const char *symbols,
+		struct report *r)
+{
+	struct view_input in = {.p = p, .o = o, .paths = paths, .path_count = n, .symbols_origin = symbols, .own = own};
 	struct view_choice choice = {0};
 	int rc = (f ? f->views : generic_views)(&in, r, &choice);
 	if (rc == PF_EXIT_OK)
 		rc = finish(o, p, &choice, r);
 	view_choice_release(&choice);
+	return rc;
+}
+
+/* One analysis of a loaded profile: prepare, then view. */
+static int analyse(const struct input_format *f, const struct profan_opts *o, struct sym_prefetch *pf,
+		   struct profile *p, const char *const *paths, size_t n, const char *symbols, struct report *r)
+{
+	struct ownership own;
+	if (prepare(f, o, pf, p, &own) < 0)
+		return PF_EXIT_FAIL;
+	int rc = view(f, o, p, &own, paths, n, symbols, r);
 	ownership_release(&own);
 	return rc;
 }
@@ -380,7 +351,7 @@ static int load_side(const struct input_format **format, const struct run *rn, c
 			if ((rc = check_options_fit(f, rn->o)) != 0)
 				return rc;
 		}
-		if (prepare(f, rn, &s->files[i]) < 0 || classify(rn->o, &s->files[i], &s->owns[i]) < 0)
+		if (prepare(f, rn->o, rn->prefetch, &s->files[i], &s->owns[i]) < 0)
 			return PF_EXIT_FAIL;
 		s->classified = i + 1;
 	}
@@ -420,8 +391,8 @@ static char *order_of_files(const struct driver_input *base, size_t nb, const st
 }
 
 /* The comparison of two prepared sides, and its exports. */
-static int compare(const struct profan_opts *o, const struct diff_side *b, const struct diff_side *n,
-		   const char *order, const char *order_source, struct report *r)
+static int compare(const struct input_format *f, const struct profan_opts *o, const struct diff_side *b,
+		   const struct diff_side *n, const char *order, const char *order_source, struct report *r)
 {
 	struct diff_opts dopt = {.metric = o->metric,
 				 .confidence = o->confidence,
@@ -429,7 +400,8 @@ static int compare(const struct profan_opts *o, const struct diff_side *b, const
 				 .aa = o->aa,
 				 .order = order,
 				 .order_source = order_source,
-				 .run_opts = o};
+				 .run_opts = o,
+				 .format = f ? f->diff : NULL};
 	int rc = diff_report(b, n, &dopt, r);
 	if (rc != PF_EXIT_OK || !(o->folded || o->flamegraph))
 		return rc;
@@ -511,7 +483,7 @@ int driver_diff(const struct input_format *format, const struct profan_opts *o, 
 	const char *source = "--order";
 	order = o->order ? runorder_parse(o->order, nb, nn, (char[160]){0}, 160) /* checked above */
 			 : order_of_files(base, nb, new_side, nn, &source);
-	rc = compare(o, &b, &n, order, source, r);
+	rc = compare(f, o, &b, &n, order, source, r);
 out:
 	free(order);
 	side_release(&sides[0]);
@@ -529,7 +501,7 @@ int driver_diff_profiles(const struct profan_opts *o, struct profile *base, size
 	size_t classified = 0;
 	for (size_t i = 0; rc == PF_EXIT_OK && i < nb + nn; i++) {
 		struct profile *p = i < nb ? &base[i] : &news[i - nb];
-		if (transform_apply(p, o->steps, o->step_count) < 0 || classify(o, p, &owns[i]) < 0)
+		if (prepare(p->format ? format_find(p->format) : NULL, o, NULL, p, &owns[i]) < 0)
 			rc = PF_EXIT_FAIL;
 		else
 			classified = i + 1;
@@ -537,7 +509,8 @@ int driver_diff_profiles(const struct profan_opts *o, struct profile *base, size
 	if (rc == PF_EXIT_OK) {
 		struct diff_side b = {base, nb, base_names, owns}, n = {news, nn, new_names, owns + nb};
 		char *order = o->order ? runorder_parse(o->order, nb, nn, (char[160]){0}, 160) : NULL;
-		rc = compare(o, &b, &n, order, "--order", r);
+		rc = compare(nb > 0 && base[0].format ? format_find(base[0].format) : NULL, o, &b, &n, order, "--order",
+			     r);
 		free(order);
 	}
 	for (size_t i = 0; i < classified; i++)

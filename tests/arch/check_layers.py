@@ -6,28 +6,29 @@ Stages, in the order data flows and dependencies may point (a stage may use thos
   base      diagnostics, memory, hash table, strings, regexes, progress
   model     the profile and the report (what an analysis fills), merging, transforms, matching
   input     bytes: files, gzip, the JSON layer, source -> JSON -> loader
-  loaders   one file per format: JSON -> profile
   symbol    native addresses -> names, lines, inline chains
-  analysis  views: generic, per format, trees, diff; the plain options struct
+  analysis  views every format shares: generic, trees, diff; the plain options struct
   output    renderers (text, JSON) and exports (folded, pprof, SVG)
-  driver    the one path from inputs to a report; the format table
+  formats   one folder per format (formats/NAME/: loader, views, side inputs, hooks) and the
+            registry (formats/registry.c) that names them; format.h is their contract
+  driver    the one path from inputs to a report, through the formats' hooks
   cli       argv -> options -> driver -> renderer; main()
 A file's stage is its folder under src/; a public header's is the folder of the .c file of the
 same name (when there is exactly one), or the table below. Usage: check_layers.py REPO"""
 import os, re, sys
 
 repo = sys.argv[1]
-STAGES = ["base", "model", "input", "loaders", "symbol", "analysis", "output", "driver", "cli"]
+STAGES = ["base", "model", "input", "symbol", "analysis", "output", "formats", "driver", "cli"]
 # Public headers with no .c file of their own name (or with one in each of two stages).
 HEADER_STAGE = {
     "diag.h": "base", "strmap.h": "base", "hashtab.h": "base", "progress.h": "base", "regex.h": "base",
     "profile.h": "model", "report.h": "model", "transform.h": "model", "match.h": "model",
     "source.h": "input", "json.h": "input", "load.h": "input",
-    "samply.h": "loaders", "dhat.h": "loaders", "cpuprof.h": "loaders", "wasm.h": "loaders",
     "symbolize.h": "symbol",
-    "views.h": "analysis", "native.h": "analysis", "calltree.h": "analysis", "diff.h": "analysis",
-    "dhat_tree.h": "analysis", "analysis.h": "analysis", "options.h": "analysis",
+    "views.h": "analysis", "calltree.h": "analysis", "diff.h": "analysis",
+    "analysis.h": "analysis", "options.h": "analysis",
     "render.h": "output", "export.h": "output",
+    "format.h": "formats",
     "driver.h": "driver",
     "cli.h": "cli",
 }

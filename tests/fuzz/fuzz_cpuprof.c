@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "profan/cpuprof.h"
+#include "cpuprof/cpuprof.h"
 #include "profan/load.h"
-#include "profan/wasm.h"
+#include "cpuprof/wasm.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -42,10 +42,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_check_sums(&p);
 		profile_release(&p);
 		struct profan_opts opts;
+		struct cpuprof_view_opts co = {0};
 		profan_opts_init(&opts);
-		opts.cpuprof.weight = (enum cpuprof_weight)(((mode >> 1) & 3) % 3);
+		profan_set_format_opts(&opts, &cpuprof_format, &co);
+		co.weight = (enum cpuprof_weight)(((mode >> 1) & 3) % 3);
 		if (mode & 64) /* else the default choice: the trace's largest profile */
-			opts.cpuprof.profile = (mode & 8) ? "all" : (mode & 16) ? "1" : "0x1";
+			co.profile = (mode & 8) ? "all" : (mode & 16) ? "1" : "0x1";
 		fuzz_run("cpuprof", data, size, &opts, size, (mode & 64) ? 2 : 1, false);
 		if (mode & 128) { /* the file against itself: every change is 0 */
 			profan_opts_init(&opts);

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "profan/dhat.h"
-#include "profan/dhat_tree.h"
+#include "dhat/dhat.h"
+#include "dhat/dhat_tree.h"
 #include "profan/load.h"
 #include "profan/report.h"
 
@@ -50,23 +50,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	profile_release(&p);
 	struct profan_opts o;
+	struct dhat_view_opts d = {0};
 	profan_opts_init(&o);
+	profan_set_format_opts(&o, &dhat_format, &d);
 	static const char *const where[] = {"a|0x"}, *const not_[] = {"b"}, *const ours[] = {"f"},
 				 *const plumbing[] = {"^g"};
 	switch (size % 6) {
-	case 1: o.dhat.stacks = 3, o.metric = "tb"; break;
+	case 1: d.stacks = 3, o.metric = "tb"; break;
 	case 2:
-		o.dhat.where = (struct pattern_list){where, 1};
-		o.dhat.not_ = (struct pattern_list){not_, 1};
-		o.dhat.alloc_tree = true, o.metric = "short-lived";
+		d.where = (struct pattern_list){where, 1};
+		d.not_ = (struct pattern_list){not_, 1};
+		d.alloc_tree = true, o.metric = "short-lived";
 		break;
 	case 3:
 		o.own.ours = (struct pattern_list){ours, 1};
-		o.dhat.plumbing = (struct pattern_list){plumbing, 1};
+		d.plumbing = (struct pattern_list){plumbing, 1};
 		o.metric = "low-access-blocks";
 		break;
-	case 4: o.metric = "eb", o.dhat.alloc_tree = true; break;
-	case 5: o.metric = "high-writes", o.dhat.stacks = 1; break;
+	case 4: o.metric = "eb", d.alloc_tree = true; break;
+	case 5: o.metric = "high-writes", d.stacks = 1; break;
 	default: break;
 	}
 	fuzz_run("dhat", data, size, &o, size / 6, 2, false);

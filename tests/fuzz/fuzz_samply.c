@@ -12,8 +12,8 @@
 #include "profan/diag.h"
 #include "profan/load.h"
 #include "profan/match.h"
-#include "profan/native.h"
-#include "profan/samply.h"
+#include "samply/native.h"
+#include "samply/samply.h"
 #include "profan/views.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -75,12 +75,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		profile_release(&p);
 		/* symbolication reads the libraries' files: fuzz_elf covers it */
 		struct profan_opts o;
+		struct samply_view_opts so = {0};
 		profan_opts_init(&o);
+		profan_set_format_opts(&o, &samply_format, &so);
 		o.no_symbols = true; /* symbolication reads the libraries' files: fuzz_elf covers it */
 		switch (size % 4) {
-		case 1: o.samply.threads = true, o.metric = "samples", o.own.full_paths = true; break;
-		case 2: o.samply.thread = "^t", o.samply.pid = size % 8 == 2 ? "1" : NULL; break;
-		case 3: o.metric = "weight", o.own.binary = "a", o.samply.whole_binary = size % 8 == 3; break;
+		case 1: so.threads = true, o.metric = "samples", o.own.full_paths = true; break;
+		case 2: so.thread = "^t", so.pid = size % 8 == 2 ? "1" : NULL; break;
+		case 3: o.metric = "weight", o.own.binary = "a", so.whole_binary = size % 8 == 3; break;
 		default: break;
 		}
 		fuzz_run("samply", data, size, &o, size / 4, size % 4 == 2 ? 2 : 1, false); /* a --thread that matches nothing: 2 */

@@ -3,7 +3,7 @@
  * The loader's tests run twice: with the nodes in the JSON tree, and read from
  * the stream by cpuprof_divert (as the driver reads them), which must give the
  * same numbers and the same error lines. */
-#include "profan/cpuprof.h"
+#include "cpuprof/cpuprof.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 #include "check.h"
 #include "profan/load.h"
 #include "profan/source.h"
-#include "profan/wasm.h"
+#include "cpuprof/wasm.h"
 
 static const struct json_parse_opts streamed = {.divert = &cpuprof_divert};
 /* How the tests parse profiles: NULL (the nodes in the tree) or &streamed. */

@@ -9,8 +9,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-#include "profan/dhat.h"
-#include "profan/dhat_tree.h"
+#include "dhat/dhat.h"
+#include "dhat/dhat_tree.h"
 #include "profan/driver.h"
 #include "profan/load.h"
 
@@ -715,7 +715,7 @@ static void gen_free(struct gen *g)
 	free(g->text);
 }
 
-/* Stacks are sorted into nodes on a helper thread before their frames are known (loaders/
+/* Stacks are sorted into nodes on a helper thread before their frames are known (formats/
  * dhat.c, intern_stacks): twins, inlining and recursion must come out as one stack after
  * another would make them, node numbers included. */
 static void random_stacks_intern_one_at_a_time(void)

@@ -16,12 +16,12 @@
 #include <string.h>
 
 #include "check.h"
-#include "profan/dhat.h"
+#include "dhat/dhat.h"
 #include "profan/funcname.h"
 #include "profan/json.h"
 #include "profan/load.h"
 #include "profan/ownership.h"
-#include "profan/samply.h"
+#include "samply/samply.h"
 #include "profan/symbolize.h"
 
 #define EXPECTED_DIR PROFAN_FIXTURES "/../tests/ownership/expected"

@@ -11,8 +11,8 @@
 
 #include "check.h"
 #include "profan/load.h"
-#include "profan/native.h"
-#include "profan/samply.h"
+#include "samply/native.h"
+#include "samply/samply.h"
 #include "profan/source.h"
 #include "profan/views.h"
 

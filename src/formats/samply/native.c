@@ -3,7 +3,7 @@
  * Sits beside views.c and works the same way: per-function flags are computed
  * once, then one forward pass over the stack tree (parents come first) carries
  * whatever each node needs from its ancestors. */
-#include "profan/native.h"
+#include "native.h"
 
 #include <stdlib.h>
 #include <string.h>

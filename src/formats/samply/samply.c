@@ -5,7 +5,7 @@
  * `timeDeltas`, `prefix` or `prefixOffset`. Thread-local table indices are
  * mapped onto profile frames keyed by (library, address), so the same code
  * address is one frame whatever thread or table it came from (spec P1). */
-#include "profan/samply.h"
+#include "samply.h"
 
 #include <math.h>
 #include <stdio.h>

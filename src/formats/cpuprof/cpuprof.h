@@ -10,7 +10,9 @@
 #ifndef PROFAN_CPUPROF_H
 #define PROFAN_CPUPROF_H
 
+#include "profan/analysis.h"
 #include "profan/json.h"
+#include "profan/options.h"
 #include "profan/profile.h"
 
 struct wasm_module;
@@ -54,5 +56,27 @@ bool cpuprof_sniff(const struct json *root);
 
 /* True for V8's JS<->wasm wrapper frame names. */
 bool cpuprof_is_plumbing(const char *name);
+
+/* A V8 sampling heap profile (.heapprofile: head.selfSize, no CPU samples): true with a
+ * sentence in WHAT[0..CAP) (input_format.lookalike). */
+bool lookalike_v8_heap(const struct json *root, char *what, size_t cap);
+
+/* The format's own views (cpuprof_views.c; analysis.h). */
+int cpuprof_views(const struct view_input *in, struct report *r, struct view_choice *out);
+
+/* V8's own options: how samples are weighted, which profile of a trace, wasm names
+ * (format.c declares them). */
+struct cpuprof_view_opts {
+	enum cpuprof_weight weight;
+	const char *profile; /* NULL: the largest; "all"; N; ID; PID:ID */
+	const char *wasm;    /* a wasm module with a name section, or NULL */
+};
+
+/* O's options for this format (profan_format_opts), or the defaults. */
+const struct cpuprof_view_opts *cpuprof_view_opts_of(const struct profan_opts *o);
+
+/* The format's hooks for the driver (format.h; format.c). */
+struct input_format;
+extern const struct input_format cpuprof_format;
 
 #endif

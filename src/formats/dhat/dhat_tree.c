@@ -4,7 +4,7 @@
  * innermost-first frame sequence, so every node is a contiguous range of them,
  * its shared run is the common prefix of the range's first and last sequence,
  * and node sums come from prefix sums in O(1). */
-#include "profan/dhat_tree.h"
+#include "dhat_tree.h"
 
 #include <stdlib.h>
 #include <string.h>

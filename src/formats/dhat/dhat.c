@@ -8,7 +8,7 @@
  * funcname_simplify()'s form with its file or object; line and column sit on
  * the frame. The PF_FUNC_OWNED flag set here is the format's own rule for
  * frames without a library; the ownership model decides the rest. */
-#include "profan/dhat.h"
+#include "dhat.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 
+#include "profan/analysis.h"
 #include "profan/json.h"
 #include "profan/profile.h"
 
@@ -85,5 +86,31 @@ void samply_choose_binary(struct profile *p, const char *want, const char *produ
 
 /* The library marked PF_LIB_MAIN, or PF_NONE. */
 uint32_t samply_main_lib(const struct profile *p);
+
+/* Firefox files that are not a processed profile of version 41 or later: a raw
+ * Gecko profile (the browser's capture format), an older processed profile, a
+ * DevTools performance-panel recording (lookalike.c; input_format.lookalike). */
+bool lookalike_firefox(const struct json *root, char *what, size_t cap);
+
+/* The --metric names of samply's profiles: a NULL-terminated array. */
+const char *const *samply_metric_names(void);
+/* The format's own views (samply_views.c; analysis.h). */
+int samply_views(const struct view_input *in, struct report *r, struct view_choice *out);
+
+/* samply's own options (format.c declares them for the command line). */
+struct samply_view_opts {
+	const char *thread;    /* only threads whose name matches */
+	const char *pid;       /* only process P ("1234" or samply's "1234.1") */
+	bool threads;          /* add the per-thread table */
+	const char *alloc_entry, *alloc_plumbing; /* NULL: the defaults (native.h) */
+	bool whole_binary;     /* the views before ownership: every frame of the binary is the user's */
+};
+
+/* O's options for this format (profan_format_opts), or the defaults. */
+const struct samply_view_opts *samply_view_opts_of(const struct profan_opts *o);
+
+/* The format's hooks for the driver (format.h; format.c). */
+struct input_format;
+extern const struct input_format samply_format;
 
 #endif

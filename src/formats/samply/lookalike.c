@@ -1,7 +1,6 @@
-/* lookalike.c: Firefox and V8 files that look like the profiles profan reads
- * but are something else (lookalike.h). Layouts: tests/corpus/EXPECTED.md,
- * docs/samply.md and docs/cpuprof.md. */
-#include "profan/lookalike.h"
+/* lookalike.c: Firefox files that look like the processed profiles samply writes but are
+ * something else (samply_format.lookalike). Layouts: tests/corpus/EXPECTED.md, docs/samply.md. */
+#include "samply.h"
 
 #include <stdio.h>
 
@@ -82,16 +81,4 @@ bool lookalike_firefox(const struct json *root, char *what, size_t cap)
 		return true;
 	}
 	return false;
-}
-
-bool lookalike_v8_heap(const struct json *root, char *what, size_t cap)
-{
-	const struct json *head = json_get(root, "head");
-	if (json_type(root) != JSON_OBJECT || json_get(root, "nodes") != NULL ||
-	    json_type(head) != JSON_OBJECT || json_get(head, "selfSize") == NULL)
-		return false;
-	snprintf(what, cap,
-		 "a V8 heap profile (.heapprofile: sampled allocations), not a CPU profile; profan reads "
-		 "V8 CPU profiles (.cpuprofile, Chrome traces)");
-	return true;
 }

@@ -4,7 +4,7 @@
  * CpuProfile event or Profile + ProfileChunk events) is first gathered into a
  * raw_profile: nodes with their parent links, sample node ids and times. One
  * builder then turns the selected raw profiles into stacks and weighted samples. */
-#include "profan/cpuprof.h"
+#include "cpuprof.h"
 #include "profan/load.h"
 
 #include <inttypes.h>
@@ -16,7 +16,7 @@
 
 #include "cpuprof_nodes.h"
 #include "profan/report.h"
-#include "profan/wasm.h"
+#include "wasm.h"
 
 #define NO_ID INT64_MIN
 

@@ -2,7 +2,7 @@
  * (see wasm.h), for naming `wasm-function[N]` frames in V8 profiles. Everything
  * else in the module is skipped by its section size. Every read is bounds
  * checked: the module is user input like any profile. */
-#include "profan/wasm.h"
+#include "wasm.h"
 
 #include <stdio.h>
 #include <stdlib.h>

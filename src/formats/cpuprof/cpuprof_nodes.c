@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "profan/cpuprof.h"
+#include "cpuprof.h"
 
 #define CPN_TAG 0x43504e31u /* "CPN1": this hook's stubs among other formats' */
 

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "profan/analysis.h"
 #include "profan/json.h"
 #include "profan/profile.h"
 
@@ -80,5 +81,42 @@ void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out)
  * reads the result for frames without a library. */
 bool dhat_default_owned(const char *name, const char *file, const char *object, const char *exe,
 			bool in_shared_object);
+
+/* The --metric names DHAT knows: a NULL-terminated array; *DESCRIPTIONS (may be NULL) gets
+ * their meanings. */
+const char *const *dhat_metric_names(const char *const **descriptions);
+/* Is NAME one of dhat's metrics or their aliases ("t-gmax")? */
+bool dhat_metric_known(const char *name);
+
+/* For profan diff on DHAT files (diff_format). The count shown next to a raw DHAT field
+ * ("gb" -> "gbk": blocks beside bytes; "tbk" -> "tb"), or NULL. */
+const char *dhat_metric_companion(const char *name);
+/* The allocation site of each sample of P as the sites view names it (the
+ * allocating line of your code by OWN, which may be NULL: nothing is yours;
+ * allocator plumbing and O's --plumbing skipped): (*SITE)[i] is an id in NAMES
+ * (the caller's, initialised).
+ * LOCATIONS: frames with their file:line, as the view prints them; else names
+ * only, which survive an edit of the program. Returns 0 (caller frees *SITE), or
+ * -1 after one error line. */
+int dhat_sample_sites(const struct profile *p, const struct ownership *own, const struct profan_opts *o,
+		      bool locations, struct strmap *names, uint32_t **site);
+
+/* The format's own views (dhat_views.c; analysis.h). */
+int dhat_views(const struct view_input *in, struct report *r, struct view_choice *out);
+
+/* DHAT's own options: program-point filters and the extra views (format.c declares them). */
+struct dhat_view_opts {
+	struct pattern_list where, not_; /* all of WHERE and none of NOT on the stack */
+	struct pattern_list plumbing;    /* more allocator wrappers to skip when naming a site */
+	size_t stacks;                   /* print the N largest stacks whole */
+	bool alloc_tree;                 /* dh_view's allocation-rooted tree */
+};
+
+/* O's options for this format (profan_format_opts), or the defaults. */
+const struct dhat_view_opts *dhat_view_opts_of(const struct profan_opts *o);
+
+/* The format's hooks for the driver (format.h; format.c). */
+struct input_format;
+extern const struct input_format dhat_format;
 
 #endif

@@ -9,8 +9,8 @@
 
 #include "profan/analysis.h"
 #include "profan/match.h"
-#include "profan/native.h"
-#include "profan/samply.h"
+#include "native.h"
+#include "samply.h"
 #include "profan/views.h"
 #include "profan/yours.h"
 
@@ -417,7 +417,7 @@ static void build(const struct view_input *in, struct state *x, size_t metric, s
 	symbol_header(r, p, metric);
 	if (in->symbols_origin)
 		report_header(r, "Symbols", "names from %s", in->symbols_origin);
-	if (!o->samply.whole_binary)
+	if (!samply_view_opts_of(o)->whole_binary)
 		yours_header(r, p, in->own);
 	weights_compute(&x->w, p, metric, NULL);
 	char tot[64];
@@ -437,18 +437,18 @@ static void build(const struct view_input *in, struct state *x, size_t metric, s
 	rows_release(&x->rows);
 
 	top_self_all(r, in, x, metric);
-	if (o->samply.whole_binary)
+	if (samply_view_opts_of(o)->whole_binary)
 		binary_views(r, in, x, metric, bin);
 	else
 		your_views(r, in, x, metric);
 
-	if (o->samply.threads)
+	if (samply_view_opts_of(o)->threads)
 		thread_table(r, p, metric);
 }
 
 int samply_views(const struct view_input *in, struct report *r, struct view_choice *out)
 {
-	const struct samply_view_opts *so = &in->o->samply;
+	const struct samply_view_opts *so = samply_view_opts_of(in->o);
 	const struct profile *p = in->p;
 	struct state x = {0};
 	int rc = PF_EXIT_FAIL;

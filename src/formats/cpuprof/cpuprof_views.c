@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "profan/analysis.h"
-#include "profan/cpuprof.h"
+#include "cpuprof.h"
 #include "profan/views.h"
 #include "profan/yours.h"
 
@@ -168,8 +168,8 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 {
 	const struct profile *p = in->p;
 	const char *path = in->paths[0];
-	enum cpuprof_weight weight = in->o->cpuprof.weight;
-	bool wasm_given = in->o->cpuprof.wasm != NULL;
+	enum cpuprof_weight weight = cpuprof_view_opts_of(in->o)->weight;
+	bool wasm_given = cpuprof_view_opts_of(in->o)->wasm != NULL;
 	struct sums s;
 	sums_compute(&s, p);
 	const struct pf_metric *m = &p->metrics[p->default_metric];

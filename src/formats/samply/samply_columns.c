@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "profan/alloc.h"
-#include "profan/samply.h"
+#include "samply.h"
 
 static struct scol *scol_new(enum scol_kind k)
 {

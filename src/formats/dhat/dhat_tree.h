@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "profan/dhat.h"
+#include "dhat.h"
 #include "profan/report.h"
 
 enum dhat_pred {

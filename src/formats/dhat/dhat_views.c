@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "profan/analysis.h"
-#include "profan/dhat.h"
-#include "profan/dhat_tree.h"
+#include "dhat.h"
+#include "dhat_tree.h"
 #include "profan/hashtab.h"
 #include "profan/parallel.h"
 #include "profan/regex.h"
@@ -1007,7 +1007,7 @@ static void frames_release(struct ctx *c)
 int dhat_views(const struct view_input *in, struct report *r, struct view_choice *out)
 {
 	const struct profile *prof = in->p;
-	const struct dhat_view_opts *dopt = &in->o->dhat;
+	const struct dhat_view_opts *dopt = dhat_view_opts_of(in->o);
 	const struct dhat_meta *meta = dhat_meta_of(prof);
 	struct options o = {
 		.given = dopt, .stacks = dopt->stacks, .tree = dopt->alloc_tree, .full_paths = in->o->own.full_paths};
@@ -1098,7 +1098,7 @@ int dhat_sample_sites(const struct profile *p, const struct ownership *own, cons
 	struct ctx c = {.p = p, .own = own ? own : &none, .o = &opts, .path = "", .bare = !locations};
 	int rc = -1;
 	*site = NULL;
-	if (frames_prepare(&c, &o->dhat) < 0)
+	if (frames_prepare(&c, dhat_view_opts_of(o)) < 0)
 		goto out;
 	/* a site is what the sites view names: one frame (a line of yours), with its
 	 * file:line as shown, or by name only when LOCATIONS is false */

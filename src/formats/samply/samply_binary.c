@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profan/samply.h"
+#include "samply.h"
 
 /* Below this share of the CPU, meta.product is not what the profile is about
  * when another process used more. */

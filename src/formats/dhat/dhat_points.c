@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "profan/alloc.h"
-#include "profan/dhat.h"
+#include "dhat.h"
 
 static const char *const key_names[DHAT_KEYS] = {
 	[DHAT_KEY_TB] = "tb",   [DHAT_KEY_TBK] = "tbk", [DHAT_KEY_TL] = "tl",   [DHAT_KEY_TLI] = "tli",

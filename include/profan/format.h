@@ -1,0 +1,133 @@
+/* format.h: what an input format hands the driver, and the one registry of formats.
+ *
+ * A format is a folder, src/formats/NAME/: its loader, its own views, its side inputs and
+ * this one struct of hooks, named in src/formats/registry.c. The driver calls the hooks
+ * and never names a format; a hook left NULL means the format needs nothing at that step.
+ * HACKING.md, "Adding a format". */
+#ifndef PROFAN_FORMAT_H
+#define PROFAN_FORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "profan/analysis.h"
+#include "profan/diff.h"
+#include "profan/json.h"
+#include "profan/options.h"
+#include "profan/profile.h"
+
+struct sym_prefetch;
+
+/* What a loader may need besides the document. */
+struct load_env {
+	const struct profan_opts *o;
+	/* The input's file when it is one on disk (not stdin, not bytes in memory): where
+	 * side inputs beside it are looked for. NULL otherwise. */
+	const char *file;
+	void *run;            /* what the format's run_open made for this run, or NULL */
+	const char **origin;  /* the load may set *ORIGIN: a side file its names came from
+			       * (kept by the profile), shown by its views as view_input.symbols_origin */
+};
+
+/* An option of a format's own, as data: the command line parses it and prints --help from it. */
+enum format_opt_kind {
+	FOPT_FLAG,     /* bool: set */
+	FOPT_TEXT,     /* const char *: the value */
+	FOPT_REGEX,    /* const char *: the value, which must compile (regex.h) */
+	FOPT_SIZE,     /* size_t: a non-negative integer */
+	FOPT_CHOICE,   /* int: the index of the value in .choices */
+	FOPT_PATTERNS, /* struct pattern_list: one more regex each time (repeatable) */
+	FOPT_METRIC,   /* the run's metric (profan_opts.metric), when .accept takes it */
+	FOPT_FOCUS,    /* a --focus step shown as this option */
+};
+
+struct format_opt {
+	const char *name;        /* long name without "--"; NULL ends a group */
+	const char *arg;         /* the value's name in --help; NULL: takes none */
+	const char *help;        /* one line */
+	enum format_opt_kind kind;
+	size_t offset;           /* in the format's options struct (not for METRIC, FOCUS) */
+	const char *const *choices; /* CHOICE: NULL-terminated */
+	bool (*accept)(const char *value); /* METRIC: a metric of the format's */
+	void (*list)(void);      /* METRIC: prints the metrics for "--metric list" (NULL: no list) */
+	const char *refusal;     /* CHOICE, METRIC: the usage error for a value not taken (one %s) */
+	/* After the value is stored: NULL, or the usage error to print (OPTS: the format's). */
+	const char *(*check)(const void *opts, const char *value);
+};
+
+struct format_opt_group {
+	const struct format_opt *opts;
+	bool diff; /* profan diff takes these too */
+};
+
+/* The command line's own groups a format's command may list among its own. */
+enum format_shared_group { FORMAT_OPTS_END, FORMAT_OPTS_OWN, FORMAT_OPTS_BINARY, FORMAT_OPTS_SYMBOLS };
+
+/* A format's subcommand: its help and its options, in --help order. */
+struct format_command {
+	const char *summary;     /* one line for `profan --help` */
+	const char *usage;       /* "NAME [options] PROFILE..." */
+	const char *description; /* a paragraph for `profan NAME --help` */
+	const char *examples;    /* lines for `profan NAME --help` */
+	struct {
+		enum format_shared_group shared; /* or FORMAT_OPTS_END with OWN set */
+		const struct format_opt_group *own;
+	} groups[8]; /* ends with an entry of neither */
+	size_t opts_size; /* the format's options struct (zero-filled: the defaults) */
+};
+
+struct input_format {
+	const char *name;    /* profile->format and --format: "cpuprofile" */
+	const char *command; /* the subcommand */
+	const char *label;   /* in messages: "a V8 CPU profile" */
+	struct format_command cli;
+	bool (*sniff)(const struct json *root);
+	/* Files of the format's family that profan does not read: true with a sentence in
+	 * WHAT[0..CAP) when ROOT is one. Asked before any format's sniff, for every command. */
+	bool (*lookalike)(const struct json *root, char *what, size_t cap);
+	struct json_parse_opts jopts;
+	/* Lets the parse hand members to PF as they stream in (the libraries a native profile
+	 * names, whose symbol files can be opened while the rest is read). */
+	void (*parse_ahead)(struct json_parse_opts *jo, struct sym_prefetch *pf);
+
+	/* Side inputs read once per run (V8's --wasm module): 0 with *RUN set (NULL: none asked),
+	 * or -1 after one error line. Called for every format before the inputs are read. */
+	int (*run_open)(const struct profan_opts *o, void **run);
+	void (*run_close)(void *run);
+	/* Options this format cannot carry out: 0, or -1 after one error line. */
+	int (*check_options)(const struct profan_opts *o, const char *label);
+	/* Options of this format given for a file of another (LABEL): 0, or -1 after one line. */
+	int (*foreign_options)(const struct profan_opts *o, const char *label);
+
+	/* One parsed input -> profile; -1 or LOAD_MISFIT after one error line (the profile is
+	 * then released). */
+	int (*load)(const struct json_doc *doc, const struct load_env *env, struct profile *out);
+	/* Names the frames of a loaded profile (native addresses, wasm names); PF: what was
+	 * opened ahead, or NULL. 0, or -1 after one error line. */
+	int (*symbolicate)(struct profile *p, const struct profan_opts *o, struct sym_prefetch *pf);
+	/* The format's own views (generic_views: self and inclusive by function). */
+	int (*views)(const struct view_input *in, struct report *r, struct view_choice *out);
+	/* What the format changes in profan diff; NULL: a sampled profile's comparison. */
+	const struct diff_format *diff;
+};
+
+/* The input formats, in the order they are recognised. */
+const struct input_format *format_find(const char *name); /* by name or command; NULL if unknown */
+const struct input_format *format_at(size_t i);            /* NULL past the last */
+const char *format_name(const struct input_format *f);    /* "cpuprofile" */
+const char *format_command(const struct input_format *f); /* "cpuprof" */
+/* The format a document looks like (each format's sniff, in order), or NULL. */
+const struct input_format *format_of(const struct json *root);
+/* What a parsed input is, for every command: *SEEN gets format_of() (NULL:
+ * unknown); -1 after one error line when it is a file profan recognises but
+ * does not read (each format's lookalike). Files that are not JSON were named
+ * before parsing (magic.h). */
+int format_recognise(const struct json_doc *doc, const struct input_format **seen);
+/* JSON parse options for F (NULL: any format); with PF, the symbol files of the libraries a
+ * native profile names are opened ahead while the rest of it is read (or PF NULL). */
+struct json_parse_opts format_parse_opts(const struct input_format *f, struct sym_prefetch *pf);
+/* The formats' names or commands for a message: "samply, dhat or cpuprofile" (static storage). */
+const char *format_names(void);
+const char *format_commands(void);
+
+#endif
