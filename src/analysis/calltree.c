@@ -44,7 +44,7 @@ static uint32_t child(struct calltree *t, uint32_t parent, uint32_t key, uint32_
 		return id;
 	vec_push(&t->nodes, want);
 	if (t->nodes.len > t->value_cap) {
-		size_t ncap = t->value_cap ? t->value_cap * 2 : 1024;
+		size_t ncap = grow_cap(t->value_cap, t->nodes.len, 1024);
 		for (int s = 0; s < 2; s++) {
 			t->self[s] = xreallocarray(t->self[s], ncap, sizeof(int64_t));
 			t->total[s] = xreallocarray(t->total[s], ncap, sizeof(int64_t));

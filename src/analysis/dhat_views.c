@@ -483,8 +483,7 @@ static char *caller_chain(struct ctx *c, uint32_t site)
 		const char *t = frame_shown(c, fr);
 		size_t tl = strlen(t);
 		if (len + tl + 5 > cap) { /* a recursion 100000 deep: doubling, not one realloc per frame */
-			while (len + tl + 5 > cap)
-				cap *= 2;
+			cap = grow_cap(cap, len + tl + 5, cap);
 			out = xrealloc(out, cap);
 		}
 		memcpy(out + len, " <- ", 4);
