@@ -5,6 +5,7 @@
  * per-sample keep mask (--where/--not and the metric's own per-program-point
  * condition) -> views. A site is the allocating line of your code: the first
  * frame of yours, your own allocator wrappers skipped. See docs/dhat.md. */
+#define _GNU_SOURCE /* qsort_r */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -872,11 +873,10 @@ static void view_functions(struct report *r, struct ctx *c, const struct sites *
 	free(seen);
 }
 
-static const int64_t *sort_values; /* qsort has no context argument in C11 */
-
-static int cmp_desc(const void *a, const void *b)
+/* ARG: the values the indices are sorted by, largest first. */
+static int cmp_desc(const void *a, const void *b, void *arg)
 {
-	const int64_t *v = sort_values;
+	const int64_t *v = arg;
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
 	if (v[x] != v[y])
 		return v[x] > v[y] ? -1 : 1;
@@ -891,8 +891,7 @@ static void view_stacks(struct report *r, struct ctx *c, size_t n)
 	for (size_t i = 0; i < p->sample_count; i++)
 		if (c->keep[i] && p->sample_values[c->metric][i] != 0)
 			order[k++] = i;
-	sort_values = p->sample_values[c->metric];
-	qsort(order, k, sizeof(*order), cmp_desc);
+	qsort_r(order, k, sizeof(*order), cmp_desc, p->sample_values[c->metric]);
 	enum pf_unit u = p->metrics[c->metric].unit;
 	for (size_t j = 0; j < k && j < n; j++) {
 		size_t i = order[j];
