@@ -14,8 +14,8 @@
 #include "profan/dhat.h"
 #include "profan/dhat_tree.h"
 #include "profan/hashtab.h"
-#include "profan/parallel.h"
 #include "profan/regex.h"
+#include "profan/task.h"
 #include "profan/views.h"
 #include "profan/yours.h"
 
@@ -553,7 +553,7 @@ static void shown_texts(struct ctx *c, struct sites *st)
 	size_t n = c->p->frames.len;
 	if (!c->o->full_paths) { /* else frame_shown is frame_text, made for every frame already */
 		struct texts_half mine = {c, &c->texts, 0, n / 2}, other = {c, &c->texts_beside, n / 2, n};
-		run_halves(make_shown_texts, &mine, &other, "profan-views");
+		task_halves(make_shown_texts, &mine, &other, "profan-views");
 	}
 	for (size_t fr = 0; fr < n; fr++)
 		if (c->owned[fr])
@@ -638,7 +638,7 @@ static void sites_compute(struct ctx *c, struct sites *st)
 	struct walk_half mine = {c, st, owned_func, 0, half, st->incl, st->incl_seen};
 	struct walk_half other = {c, st, owned_func, half, p->sample_count, xcalloc((nf + 1) * 3, sizeof(int64_t)),
 				  xcalloc(nf + 1, sizeof(bool))};
-	run_halves(walk_samples, &mine, &other, "profan-views");
+	task_halves(walk_samples, &mine, &other, "profan-views");
 	for (size_t f = 0; f < nf; f++) {
 		st->incl_seen[f] |= other.incl_seen[f];
 		for (size_t k = 0; k < 3; k++)

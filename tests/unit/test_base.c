@@ -10,10 +10,12 @@
 
 #include "check.h"
 #include "profan/column.h"
+#include "profan/diag.h"
 #include "profan/hashtab.h"
 #include "profan/path.h"
 #include "profan/profile.h"
 #include "profan/strmap.h"
+#include "profan/task.h"
 
 /* A reference map for the table: keys in insertion order, looked up by scanning. */
 static uint32_t linear_find(const uint64_t *keys, size_t n, uint64_t key)
@@ -289,6 +291,69 @@ static void columns_refuse_overflow(void)
 	}
 }
 
+static void say_something(void *arg)
+{
+	pf_error("%s", (const char *)arg);
+}
+
+/* A helper's lines are held: one that would have printed comes out as one line of the caller's
+ * naming the thread, never as the helper's own line out of its place; debug builds stop there.
+ * Run in a child, its stderr read back. */
+static void helpers_never_print(void)
+{
+	int fds[2];
+	CHECK(pipe(fds) == 0);
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], 2);
+		struct task t;
+		bool threaded = task_start(&t, "profan-test", say_something, "from the helper");
+		task_finish(&t);
+		_exit(threaded ? 0 : 5);
+	}
+	close(fds[1]);
+	char out[400] = {0};
+	size_t len = 0;
+	ssize_t got;
+	while ((got = read(fds[0], out + len, sizeof(out) - 1 - len)) > 0)
+		len += (size_t)got;
+	close(fds[0]);
+	int status = 0;
+	waitpid(pid, &status, 0);
+	CHECK_STR(out, "profan: internal error: the profan-test thread had a line to print (helpers never "
+		       "print: task.h)\n");
+#ifdef NDEBUG
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+#else
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+#endif
+}
+
+static void count_up(void *arg)
+{
+	(*(int *)arg)++;
+}
+
+/* Every task runs exactly once: on a helper, or (inline mode) on the caller's thread when it is
+ * finished; task_halves runs both halves either way. */
+static void tasks_run_once_threaded_or_inline(void)
+{
+	for (int mode = 0; mode < 2; mode++) {
+		task_set_inline(mode == 1);
+		int n = 0;
+		struct task t;
+		bool threaded = task_start(&t, "profan-test", count_up, &n);
+		CHECK(threaded == (mode == 0));
+		task_finish(&t);
+		CHECK_INT(n, 1);
+		int a = 0, b = 0;
+		task_halves(count_up, &a, &b, "profan-test");
+		CHECK_INT(a, 1);
+		CHECK_INT(b, 1);
+	}
+	task_set_inline(false);
+}
+
 static void profile_interning_deduplicates_before_and_after_sealing(void)
 {
 	struct profile p;
@@ -384,6 +449,8 @@ int main(void)
 	RUN(columns_keep_their_contents);
 	RUN(columns_grow_by_doubling);
 	RUN(columns_refuse_overflow);
+	RUN(helpers_never_print);
+	RUN(tasks_run_once_threaded_or_inline);
 	RUN(profile_interning_deduplicates_before_and_after_sealing);
 	RUN(stack_table_swaps_in);
 	RUN(paths_normalise_like_the_dwarf_says);
