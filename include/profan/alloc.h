@@ -18,16 +18,9 @@ void *xrealloc(void *ptr, size_t size);
 void *xreallocarray(void *ptr, size_t count, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t len);
-/* Big arrays that grow (bulk columns): OLD_SIZE to NEW_SIZE bytes (P NULL when nothing yet),
- * contents kept. From 1 MiB on, an array is a mapping of its own, aligned to and backed by
- * 2 MiB pages, which stay whole as it grows: on a VM a first touch of a 4 KiB page costs
- * 16-30 us, 50 times the same memory in 2 MiB pages (docs/performance.md). Freed by
- * xbig_free() with its current size, never by free(). */
-void *xbig_resize(void *p, size_t old_size, size_t new_size);
-/* The same for arrays of OLD_COUNT and NEW_COUNT elements of SIZE bytes: aborts when
- * NEW_COUNT * SIZE overflows (OLD_COUNT * SIZE is an array that exists). */
-void *xbig_resizearray(void *p, size_t old_count, size_t new_count, size_t size);
-void xbig_free(void *p, size_t size);
+/* The capacity an array holding CAP that must hold NEED grows to: CAP doubled (FIRST when it
+ * held nothing) until NEED fits, or NEED itself where doubling would overflow. */
+size_t grow_cap(size_t cap, size_t need, size_t first);
 /* printf into a fresh heap string. */
 char *xasprintf(const char *fmt, ...) PF_PRINTF(1, 2);
 

@@ -36,7 +36,8 @@ void pf_set_output(FILE *f);
 void pf_set_color(bool color);
 /* On the calling thread only: lines are not printed but *SAID is set when one would have
  * been (NULL: print again). For work done ahead on another thread, which is redone where
- * it belongs when it had something to say, so lines keep their order. */
-void pf_hold_lines(bool *said);
+ * it belongs when it had something to say, so lines keep their order. Returns the hold it
+ * replaces, to be put back after (a helper thread's lines are held from its start: task.h). */
+bool *pf_hold_lines(bool *said);
 
 #endif

@@ -3,6 +3,7 @@
  * views; each listed one then takes one pass over the stack nodes (or over the
  * profile's line ticks) to give every sample's weight to one line of it, so a
  * listing's rows add up to the function's own figures exactly. */
+#define _GNU_SOURCE /* qsort_r */
 #include "profan/annotate.h"
 
 #include <stdlib.h>
@@ -308,20 +309,24 @@ static size_t fill_values(const struct ctx *c, int64_t self, int64_t total, int6
 	return 2;
 }
 
-static const struct profile *sort_profile; /* qsort has no context argument in C11 */
-static uint32_t sort_home;                 /* the function's own file */
+/* What row_cmp sorts by besides the rows. */
+struct row_order {
+	const struct profile *p;
+	uint32_t home; /* the function's own file */
+};
 
 /* Rows in listing order: the function's own file, then the others by name, each
  * by line; the costs no line could be given for last. */
-static int row_cmp(const void *a, const void *b)
+static int row_cmp(const void *a, const void *b, void *arg)
 {
 	const struct line_row *x = a, *y = b;
+	const struct row_order *o = arg;
 	if ((x->line == 0) != (y->line == 0))
 		return x->line == 0 ? 1 : -1;
-	if ((x->file == sort_home) != (y->file == sort_home))
-		return x->file == sort_home ? -1 : 1;
+	if ((x->file == o->home) != (y->file == o->home))
+		return x->file == o->home ? -1 : 1;
 	if (x->file != y->file)
-		return strcmp(profile_str(sort_profile, x->file), profile_str(sort_profile, y->file));
+		return strcmp(profile_str(o->p, x->file), profile_str(o->p, y->file));
 	return x->line < y->line ? -1 : x->line > y->line;
 }
 
@@ -518,10 +523,9 @@ static void emit_listing(struct ctx *c, uint32_t f, int64_t self, int64_t total)
 			 "Self split over lines by V8's hits per line (positionTicks, or a trace's per-sample "
 			 "lines); V8 records no call lines, so no Total per line.");
 	add_note(c, t, inlined_note(c));
-	sort_profile = p;
-	sort_home = p->funcs.items[f].file;
+	struct row_order order = {p, p->funcs.items[f].file};
 	if (l->rows.len > 1)
-		qsort(l->rows.items, l->rows.len, sizeof(*l->rows.items), row_cmp);
+		qsort_r(l->rows.items, l->rows.len, sizeof(*l->rows.items), row_cmp, &order);
 	size_t i = 0;
 	const struct line_row *rows = l->rows.items;
 	while (i < l->rows.len && rows[i].line != 0) {
@@ -548,16 +552,16 @@ struct candidate {
 	int64_t self, total;
 };
 
-static enum annotate_mode sort_mode;
-
 /* Functions named in the header line; the listings name every one. */
 #define ANNOTATE_HEADER_NAMES 10
 
-static int candidate_cmp(const void *a, const void *b)
+/* ARG: the enum annotate_mode; sites rank by total, the rest by self. */
+static int candidate_cmp(const void *a, const void *b, void *arg)
 {
 	const struct candidate *x = a, *y = b;
-	int64_t xa = sort_mode == ANNOTATE_SITES ? x->total : x->self;
-	int64_t ya = sort_mode == ANNOTATE_SITES ? y->total : y->self;
+	enum annotate_mode mode = *(const enum annotate_mode *)arg;
+	int64_t xa = mode == ANNOTATE_SITES ? x->total : x->self;
+	int64_t ya = mode == ANNOTATE_SITES ? y->total : y->self;
 	if (xa != ya)
 		return xa > ya ? -1 : 1;
 	if (x->total != y->total)
@@ -602,9 +606,9 @@ void annotate_views(const struct profan_opts *o, const struct profile *p, const 
 	for (uint32_t f = 0; f < nkeys; f++)
 		if (match[f] && (self[f] != 0 || total[f] != 0))
 			vec_push(&cand, ((struct candidate){f, self[f], total[f]}));
-	sort_mode = choice->annotate;
+	enum annotate_mode mode = choice->annotate;
 	if (cand.len > 1)
-		qsort(cand.items, cand.len, sizeof(*cand.items), candidate_cmp);
+		qsort_r(cand.items, cand.len, sizeof(*cand.items), candidate_cmp, &mode);
 	size_t want = o->annotate.functions;
 	size_t shown = want && want < cand.len ? want : cand.len;
 	if (cand.len == 0) {

@@ -1,6 +1,7 @@
 /* calltree.c: stack nodes merged by function along their paths, top-down or
  * bottom-up, for one profile or two (base and new). Trees, flame graphs and the
  * folded export read it; nothing here recurses, since stacks can be 100k deep. */
+#define _GNU_SOURCE /* qsort_r */
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,7 +45,7 @@ static uint32_t child(struct calltree *t, uint32_t parent, uint32_t key, uint32_
 		return id;
 	vec_push(&t->nodes, want);
 	if (t->nodes.len > t->value_cap) {
-		size_t ncap = t->value_cap ? t->value_cap * 2 : 1024;
+		size_t ncap = grow_cap(t->value_cap, t->nodes.len, 1024);
 		for (int s = 0; s < 2; s++) {
 			t->self[s] = xreallocarray(t->self[s], ncap, sizeof(int64_t));
 			t->total[s] = xreallocarray(t->total[s], ncap, sizeof(int64_t));
@@ -151,16 +152,16 @@ void calltree_add_inverted(struct calltree *t, const struct profile *p, const st
 	free(labels);
 }
 
-static const struct calltree *sort_tree;
-static int sort_side;
-
-static int child_cmp(const void *a, const void *b)
+/* ARG: the tree; children by the total of the side that has samples, then by label. */
+static int child_cmp(const void *a, const void *b, void *arg)
 {
+	const struct calltree *t = arg;
+	int side = t->sum[1] != 0 ? 1 : 0;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	int64_t vx = sort_tree->total[sort_side][x], vy = sort_tree->total[sort_side][y];
+	int64_t vx = t->total[side][x], vy = t->total[side][y];
 	if (vx != vy)
 		return vx > vy ? -1 : 1;
-	int c = strcmp(calltree_label(sort_tree, x), calltree_label(sort_tree, y));
+	int c = strcmp(calltree_label(t, x), calltree_label(t, y));
 	return c ? c : (x < y ? -1 : x > y);
 }
 
@@ -197,12 +198,9 @@ void calltree_finish(struct calltree *t)
 		t->children[fill[parent == CALLTREE_ROOT ? n : parent]++] = (uint32_t)i;
 	}
 	free(fill);
-	sort_tree = t;
-	sort_side = t->sum[1] != 0 ? 1 : 0;
 	for (size_t i = 0; i <= n; i++) {
 		size_t cnt = t->child_start[i + 1] - t->child_start[i];
 		if (cnt > 1)
-			qsort(t->children + t->child_start[i], cnt, sizeof(uint32_t), child_cmp);
+			qsort_r(t->children + t->child_start[i], cnt, sizeof(uint32_t), child_cmp, t);
 	}
-	sort_tree = NULL;
 }

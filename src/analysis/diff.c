@@ -95,9 +95,7 @@ static uint32_t measure_key(struct measure *m, const char *id, const char *label
 static void add_at(int64_t **items, size_t *len, size_t *cap, size_t k, int64_t v)
 {
 	if (k >= *cap) {
-		size_t ncap = *cap ? *cap : 64;
-		while (ncap <= k)
-			ncap *= 2;
+		size_t ncap = grow_cap(*cap, k + 1, 64);
 		*items = xreallocarray(*items, ncap, sizeof(int64_t));
 		memset(*items + *cap, 0, (ncap - *cap) * sizeof(int64_t));
 		*cap = ncap;

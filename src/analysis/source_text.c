@@ -92,7 +92,7 @@ static bool read_file(const char *path, struct source_text *out)
 		if (len == cap) {
 			if (cap > SOURCE_MAX_BYTES)
 				break;
-			cap *= 2;
+			cap = grow_cap(cap, cap + 1, cap);
 			data = xrealloc(data, cap + 1);
 		}
 	}

@@ -1,6 +1,5 @@
 /* alloc.c: allocation that aborts on exhaustion, and growable arrays (alloc.h).
  * Out of memory is reported with a plain write: nothing here may allocate. */
-#define _GNU_SOURCE /* mremap */
 #include "profan/alloc.h"
 
 #include <stdarg.h>
@@ -10,7 +9,6 @@
 #include <malloc.h>
 #endif
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 /* Big blocks (profile columns, hash indexes, JSON pools) are asked to be backed by 2 MiB pages:
@@ -101,101 +99,19 @@ char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
-/* ---- big arrays in mappings of their own ---- */
-
-#define BIG_FROM ((size_t)1 << 20)
-#define HUGE_PAGE ((size_t)2 << 20)
-
-static size_t huge_round(size_t n)
+size_t grow_cap(size_t cap, size_t need, size_t first)
 {
-	return (n + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-}
-
-/* A fresh mapping of N bytes (a multiple of HUGE_PAGE) at an address aligned to HUGE_PAGE. */
-static void *map_aligned(size_t n)
-{
-	char *p = mmap(NULL, n + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	size_t head = (HUGE_PAGE - ((uintptr_t)p & (HUGE_PAGE - 1))) & (HUGE_PAGE - 1);
-	if (head > 0)
-		munmap(p, head);
-	munmap(p + head + n, HUGE_PAGE - head);
-#ifdef MADV_HUGEPAGE
-	(void)madvise(p + head, n, MADV_HUGEPAGE);
-#endif
-	return p + head;
-}
-
-static void *big_out_of_memory(size_t size)
-{
-	fprintf(stderr, "profan: out of memory (allocating %zu bytes)\n", size);
-	abort();
-}
-
-void *xbig_resize(void *p, size_t old_size, size_t new_size)
-{
-	if (new_size > SIZE_MAX / 2) /* no such mapping; and rounding it up to 2 MiB would wrap */
-		return big_out_of_memory(new_size);
-	if (new_size < BIG_FROM && (old_size < BIG_FROM || p == NULL))
-		return xrealloc(p, new_size);
-	if (p == NULL || old_size < BIG_FROM) { /* from the heap (or nothing) to a mapping */
-		void *q = map_aligned(huge_round(new_size));
-		if (q == NULL)
-			return big_out_of_memory(new_size);
-		if (p != NULL)
-			memcpy(q, p, old_size < new_size ? old_size : new_size);
-		free(p);
-		return q;
-	}
-	size_t old_map = huge_round(old_size), new_map = huge_round(new_size);
-	if (new_size < BIG_FROM) { /* back to the heap */
-		void *q = xmalloc(new_size);
-		memcpy(q, p, new_size);
-		munmap(p, old_map);
-		return q;
-	}
-	if (new_map < old_map)
-		munmap((char *)p + new_map, old_map - new_map);
-	if (new_map <= old_map)
-		return p;
-	/* Grown by moving the page tables into a fresh aligned mapping (mremap with a fixed
-	 * target): with both ends aligned, the 2 MiB pages move whole. A plain realloc's mremap
-	 * picks any address and splits them, and the moved part is then 4 KiB pages again. */
-	char *q = map_aligned(new_map);
-	if (q == NULL)
-		return big_out_of_memory(new_size);
-	if (mremap(p, old_map, old_map, MREMAP_MAYMOVE | MREMAP_FIXED, q) == MAP_FAILED) {
-		memcpy(q, p, old_size);
-		munmap(p, old_map);
-	}
-	return q;
-}
-
-void *xbig_resizearray(void *p, size_t old_count, size_t new_count, size_t size)
-{
-	if (size != 0 && new_count > SIZE_MAX / size)
-		return big_out_of_memory(SIZE_MAX);
-	return xbig_resize(p, old_count * size, new_count * size);
-}
-
-void xbig_free(void *p, size_t size)
-{
-	if (p == NULL)
-		return;
-	if (size < BIG_FROM)
-		free(p);
-	else
-		munmap(p, huge_round(size));
+	size_t n = cap ? cap : first ? first : 1;
+	while (n < need)
+		n = n > SIZE_MAX / 2 ? need : n * 2;
+	return n;
 }
 
 void vec_grow_(void **items, size_t *cap, size_t elem_size, size_t need)
 {
 	if (need <= *cap)
 		return;
-	size_t n = *cap ? *cap : 8;
-	while (n < need)
-		n = n > SIZE_MAX / 2 ? need : n * 2;
+	size_t n = grow_cap(*cap, need, 8);
 	*items = xreallocarray(*items, n, elem_size);
 	*cap = n;
 }

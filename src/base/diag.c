@@ -34,9 +34,11 @@ void pf_set_output(FILE *f)
 
 static _Thread_local bool *held;
 
-void pf_hold_lines(bool *said)
+bool *pf_hold_lines(bool *said)
 {
+	bool *was = held;
 	held = said;
+	return was;
 }
 
 /* One line whatever the message quotes: a key or a path from the input can hold a

@@ -92,7 +92,7 @@ void u64map_reserve(struct u64map *m, size_t n)
 uint32_t *u64map_slot(struct u64map *m, uint64_t key)
 {
 	if (m->len == m->cap) {
-		m->cap = m->cap ? m->cap * 2 : 64;
+		m->cap = grow_cap(m->cap, m->len + 1, 64);
 		m->keys = xreallocarray(m->keys, m->cap, sizeof(*m->keys));
 		m->vals = xreallocarray(m->vals, m->cap, sizeof(*m->vals));
 	}

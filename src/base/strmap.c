@@ -135,7 +135,7 @@ uint32_t strmap_intern_len(struct strmap *m, const char *s, size_t len)
 	if (id != m->count)
 		return id;
 	if (m->count == m->cap) {
-		m->cap = m->cap ? m->cap * 2 : 64;
+		m->cap = grow_cap(m->cap, m->count + 1, 64);
 		m->strs = xreallocarray(m->strs, m->cap, sizeof(*m->strs));
 		m->lens = xreallocarray(m->lens, m->cap, sizeof(*m->lens));
 	}

@@ -121,9 +121,7 @@ static void pack_reserve(struct pack *p, size_t need)
 {
 	if (need <= p->cap)
 		return;
-	size_t ncap = p->cap ? p->cap * 2 : 64;
-	while (ncap < need)
-		ncap *= 2;
+	size_t ncap = grow_cap(p->cap, need, 64);
 	p->data = xreallocarray(p->data, ncap, pack_elem_size(p->kind));
 	if (p->nulls != NULL) {
 		p->nulls = xreallocarray(p->nulls, (ncap + 63) / 64, 8);
@@ -242,9 +240,7 @@ static void jbuf_reserve(struct jbuf *b, size_t extra)
 {
 	if (b->len + extra <= b->cap)
 		return;
-	size_t ncap = b->cap ? b->cap * 2 : 4096;
-	while (ncap < b->len + extra)
-		ncap *= 2;
+	size_t ncap = grow_cap(b->cap, b->len + extra, 4096);
 	b->data = xrealloc(b->data, ncap);
 	b->cap = ncap;
 }
@@ -482,7 +478,7 @@ static int close_packed(struct jstream *js, struct json_doc *d, struct json *n)
 		memset(p, 0, sizeof(*p));
 	}
 	if (d->pack_count == d->pack_cap) {
-		d->pack_cap = d->pack_cap ? d->pack_cap * 2 : 64;
+		d->pack_cap = grow_cap(d->pack_cap, d->pack_count + 1, 64);
 		d->packs = xreallocarray(d->packs, d->pack_cap, sizeof(*d->packs));
 	}
 	n->flags |= NF_PACKED;

@@ -478,9 +478,7 @@ static void buf_reserve(struct jbuf *b, size_t extra)
 {
 	if (b->len + extra <= b->cap)
 		return;
-	size_t ncap = b->cap ? b->cap * 2 : 256;
-	while (ncap < b->len + extra)
-		ncap *= 2;
+	size_t ncap = grow_cap(b->cap, b->len + extra, 256);
 	b->data = xrealloc(b->data, ncap);
 	b->cap = ncap;
 }

@@ -9,7 +9,6 @@
  * recorded in the chunk where it happened and printed by the reading side when it
  * gets there: the messages and the point where reading stops are the ones of the
  * same input read on one thread. */
-#define _GNU_SOURCE /* pthread_setname_np */
 #include "profan/source.h"
 
 #include <errno.h>
@@ -24,6 +23,7 @@
 
 #include "profan/diag.h"
 #include "profan/magic.h"
+#include "profan/task.h"
 
 #define RAW_CHUNK (1u << 20)
 #define OUT_CHUNK (1u << 20)
@@ -41,7 +41,7 @@ struct slot {
 /* The inflating thread and its ring of chunks. The thread owns the source's raw
  * window and inflate state from its start; the reader only takes slots. */
 struct ahead {
-	pthread_t thread;
+	struct task task;
 	pthread_mutex_t mu;
 	pthread_cond_t changed;
 	struct slot slots[AHEAD_SLOTS];
@@ -227,12 +227,10 @@ static int next_gzip(struct source *s, char *out, const char **data, size_t *len
 
 /* ---- the inflating thread ---- */
 
-static void *inflate_ahead(void *arg)
+static void inflate_ahead(void *arg)
 {
 	struct source *s = arg;
 	struct ahead *a = s->ahead;
-	/* its own name in a profile of profan (perf, samply; `profan samply --thread inflate`) */
-	pthread_setname_np(pthread_self(), "profan-inflate");
 	for (;;) {
 		pthread_mutex_lock(&a->mu);
 		while (!a->stop && a->made - a->taken == AHEAD_SLOTS)
@@ -240,7 +238,7 @@ static void *inflate_ahead(void *arg)
 		bool stop = a->stop;
 		pthread_mutex_unlock(&a->mu);
 		if (stop)
-			return NULL;
+			return;
 		/* the reader holds at most slot taken % AHEAD_SLOTS, never this one */
 		struct slot *sl = &a->slots[a->made % AHEAD_SLOTS];
 		const char *d = NULL;
@@ -253,11 +251,12 @@ static void *inflate_ahead(void *arg)
 		pthread_cond_broadcast(&a->changed);
 		pthread_mutex_unlock(&a->mu);
 		if (sl->rc <= 0)
-			return NULL; /* the end, or an error: nothing follows */
+			return; /* the end, or an error: nothing follows */
 	}
 }
 
-/* Starts inflating ahead of the reader; stays on one thread if that cannot be done. */
+/* Starts inflating ahead of the reader; stays on one thread if that cannot be done (or tasks
+ * run inline: task.h). */
 static void ahead_start(struct source *s)
 {
 	struct ahead *a = xcalloc(1, sizeof(*a));
@@ -266,7 +265,7 @@ static void ahead_start(struct source *s)
 	pthread_mutex_init(&a->mu, NULL);
 	pthread_cond_init(&a->changed, NULL);
 	s->ahead = a;
-	if (pthread_create(&a->thread, NULL, inflate_ahead, s) != 0) {
+	if (!task_start(&a->task, "profan-inflate", inflate_ahead, s)) {
 		s->ahead = NULL;
 		for (size_t i = 0; i < AHEAD_SLOTS; i++)
 			free(a->slots[i].data);
@@ -310,7 +309,7 @@ static void ahead_stop(struct source *s)
 	a->stop = true;
 	pthread_cond_broadcast(&a->changed);
 	pthread_mutex_unlock(&a->mu);
-	pthread_join(a->thread, NULL);
+	task_finish(&a->task);
 	for (size_t i = 0; i < AHEAD_SLOTS; i++)
 		free(a->slots[i].data);
 	pthread_cond_destroy(&a->changed);
@@ -357,12 +356,10 @@ static struct source *refuse(struct source *s)
 }
 
 static size_t gzip_chunk = OUT_CHUNK;
-static bool gzip_ahead = true;
 
-void source_set_gzip_chunk(size_t n, bool ahead)
+void source_set_gzip_chunk(size_t n)
 {
 	gzip_chunk = n > 0 ? n : OUT_CHUNK;
-	gzip_ahead = ahead;
 }
 
 /* Decide gzip or not, then read the first chunk ahead to catch what is not JSON (magic.h).
@@ -393,7 +390,7 @@ static struct source *sniff(struct source *s)
 		}
 		s->pending = d;
 		s->pending_len = n;
-		if (s->is_gzip && !s->stream_end && gzip_ahead)
+		if (s->is_gzip && !s->stream_end)
 			ahead_start(s);
 	}
 	return s;

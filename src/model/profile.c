@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/column.h"
+
 _Static_assert(sizeof(struct pf_func) == 8 * sizeof(uint32_t), "pf_func must have no padding (func_eq)");
 
 static uint64_t func_hash(const struct pf_func *f)
@@ -69,10 +71,10 @@ void profile_release(struct profile *p)
 	vec_free(&p->line_ticks);
 	vec_free(&p->info);
 	vec_free(&p->warnings);
-	xbig_free(p->sample_stack, p->sample_cap * sizeof(uint32_t));
-	xbig_free(p->sample_thread, p->sample_cap * sizeof(uint32_t));
+	col_free(p->sample_stack);
+	col_free(p->sample_thread);
 	for (size_t m = 0; m < PF_MAX_METRICS; m++)
-		xbig_free(p->sample_values[m], p->sample_cap * sizeof(int64_t));
+		col_free(p->sample_values[m]);
 	profile_seal(p);
 	memset(p, 0, sizeof(*p));
 }
@@ -110,9 +112,9 @@ size_t profile_add_metric(struct profile *p, const char *name, const char *label
 	size_t m = p->metric_count++;
 	p->metrics[m] = (struct pf_metric){.name = profile_strdup(p, name), .label = profile_strdup(p, label),
 					   .unit = unit, .additive = true};
-	/* a column as long as the others (a big array: xbig_free with the others' size) */
-	size_t size = (p->sample_cap ? p->sample_cap : 1) * sizeof(int64_t);
-	p->sample_values[m] = memset(xbig_resize(NULL, 0, size), 0, size);
+	/* a column as long as the others */
+	size_t cap = p->sample_cap ? p->sample_cap : 1;
+	p->sample_values[m] = memset(col_resize(NULL, cap, sizeof(int64_t)), 0, cap * sizeof(int64_t));
 	return m;
 }
 
@@ -299,15 +301,14 @@ size_t profile_count_metric(const struct profile *p)
 	return SIZE_MAX;
 }
 
-/* The sample columns are big arrays (alloc.h): millions of samples are many MB, whose pages
+/* The sample columns are columns (column.h): millions of samples are many MB, whose pages
  * are touched for the first time as the samples come in. */
 static void sample_columns_resize(struct profile *p, size_t ncap)
 {
-	size_t cap = p->sample_cap;
-	p->sample_stack = xbig_resizearray(p->sample_stack, cap, ncap, sizeof(uint32_t));
-	p->sample_thread = xbig_resizearray(p->sample_thread, cap, ncap, sizeof(uint32_t));
+	p->sample_stack = col_resize(p->sample_stack, ncap, sizeof(uint32_t));
+	p->sample_thread = col_resize(p->sample_thread, ncap, sizeof(uint32_t));
 	for (size_t m = 0; m < p->metric_count; m++)
-		p->sample_values[m] = xbig_resizearray(p->sample_values[m], cap, ncap, sizeof(int64_t));
+		p->sample_values[m] = col_resize(p->sample_values[m], ncap, sizeof(int64_t));
 	p->sample_cap = ncap;
 }
 
@@ -320,7 +321,7 @@ void profile_reserve_samples(struct profile *p, size_t n)
 void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, const int64_t *values)
 {
 	if (p->sample_count == p->sample_cap)
-		sample_columns_resize(p, p->sample_cap ? p->sample_cap * 2 : 1024);
+		sample_columns_resize(p, grow_cap(p->sample_cap, p->sample_cap + 1, 1024));
 	size_t i = p->sample_count++;
 	p->sample_stack[i] = stack;
 	p->sample_thread[i] = thread;

@@ -8,13 +8,12 @@
  * common prefix with any stack before it in the file, which its nearest earlier neighbours in
  * sorted order give. The nodes come out numbered as the calls one after the other would
  * number them: in file order, each stack's new nodes root first. */
-#define _GNU_SOURCE /* pthread_setname_np */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "profan/alloc.h"
 #include "profan/profile.h"
+#include "profan/task.h"
 
 struct paths {
 	const uint32_t *const *frames;
@@ -199,16 +198,13 @@ struct stack_paths_job {
 	const uint32_t *len;
 	uint32_t *leaf;
 	struct pf_stack_table table;
-	pthread_t thread;
-	bool threaded;
+	struct task task;
 };
 
-static void *build_paths(void *arg)
+static void build_paths(void *arg)
 {
 	struct stack_paths_job *job = arg;
-	pthread_setname_np(pthread_self(), "profan-paths");
 	stack_table_add_paths(&job->table, job->n, job->frames, job->len, job->leaf);
-	return NULL;
 }
 
 struct stack_paths_job *stack_paths_start(size_t n, const uint32_t *const *frames, const uint32_t *len,
@@ -216,16 +212,13 @@ struct stack_paths_job *stack_paths_start(size_t n, const uint32_t *const *frame
 {
 	struct stack_paths_job *job = xcalloc(1, sizeof(*job));
 	*job = (struct stack_paths_job){.n = n, .frames = frames, .len = len, .leaf = leaf};
-	job->threaded = pthread_create(&job->thread, NULL, build_paths, job) == 0;
+	task_start(&job->task, "profan-paths", build_paths, job);
 	return job;
 }
 
 void stack_paths_finish(struct stack_paths_job *job, struct pf_stack_table *out)
 {
-	if (job->threaded)
-		pthread_join(job->thread, NULL);
-	else /* no thread to be had: the work is done here, late but the same */
-		stack_table_add_paths(&job->table, job->n, job->frames, job->len, job->leaf);
+	task_finish(&job->task); /* without a thread, the work is done here: late but the same */
 	*out = job->table;
 	free(job);
 }

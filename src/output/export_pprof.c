@@ -19,9 +19,7 @@ struct pb {
 static void pb_raw(struct pb *b, const void *data, size_t n)
 {
 	if (b->len + n > b->cap) {
-		size_t ncap = b->cap ? b->cap * 2 : 256;
-		while (ncap < b->len + n)
-			ncap *= 2;
+		size_t ncap = grow_cap(b->cap, b->len + n, 256);
 		b->buf = xrealloc(b->buf, ncap);
 		b->cap = ncap;
 	}

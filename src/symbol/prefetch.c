@@ -7,7 +7,6 @@
  * lines held (pf_hold_lines); symbolize_profile() stops it and takes what it opened for the
  * same query. A library whose opening had something to say is opened again in its place,
  * so every line comes where it always did. */
-#define _GNU_SOURCE /* pthread_setname_np */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include "profan/alloc.h"
 #include "profan/diag.h"
 #include "profan/symbolize.h"
+#include "profan/task.h"
 
 struct ahead_lib {
 	struct symfind_query q; /* strings owned */
@@ -32,7 +32,7 @@ struct sym_prefetch {
 	bool running;    /* a worker thread is started and not joined */
 	bool ended;      /* ... and has found nothing more to open: it is ending */
 	bool stop;       /* open nothing more */
-	pthread_t thread;
+	struct task task;
 };
 
 /* Beyond this many libraries, the rest are opened in place (a profile can name thousands). */
@@ -73,10 +73,9 @@ struct sym_prefetch *sym_prefetch_new(const struct symbolize_opts *o)
 	return pf;
 }
 
-static void *open_ahead(void *arg)
+static void open_ahead(void *arg)
 {
 	struct sym_prefetch *pf = arg;
-	pthread_setname_np(pthread_self(), "profan-symbols");
 	for (;;) {
 		pthread_mutex_lock(&pf->mu);
 		bool full = pf->stop || pf->held >= AHEAD_HELD || pf->next == pf->libs.len;
@@ -84,13 +83,13 @@ static void *open_ahead(void *arg)
 		pf->ended = l == NULL;
 		pthread_mutex_unlock(&pf->mu);
 		if (l == NULL)
-			return NULL;
+			return;
 		bool said = false;
-		pf_hold_lines(&said);
+		bool *outer = pf_hold_lines(&said);
 		symfind_locate(&l->q, pf->dirs.items, pf->dirs.len, &l->a);
 		if (l->a.result == SYMFIND_FOUND)
 			l->m = symmod_open(l->a.path, pf->dirs.items, pf->dirs.len);
-		pf_hold_lines(NULL);
+		pf_hold_lines(outer);
 		pthread_mutex_lock(&pf->mu);
 		l->said = said;
 		l->done = true;
@@ -110,7 +109,7 @@ static void join(struct sym_prefetch *pf, bool stop)
 	pf->running = false;
 	pthread_mutex_unlock(&pf->mu);
 	if (running)
-		pthread_join(pf->thread, NULL);
+		task_finish(&pf->task);
 }
 
 void sym_prefetch_lib(struct sym_prefetch *pf, const struct symfind_query *q)
@@ -137,7 +136,8 @@ void sym_prefetch_lib(struct sym_prefetch *pf, const struct symfind_query *q)
 	join(pf, false); /* a worker that found the queue empty and is ending */
 	pthread_mutex_lock(&pf->mu);
 	pf->stop = pf->ended = false;
-	pf->running = pthread_create(&pf->thread, NULL, open_ahead, pf) == 0;
+	/* without a thread (or inline: task.h), symbolize_profile() opens every library in place */
+	pf->running = task_start(&pf->task, "profan-symbols", open_ahead, pf);
 	pthread_mutex_unlock(&pf->mu);
 }
 

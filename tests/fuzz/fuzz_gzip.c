@@ -98,7 +98,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			buf[len++] = 0x42;
 	}
 	source_set_max_chunk(chunk_caps[(mode >> 4) & 7]);
-	source_set_gzip_chunk(size % 2 ? 64 : 0, true);
+	source_set_gzip_chunk(size % 2 ? 64 : 0);
 	static const struct json_parse_opts repair = {.repair_missing_open_bracket = true};
 	const struct json_parse_opts *jopts = (mode & 128) ? &repair : NULL;
 	fuzz_diag_begin();
@@ -109,7 +109,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		json_doc_free(d);
 	}
 	source_set_max_chunk(0);
-	source_set_gzip_chunk(0, true);
+	source_set_gzip_chunk(0);
 	free(buf);
 	return 0;
 }

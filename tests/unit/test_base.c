@@ -2,14 +2,20 @@
  * ways of using it, against a plain array as the reference), the hash
  * functions, the arena, string interning, growable arrays, the profile's
  * deduplicating constructors, and paths as text. */
+#include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 
 #include "check.h"
+#include "profan/column.h"
+#include "profan/diag.h"
 #include "profan/hashtab.h"
 #include "profan/path.h"
 #include "profan/profile.h"
 #include "profan/strmap.h"
+#include "profan/task.h"
 
 /* A reference map for the table: keys in insertion order, looked up by scanning. */
 static uint32_t linear_find(const uint64_t *keys, size_t n, uint64_t key)
@@ -195,29 +201,157 @@ static void vec_grows_and_frees(void)
 	CHECK(v.items == NULL && v.len == 0 && v.cap == 0);
 }
 
-/* Big arrays keep their contents through every resize: on the heap, into a mapping, grown
- * (moved to a fresh aligned mapping), shrunk, back to the heap; a mapping starts on a 2 MiB
- * boundary, so its 2 MiB pages move whole. */
-static void big_arrays_keep_their_contents(void)
+/* Columns keep their contents through every resize: on the heap, into a mapping, grown (moved
+ * to a fresh aligned mapping), shrunk, back to the heap; a mapping starts on a 2 MiB boundary
+ * (the column's 16-byte head first), so its 2 MiB pages move whole; each knows its size. */
+static void columns_keep_their_contents(void)
 {
 	static const size_t sizes[] = {0,	  100,	     4096,	(1 << 20) - 1, 1 << 20, 3 << 20,
 				       (5 << 20) + 7, 40 << 20, 41 << 20, 12 << 20, (1 << 20) + 1,
 				       5000,	  64 << 20,  0};
 	unsigned char *p = NULL;
-	size_t size = 0, wrong = 0, unaligned = 0;
+	size_t size = 0, wrong = 0, unaligned = 0, mapped = 0, wrong_cap = 0;
 	for (size_t k = 0; k < ARRAY_SIZE(sizes); k++) {
 		size_t n = sizes[k];
-		p = xbig_resize(p, size, n);
+		p = col_resize(p, n, 1);
+		CHECK(p != NULL);
+		wrong_cap += col_cap(p, 1) != n;
 		for (size_t i = 0; i < size && i < n; i += 997)
 			wrong += p[i] != (unsigned char)(i * 31 + i / 4096);
-		unaligned += n >= (1 << 20) && ((uintptr_t)p & ((2u << 20) - 1)) != 0;
+		/* from 1 MiB on: a mapping, its head on a 2 MiB boundary */
+		bool big = n >= (1 << 20);
+		mapped += big;
+		unaligned += big && ((uintptr_t)(p - 16) & ((2u << 20) - 1)) != 0;
 		for (size_t i = (size + 996) / 997 * 997; i < n; i += 997) /* the new part, every 997th byte */
 			p[i] = (unsigned char)(i * 31 + i / 4096);
+		if (n > 0)
+			p[n - 1] = 0xa5; /* the last byte is there */
 		size = n;
 	}
-	xbig_free(p, size);
+	col_free(p);
 	CHECK_INT(wrong, 0);
 	CHECK_INT(unaligned, 0);
+	CHECK_INT(wrong_cap, 0);
+	CHECK_INT(mapped, 8); /* 1 MiB and up: 8 of the sizes above */
+	CHECK_INT(col_cap(NULL, 8), 0);
+	col_free(NULL);
+}
+
+/* col_reserve doubles from 64 elements (or from what was asked) and hands back the same column
+ * while it has room; grow_cap is the rule every growing array follows. */
+static void columns_grow_by_doubling(void)
+{
+	uint64_t *c = col_reserve(NULL, 1, sizeof(*c));
+	CHECK_INT(col_cap(c, sizeof(*c)), 64);
+	c[63] = 7;
+	CHECK(col_reserve(c, 64, sizeof(*c)) == c);
+	c = col_reserve(c, 65, sizeof(*c));
+	CHECK_INT(col_cap(c, sizeof(*c)), 128);
+	c = col_reserve(c, 1000, sizeof(*c));
+	CHECK_INT(col_cap(c, sizeof(*c)), 1024); /* 128 -> 256 -> 512 -> 1024 */
+	c = col_reserve(c, 300000, sizeof(*c));  /* 2.3 MiB: 1024 doubled 9 times */
+	CHECK_INT(col_cap(c, sizeof(*c)), 1024 << 9);
+	CHECK_INT(c[63], 7);
+	CHECK_INT(col_cap(c, 1), (size_t)(1024 << 9) * 8); /* the same bytes, counted in another size */
+	col_free(c);
+	c = col_reserve(NULL, 100, sizeof(*c)); /* more than 64 at first: exactly doubled past it */
+	CHECK_INT(col_cap(c, sizeof(*c)), 128);
+	col_free(c);
+	CHECK_INT(grow_cap(0, 1, 16), 16);
+	CHECK_INT(grow_cap(0, 40, 16), 64);
+	CHECK_INT(grow_cap(16, 17, 16), 32);
+	CHECK_INT(grow_cap(16, 16, 16), 16);
+	CHECK_INT(grow_cap(16, 100, 16), 128);
+	CHECK(grow_cap(SIZE_MAX / 2 + 1, SIZE_MAX, 1) == SIZE_MAX); /* no doubling past SIZE_MAX */
+}
+
+/* A size that overflows, or that no mapping can have, is out of memory: one line and abort(),
+ * as xmalloc does, never a short block. Run in a child, its stderr read back. */
+static void columns_refuse_overflow(void)
+{
+	/* count * 16 wraps; is SIZE_MAX - 15; is past SIZE_MAX / 2 with the head; is 4 EiB, no mapping */
+	static const size_t counts[] = {SIZE_MAX / 8 + 1, SIZE_MAX / 16, (SIZE_MAX / 2) / 16, (size_t)1 << 58};
+	for (size_t k = 0; k < ARRAY_SIZE(counts); k++) {
+		int fds[2];
+		CHECK(pipe(fds) == 0);
+		pid_t pid = fork();
+		if (pid == 0) {
+			dup2(fds[1], 2);
+			void *p = col_resize(NULL, counts[k], 16);
+			_exit(p != NULL ? 3 : 4);
+		}
+		close(fds[1]);
+		char line[200] = {0};
+		ssize_t got = read(fds[0], line, sizeof(line) - 1);
+		close(fds[0]);
+		int status = 0;
+		waitpid(pid, &status, 0);
+		CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+		CHECK(got > 0 && strncmp(line, "profan: out of memory", 21) == 0);
+	}
+}
+
+static void say_something(void *arg)
+{
+	pf_error("%s", (const char *)arg);
+}
+
+/* A helper's lines are held: one that would have printed comes out as one line of the caller's
+ * naming the thread, never as the helper's own line out of its place; debug builds stop there.
+ * Run in a child, its stderr read back. */
+static void helpers_never_print(void)
+{
+	int fds[2];
+	CHECK(pipe(fds) == 0);
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(fds[1], 2);
+		struct task t;
+		bool threaded = task_start(&t, "profan-test", say_something, "from the helper");
+		task_finish(&t);
+		_exit(threaded ? 0 : 5);
+	}
+	close(fds[1]);
+	char out[400] = {0};
+	size_t len = 0;
+	ssize_t got;
+	while ((got = read(fds[0], out + len, sizeof(out) - 1 - len)) > 0)
+		len += (size_t)got;
+	close(fds[0]);
+	int status = 0;
+	waitpid(pid, &status, 0);
+	CHECK_STR(out, "profan: internal error: the profan-test thread had a line to print (helpers never "
+		       "print: task.h)\n");
+#ifdef NDEBUG
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+#else
+	CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT);
+#endif
+}
+
+static void count_up(void *arg)
+{
+	(*(int *)arg)++;
+}
+
+/* Every task runs exactly once: on a helper, or (inline mode) on the caller's thread when it is
+ * finished; task_halves runs both halves either way. */
+static void tasks_run_once_threaded_or_inline(void)
+{
+	for (int mode = 0; mode < 2; mode++) {
+		task_set_inline(mode == 1);
+		int n = 0;
+		struct task t;
+		bool threaded = task_start(&t, "profan-test", count_up, &n);
+		CHECK(threaded == (mode == 0));
+		task_finish(&t);
+		CHECK_INT(n, 1);
+		int a = 0, b = 0;
+		task_halves(count_up, &a, &b, "profan-test");
+		CHECK_INT(a, 1);
+		CHECK_INT(b, 1);
+	}
+	task_set_inline(false);
 }
 
 static void profile_interning_deduplicates_before_and_after_sealing(void)
@@ -312,7 +446,11 @@ int main(void)
 	RUN(arena_memory_is_zeroed_aligned_and_kept);
 	RUN(strmap_interns_by_content);
 	RUN(vec_grows_and_frees);
-	RUN(big_arrays_keep_their_contents);
+	RUN(columns_keep_their_contents);
+	RUN(columns_grow_by_doubling);
+	RUN(columns_refuse_overflow);
+	RUN(helpers_never_print);
+	RUN(tasks_run_once_threaded_or_inline);
 	RUN(profile_interning_deduplicates_before_and_after_sealing);
 	RUN(stack_table_swaps_in);
 	RUN(paths_normalise_like_the_dwarf_says);

@@ -13,6 +13,7 @@
 #include "dhat/dhat_tree.h"
 #include "profan/driver.h"
 #include "profan/load.h"
+#include "profan/task.h"
 
 static struct dhat_meta meta;
 
@@ -538,9 +539,10 @@ static int64_t row_value(const struct report *r, const char *table, const char *
 }
 
 /* The sites and functions views of peak.json (the design in tests/dhat/peak.c), walked in
- * two halves on two threads (dhat_views.c, sites_compute): each site's bytes live at the
- * peak, and each function's counted once per stack (recurse's five depths are 120 B). */
-static void views_follow_the_program_design(void)
+ * two halves on two threads (dhat_views.c, sites_compute), then on one (task.h's inline mode):
+ * each site's bytes live at the peak, and each function's counted once per stack (recurse's
+ * five depths are 120 B). */
+static void views_follow_the_program_design_once(void)
 {
 	struct profile p;
 	struct profan_opts o;
@@ -561,6 +563,14 @@ static void views_follow_the_program_design(void)
 	}
 	report_release(&r);
 	profile_release(&p);
+}
+
+static void views_follow_the_program_design(void)
+{
+	views_follow_the_program_design_once();
+	task_set_inline(true);
+	views_follow_the_program_design_once();
+	task_set_inline(false);
 }
 
 /* Random DHAT files for random_stacks_intern_one_at_a_time. An ftbl entry is function F
@@ -716,12 +726,14 @@ static void gen_free(struct gen *g)
 }
 
 /* Stacks are sorted into nodes on a helper thread before their frames are known (formats/
- * dhat.c, intern_stacks): twins, inlining and recursion must come out as one stack after
- * another would make them, node numbers included. */
+ * dhat/dhat.c, intern_stacks), or after them on the loader's own (odd rounds: task.h's inline
+ * mode): twins, inlining and recursion must come out as one stack after another would make
+ * them, node numbers included. */
 static void random_stacks_intern_one_at_a_time(void)
 {
 	srand(16);
 	for (int round = 0; round < 300; round++) {
+		task_set_inline(round % 2 == 1);
 		struct gen g = {0};
 		gen_alloc(&g, 1 + rand() % 120);
 		g.entries = 1 + rand() % 24;
@@ -741,6 +753,7 @@ static void random_stacks_intern_one_at_a_time(void)
 		gen_check(&g, what);
 		gen_free(&g);
 	}
+	task_set_inline(false);
 	/* twins at the roots whose second halves come long after the first: merging them scans
 	 * more than the loader allows itself, and it sorts the stacks again, by their frames */
 	struct gen g = {0};

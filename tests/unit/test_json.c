@@ -10,6 +10,7 @@
 #include "check.h"
 #include "profan/jstream.h"
 #include "profan/source.h"
+#include "profan/task.h"
 
 /* Captures what the code under test prints on stderr. */
 static char captured[4096];
@@ -580,11 +581,12 @@ static void gzip_inflated_ahead_like_one_thread(void)
 		buf[gz_len] = k == 6 ? 'x' : buf[gz_len];
 		if (cases[k].flip != SIZE_MAX)
 			buf[cases[k].flip] ^= 0x55;
-		source_set_gzip_chunk(61, false);
+		source_set_gzip_chunk(61);
+		task_set_inline(true);
 		struct read_result one = read_source(buf, cases[k].len);
-		source_set_gzip_chunk(61, true);
+		task_set_inline(false);
 		struct read_result ahead = read_source(buf, cases[k].len);
-		source_set_gzip_chunk(0, true);
+		source_set_gzip_chunk(0);
 		threaded_reads += ahead.len > 61;
 		CHECK_INT(ahead.rc, one.rc);
 		CHECK_INT(ahead.len, one.len);
@@ -603,9 +605,9 @@ static void gzip_inflated_ahead_like_one_thread(void)
 	setenv("PROFAN_MAX_INPUT_MB", "1", 1);
 	char *big = calloc(1, 3u << 20);
 	unsigned char *bgz = gzip(big, 3u << 20, &gz_len);
-	source_set_gzip_chunk(4096, true);
+	source_set_gzip_chunk(4096);
 	struct read_result capped = read_source(bgz, gz_len);
-	source_set_gzip_chunk(0, true);
+	source_set_gzip_chunk(0);
 	unsetenv("PROFAN_MAX_INPUT_MB");
 	CHECK_INT(capped.rc, -1);
 	CHECK_INT(capped.len, 1u << 20);

@@ -20,6 +20,7 @@
 #include "profan/analysis.h"
 #include "profan/source.h"
 #include "profan/symbolize.h"
+#include "profan/task.h"
 #include "samply/samply.h"
 
 #define PIE_ID "49d9aa5fed736ad17b331dabaf4fbe60d57a80d6"
@@ -923,8 +924,9 @@ static void stacks_text(const struct profile *p, char *buf, size_t cap)
 }
 
 /* Symbol files opened ahead on their own thread (sym_prefetch, as the driver queues a
- * samply profile's libraries while reading it) give the same frames, library states and
- * lines on stderr as files opened in place: the corrupt file's warning is printed where it
+ * samply profile's libraries while reading it), or queued with no thread to open them
+ * (task.h's inline mode), give the same frames, library states and lines on stderr as files
+ * opened in place: the corrupt file's warning is printed where it
  * always is, by symbolize_profile(), whose own opening of it is the one that speaks. */
 static void files_opened_ahead_change_nothing(void)
 {
@@ -956,9 +958,10 @@ static void files_opened_ahead_change_nothing(void)
 	CHECK(fd >= 0 && broken == 1 && write(fd, elf, len) == (ssize_t)len);
 	free(elf);
 	close(fd);
-	char text[2][4096], said[2][1024];
-	int states[2][5];
-	for (int ahead = 0; ahead < 2; ahead++) {
+	char text[3][4096], said[3][1024];
+	int states[3][5];
+	for (int ahead = 0; ahead < 3; ahead++) { /* 2: queued, but no task starts (inline mode) */
+		task_set_inline(ahead == 2);
 		struct profile p;
 		ahead_profile(&p, corrupt);
 		pf_set_quiet(false);
@@ -986,7 +989,7 @@ static void files_opened_ahead_change_nothing(void)
 		stderr_capture(&cap);
 		struct symbolize_stats st;
 		CHECK_INT(symbolize_profile(&p, &o, &st), 0);
-		CHECK_INT(st.libs_ahead, ahead ? 4 : 0); /* all but the corrupt file, whose opening spoke */
+		CHECK_INT(st.libs_ahead, ahead == 1 ? 4 : 0); /* all but the corrupt file, whose opening spoke */
 		stderr_captured(&cap, said[ahead], sizeof(said[ahead]));
 		pf_set_quiet(true);
 		stacks_text(&p, text[ahead], sizeof(text[ahead]));
@@ -995,13 +998,18 @@ static void files_opened_ahead_change_nothing(void)
 		sym_prefetch_free(o.prefetch);
 		profile_release(&p);
 	}
+	task_set_inline(false);
 	unlink(corrupt);
 	CHECK_STR(text[1], text[0]);
 	CHECK_STR(said[1], said[0]);
+	CHECK_STR(text[2], text[0]);
+	CHECK_STR(said[2], said[0]);
 	CHECK(strstr(said[0], "corrupt ELF file") != NULL); /* the warning that must keep its place */
 	CHECK(strstr(text[0], "leaf_mix") != NULL);
-	for (size_t l = 0; l < 5; l++)
+	for (size_t l = 0; l < 5; l++) {
 		CHECK_INT(states[1][l], states[0][l]);
+		CHECK_INT(states[2][l], states[0][l]);
+	}
 }
 
 /* Opened ahead, at most 4 modules are held at once (AHEAD_HELD): six libraries that all open

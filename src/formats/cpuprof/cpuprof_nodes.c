@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "profan/column.h"
 #include "cpuprof.h"
 
 #define CPN_TAG 0x43504e31u /* "CPN1": this hook's stubs among other formats' */
@@ -18,7 +19,7 @@ static void cpn_release(void *data)
 	struct cpn_stub *s = data;
 	struct cpn *c = &s->c;
 	free(c->path);
-	xbig_free(c->nodes.items, c->nodes.cap * sizeof(*c->nodes.items));
+	col_free(c->nodes.items);
 	vec_free(&c->kid_ids);
 	vec_free(&c->ticks);
 	strmap_release(&c->strings);
@@ -146,13 +147,12 @@ static bool read_regular(struct cpn *c, const struct json **m, struct cpn_node *
 	return true;
 }
 
-/* The node columns grow to many MB: a big array (alloc.h), freed by cpn_release. */
+/* The node columns grow to many MB: a column (column.h), freed by cpn_release. */
 static void push_node(struct cpn *c, const struct cpn_node *n)
 {
 	if (c->nodes.len == c->nodes.cap) {
-		size_t cap = c->nodes.cap ? c->nodes.cap * 2 : 1024;
-		c->nodes.items = xbig_resizearray(c->nodes.items, c->nodes.cap, cap, sizeof(*c->nodes.items));
-		c->nodes.cap = cap;
+		c->nodes.items = col_reserve(c->nodes.items, c->nodes.len + 1, sizeof(*c->nodes.items));
+		c->nodes.cap = col_cap(c->nodes.items, sizeof(*c->nodes.items));
 	}
 	c->nodes.items[c->nodes.len++] = *n;
 }
@@ -272,7 +272,7 @@ static int divert_nodes(void *ctx, struct jstream *js, struct json_stub *stub)
 	}
 	/* kept to the end of the run: without the unused part of the last doubling */
 	if (c->nodes.len > 0 && c->nodes.len < c->nodes.cap) {
-		c->nodes.items = xbig_resizearray(c->nodes.items, c->nodes.cap, c->nodes.len, sizeof(*c->nodes.items));
+		c->nodes.items = col_resize(c->nodes.items, c->nodes.len, sizeof(*c->nodes.items));
 		c->nodes.cap = c->nodes.len;
 	}
 	if (c->kid_ids.len > 0 && c->kid_ids.len < c->kid_ids.cap) {

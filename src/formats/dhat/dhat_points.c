@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "profan/alloc.h"
+#include "profan/column.h"
 #include "dhat.h"
 
 static const char *const key_names[DHAT_KEYS] = {
@@ -27,15 +28,15 @@ int dhat_key_of(const char *key)
 	return -1;
 }
 
-/* The columns grow to many MB on big files: xbig_resize keeps their 2 MiB pages whole. */
+/* The columns grow to many MB on big files: columns (column.h) keep their 2 MiB pages whole. */
 static void points_free(void *data)
 {
 	struct dhat_points *pts = data;
-	xbig_free(pts->has, pts->cap * sizeof(*pts->has));
+	col_free(pts->has);
 	for (int k = 0; k < DHAT_KEYS; k++)
-		xbig_free(pts->value[k], pts->cap * sizeof(**pts->value));
-	xbig_free(pts->fs_at, pts->cap * sizeof(*pts->fs_at));
-	xbig_free(pts->fs, pts->fs_cap * sizeof(*pts->fs));
+		col_free(pts->value[k]);
+	col_free(pts->fs_at);
+	col_free(pts->fs);
 	free(pts->odd_point);
 	free(pts->odd_tree);
 	json_doc_free(pts->trees);
@@ -44,8 +45,8 @@ static void points_free(void *data)
 
 void dhat_points_drop_stacks(struct dhat_points *pts)
 {
-	xbig_free(pts->fs_at, pts->cap * sizeof(*pts->fs_at));
-	xbig_free(pts->fs, pts->fs_cap * sizeof(*pts->fs));
+	col_free(pts->fs_at);
+	col_free(pts->fs);
 	pts->fs_at = NULL;
 	pts->fs = NULL;
 	pts->fs_cap = 0;
@@ -66,12 +67,12 @@ static void grow(struct dhat_points *pts)
 {
 	if (pts->len + 1 < pts->cap)
 		return;
-	size_t cap = pts->cap ? pts->cap * 2 : 4096;
-	pts->has = xbig_resizearray(pts->has, pts->cap, cap, sizeof(*pts->has));
-	pts->fs_at = xbig_resizearray(pts->fs_at, pts->cap, cap, sizeof(*pts->fs_at));
+	size_t cap = grow_cap(pts->cap, pts->cap + 1, 4096);
+	pts->has = col_resize(pts->has, cap, sizeof(*pts->has));
+	pts->fs_at = col_resize(pts->fs_at, cap, sizeof(*pts->fs_at));
 	for (int k = 0; k < DHAT_KEYS; k++)
 		if (pts->value[k] != NULL) {
-			pts->value[k] = xbig_resizearray(pts->value[k], pts->cap, cap, sizeof(**pts->value));
+			pts->value[k] = col_resize(pts->value[k], cap, sizeof(**pts->value));
 			memset(pts->value[k] + pts->cap, 0, (cap - pts->cap) * sizeof(**pts->value));
 		}
 	pts->cap = cap;
@@ -80,7 +81,7 @@ static void grow(struct dhat_points *pts)
 static int64_t *column(struct dhat_points *pts, int k)
 {
 	if (pts->value[k] == NULL) {
-		pts->value[k] = xbig_resize(NULL, 0, pts->cap * sizeof(**pts->value));
+		pts->value[k] = col_resize(NULL, pts->cap, sizeof(**pts->value));
 		memset(pts->value[k], 0, pts->cap * sizeof(**pts->value));
 	}
 	return pts->value[k];
@@ -142,10 +143,8 @@ static bool take(struct dhat_points *pts, struct key_cache *kc, const struct jso
 			return false;
 	uint64_t at = pts->fs_at[i];
 	if (at + n > pts->fs_cap) {
-		size_t cap = pts->fs_cap ? pts->fs_cap : 1 << 16;
-		while (cap < at + n)
-			cap *= 2;
-		pts->fs = xbig_resizearray(pts->fs, pts->fs_cap, cap, sizeof(*pts->fs));
+		size_t cap = grow_cap(pts->fs_cap, at + n, 1 << 16);
+		pts->fs = col_resize(pts->fs, cap, sizeof(*pts->fs));
 		pts->fs_cap = cap;
 	}
 	if (n > 0)
@@ -158,7 +157,7 @@ static bool take(struct dhat_points *pts, struct key_cache *kc, const struct jso
 static void keep(struct dhat_points *pts, const struct json *tree)
 {
 	if (pts->odd_len == pts->odd_cap) {
-		pts->odd_cap = pts->odd_cap ? pts->odd_cap * 2 : 16;
+		pts->odd_cap = grow_cap(pts->odd_cap, pts->odd_len + 1, 16);
 		pts->odd_point = xreallocarray(pts->odd_point, pts->odd_cap, sizeof(*pts->odd_point));
 		pts->odd_tree = xreallocarray(pts->odd_tree, pts->odd_cap, sizeof(*pts->odd_tree));
 	}

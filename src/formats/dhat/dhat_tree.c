@@ -4,6 +4,7 @@
  * innermost-first frame sequence, so every node is a contiguous range of them,
  * its shared run is the common prefix of the range's first and last sequence,
  * and node sums come from prefix sums in O(1). */
+#define _GNU_SOURCE /* qsort_r */
 #include "dhat_tree.h"
 
 #include <stdlib.h>
@@ -80,11 +81,10 @@ struct tree {
 	VEC(struct node) nodes;
 };
 
-static const struct tree *sort_tree; /* qsort has no context argument in C11 */
-
-static int cmp_seq(const void *a, const void *b)
+/* ARG: the tree whose points are sorted by their frame sequences. */
+static int cmp_seq(const void *a, const void *b, void *arg)
 {
-	const struct tree *t = sort_tree;
+	const struct tree *t = arg;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 	size_t lx = t->off[x + 1] - t->off[x], ly = t->off[y + 1] - t->off[y];
 	const uint32_t *sx = t->seq + t->off[x], *sy = t->seq + t->off[y];
@@ -266,8 +266,7 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 	t.order = xreallocarray(NULL, count, sizeof(*t.order));
 	for (uint32_t k = 0; k < count; k++)
 		t.order[k] = k;
-	sort_tree = &t;
-	qsort(t.order, count, sizeof(*t.order), cmp_seq);
+	qsort_r(t.order, count, sizeof(*t.order), cmp_seq, &t);
 	int64_t *prefix = xcalloc(((size_t)count + 1) * V_COUNT, sizeof(*prefix));
 	for (uint32_t k = 0; k < count; k++)
 		for (int f = 0; f < V_COUNT; f++)

@@ -5,6 +5,7 @@
  * per-sample keep mask (--where/--not and the metric's own per-program-point
  * condition) -> views. A site is the allocating line of your code: the first
  * frame of yours, your own allocator wrappers skipped. See docs/dhat.md. */
+#define _GNU_SOURCE /* qsort_r */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +14,8 @@
 #include "dhat.h"
 #include "dhat_tree.h"
 #include "profan/hashtab.h"
-#include "profan/parallel.h"
 #include "profan/regex.h"
+#include "profan/task.h"
 #include "profan/views.h"
 #include "profan/yours.h"
 
@@ -483,8 +484,7 @@ static char *caller_chain(struct ctx *c, uint32_t site)
 		const char *t = frame_shown(c, fr);
 		size_t tl = strlen(t);
 		if (len + tl + 5 > cap) { /* a recursion 100000 deep: doubling, not one realloc per frame */
-			while (len + tl + 5 > cap)
-				cap *= 2;
+			cap = grow_cap(cap, len + tl + 5, cap);
 			out = xrealloc(out, cap);
 		}
 		memcpy(out + len, " <- ", 4);
@@ -553,7 +553,7 @@ static void shown_texts(struct ctx *c, struct sites *st)
 	size_t n = c->p->frames.len;
 	if (!c->o->full_paths) { /* else frame_shown is frame_text, made for every frame already */
 		struct texts_half mine = {c, &c->texts, 0, n / 2}, other = {c, &c->texts_beside, n / 2, n};
-		run_halves(make_shown_texts, &mine, &other, "profan-views");
+		task_halves(make_shown_texts, &mine, &other, "profan-views");
 	}
 	for (size_t fr = 0; fr < n; fr++)
 		if (c->owned[fr])
@@ -638,7 +638,7 @@ static void sites_compute(struct ctx *c, struct sites *st)
 	struct walk_half mine = {c, st, owned_func, 0, half, st->incl, st->incl_seen};
 	struct walk_half other = {c, st, owned_func, half, p->sample_count, xcalloc((nf + 1) * 3, sizeof(int64_t)),
 				  xcalloc(nf + 1, sizeof(bool))};
-	run_halves(walk_samples, &mine, &other, "profan-views");
+	task_halves(walk_samples, &mine, &other, "profan-views");
 	for (size_t f = 0; f < nf; f++) {
 		st->incl_seen[f] |= other.incl_seen[f];
 		for (size_t k = 0; k < 3; k++)
@@ -873,11 +873,10 @@ static void view_functions(struct report *r, struct ctx *c, const struct sites *
 	free(seen);
 }
 
-static const int64_t *sort_values; /* qsort has no context argument in C11 */
-
-static int cmp_desc(const void *a, const void *b)
+/* ARG: the values the indices are sorted by, largest first. */
+static int cmp_desc(const void *a, const void *b, void *arg)
 {
-	const int64_t *v = sort_values;
+	const int64_t *v = arg;
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
 	if (v[x] != v[y])
 		return v[x] > v[y] ? -1 : 1;
@@ -892,8 +891,7 @@ static void view_stacks(struct report *r, struct ctx *c, size_t n)
 	for (size_t i = 0; i < p->sample_count; i++)
 		if (c->keep[i] && p->sample_values[c->metric][i] != 0)
 			order[k++] = i;
-	sort_values = p->sample_values[c->metric];
-	qsort(order, k, sizeof(*order), cmp_desc);
+	qsort_r(order, k, sizeof(*order), cmp_desc, p->sample_values[c->metric]);
 	enum pf_unit u = p->metrics[c->metric].unit;
 	for (size_t j = 0; j < k && j < n; j++) {
 		size_t i = order[j];

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "profan/alloc.h"
+#include "profan/column.h"
 #include "samply.h"
 
 static struct scol *scol_new(enum scol_kind k)
@@ -22,14 +23,14 @@ static struct scol *scol_new(enum scol_kind k)
 void scol_free(struct scol *c)
 {
 	if (c != NULL)
-		xbig_free(c->data, c->cap * c->width);
+		col_free(c->data);
 	free(c);
 }
 
-/* Room for CAP values of the width in use (the columns of big profiles: xbig_resize). */
+/* Room for CAP values of the width in use (the columns of big profiles: column.h). */
 static void resize(struct scol *c, size_t cap)
 {
-	c->data = xbig_resizearray(c->data, c->cap, cap, c->width);
+	c->data = col_resize(c->data, cap, c->width);
 	c->cap = cap;
 }
 
@@ -47,7 +48,7 @@ static unsigned width_for(uint64_t v)
 static void widen(struct scol *c, unsigned width)
 {
 	size_t cap = c->cap > c->len ? c->cap : c->len + 1024;
-	void *to = xbig_resizearray(NULL, 0, cap, width);
+	void *to = col_resize(NULL, cap, width);
 	for (size_t i = 0; i < c->len; i++) {
 		uint64_t v = scol_get(c, i);
 		switch (width) {
@@ -57,7 +58,7 @@ static void widen(struct scol *c, unsigned width)
 		default: ((uint64_t *)to)[i] = v; break;
 		}
 	}
-	xbig_free(c->data, c->cap * c->width);
+	col_free(c->data);
 	c->data = to;
 	c->cap = cap;
 	c->width = width;
@@ -77,7 +78,7 @@ static void push(struct scol *c, uint64_t v)
 		widen(c, width_for(v));
 	}
 	if (c->len == c->cap)
-		resize(c, c->cap * 2);
+		resize(c, grow_cap(c->cap, c->len + 1, 1024));
 	switch (c->width) {
 	case 1: ((uint8_t *)c->data)[c->len] = (uint8_t)v; break;
 	case 2: ((uint16_t *)c->data)[c->len] = (uint16_t)v; break;
@@ -223,7 +224,7 @@ static void scol_uints(void *ctx, const uint64_t *v, size_t n)
 		widen(c, width_for(hi));
 	}
 	if (c->cap - c->len < n)
-		resize(c, c->cap * 2 > c->len + n ? c->cap * 2 : c->len + n);
+		resize(c, grow_cap(c->cap, c->len + n, 1024));
 	switch (c->width) {
 	case 1:
 		for (size_t i = 0; i < n; i++)
