@@ -29,12 +29,6 @@ uint64_t source_raw_done(const struct source *s);
 uint64_t source_raw_size(const struct source *s);
 void source_close(struct source *s);
 
-/* For tests and fuzzers: source_next() hands out at most N bytes at a time (0: no cap). */
-void source_set_max_chunk(size_t n);
-/* For tests and fuzzers: gzip is inflated N bytes at a time (0: 1 MiB, the default), so small
- * inputs cross the threads' hand-offs too (past the first chunk, on a helper thread unless
- * tasks run inline: task_set_inline(), task.h). */
-void source_set_gzip_chunk(size_t n);
 
 /* Upper bound on decoded bytes (a gzip bomb stops here). PROFAN_MAX_INPUT_MB overrides. */
 uint64_t source_max_decoded(void);

@@ -12,7 +12,8 @@
  *
  * A task that does not start (no thread to be had, or inline mode) has not run: the caller
  * does its work on its own thread, either by task_finish() or, for a task that serves the
- * caller as it goes (a stream of chunks), by its own path that needs no helper. */
+ * caller as it goes (a stream of chunks), by its own path that needs no helper. Tests turn
+ * every task off to read their inputs both ways (task_test.h). */
 #ifndef PROFAN_TASK_H
 #define PROFAN_TASK_H
 
@@ -39,10 +40,5 @@ void task_finish(struct task *t);
  * done. For passes whose halves share nothing they write (each its own range of an array, its
  * own sums and arena), so the two halves need no locks: the caller merges after. */
 void task_halves(void (*fn)(void *), void *own_arg, void *helper_arg, const char *name);
-
-/* Inline mode, for tests: from now on no task starts, so every helper's work is done on the
- * caller's thread (the way a machine without threads to spare does it), and a test reads its
- * input both ways. Off by default. */
-void task_set_inline(bool on);
 
 #endif

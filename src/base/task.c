@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "profan/diag.h"
+#include "task_test.h"
 
 static bool inline_mode;
 

@@ -24,6 +24,7 @@
 #include "profan/diag.h"
 #include "profan/magic.h"
 #include "profan/task.h"
+#include "source_test.h"
 
 #define RAW_CHUNK (1u << 20)
 #define OUT_CHUNK (1u << 20)

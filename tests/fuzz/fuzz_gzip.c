@@ -21,6 +21,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "input/source_test.h"
 #include "profan/diag.h"
 #include "profan/json.h"
 #include "profan/source.h"

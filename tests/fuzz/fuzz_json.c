@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "input/source_test.h"
 #include "profan/json.h"
 #include "profan/source.h"
 

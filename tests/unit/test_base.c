@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 
 #include "check.h"
+#include "base/task_test.h"
 #include "profan/column.h"
 #include "profan/diag.h"
 #include "profan/hashtab.h"

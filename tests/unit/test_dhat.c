@@ -9,11 +9,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
+#include "base/task_test.h"
 #include "dhat/dhat.h"
 #include "dhat/dhat_tree.h"
 #include "profan/driver.h"
 #include "profan/load.h"
-#include "profan/task.h"
 
 static struct dhat_meta meta;
 

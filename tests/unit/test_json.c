@@ -8,9 +8,10 @@
 #include <zlib.h>
 
 #include "check.h"
+#include "base/task_test.h"
+#include "input/source_test.h"
 #include "profan/jstream.h"
 #include "profan/source.h"
-#include "profan/task.h"
 
 /* Captures what the code under test prints on stderr. */
 static char captured[4096];

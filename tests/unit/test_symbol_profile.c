@@ -17,10 +17,10 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "base/task_test.h"
 #include "profan/analysis.h"
 #include "profan/source.h"
 #include "profan/symbolize.h"
-#include "profan/task.h"
 #include "samply/samply.h"
 
 #define PIE_ID "49d9aa5fed736ad17b331dabaf4fbe60d57a80d6"
