@@ -1,4 +1,5 @@
-# Sourced by .ci/setup and .ci/test: each stage's time, one line as it ends
+# shellcheck shell=bash
+# Sourced by the .ci scripts: each stage's time, one line as it ends
 # ("== stage NAME: N s wall, M s CPU"), and the stage a failure stopped in. The CPU time is that
 # of the commands the stage ran: on a shared machine the wall time grows with the load, the CPU
 # time hardly (on an idle 2-core machine a stage takes about CPU / 2 when it keeps both cores busy).
@@ -6,7 +7,7 @@ ci_stage_name="" ci_stage_start=$SECONDS ci_stage_cpu=0
 
 # The CPU seconds of this shell's finished children (cutime + cstime in /proc/PID/stat).
 ci_children_cpu() {
-	local stat
+	local stat f
 	stat=$(</proc/$$/stat)
 	stat=${stat##*) } # after the command name, which may hold spaces
 	read -r -a f <<<"$stat"
