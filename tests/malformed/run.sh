@@ -139,6 +139,10 @@ elif kind == "many-points":  # DHAT: 100,000 program points of 40 random frames 
     doc["pps"] = [dict(doc["pps"][0], gb=i % 7, fs=[rnd.randrange(1, nf + 1) for _ in range(40)])
                   for i in range(n)]
     data = json.dumps(doc, separators=(",", ":")).encode()
+elif kind == "shared-points":  # DHAT: 400,000 program points sharing 3 stacks of 3 frames (issue 30)
+    doc = dhat(5)
+    doc["pps"] = [dict(doc["pps"][0], fs=[1 + i % 3, 4, 5]) for i in range(400000)]
+    data = json.dumps(doc, separators=(",", ":")).encode()
 elif kind == "number-points":  # DHAT: pps of 5,000,000 numbers (10 MB), refused in one line
     doc = dhat(1)
     doc["pps"] = [1] * 5000000
@@ -236,6 +240,11 @@ many-points) # issue 14: memory a small multiple of the input, not a tree of 570
 	# tb is 10 a point; gb is i % 7 for point i: 14285 cycles of 0..6 (21 each), then 0..4
 	grep -q '^Total: *1,000,000 B ' "$tmp/out" || fail "many-points: total tb is not 1,000,000 B"
 	grep -q '^At t-gmax: *299,995 B ' "$tmp/out" || fail "many-points: gb at t-gmax is not 299,995 B"
+	;;
+shared-points) # the stacks' nodes were found through a chain of earlier points: 100k took 5.3 s
+	gen "$case" "$tmp/in.$ext"
+	TIME_LIMIT=30 check 0 "" "$tmp/in.$ext"
+	grep -q '^Total: *4,000,000 B ' "$tmp/out" || fail "shared-points: total tb is not 4,000,000 B"
 	;;
 number-points) # kept as a tree each, 5 M numbers took 398 MB: past the first, they are only read
 	gen "$case" "$tmp/in.$ext"
