@@ -292,6 +292,12 @@ def gen_dhat():
     write("dhat", "counter-sum-overflow.json", dhat(lambda d: (d["pps"][0].update(tb=2**62),
                                                               d["pps"][1].update(tb=2**62 + 2**61))))
     write("dhat", "time-huge.json", dhat(lambda d: d.update(te=1e300)))
+    # issue 30: the peak after the end of the run ("461168601842738790400.00% of the run")
+    write("dhat", "tg-after-te.json", dhat(lambda d: d.update(tg=2**62)))
+    # issue 30: a line number of 20 digits made itself part of the file name, the column the line
+    write("dhat", "frame-line-huge.json", dhat(lambda d: d["ftbl"].__setitem__(
+        2, "0x2: make (src/a.rs:99999999999999999999:1)")))
+    write("dhat", "frame-column-huge.json", dhat(lambda d: d["ftbl"].__setitem__(2, "0x2: make (a.c:12345678901)")))
     write("dhat", "nan-literal.json", ok.replace(b'"tg":500', b'"tg":NaN'))
     write("dhat", "inf-literal.json", ok.replace(b'"tg":500', b'"tg":Infinity'))
     write("dhat", "number-overflow.json", ok.replace(b'"tg":500', b'"tg":1e400'))
