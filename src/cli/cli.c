@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_int.h"
@@ -286,20 +287,39 @@ static int emit(const struct cli_state *st, const struct report *r)
 	return PF_EXIT_OK;
 }
 
-/* -o and the exports must not replace one of the inputs (same device and inode). */
+/* -o and the exports must not replace one of the inputs (same device and inode), nor each
+ * other: two outputs with one file would leave only the last one written. */
 static int check_outputs(const struct cli_state *st, char **args, size_t nargs)
 {
 	const char *outputs[] = {st->output, st->opts.folded, st->opts.pprof, st->opts.flamegraph};
-	for (size_t k = 0; k < ARRAY_SIZE(outputs); k++) {
+	static const char *const names[] = {"-o", "--folded", "--pprof", "--flamegraph"};
+	char *targets[ARRAY_SIZE(outputs)] = {NULL};
+	int rc = 0;
+	for (size_t k = 0; k < ARRAY_SIZE(outputs) && rc == 0; k++) {
 		if (outputs[k] == NULL)
 			continue;
-		for (size_t i = 0; i < nargs + st->base.len; i++) {
+		if (*outputs[k] == '\0') {
+			rc = cli_usage_error(st, "%s wants a file name, not ''", names[k]);
+			break;
+		}
+		for (size_t i = 0; i < nargs + st->base.len && rc == 0; i++) {
 			const char *in = i < nargs ? args[i] : st->base.items[i - nargs];
 			if (output_same_file(outputs[k], in))
-				return cli_usage_error(st, "%s is an input: refusing to write over it", outputs[k]);
+				rc = cli_usage_error(st, "%s is an input: refusing to write over it", outputs[k]);
 		}
+		if (rc != 0 || (k == 0 && strcmp(outputs[k], "-") == 0))
+			continue;
+		targets[k] = output_target(outputs[k]);
+		struct stat sb;
+		bool special = stat(targets[k], &sb) == 0 && !S_ISREG(sb.st_mode); /* /dev/null twice is fine */
+		for (size_t j = 0; j < k && !special && rc == 0; j++)
+			if (targets[j] != NULL && strcmp(targets[j], targets[k]) == 0)
+				rc = cli_usage_error(st, "%s and %s both write %s: give each its own file", names[j],
+						     names[k], outputs[k]);
 	}
-	return 0;
+	for (size_t k = 0; k < ARRAY_SIZE(outputs); k++)
+		free(targets[k]);
+	return rc;
 }
 
 /* ---- running a command ---- */

@@ -415,6 +415,42 @@ profan: forged.$ext"
 			passed=$((passed + 1))
 		fi
 	done
+	# issue 30: an output that is a symbolic link is written through it (the link stays, its
+	# target gets the data), also when the target does not exist yet; a descriptor of profan's
+	# own (/proc/self/fd/1, what /dev/stdout names) is written in place, into the redirect
+	printf 'old\n' >"$tmp/target.txt" && ln -s target.txt "$tmp/link.txt" && ln -s new.txt "$tmp/dangling.txt"
+	"$profan" "$cmd" -o "$tmp/link.txt" --folded "$tmp/dangling.txt" "$valid" >/dev/null 2>"$tmp/err"
+	code=$?
+	drop_app_warning
+	if [ "$code" -ne 0 ] || [ -s "$tmp/err" ] || [ ! -L "$tmp/link.txt" ] || [ ! -L "$tmp/dangling.txt" ] ||
+		! grep -q '^Input:' "$tmp/target.txt" || ! [ -s "$tmp/new.txt" ] || ls -a "$tmp" | grep -q 'profan-'; then
+		fail "outputs through symbolic links: exit $code, $(ls -l "$tmp" | tr '\n' ' '): $(cat "$tmp/err")"
+	else
+		passed=$((passed + 1))
+	fi
+	"$profan" "$cmd" --folded /proc/self/fd/1 "$valid" >"$tmp/redirect.txt" 2>"$tmp/err"
+	code=$?
+	drop_app_warning
+	if [ "$code" -ne 0 ] || [ -s "$tmp/err" ] || ! grep -q '^Input:' "$tmp/redirect.txt" ||
+		grep -q '^Input:' <(head -n 1 "$tmp/redirect.txt"); then
+		fail "--folded /proc/self/fd/1 >file: exit $code, not the stacks then the report: $(head -c 200 "$tmp/redirect.txt")"
+	else
+		passed=$((passed + 1))
+	fi
+	# outputs naming one file (through a link too), and an empty file name: usage errors
+	for args in "-o $tmp/x --folded $tmp/x --flamegraph $tmp/x" "-o $tmp/target.txt --flamegraph $tmp/link.txt" \
+		"-o ''" "--folded ''"; do
+		eval "set -- $args"
+		"$profan" "$cmd" "$@" "$valid" >/dev/null 2>"$tmp/err"
+		code=$?
+		if [ "$code" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] ||
+			! grep -Eq "^profan: $cmd: (-o and --(folded|flamegraph) both write |(-o|--folded) wants a file name, not '')" "$tmp/err" ||
+			[ -e "$tmp/x" ]; then
+			fail "$args: exit $code: $(cat "$tmp/err")"
+		else
+			passed=$((passed + 1))
+		fi
+	done
 	# side files that are not regular files (a FIFO would block a read for ever) are
 	# treated as absent, with one warning: the .syms.json beside a samply profile, --kallsyms, --wasm
 	mkfifo "$tmp/fifo"
