@@ -143,6 +143,12 @@ elif kind == "shared-points":  # DHAT: 400,000 program points sharing 3 stacks o
     doc = dhat(5)
     doc["pps"] = [dict(doc["pps"][0], fs=[1 + i % 3, 4, 5]) for i in range(400000)]
     data = json.dumps(doc, separators=(",", ":")).encode()
+elif kind == "oom-points":  # DHAT: 30,000 program points of 40 random frames of 4000 (8 MB)
+    import random
+    rnd, n, nf = random.Random(7), 30000, 4000
+    doc = dhat(nf)
+    doc["pps"] = [dict(doc["pps"][0], fs=[rnd.randrange(1, nf + 1) for _ in range(40)]) for i in range(n)]
+    data = json.dumps(doc, separators=(",", ":")).encode()
 elif kind == "number-points":  # DHAT: pps of 5,000,000 numbers (10 MB), refused in one line
     doc = dhat(1)
     doc["pps"] = [1] * 5000000
@@ -245,6 +251,28 @@ shared-points) # the stacks' nodes were found through a chain of earlier points:
 	gen "$case" "$tmp/in.$ext"
 	TIME_LIMIT=30 check 0 "" "$tmp/in.$ext"
 	grep -q '^Total: *4,000,000 B ' "$tmp/out" || fail "shared-points: total tb is not 4,000,000 B"
+	;;
+out-of-memory) # issue 30: out of memory was abort() (status 134); now one line, exit 1, no temporary file
+	[ "$sanitized" = 1 ] && { echo "skipped: ASan reserves terabytes of address space"; exit 0; }
+	gen oom-points "$tmp/in.$ext"
+	mkdir "$tmp/out"
+	ooms=0
+	for limit in $(seq 40 20 400); do # MiB of address space: out of memory in every phase, then none
+		(ulimit -v $((limit * 1024)) && exec "$profan" "$cmd" -o "$tmp/out/report" --folded "$tmp/out/folded" \
+			--flamegraph "$tmp/out/fg.svg" "$tmp/in.$ext" >/dev/null 2>"$tmp/err" </dev/null)
+		code=$?
+		if [ "$code" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+			grep -q '^profan: out of memory (' "$tmp/err"; then
+			ooms=$((ooms + 1))
+		elif [ "$code" -ne 0 ]; then
+			fail "ulimit -v ${limit} MiB: exit $code: $(head -c 300 "$tmp/err")"
+		fi
+		if ls -a "$tmp/out" | grep -q 'profan-'; then
+			fail "ulimit -v ${limit} MiB: a temporary file is left: $(ls -a "$tmp/out" | tr '\n' ' ')"
+			rm -f "$tmp"/out/.*profan-*
+		fi
+	done
+	[ "$ooms" -gt 0 ] && passed=$((passed + 1)) || fail "no run ran out of memory"
 	;;
 number-points) # kept as a tree each, 5 M numbers took 398 MB: past the first, they are only read
 	gen "$case" "$tmp/in.$ext"
