@@ -274,6 +274,21 @@ out-of-memory) # issue 30: out of memory was abort() (status 134); now one line,
 	done
 	[ "$ooms" -gt 0 ] && passed=$((passed + 1)) || fail "no run ran out of memory"
 	;;
+pager) # issue 30: a pager that cannot start lost the report ("sh: not found", exit 0)
+	command -v script >/dev/null || { echo "skipped: no script(1) for a terminal"; exit 77; }
+	valid=$here/$cmd/valid.$ext
+	for pager in "PROFAN_PAGER=nonexistent-pager" "PAGER=false" "PROFAN_PAGER=/no/such/less"; do
+		env -u PROFAN_PAGER -u PAGER "$pager" script -qec "'$profan' $cmd '$valid'; echo \"exit \$?\"" /dev/null \
+			</dev/null >"$tmp/tty" 2>&1
+		warnings=$(grep -c '^profan: warning: pager .* the report goes to standard output' "$tmp/tty")
+		if ! grep -q '^Input: ' "$tmp/tty" || ! grep -q '^exit 0' "$tmp/tty" || [ "$warnings" -ne 1 ] ||
+			[ "$(grep -c '^profan: ' "$tmp/tty")" -ne 1 ] || grep -q 'not found' <(grep -v '^profan: ' "$tmp/tty"); then
+			fail "$pager: $(head -c 300 "$tmp/tty")"
+		else
+			passed=$((passed + 1))
+		fi
+	done
+	;;
 number-points) # kept as a tree each, 5 M numbers took 398 MB: past the first, they are only read
 	gen "$case" "$tmp/in.$ext"
 	[ "$sanitized" = 1 ] || RSS_LIMIT_MB=64
