@@ -439,6 +439,14 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 		rc = PF_EXIT_USAGE;
 		goto out;
 	}
+	size_t stdins = 0;
+	for (size_t i = 0; i < nargs + st->base.len; i++)
+		stdins += strcmp(i < nargs ? args[i] : st->base.items[i - nargs], "-") == 0;
+	if (stdins > 1) { /* the second would read an empty stream */
+		cli_usage_error(st, "standard input ('-') is given %zu times; it can be read once", stdins);
+		rc = PF_EXIT_USAGE;
+		goto out;
+	}
 	if (cmd->format != NULL) {
 		if (nargs == 0) {
 			cli_usage_error(st, "no PROFILE given");

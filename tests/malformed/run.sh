@@ -494,6 +494,15 @@ profan: forged.$ext"
 			passed=$((passed + 1))
 		fi
 	done
+	# issue 30: standard input twice said "empty input" of the second: a usage error
+	"$profan" diff - - <"$valid" >/dev/null 2>"$tmp/err"
+	code=$?
+	if [ "$code" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] ||
+		! grep -q "^profan: diff: standard input ('-') is given 2 times; it can be read once" "$tmp/err"; then
+		fail "diff - -: exit $code: $(cat "$tmp/err")"
+	else
+		passed=$((passed + 1))
+	fi
 	# side files that are not regular files (a FIFO would block a read for ever) are
 	# treated as absent, with one warning: the .syms.json beside a samply profile, --kallsyms, --wasm
 	mkfifo "$tmp/fifo"
