@@ -149,6 +149,19 @@ elif kind == "oom-points":  # DHAT: 30,000 program points of 40 random frames of
     doc = dhat(nf)
     doc["pps"] = [dict(doc["pps"][0], fs=[rnd.randrange(1, nf + 1) for _ in range(40)]) for i in range(n)]
     data = json.dumps(doc, separators=(",", ":")).encode()
+elif kind in ("annotate-nul", "annotate-outside", "annotate-inside"):  # issue 30: files a profile names
+    where = {"annotate-nul": "/etc/passwd%00.js", "annotate-outside": "/etc/passwd",
+             "annotate-inside": "src/a.c"}[kind]
+    if cmd == "cpuprof":
+        doc = cpuprof(3, [2, 3, 3])
+        for node in doc["nodes"]:
+            node["callFrame"]["url"] = ("file://" if where[0] == "/" else "") + where
+            node["positionTicks"] = [{"line": 2, "ticks": 1}]  # lines: the listing looks for the file
+    else:
+        doc = dhat(3)
+        doc["ftbl"] = ["[root]"] + ["0x%x: f%d (%s:%d)" % (i, i % 2, where.replace("%00", ""), i)
+                                    for i in range(1, 4)]
+    data = json.dumps(doc, separators=(",", ":")).encode()
 elif kind == "number-points":  # DHAT: pps of 5,000,000 numbers (10 MB), refused in one line
     doc = dhat(1)
     doc["pps"] = [1] * 5000000
@@ -293,6 +306,26 @@ pager) # issue 30: a pager that cannot start lost the report ("sh: not found", e
 			passed=$((passed + 1))
 		fi
 	done
+	;;
+annotate) # issue 30: --annotate printed /etc/passwd when a profile named it (or file:///etc/passwd%00.js)
+	[ "$cmd" = samply ] && { echo "dhat and cpuprof only (a samply profile's files come from DWARF)"; exit 0; }
+	cd "$tmp" || exit 1
+	mkdir src && printf 'int a;\nint b;\nint c;\n' >src/a.c
+	kinds="annotate-outside annotate-inside"
+	[ "$cmd" = cpuprof ] && kinds="annotate-nul $kinds"
+	for kind in $kinds; do
+		gen "$kind" "$tmp/$kind.$ext" && check 0 "" --annotate f "$tmp/$kind.$ext" || continue
+		grep -q 'root:x:0:0' "$tmp/out" && fail "$kind: /etc/passwd is in the report"
+		case $kind in
+		annotate-nul) want='source not read: its name holds a NUL byte, which would cut the path short' ;;
+		annotate-outside) want='source not read: /etc/passwd is outside .*; --source-path /etc allows it' ;;
+		annotate-inside) want='int b;' ;;
+		esac
+		grep -q -- "$want" "$tmp/out" || fail "$kind: no line matching '$want': $(head -c 600 "$tmp/out")"
+	done
+	# named with --source-path, the folder is the user's choice: read
+	check 0 "" --annotate f --source-path /etc "$tmp/annotate-outside.$ext" &&
+		{ grep -q ' 1  root:' "$tmp/out" || fail "--source-path /etc: /etc/passwd not read"; }
 	;;
 number-points) # kept as a tree each, 5 M numbers took 398 MB: past the first, they are only read
 	gen "$case" "$tmp/in.$ext"
