@@ -9,12 +9,14 @@
 #define PF_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Allocation that aborts with a message on exhaustion: profan cannot do
- * anything useful without memory, and checking every call hides the logic. */
+/* Allocation that ends the run on exhaustion (one line, exit status 1, temporary outputs
+ * removed): profan cannot do anything useful without memory, and checking every call hides
+ * the logic. alloc_failed() is that end, for allocators of base's own. */
+_Noreturn void alloc_failed(const char *fmt, size_t a, size_t b);
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *ptr, size_t size);
-/* realloc for arrays: aborts when count * size overflows. */
+/* realloc for arrays: fails as above when count * size overflows. */
 void *xreallocarray(void *ptr, size_t count, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t len);

@@ -25,6 +25,8 @@ enum pf_exit {
 /* "profan: <msg>\n" on stderr. */
 void pf_error(const char *fmt, ...) PF_PRINTF(1, 2);
 /* "profan: warning: <msg>\n" on stderr, unless warnings are silenced. */
+/* A diagnostic longer than this shows its start and end around "…" (text_shorten). */
+#define DIAG_MAX_BYTES 4096
 void pf_warn(const char *fmt, ...) PF_PRINTF(1, 2);
 void pf_set_quiet(bool quiet);
 /* "profan: <msg>\n" on stderr when -v/--verbose asked for the details. */

@@ -15,12 +15,14 @@
 #include "profan/calltree.h"
 #include "profan/profile.h"
 
-/* A file being written: into a temporary file beside PATH, renamed over it by
- * output_close() once everything is written (special files such as /dev/null
- * are written in place). */
+/* A file being written: into a temporary file beside PATH (or, for a symbolic
+ * link, beside the file it names), renamed over it by output_close() once
+ * everything is written. Special files such as /dev/null, and /dev/stdout or
+ * /proc/self/fd/N, are written in place. */
 struct output {
 	FILE *f;
 	char *path, *tmp;
+	char *target; /* with TMP: the file it is renamed to, PATH's links followed */
 };
 /* Opens PATH for writing ("-" is refused: stdout carries the report; WHAT names
  * the option in that message). NULL after one error line. */
@@ -32,6 +34,9 @@ int output_close(struct output *o);
 void output_abort(struct output *o);
 /* Are A and B the same existing regular file (device and inode)? */
 bool output_same_file(const char *a, const char *b);
+/* The file PATH writes to, its links followed and its folder made a real path
+ * (malloc'd): two outputs with one target would leave only the last one. */
+char *output_target(const char *path);
 
 /* Each returns 0, or -1 after one error line. */
 int export_folded(const char *path, const struct calltree *t, bool two_sides);

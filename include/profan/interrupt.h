@@ -16,5 +16,8 @@ void interrupt_line_shown(bool shown);
  * first. At most a few files are open at once; beyond that the path is not kept. */
 void interrupt_unlink_on_signal(const char *path);
 void interrupt_forget(const char *path);
+/* Out of memory: the same undoing, then LINE (a whole diagnostic, "\n" included) on
+ * stderr, then _exit(1). Callable from any thread, and allocates nothing. */
+_Noreturn void interrupt_fatal(const char *line);
 
 #endif

@@ -9,8 +9,12 @@
  *                       control characters (C0, DEL, C1) and bytes that are not
  *                       UTF-8 are shown as \xNN, the way ls and git show them,
  *                       so a name can neither move the cursor nor start a line;
+ *                       bidirectional controls (U+202A..U+202E, U+2066..U+2069,
+ *                       U+200E, U+200F, U+061C) as \u202e, so none reorders
+ *                       what the line shows;
  *   text_json_string()  JSON: a quoted string literal, escaped per RFC 8259 and
- *                       DEL and C1 too; invalid bytes become U+FFFD;
+ *                       DEL, C1 and the bidirectional controls too; invalid
+ *                       bytes become U+FFFD;
  *   text_utf8_clean()   exports that want UTF-8 (folded stacks, SVG, pprof):
  *                       each invalid byte becomes '?', in place. */
 #ifndef PROFAN_TEXT_H

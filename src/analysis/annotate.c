@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "profan/match.h"
 #include "profan/source_text.h"
@@ -68,6 +69,8 @@ struct ctx {
 	/* source files read so far: file string id -> texts index */
 	struct u64map text_at;
 	VEC(struct source_text) texts;
+	struct source_roots roots; /* made when the first file is looked for */
+	bool have_roots;
 };
 
 static void lines_reset(struct lines *l)
@@ -278,13 +281,64 @@ static void collect_ticks(struct ctx *c, uint32_t f, int64_t self)
 	vec_free(&share);
 }
 
+struct dir_text {
+	const char *s;
+	uint32_t len;
+};
+
+static int dir_text_cmp(const void *a, const void *b)
+{
+	const struct dir_text *x = a, *y = b;
+	int d = memcmp(x->s, y->s, x->len < y->len ? x->len : y->len);
+	return d ? d : (x->len > y->len) - (x->len < y->len);
+}
+
+/* The folders sources are read from: what the user named (the working directory,
+ * --source-path, --source-prefix targets) and the compilation directories that the
+ * program's own DWARF gave (symbolication sets comp_dir_len; a profile cannot). "/" is
+ * no root unless named with --source-path: it would let a profile name any file. */
+static void make_roots(struct ctx *c)
+{
+	const struct annotate_opts *a = &c->o->annotate;
+	char *cwd = getcwd(NULL, 0);
+	if (cwd != NULL && strcmp(cwd, "/") != 0)
+		source_roots_add(&c->roots, cwd);
+	free(cwd);
+	for (size_t i = 0; i < a->source_path_count; i++)
+		source_roots_add(&c->roots, a->source_paths[i]);
+	for (size_t i = 0; i < a->prefix_count; i++)
+		source_roots_add(&c->roots, a->prefixes[i].to);
+	const struct profile *p = c->p;
+	VEC(struct dir_text) dirs = {0};
+	for (size_t f = 0; f < p->funcs.len; f++) {
+		uint32_t n = p->funcs.items[f].comp_dir_len;
+		const char *file = profile_str(p, p->funcs.items[f].file);
+		if (n > 1 && file[0] == '/')
+			vec_push(&dirs, ((struct dir_text){file, n}));
+	}
+	if (dirs.len > 1)
+		qsort(dirs.items, dirs.len, sizeof(*dirs.items), dir_text_cmp);
+	for (size_t i = 0; i < dirs.len; i++) {
+		if (i > 0 && dir_text_cmp(&dirs.items[i - 1], &dirs.items[i]) == 0)
+			continue;
+		char *dir = xstrndup(dirs.items[i].s, dirs.items[i].len);
+		source_roots_add(&c->roots, dir);
+		free(dir);
+	}
+	vec_free(&dirs);
+	c->have_roots = true;
+}
+
 static const struct source_text *text_of(struct ctx *c, uint32_t file)
 {
 	uint32_t *slot = u64map_slot(&c->text_at, file);
 	if (*slot == HTAB_NONE) {
 		*slot = (uint32_t)c->texts.len;
 		struct source_text t;
-		source_text_find(&c->o->annotate, profile_str(c->p, file), &t);
+		if (!c->have_roots)
+			make_roots(c);
+		source_text_find(&c->o->annotate, &c->roots, profile_str(c->p, file),
+				 strmap_len(&c->p->strings, file), &t);
 		vec_push(&c->texts, t);
 	}
 	return &c->texts.items[*slot];
@@ -397,6 +451,8 @@ static void add_note(struct ctx *c, struct report_table *t, const char *line)
 static const char *file_detail(struct ctx *c, uint32_t file, const struct source_text *st)
 {
 	const char *recorded = profile_str(c->p, file);
+	if (st->refused != NULL)
+		return report_printf(c->r, "source not read: %s", st->refused);
 	if (st->path == NULL)
 		return report_printf(c->r, "source not found: looked at %s; --source-path DIR or --source-prefix "
 					   "OLD=NEW say where it is", st->looked ? st->looked : "nothing");
@@ -660,6 +716,7 @@ void annotate_views(const struct profan_opts *o, const struct profile *p, const 
 	for (size_t i = 0; i < c.texts.len; i++)
 		source_text_release(&c.texts.items[i]);
 	vec_free(&c.texts);
+	source_roots_release(&c.roots);
 	u64map_release(&c.text_at);
 	lines_release(&c.l);
 	free(c.near);

@@ -1,5 +1,6 @@
-/* alloc.c: allocation that aborts on exhaustion, and growable arrays (alloc.h).
- * Out of memory is reported with a plain write: nothing here may allocate. */
+/* alloc.c: allocation that ends the run on exhaustion, and growable arrays (alloc.h).
+ * Out of memory is one line and exit status 1, temporary outputs removed
+ * (interrupt_fatal): nothing on that path may allocate. */
 #include "profan/alloc.h"
 
 #include <stdarg.h>
@@ -10,6 +11,8 @@
 #endif
 #include <string.h>
 #include <unistd.h>
+
+#include "profan/interrupt.h"
 
 /* Big blocks (profile columns, hash indexes, JSON pools) are asked to be backed by 2 MiB pages:
  * on this kind of machine a first touch of fresh memory costs 16-30 us per 4 KiB page, and
@@ -39,12 +42,18 @@ static void advise_huge(void *p, size_t size)
 #endif
 }
 
+/* The line is made on the stack: the heap has nothing to give. */
+_Noreturn void alloc_failed(const char *fmt, size_t a, size_t b)
+{
+	char line[128];
+	snprintf(line, sizeof(line), fmt, a, b);
+	interrupt_fatal(line);
+}
+
 static void *check(void *p, size_t size)
 {
-	if (p == NULL && size != 0) {
-		fprintf(stderr, "profan: out of memory (allocating %zu bytes)\n", size);
-		abort();
-	}
+	if (p == NULL && size != 0)
+		alloc_failed("profan: out of memory (allocating %zu bytes)\n", size, 0);
 	advise_huge(p, size);
 	return p;
 }
@@ -66,10 +75,8 @@ void *xrealloc(void *ptr, size_t size)
 
 void *xreallocarray(void *ptr, size_t count, size_t size)
 {
-	if (size != 0 && count > SIZE_MAX / size) {
-		fprintf(stderr, "profan: out of memory (%zu × %zu bytes)\n", count, size);
-		abort();
-	}
+	if (size != 0 && count > SIZE_MAX / size)
+		alloc_failed("profan: out of memory (%zu × %zu bytes)\n", count, size);
 	return xrealloc(ptr, count * size);
 }
 

@@ -32,8 +32,7 @@ static struct col_head *head_of(const void *p)
 
 static void *out_of_memory(size_t size)
 {
-	fprintf(stderr, "profan: out of memory (allocating %zu bytes)\n", size);
-	abort();
+	alloc_failed("profan: out of memory (allocating %zu bytes)\n", size, 0);
 }
 
 static size_t huge_round(size_t n)

@@ -43,7 +43,9 @@ bool *pf_hold_lines(bool *said)
 
 /* One line whatever the message quotes: a key or a path from the input can hold a
  * line break (which would start a forged "profan:" line) or an escape sequence,
- * so control characters and bytes that are not UTF-8 are shown as \xNN. */
+ * so control characters and bytes that are not UTF-8 are shown as \xNN; and one
+ * of bounded length: past DIAG_MAX_BYTES its middle is cut ("…"), keeping where it
+ * starts (the file) and how it ends (what is wrong). */
 static void emit(const char *prefix, const char *sgr, const char *fmt, va_list ap)
 {
 	if (held != NULL) {
@@ -64,6 +66,12 @@ static void emit(const char *prefix, const char *sgr, const char *fmt, va_list a
 		msg = heap;
 	}
 	va_end(aq);
+	if ((size_t)n > DIAG_MAX_BYTES) { /* a 4 MiB library name quoted twice made an 8 MB line */
+		char *cut = text_shorten(msg, (size_t)n, DIAG_MAX_BYTES);
+		free(heap);
+		msg = heap = cut;
+		n = (int)strlen(cut);
+	}
 	char *escaped = text_needs_escape(msg, (size_t)n) ? text_escape(msg, (size_t)n) : NULL;
 	FILE *out = output ? output : stderr;
 	progress_clear();

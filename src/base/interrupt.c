@@ -1,9 +1,11 @@
 /* interrupt.c: SIGINT/SIGTERM erase the progress line and remove temporary files,
- * then the process dies of the signal (see interrupt.h). */
+ * then the process dies of the signal; out of memory does the same and exits 1
+ * (see interrupt.h). */
 #include "profan/interrupt.h"
 
 #include <signal.h>
 #include <stddef.h>
+#include <string.h>
 #include <unistd.h>
 
 enum { MAX_TEMPS = 8 }; /* the report and three exports are open at most, one at a time */
@@ -12,7 +14,8 @@ static volatile sig_atomic_t line_shown;
 static const char *volatile temps[MAX_TEMPS];
 static bool installed;
 
-static void on_signal(int sig)
+/* Only async-signal-safe calls: this runs in a signal handler, or on any thread. */
+static void undo(void)
 {
 	if (line_shown) {
 		static const char erase[] = "\r\033[K";
@@ -22,8 +25,22 @@ static void on_signal(int sig)
 	for (size_t i = 0; i < MAX_TEMPS; i++)
 		if (temps[i] != NULL)
 			unlink(temps[i]);
+}
+
+static void on_signal(int sig)
+{
+	undo();
 	signal(sig, SIG_DFL);
 	raise(sig);
+}
+
+void interrupt_fatal(const char *line)
+{
+	undo();
+	size_t len = strlen(line);
+	ssize_t n = write(STDERR_FILENO, line, len);
+	(void)n;
+	_exit(1); /* no atexit handlers, no stdio flush: safe from any thread, with the heap in any state */
 }
 
 static void install(void)

@@ -52,16 +52,33 @@ size_t text_utf8_clean(char *s, size_t len)
 	return fixed;
 }
 
+/* The code point of the bidirectional control (N bytes) at S, or 0: the embeddings and
+ * overrides U+202A..U+202E, the isolates U+2066..U+2069 and the marks U+200E, U+200F and
+ * U+061C. A terminal obeys them: a right-to-left override in a function name makes the
+ * rest of the line read in another order than it is ("Trojan Source", CVE-2021-42574). */
+static unsigned bidi_at(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	unsigned cp = n == 3 ? (s[0] & 0x0Fu) << 12 | (s[1] & 0x3Fu) << 6 | (s[2] & 0x3Fu)
+		    : n == 2 ? (s[0] & 0x1Fu) << 6 | (s[1] & 0x3Fu) : 0;
+	return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E || cp == 0x200F ||
+			       cp == 0x061C
+		       ? cp
+		       : 0;
+}
+
 /* Bytes of the character at S that the terminal must not see raw: 1 for a C0
  * control, DEL or a byte that is not UTF-8, 2 for a C1 control (U+0080 to
- * U+009F: C2 80 to C2 9F, which some terminals obey as they do ESC [), else 0.
- * *LEN gets the length of what is at S either way. */
+ * U+009F: C2 80 to C2 9F, which some terminals obey as they do ESC [), 2 or 3
+ * for a bidirectional control (bidi_at), else 0. *LEN gets the length of what is
+ * at S either way. */
 static size_t unsafe_at(const char *s, size_t avail, size_t *len)
 {
 	unsigned char c = (unsigned char)s[0];
 	size_t n = text_utf8_len(s, avail);
 	*len = n ? n : 1;
-	if (n == 0 || (n == 1 && (c < 0x20 || c == 0x7F)) || (n == 2 && c == 0xC2 && (unsigned char)s[1] < 0xA0))
+	if (n == 0 || (n == 1 && (c < 0x20 || c == 0x7F)) || (n == 2 && c == 0xC2 && (unsigned char)s[1] < 0xA0) ||
+	    bidi_at(s, n))
 		return *len;
 	return 0;
 }
@@ -85,6 +102,14 @@ char *text_escape(const char *s, size_t len)
 		if (unsafe_at(s + i, len - i, &n) == 0) {
 			memcpy(o, s + i, n);
 			o += n;
+			continue;
+		}
+		unsigned bidi = bidi_at(s + i, n);
+		if (bidi != 0) { /* \u202e, as JSON and most languages write it */
+			*o++ = '\\';
+			*o++ = 'u';
+			for (int shift = 12; shift >= 0; shift -= 4)
+				*o++ = hex[(bidi >> shift) & 15];
 			continue;
 		}
 		for (size_t k = 0; k < n; k++) {
@@ -124,6 +149,11 @@ char *text_json_string(const char *s, size_t len)
 			o[4] = hex[cp >> 4];
 			o[5] = hex[cp & 15];
 			o += 6;
+		} else if ((cp = bidi_at(s + i, n)) != 0) { /* the same string, safe to print (jq) */
+			*o++ = '\\';
+			*o++ = 'u';
+			for (int shift = 12; shift >= 0; shift -= 4)
+				*o++ = hex[(cp >> shift) & 15];
 		} else {
 			memcpy(o, s + i, n);
 			o += n;

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli_int.h"
@@ -211,10 +213,41 @@ static int output_width(FILE *out)
 	return 0;
 }
 
+/* Can sh run CMD? Only a plain command (a word and its arguments) is looked up: a name
+ * with a '/' as it is, else in PATH; anything with shell syntax is left to sh. */
+static bool pager_found(const char *cmd)
+{
+	size_t word = strcspn(cmd, " \t");
+	if (word == 0 || strpbrk(cmd, "|&;<>()$`\\\"'*?[#~=%{}\n") != NULL)
+		return true;
+	char *name = xstrndup(cmd, word);
+	static const char *const builtins[] = {"exec", "command", "exit", "eval", ":", "true", "false"};
+	bool found = false;
+	for (size_t i = 0; i < ARRAY_SIZE(builtins) && !found; i++)
+		found = strcmp(name, builtins[i]) == 0;
+	if (found) {
+	} else if (strchr(name, '/') != NULL) {
+		found = access(name, X_OK) == 0;
+	} else {
+		const char *path = getenv("PATH");
+		for (const char *dir = path ? path : "/usr/bin:/bin"; !found; dir += strcspn(dir, ":") + 1) {
+			size_t n = strcspn(dir, ":");
+			char *full = xasprintf("%.*s/%s", (int)n, n ? dir : ".", name);
+			found = access(full, X_OK) == 0;
+			free(full);
+			if (dir[n] == '\0')
+				break;
+		}
+	}
+	free(name);
+	return found;
+}
+
 /* A report for a terminal goes through a pager, as git does: PROFAN_PAGER, else PAGER,
  * else less (with LESS=FRX unless set: quits when it fits on one screen, keeps colors,
- * leaves the text on the screen). Empty or "cat" means none; so does --no-pager. */
-static FILE *pager_open(const struct cli_state *st)
+ * leaves the text on the screen). Empty or "cat" means none; so does --no-pager. *CMD
+ * gets the command. */
+static FILE *pager_open(const struct cli_state *st, const char **cmd)
 {
 	if (st->no_pager || !isatty(STDOUT_FILENO) || term_is_dumb())
 		return NULL;
@@ -225,6 +258,11 @@ static FILE *pager_open(const struct cli_state *st)
 		pager = "command -v less >/dev/null 2>&1 && exec less || exec cat";
 	if (*pager == '\0' || strcmp(pager, "cat") == 0)
 		return NULL;
+	*cmd = pager;
+	if (!pager_found(pager)) { /* sh would say "not found" and the report would be lost */
+		pf_warn("pager '%s' not found: the report goes to standard output", pager);
+		return NULL;
+	}
 	setenv("LESS", "FRX", 0);
 	setenv("LV", "-c", 0);
 	fflush(stdout);
@@ -236,6 +274,49 @@ static FILE *pager_open(const struct cli_state *st)
 		signal(SIGPIPE, SIG_IGN);
 	}
 	return f;
+}
+
+/* The report through the pager, kept in memory: a pager that fails (exits non-zero, as
+ * `false` does or sh when the command cannot run) has not shown it, and then it goes to
+ * stdout after one warning. Quitting early (exit 0, or a signal) is the user's choice. */
+static int page(FILE *pager, const char *cmd, const struct cli_state *st, const struct report *r,
+		const struct render_opts *ro)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	int rc = mem == NULL ? -1 : st->json ? render_json(mem, r, ro) : render_text(mem, r, ro);
+	if (mem != NULL && fclose(mem) != 0)
+		rc = -1;
+	if (rc < 0) {
+		pclose(pager);
+		free(text);
+		pf_error("<pager>: write error: %s", strerror(errno ? errno : ENOMEM));
+		return PF_EXIT_FAIL;
+	}
+	errno = 0;
+	fwrite(text, 1, len, pager);
+	fflush(pager);
+	int err = errno;
+	bool failed = ferror(pager) && err != EPIPE; /* EPIPE: quit early, or never read */
+	int status = pclose(pager);
+	if (status != -1 && WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+		pf_warn("pager '%s' exited with status %d: the report goes to standard output", cmd,
+			WEXITSTATUS(status));
+		bool bad = fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0;
+		free(text);
+		if (bad) {
+			pf_error("<stdout>: write error: %s", strerror(errno ? errno : EIO));
+			return PF_EXIT_FAIL;
+		}
+		return PF_EXIT_OK;
+	}
+	free(text);
+	if (failed) {
+		pf_error("<pager>: write error: %s", strerror(err ? err : EIO));
+		return PF_EXIT_FAIL;
+	}
+	return PF_EXIT_OK;
 }
 
 /* Writes the report to -o FILE, a pager or stdout, as text or JSON. Returns an exit code. */
@@ -256,20 +337,10 @@ static int emit(const struct cli_state *st, const struct report *r)
 	if (!st->wide)
 		ro.width = output_width(out);
 	ro.skip_warnings = file == NULL && tty && isatty(STDERR_FILENO);
-	FILE *pager = file == NULL ? pager_open(st) : NULL;
-	if (pager != NULL) {
-		int rc = st->json ? render_json(pager, r, &ro) : render_text(pager, r, &ro);
-		fflush(pager);
-		int err = errno;
-		bool failed = (rc < 0 || ferror(pager)) && err != EPIPE; /* EPIPE: quit early */
-		int status = pclose(pager);
-		if (failed) {
-			pf_error("<pager>: write error: %s", strerror(err ? err : EIO));
-			return PF_EXIT_FAIL;
-		}
-		(void)status; /* the pager's own exit status is the pager's business, as in git */
-		return PF_EXIT_OK;
-	}
+	const char *cmd = NULL;
+	FILE *pager = file == NULL ? pager_open(st, &cmd) : NULL;
+	if (pager != NULL)
+		return page(pager, cmd, st, r, &ro);
 	int rc = st->json ? render_json(out, r, &ro) : render_text(out, r, &ro);
 	if (file != NULL) { /* renamed into place only when everything was written */
 		if (rc < 0) {
@@ -286,20 +357,39 @@ static int emit(const struct cli_state *st, const struct report *r)
 	return PF_EXIT_OK;
 }
 
-/* -o and the exports must not replace one of the inputs (same device and inode). */
+/* -o and the exports must not replace one of the inputs (same device and inode), nor each
+ * other: two outputs with one file would leave only the last one written. */
 static int check_outputs(const struct cli_state *st, char **args, size_t nargs)
 {
 	const char *outputs[] = {st->output, st->opts.folded, st->opts.pprof, st->opts.flamegraph};
-	for (size_t k = 0; k < ARRAY_SIZE(outputs); k++) {
+	static const char *const names[] = {"-o", "--folded", "--pprof", "--flamegraph"};
+	char *targets[ARRAY_SIZE(outputs)] = {NULL};
+	int rc = 0;
+	for (size_t k = 0; k < ARRAY_SIZE(outputs) && rc == 0; k++) {
 		if (outputs[k] == NULL)
 			continue;
-		for (size_t i = 0; i < nargs + st->base.len; i++) {
+		if (*outputs[k] == '\0') {
+			rc = cli_usage_error(st, "%s wants a file name, not ''", names[k]);
+			break;
+		}
+		for (size_t i = 0; i < nargs + st->base.len && rc == 0; i++) {
 			const char *in = i < nargs ? args[i] : st->base.items[i - nargs];
 			if (output_same_file(outputs[k], in))
-				return cli_usage_error(st, "%s is an input: refusing to write over it", outputs[k]);
+				rc = cli_usage_error(st, "%s is an input: refusing to write over it", outputs[k]);
 		}
+		if (rc != 0 || (k == 0 && strcmp(outputs[k], "-") == 0))
+			continue;
+		targets[k] = output_target(outputs[k]);
+		struct stat sb;
+		bool special = stat(targets[k], &sb) == 0 && !S_ISREG(sb.st_mode); /* /dev/null twice is fine */
+		for (size_t j = 0; j < k && !special && rc == 0; j++)
+			if (targets[j] != NULL && strcmp(targets[j], targets[k]) == 0)
+				rc = cli_usage_error(st, "%s and %s both write %s: give each its own file", names[j],
+						     names[k], outputs[k]);
 	}
-	return 0;
+	for (size_t k = 0; k < ARRAY_SIZE(outputs); k++)
+		free(targets[k]);
+	return rc;
 }
 
 /* ---- running a command ---- */
@@ -358,6 +448,14 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 	report_init(&r);
 	int rc;
 	if (check_outputs(st, args, nargs) < 0) {
+		rc = PF_EXIT_USAGE;
+		goto out;
+	}
+	size_t stdins = 0;
+	for (size_t i = 0; i < nargs + st->base.len; i++)
+		stdins += strcmp(i < nargs ? args[i] : st->base.items[i - nargs], "-") == 0;
+	if (stdins > 1) { /* the second would read an empty stream */
+		cli_usage_error(st, "standard input ('-') is given %zu times; it can be read once", stdins);
 		rc = PF_EXIT_USAGE;
 		goto out;
 	}

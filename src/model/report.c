@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/diag.h"
+#include "profan/text.h"
+
 void report_init(struct report *r)
 {
 	memset(r, 0, sizeof(*r));
@@ -36,11 +39,24 @@ const char *report_printf(struct report *r, const char *fmt, ...)
 	return s;
 }
 
+/* S, or its start and end around "…" when it is longer than a diagnostic may be: a header
+ * or warning quoting a name from the input stays as bounded as the names in the tables. */
+static const char *capped(struct report *r, const char *s)
+{
+	size_t len = s ? strlen(s) : 0;
+	if (len <= DIAG_MAX_BYTES)
+		return s;
+	char *cut = text_shorten(s, len, DIAG_MAX_BYTES);
+	const char *kept = report_strdup(r, cut);
+	free(cut);
+	return kept;
+}
+
 void report_header(struct report *r, const char *key, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	struct pf_info in = {.key = report_strdup(r, key), .value = arena_vprintf(&r->arena, fmt, ap)};
+	struct pf_info in = {.key = report_strdup(r, key), .value = capped(r, arena_vprintf(&r->arena, fmt, ap))};
 	va_end(ap);
 	vec_push(&r->header, in);
 }
@@ -49,7 +65,7 @@ void report_warning(struct report *r, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	const char *s = arena_vprintf(&r->arena, fmt, ap);
+	const char *s = capped(r, arena_vprintf(&r->arena, fmt, ap));
 	va_end(ap);
 	vec_push(&r->warnings, s);
 	pf_warn("%s", s);
@@ -57,7 +73,7 @@ void report_warning(struct report *r, const char *fmt, ...)
 
 void report_keep_warning(struct report *r, const char *text)
 {
-	vec_push(&r->warnings, report_strdup(r, text));
+	vec_push(&r->warnings, capped(r, report_strdup(r, text)));
 }
 
 void report_header_from_profile(struct report *r, const struct profile *p)
@@ -95,7 +111,7 @@ size_t report_table_col(struct report_table *t, const char *header, enum pf_unit
 struct report_row *report_table_row(struct report *r, struct report_table *t, const char *name,
 				    const char *detail)
 {
-	struct report_row row = {.name = report_strdup(r, name), .detail = report_strdup(r, detail)};
+	struct report_row row = {.name = capped(r, report_strdup(r, name)), .detail = capped(r, report_strdup(r, detail))};
 	row.values = arena_alloc(&r->arena, (t->col_count ? t->col_count : 1) * sizeof(*row.values));
 	vec_push(&t->rows, row);
 	return &t->rows.items[t->rows.len - 1];

@@ -35,7 +35,19 @@ static inline void fuzz_broken(const char *rule, const char *text, size_t len)
 	abort();
 }
 
-/* Strict UTF-8 without a control character (C0 and DEL, and C1 when C1) but those in ALLOWED.
+/* A bidirectional control (U+202A..U+202E, U+2066..U+2069, U+200E, U+200F, U+061C) at S, N bytes. */
+static inline bool fuzz_bidi(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	if (n == 2)
+		return s[0] == 0xd8 && s[1] == 0x9c;
+	return n == 3 && s[0] == 0xe2 &&
+	       ((s[1] == 0x80 && ((s[2] >= 0xaa && s[2] <= 0xae) || s[2] == 0x8e || s[2] == 0x8f)) ||
+		(s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9));
+}
+
+/* Strict UTF-8 without a control character (C0 and DEL, and C1 and the bidirectional ones when
+ * C1) but those in ALLOWED.
  * C1 matters on a terminal (U+009B can act as ESC [); in an export file it is a character. */
 static inline bool fuzz_text_ok(const char *s, size_t len, const char *allowed, bool c1)
 {
@@ -43,7 +55,7 @@ static inline bool fuzz_text_ok(const char *s, size_t len, const char *allowed, 
 		unsigned char c = (unsigned char)s[i];
 		n = text_utf8_len(s + i, len - i);
 		if (n == 0 || (n == 1 && (c < 0x20 || c == 0x7f) && (c == 0 || !strchr(allowed, c))) ||
-		    (c1 && n == 2 && c == 0xc2 && (unsigned char)s[i + 1] < 0xa0))
+		    (c1 && n == 2 && c == 0xc2 && (unsigned char)s[i + 1] < 0xa0) || (c1 && fuzz_bidi(s + i, n)))
 			return false;
 	}
 	return true;

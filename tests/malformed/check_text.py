@@ -12,7 +12,8 @@ KIND is one of
   pprof     a gzipped profile.proto whose string table is strict UTF-8
   json      strict UTF-8 JSON without a raw control character (C0 but the layout's \\n and \\t,
             DEL, C1) anywhere
-  terminal  text for a terminal: strict UTF-8, no control character but \\n (and \\t), no C1,
+  terminal  text for a terminal: strict UTF-8, no control character but \\n (and \\t), no C1 and
+            no bidirectional control (U+202A..U+202E, U+2066..U+2069, U+200E, U+200F, U+061C),
             so no escape sequence, carriage return or backspace can reach the screen
   diag      like terminal, and every line is one diagnostic starting with "profan: "
 Prints what is wrong and exits 1, or exits 0 silently. Independent of profan: only the
@@ -37,11 +38,15 @@ def strict(path, data):
         return None
 
 
+BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A)) | {0x200E, 0x200F, 0x061C}
+
+
 def controls(text, allowed, c1=True):
-    """The first control character of TEXT (C0, DEL, or C1 when C1) that is not in ALLOWED, or None."""
+    """The first control character of TEXT (C0, DEL, or C1 and bidirectional controls when C1)
+    that is not in ALLOWED, or None."""
     for i, ch in enumerate(text):
         o = ord(ch)
-        if (o < 0x20 or o == 0x7F or (c1 and 0x80 <= o <= 0x9F)) and ch not in allowed:
+        if (o < 0x20 or o == 0x7F or (c1 and (0x80 <= o <= 0x9F or o in BIDI))) and ch not in allowed:
             return i, ch
     return None
 

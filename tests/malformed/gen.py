@@ -18,7 +18,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # Text that would drive a terminal if printed raw: set the window title (OSC), clear the screen
 # and recolour (CSI, SGR), ring the bell, return the carriage, back up, the one-byte C1 CSI
 # (U+009B), a tab and a line break (which would start a forged line of the report).
-HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x1b[31mred\r\b\x9b31m\ttab\nnl\x7f"
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x1b[31mred\r\b\x9b31m\ttab\nnl\x7f\u202egnp.exe\u2066\u200f\u061c"
 BAD_UTF8 = (b"ov\xe0\x80\xafsur\xed\xa0\x80big\xf4\x90\x80\x80two\xc0\xafcont\x80"
             b"ok\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80")
 
@@ -292,6 +292,12 @@ def gen_dhat():
     write("dhat", "counter-sum-overflow.json", dhat(lambda d: (d["pps"][0].update(tb=2**62),
                                                               d["pps"][1].update(tb=2**62 + 2**61))))
     write("dhat", "time-huge.json", dhat(lambda d: d.update(te=1e300)))
+    # issue 30: the peak after the end of the run ("461168601842738790400.00% of the run")
+    write("dhat", "tg-after-te.json", dhat(lambda d: d.update(tg=2**62)))
+    # issue 30: a line number of 20 digits made itself part of the file name, the column the line
+    write("dhat", "frame-line-huge.json", dhat(lambda d: d["ftbl"].__setitem__(
+        2, "0x2: make (src/a.rs:99999999999999999999:1)")))
+    write("dhat", "frame-column-huge.json", dhat(lambda d: d["ftbl"].__setitem__(2, "0x2: make (a.c:12345678901)")))
     write("dhat", "nan-literal.json", ok.replace(b'"tg":500', b'"tg":NaN'))
     write("dhat", "inf-literal.json", ok.replace(b'"tg":500', b'"tg":Infinity'))
     write("dhat", "number-overflow.json", ok.replace(b'"tg":500', b'"tg":1e400'))
@@ -338,7 +344,7 @@ def gen_dhat():
             dict(base, tb=8, tbk=1, acc=[-8, 0], fs=[1, 3])])
     write("dhat", "ok-odd-points.json", dhat(odd_points))
     write("dhat", "ok-control-chars.json", dhat(lambda d: (
-        d.update(cmd="./a " + HOSTILE),
+        d.update(cmd="./a " + HOSTILE, mode="heap" + HOSTILE, tu="instrs" + HOSTILE, Mtu="Minstr" + HOSTILE),
         d["ftbl"].__setitem__(2, "0x2: make" + HOSTILE + " (" + HOSTILE + ".c:3)"),
         d["ftbl"].__setitem__(3, "0x3: keep (in /lib/" + HOSTILE + ".so)"))))
 

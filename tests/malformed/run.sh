@@ -139,6 +139,29 @@ elif kind == "many-points":  # DHAT: 100,000 program points of 40 random frames 
     doc["pps"] = [dict(doc["pps"][0], gb=i % 7, fs=[rnd.randrange(1, nf + 1) for _ in range(40)])
                   for i in range(n)]
     data = json.dumps(doc, separators=(",", ":")).encode()
+elif kind == "shared-points":  # DHAT: 400,000 program points sharing 3 stacks of 3 frames (issue 30)
+    doc = dhat(5)
+    doc["pps"] = [dict(doc["pps"][0], fs=[1 + i % 3, 4, 5]) for i in range(400000)]
+    data = json.dumps(doc, separators=(",", ":")).encode()
+elif kind == "oom-points":  # DHAT: 30,000 program points of 40 random frames of 4000 (8 MB)
+    import random
+    rnd, n, nf = random.Random(7), 30000, 4000
+    doc = dhat(nf)
+    doc["pps"] = [dict(doc["pps"][0], fs=[rnd.randrange(1, nf + 1) for _ in range(40)]) for i in range(n)]
+    data = json.dumps(doc, separators=(",", ":")).encode()
+elif kind in ("annotate-nul", "annotate-outside", "annotate-inside"):  # issue 30: files a profile names
+    where = {"annotate-nul": "/etc/passwd%00.js", "annotate-outside": "/etc/passwd",
+             "annotate-inside": "src/a.c"}[kind]
+    if cmd == "cpuprof":
+        doc = cpuprof(3, [2, 3, 3])
+        for node in doc["nodes"]:
+            node["callFrame"]["url"] = ("file://" if where[0] == "/" else "") + where
+            node["positionTicks"] = [{"line": 2, "ticks": 1}]  # lines: the listing looks for the file
+    else:
+        doc = dhat(3)
+        doc["ftbl"] = ["[root]"] + ["0x%x: f%d (%s:%d)" % (i, i % 2, where.replace("%00", ""), i)
+                                    for i in range(1, 4)]
+    data = json.dumps(doc, separators=(",", ":")).encode()
 elif kind == "number-points":  # DHAT: pps of 5,000,000 numbers (10 MB), refused in one line
     doc = dhat(1)
     doc["pps"] = [1] * 5000000
@@ -223,6 +246,11 @@ long-shared) # names, keys and labels of 1000 functions must not each copy their
 	for args in "" "--tree --inverted" "--flamegraph $tmp/fg.svg --folded $tmp/folded"; do
 		# shellcheck disable=SC2086 # the options are words
 		check 0 "" $args "$tmp/in.$ext"
+		# issue 30: the 4 MiB name was quoted whole in a warning (twice), a header and a table row:
+		# 12.8 MB of output; each message, header and row is cut to 4 KiB (a line: its columns too)
+		[ "$(wc -c <"$tmp/err")" -le 8192 ] || fail "$args: $(wc -c <"$tmp/err") bytes of diagnostics"
+		longest=$(awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }' "$tmp/out")
+		[ "$longest" -le 9000 ] || fail "$args: a report line of $longest bytes"
 	done
 	real_cmd=$cmd cmd=diff
 	check 0 "" "$tmp/in.$ext" "$tmp/in.$ext"
@@ -236,6 +264,68 @@ many-points) # issue 14: memory a small multiple of the input, not a tree of 570
 	# tb is 10 a point; gb is i % 7 for point i: 14285 cycles of 0..6 (21 each), then 0..4
 	grep -q '^Total: *1,000,000 B ' "$tmp/out" || fail "many-points: total tb is not 1,000,000 B"
 	grep -q '^At t-gmax: *299,995 B ' "$tmp/out" || fail "many-points: gb at t-gmax is not 299,995 B"
+	;;
+shared-points) # the stacks' nodes were found through a chain of earlier points: 100k took 5.3 s
+	gen "$case" "$tmp/in.$ext"
+	TIME_LIMIT=30 check 0 "" "$tmp/in.$ext"
+	grep -q '^Total: *4,000,000 B ' "$tmp/out" || fail "shared-points: total tb is not 4,000,000 B"
+	;;
+out-of-memory) # issue 30: out of memory was abort() (status 134); now one line, exit 1, no temporary file
+	[ "$sanitized" = 1 ] && { echo "skipped: ASan reserves terabytes of address space"; exit 0; }
+	gen oom-points "$tmp/in.$ext"
+	mkdir "$tmp/out"
+	ooms=0
+	for limit in $(seq 40 20 400); do # MiB of address space: out of memory in every phase, then none
+		(ulimit -v $((limit * 1024)) && exec "$profan" "$cmd" -o "$tmp/out/report" --folded "$tmp/out/folded" \
+			--flamegraph "$tmp/out/fg.svg" "$tmp/in.$ext" >/dev/null 2>"$tmp/err" </dev/null)
+		code=$?
+		if [ "$code" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+			grep -q '^profan: out of memory (' "$tmp/err"; then
+			ooms=$((ooms + 1))
+		elif [ "$code" -ne 0 ]; then
+			fail "ulimit -v ${limit} MiB: exit $code: $(head -c 300 "$tmp/err")"
+		fi
+		if ls -a "$tmp/out" | grep -q 'profan-'; then
+			fail "ulimit -v ${limit} MiB: a temporary file is left: $(ls -a "$tmp/out" | tr '\n' ' ')"
+			rm -f "$tmp"/out/.*profan-*
+		fi
+	done
+	[ "$ooms" -gt 0 ] && passed=$((passed + 1)) || fail "no run ran out of memory"
+	;;
+pager) # issue 30: a pager that cannot start lost the report ("sh: not found", exit 0)
+	command -v script >/dev/null || { echo "skipped: no script(1) for a terminal"; exit 77; }
+	valid=$here/$cmd/valid.$ext
+	for pager in "PROFAN_PAGER=nonexistent-pager" "PAGER=false" "PROFAN_PAGER=/no/such/less"; do
+		env -u PROFAN_PAGER -u PAGER "$pager" script -qec "'$profan' $cmd '$valid'; echo \"exit \$?\"" /dev/null \
+			</dev/null >"$tmp/tty" 2>&1
+		warnings=$(grep -c '^profan: warning: pager .* the report goes to standard output' "$tmp/tty")
+		if ! grep -q '^Input: ' "$tmp/tty" || ! grep -q '^exit 0' "$tmp/tty" || [ "$warnings" -ne 1 ] ||
+			[ "$(grep -c '^profan: ' "$tmp/tty")" -ne 1 ] || grep -q 'not found' <(grep -v '^profan: ' "$tmp/tty"); then
+			fail "$pager: $(head -c 300 "$tmp/tty")"
+		else
+			passed=$((passed + 1))
+		fi
+	done
+	;;
+annotate) # issue 30: --annotate printed /etc/passwd when a profile named it (or file:///etc/passwd%00.js)
+	[ "$cmd" = samply ] && { echo "dhat and cpuprof only (a samply profile's files come from DWARF)"; exit 0; }
+	cd "$tmp" || exit 1
+	mkdir src && printf 'int a;\nint b;\nint c;\n' >src/a.c
+	kinds="annotate-outside annotate-inside"
+	[ "$cmd" = cpuprof ] && kinds="annotate-nul $kinds"
+	for kind in $kinds; do
+		gen "$kind" "$tmp/$kind.$ext" && check 0 "" --annotate f "$tmp/$kind.$ext" || continue
+		grep -q 'root:x:0:0' "$tmp/out" && fail "$kind: /etc/passwd is in the report"
+		case $kind in
+		annotate-nul) want='source not read: its name holds a NUL byte, which would cut the path short' ;;
+		annotate-outside) want='source not read: /etc/passwd is outside .*; --source-path /etc allows it' ;;
+		annotate-inside) want='int b;' ;;
+		esac
+		grep -q -- "$want" "$tmp/out" || fail "$kind: no line matching '$want': $(head -c 600 "$tmp/out")"
+	done
+	# named with --source-path, the folder is the user's choice: read
+	check 0 "" --annotate f --source-path /etc "$tmp/annotate-outside.$ext" &&
+		{ grep -q ' 1  root:' "$tmp/out" || fail "--source-path /etc: /etc/passwd not read"; }
 	;;
 number-points) # kept as a tree each, 5 M numbers took 398 MB: past the first, they are only read
 	gen "$case" "$tmp/in.$ext"
@@ -406,6 +496,51 @@ profan: forged.$ext"
 			passed=$((passed + 1))
 		fi
 	done
+	# issue 30: an output that is a symbolic link is written through it (the link stays, its
+	# target gets the data), also when the target does not exist yet; a descriptor of profan's
+	# own (/proc/self/fd/1, what /dev/stdout names) is written in place, into the redirect
+	printf 'old\n' >"$tmp/target.txt" && ln -s target.txt "$tmp/link.txt" && ln -s new.txt "$tmp/dangling.txt"
+	"$profan" "$cmd" -o "$tmp/link.txt" --folded "$tmp/dangling.txt" "$valid" >/dev/null 2>"$tmp/err"
+	code=$?
+	drop_app_warning
+	if [ "$code" -ne 0 ] || [ -s "$tmp/err" ] || [ ! -L "$tmp/link.txt" ] || [ ! -L "$tmp/dangling.txt" ] ||
+		! grep -q '^Input:' "$tmp/target.txt" || ! [ -s "$tmp/new.txt" ] || ls -a "$tmp" | grep -q 'profan-'; then
+		fail "outputs through symbolic links: exit $code, $(ls -l "$tmp" | tr '\n' ' '): $(cat "$tmp/err")"
+	else
+		passed=$((passed + 1))
+	fi
+	"$profan" "$cmd" --folded /proc/self/fd/1 "$valid" >"$tmp/redirect.txt" 2>"$tmp/err"
+	code=$?
+	drop_app_warning
+	if [ "$code" -ne 0 ] || [ -s "$tmp/err" ] || ! grep -q '^Input:' "$tmp/redirect.txt" ||
+		grep -q '^Input:' <(head -n 1 "$tmp/redirect.txt"); then
+		fail "--folded /proc/self/fd/1 >file: exit $code, not the stacks then the report: $(head -c 200 "$tmp/redirect.txt")"
+	else
+		passed=$((passed + 1))
+	fi
+	# outputs naming one file (through a link too), and an empty file name: usage errors
+	for args in "-o $tmp/x --folded $tmp/x --flamegraph $tmp/x" "-o $tmp/target.txt --flamegraph $tmp/link.txt" \
+		"-o ''" "--folded ''"; do
+		eval "set -- $args"
+		"$profan" "$cmd" "$@" "$valid" >/dev/null 2>"$tmp/err"
+		code=$?
+		if [ "$code" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] ||
+			! grep -Eq "^profan: $cmd: (-o and --(folded|flamegraph) both write |(-o|--folded) wants a file name, not '')" "$tmp/err" ||
+			[ -e "$tmp/x" ]; then
+			fail "$args: exit $code: $(cat "$tmp/err")"
+		else
+			passed=$((passed + 1))
+		fi
+	done
+	# issue 30: standard input twice said "empty input" of the second: a usage error
+	"$profan" diff - - <"$valid" >/dev/null 2>"$tmp/err"
+	code=$?
+	if [ "$code" -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] ||
+		! grep -q "^profan: diff: standard input ('-') is given 2 times; it can be read once" "$tmp/err"; then
+		fail "diff - -: exit $code: $(cat "$tmp/err")"
+	else
+		passed=$((passed + 1))
+	fi
 	# side files that are not regular files (a FIFO would block a read for ever) are
 	# treated as absent, with one warning: the .syms.json beside a samply profile, --kallsyms, --wasm
 	mkfifo "$tmp/fifo"

@@ -1,5 +1,6 @@
 /* test_annotate.c: --annotate on hand-built profiles (expected rows worked out by
  * hand in the comments) and the source file search (source_text.h) on files made here. */
+#define _GNU_SOURCE /* realpath, symlink */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -169,8 +170,15 @@ static void write_file(const char *rel, const char *text)
 	fclose(f);
 }
 
+static void find(const struct annotate_opts *o, const struct source_roots *roots, const char *recorded,
+		 struct source_text *t)
+{
+	source_text_find(o, roots, recorded, strlen(recorded), t);
+}
+
 /* Where a recorded path is looked for: OLD=NEW prefixes, the path itself, the tails under
- * each --source-path; file:// URLs decoded; CRLF line ends dropped; binary files refused. */
+ * each --source-path; file:// URLs decoded; CRLF line ends dropped; binary files refused;
+ * nothing read outside the roots, through a link or by a NUL byte that cuts the name. */
 static void source_search(void)
 {
 	strcpy(dir, "/tmp/profan-srctest.XXXXXX");
@@ -178,23 +186,32 @@ static void source_search(void)
 	write_file("checkout/src/main.rs", "fn main() {\r\n\tlet x = 1;\r\n}\r\n");
 	write_file("rust/library/core/src/ptr/mod.rs", "one\ntwo\n");
 	write_file("my dir/app.js", "a\nb");
-	write_file("bin.c", "x");
-	char bin[128];
-	snprintf(bin, sizeof(bin), "%s/bin.c", dir);
+	write_file("checkout/bin.c", "x");
+	write_file("outside/secret.c", "secret\n");
+	char bin[128], link[160], secret[160];
+	snprintf(bin, sizeof(bin), "%s/checkout/bin.c", dir);
+	snprintf(link, sizeof(link), "%s/checkout/link.c", dir);
+	snprintf(secret, sizeof(secret), "%s/outside/secret.c", dir);
+	CHECK_INT(symlink("../outside/secret.c", link), 0);
 	FILE *bf = fopen(bin, "wb");
 	fwrite("a\0b\n", 1, 4, bf);
 	fclose(bf);
 
-	char checkout[128], rust[128], url[160];
+	char checkout[128], rust[128], mydir[128], url[160];
 	snprintf(checkout, sizeof(checkout), "%s/checkout", dir);
 	snprintf(rust, sizeof(rust), "%s/rust", dir);
+	snprintf(mydir, sizeof(mydir), "%s/my dir", dir);
+	struct source_roots roots = {0};
+	CHECK(source_roots_add(&roots, checkout) && source_roots_add(&roots, rust));
+	CHECK(source_roots_add(&roots, mydir));
+	CHECK(!source_roots_add(&roots, bin)); /* no directory */
 	const char *paths[] = {checkout};
 	struct source_prefix pre[] = {{"/rustc/0123abcd", rust}};
 	struct annotate_opts o = {.source_paths = paths, .source_path_count = 1, .prefixes = pre,
 				  .prefix_count = 1};
 	struct source_text t;
 
-	source_text_find(&o, "/home/dev/build/src/main.rs", &t); /* by its tail src/main.rs */
+	find(&o, &roots, "/home/dev/build/src/main.rs", &t); /* by its tail src/main.rs */
 	CHECK(t.path != NULL);
 	CHECK_INT(t.line_count, 3);
 	CHECK_STR(source_text_line(&t, 2), "\tlet x = 1;");
@@ -202,35 +219,66 @@ static void source_search(void)
 	CHECK(source_text_line(&t, 0) == NULL);
 	source_text_release(&t);
 
-	source_text_find(&o, "/rustc/0123abcd/library/core/src/ptr/mod.rs", &t);
+	find(&o, &roots, "/rustc/0123abcd/library/core/src/ptr/mod.rs", &t);
 	CHECK(t.path != NULL && strstr(t.path, "/rust/library/core/src/ptr/mod.rs") != NULL);
 	CHECK_STR(source_text_line(&t, 2), "two");
 	source_text_release(&t);
 
-	source_text_find(&o, "/rustc/0123abcdef/library/x.rs", &t); /* not the prefix: another hash */
+	find(&o, &roots, "/rustc/0123abcdef/library/x.rs", &t); /* not the prefix: another hash */
 	CHECK(t.path == NULL);
 	CHECK(t.looked != NULL && strstr(t.looked, "/rustc/0123abcdef/library/x.rs") != NULL);
 	CHECK(t.looked != NULL && strstr(t.looked, "by its tails") != NULL);
 	source_text_release(&t);
 
 	snprintf(url, sizeof(url), "file://%s/my%%20dir/app.js", dir);
-	source_text_find(&o, url, &t);
+	find(&o, &roots, url, &t);
 	CHECK(t.path != NULL);
 	CHECK_INT(t.line_count, 2);
 	CHECK_STR(source_text_line(&t, 2), "b");
 	source_text_release(&t);
 
-	source_text_find(&o, bin, &t); /* a NUL byte: not a source file */
+	find(&o, &roots, bin, &t); /* a NUL byte: not a source file */
 	CHECK(t.path == NULL);
 	source_text_release(&t);
 
-	source_text_find(&o, dir, &t); /* a directory */
+	find(&o, &roots, dir, &t); /* a directory */
 	CHECK(t.path == NULL);
 	source_text_release(&t);
 
-	source_text_find(&o, "node:internal/main", &t);
+	find(&o, &roots, "node:internal/main", &t);
 	CHECK(t.path == NULL && t.looked != NULL);
 	source_text_release(&t);
+
+	/* outside the roots: not read, and the folder that --source-path would need is named */
+	find(&o, &roots, secret, &t);
+	CHECK(t.path == NULL && t.refused != NULL && t.looked == NULL);
+	char *real = realpath(secret, NULL);
+	CHECK(t.refused != NULL && real != NULL && strncmp(t.refused, real, strlen(real)) == 0);
+	*strrchr(real, '/') = '\0';
+	char want[200];
+	snprintf(want, sizeof(want), "--source-path %s allows it", real);
+	CHECK(t.refused != NULL && strstr(t.refused, want) != NULL);
+	free(real);
+	source_text_release(&t);
+	find(&o, &roots, link, &t); /* a link out of a root */
+	CHECK(t.path == NULL && t.refused != NULL && strstr(t.refused, "/outside/secret.c is outside") != NULL);
+	source_text_release(&t);
+	/* a %00 or a NUL in the name would cut it to a file that exists: refused */
+	snprintf(url, sizeof(url), "file://%s/my%%20dir/app.js%%00.map", dir);
+	find(&o, &roots, url, &t);
+	CHECK(t.path == NULL && t.refused != NULL && strstr(t.refused, "NUL byte") != NULL);
+	source_text_release(&t);
+	char named[200];
+	int n = snprintf(named, sizeof(named), "%s/checkout/src/main.rs%c.js", dir, 0);
+	source_text_find(&o, &roots, named, (size_t)n, &t);
+	CHECK(t.path == NULL && t.refused != NULL && strstr(t.refused, "NUL byte") != NULL);
+	source_text_release(&t);
+	/* the same file read once it is under a root */
+	CHECK(source_roots_add(&roots, dir));
+	find(&o, &roots, link, &t);
+	CHECK(t.path != NULL && t.line_count == 1);
+	source_text_release(&t);
+	source_roots_release(&roots);
 
 	char cmd[128];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);

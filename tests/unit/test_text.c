@@ -68,6 +68,16 @@ static void escape_shows_controls_and_bad_bytes_as_hex(void)
 	e = text_escape(S("nul\0x"));
 	CHECK_STR(e, "nul\\x00x");
 	free(e);
+	/* bidirectional controls (U+202E RLO, U+2066 LRI, U+200F RLM, U+061C ALM) as \uXXXX; their
+	 * neighbours U+2029 and U+206A and the letters around stay */
+	CHECK(text_needs_escape(S("a\xe2\x80\xae" "b")));
+	CHECK(!text_needs_escape(S("\xe2\x80\xa9\xe2\x81\xaa\xd8\x9b")));
+	e = text_escape(S("f\xe2\x80\xaegnp.exe\xe2\x81\xa6\xe2\x80\x8f\xd8\x9c\xe2\x81\xa9\xe2\x80\xaa\xe2\x80\x8e"));
+	CHECK_STR(e, "f\\u202egnp.exe\\u2066\\u200f\\u061c\\u2069\\u202a\\u200e");
+	free(e);
+	e = text_json_string(S("f\xe2\x80\xaeg"));
+	CHECK_STR(e, "\"f\\u202eg\"");
+	free(e);
 }
 
 static void json_string_escapes_per_rfc8259_and_c1(void)

@@ -11,6 +11,7 @@
 #include "dhat.h"
 
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,14 @@ const struct json_parse_opts dhat_json_opts = {.repair_missing_open_bracket = tr
 static bool is_hex(char c)
 {
 	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static bool all_digits(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return len > 0;
 }
 
 static bool parse_line(const char *s, size_t len, uint32_t *line)
@@ -86,6 +95,9 @@ void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out)
 				colon = i;
 				break;
 			}
+		if (colon != SIZE_MAX && colon > 0 && all_digits(loc + colon + 1, loc_len - colon - 1) &&
+		    loc_len - colon - 1 > 9)
+			out->long_number = true; /* not a file name with digits, nor a name: refused */
 		if (colon == SIZE_MAX || colon == 0 ||
 		    !parse_line(loc + colon + 1, loc_len - colon - 1, &out->line))
 			return; /* "(something)" that is part of the name */
@@ -94,6 +106,8 @@ void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out)
 		while (before > 0 && loc[before - 1] != ':')
 			before--;
 		uint32_t line;
+		if (before > 1 && all_digits(loc + before, colon - before) && colon - before > 9)
+			out->long_number = true;
 		if (before > 1 && parse_line(loc + before, colon - before, &line)) {
 			out->column = out->line;
 			out->line = line;
@@ -461,6 +475,8 @@ static int prepare_ftbl(struct loader *L, const struct json *root)
 					json_type_name(json_type(s)));
 		struct dhat_frame_text ft;
 		dhat_split_frame(json_str(s), json_str_len(s), &ft);
+		if (ft.long_number)
+			return jr_error(&L->r, L->ftbl, i, "a line or column number of more than 9 digits");
 		L->addr[i] = ft.has_address ? ft.address : PF_NO_ADDRESS;
 		L->frame[i][0] = L->frame[i][1] = PF_NONE;
 		/* a frame of the executable mapped high: some other layout, so addresses say nothing */
@@ -581,6 +597,10 @@ static int read_header(struct loader *L, const struct json *root)
 	if (m->bklt && (!jr_int(r, root, v1 ? "mi" : "tg", 0, INT64_MAX, false, 0, &m->tg) ||
 			!jr_int(r, root, "tuth", 0, INT64_MAX, true, 500, &m->tuth)))
 		return -1;
+	if (m->bklt && m->tg > m->te) /* the peak after the end: its share of the run would pass 100% */
+		return jr_error(r, json_get(root, v1 ? "mi" : "tg"), SIZE_MAX,
+				"%" PRId64 " is after the end of the run (%s %" PRId64 ")", m->tg, v1 ? "ei" : "te",
+				m->te);
 	if (!m->bklt)
 		m->tuth = 500;
 	return 0;

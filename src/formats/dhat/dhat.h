@@ -65,6 +65,7 @@ struct dhat_frame_text {
 	const char *name, *file, *object;
 	size_t name_len, file_len, object_len; /* file/object NULL when absent */
 	uint32_t line, column;                 /* 0 when absent */
+	bool long_number; /* a line or column of more than 9 digits ("a.rs:99999999999999999999:1") */
 };
 void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out);
 

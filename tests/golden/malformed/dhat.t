@@ -27,6 +27,12 @@ $ profan dhat ../tests/malformed/dhat/empty-ftbl.json
 $ profan dhat ../tests/malformed/dhat/empty.json
 ! exit 1
 ! profan: ../tests/malformed/dhat/empty.json: byte 0 (line 1, column 1): empty input (no JSON value)
+$ profan dhat ../tests/malformed/dhat/frame-column-huge.json
+! exit 1
+! profan: ../tests/malformed/dhat/frame-column-huge.json: ftbl[2]: a line or column number of more than 9 digits
+$ profan dhat ../tests/malformed/dhat/frame-line-huge.json
+! exit 1
+! profan: ../tests/malformed/dhat/frame-line-huge.json: ftbl[2]: a line or column number of more than 9 digits
 $ profan dhat ../tests/malformed/dhat/fs-missing-bracket-elsewhere.json
 ! exit 1
 ! profan: ../tests/malformed/dhat/fs-missing-bracket-elsewhere.json: byte 268 (line 1, column 269): pps: expected a string key
@@ -54,6 +60,9 @@ $ profan dhat ../tests/malformed/dhat/not-an-object.json
 $ profan dhat ../tests/malformed/dhat/number-overflow.json
 ! exit 1
 ! profan: ../tests/malformed/dhat/number-overflow.json: byte 159 (line 1, column 160): tg: number 1e400 is out of range
+$ profan dhat ../tests/malformed/dhat/tg-after-te.json
+! exit 1
+! profan: ../tests/malformed/dhat/tg-after-te.json: tg: 4611686018427387904 is after the end of the run (te 1000)
 $ profan dhat ../tests/malformed/dhat/time-huge.json
 ! exit 1
 ! profan: ../tests/malformed/dhat/time-huge.json: te: expected an integer, got 1e+300
