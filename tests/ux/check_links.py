@@ -22,6 +22,8 @@ TEXT = (".md", ".c", ".h", ".py", ".sh", ".t", ".1", ".txt", ".js", ".wat", ".cm
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 MDPATH = re.compile(r"[\w./-]*[\w-]+\.md\b")
 SECTION = re.compile(r"§\s?(\d+(?:\.\d+)*)")
+# Built in pieces, so this file does not name what it forbids.
+OUTSIDE = re.compile(r"(?:\.\./|/work/)" + "sha" + "red/")
 HEADING = re.compile(r"^#+\s+(?:§\s?)?(\d+(?:\.\d+)*)\.?(?:\s|$)")
 
 failures = []
@@ -103,6 +105,8 @@ for rel in FILES:
                     fail(where, f"link to {target}, which is not in the repository")
                 elif anchor and dest.endswith(".md") and anchor.lower() not in headings(dest)[1]:
                     fail(where, f"link to {target}: {dest} has no heading #{anchor}")
+        if OUTSIDE.search(line):
+            fail(where, "names a folder outside the repository; name the copy in the repository")
         refs = []  # (column, resolved file or None, text)
         for m in MDPATH.finditer(line):
             if m.start() > 0 and line[m.start() - 1] == ":":
