@@ -89,7 +89,10 @@ static void print_usage(FILE *out)
 		     "Commands:\n");
 	for (size_t i = 0; cli_commands[i]; i++)
 		fprintf(out, "  %-9s %s\n", cli_commands[i]->name, cli_commands[i]->summary);
-	fprintf(out, "\nRun 'profan COMMAND --help' for the options and examples of one command.\n"
+	fprintf(out, "\nOptions:\n"
+		     "  -h, --help     this text\n"
+		     "  -V, --version  print profan's version\n"
+		     "\nRun 'profan COMMAND --help' for the options and examples of one command.\n"
 		     "Input may be plain or gzip-compressed JSON; '-' reads standard input.\n"
 		     "Exit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.\n");
 }
