@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli_int.h"
@@ -241,6 +242,13 @@ static FILE *pager_open(const struct cli_state *st)
 	return f;
 }
 
+/* Whether descriptors A and B are one open file, pipe or terminal (`2>&1`). */
+static bool same_file(int a, int b)
+{
+	struct stat x, y;
+	return fstat(a, &x) == 0 && fstat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
 /* Writes the report to -o FILE, a pager or stdout, as text or JSON. Returns an exit code. */
 static int emit(const struct cli_state *st, const struct report *r)
 {
@@ -258,7 +266,10 @@ static int emit(const struct cli_state *st, const struct report *r)
 		   (st->color == CLI_COLOR_AUTO && tty && !no_color() && !term_is_dumb());
 	if (!st->wide)
 		ro.width = output_width(out);
-	ro.skip_warnings = file == NULL && tty && isatty(STDERR_FILENO);
+	/* the warnings went to stderr already: where stderr is read with the report (a terminal, or
+	 * `2>&1` into one file or pipe) the report does not repeat them; -q printed none there */
+	ro.skip_warnings = file == NULL && !st->quiet &&
+			   ((tty && isatty(STDERR_FILENO)) || same_file(fileno(out), STDERR_FILENO));
 	FILE *pager = file == NULL ? pager_open(st) : NULL;
 	if (pager != NULL) {
 		int rc = st->json ? render_json(pager, r, &ro) : render_text(pager, r, &ro);

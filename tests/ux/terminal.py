@@ -401,6 +401,35 @@ def check_warnings_tty():
     check(rc == 1 and "\x1b" not in raw and "never:" not in raw, f"tty --color never: {raw!r}")
 
 
+def check_transcript_pipe():
+    """`2>&1` into one pipe or one file, as scripts and coding agents capture a run: each warning
+    once (issue 34, item 8); stdout and stderr apart: on stderr and in the report; -q: in the
+    report only."""
+    want = "the trace holds 2 profiles"
+    p = subprocess.run([PROFAN, "cpuprof", WARNS], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       cwd=FIX, env=base_env(), timeout=120)
+    both = p.stdout.decode()
+    check(p.returncode == 0 and both.count(want) == 1,
+          f"2>&1 into a pipe: the warning shows {both.count(want)} times")
+    check(both.startswith("profan: warning: " + want), f"2>&1 into a pipe: starts {both[:60]!r}")
+    with tempfile.TemporaryFile() as f:
+        p = subprocess.run([PROFAN, "cpuprof", WARNS], stdout=f, stderr=f, cwd=FIX, env=base_env(), timeout=120)
+        f.seek(0)
+        text = f.read().decode()
+    check(p.returncode == 0 and text.count(want) == 1, f">FILE 2>&1: the warning shows {text.count(want)} times")
+    with tempfile.TemporaryFile() as f, tempfile.TemporaryFile() as g:
+        subprocess.run([PROFAN, "cpuprof", WARNS], stdout=f, stderr=g, cwd=FIX, env=base_env(), timeout=120)
+        f.seek(0)
+        g.seek(0)
+        out, err = f.read().decode(), g.read().decode()
+    check(out.count(want) == 1 and err.count(want) == 1, ">OUT 2>ERR: the warning is not in both files")
+    p = subprocess.run([PROFAN, "cpuprof", "-q", WARNS], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       cwd=FIX, env=base_env(), timeout=120)
+    both = p.stdout.decode()
+    check(both.count(want) == 1 and "warning: " + want in both and "profan: warning" not in both,
+          f"-q 2>&1: the warning should be in the report alone: {both.count(want)} times")
+
+
 def check_pager_tty():
     """On a terminal the report goes through a pager, as git does (issue 19, item 6)."""
     ref = plain()
@@ -553,7 +582,7 @@ def check_signal_output_pipe():
         check(caught == 3 or bool(left), "pipe SIGINT during -o: the report was mostly written before the signal came")
 
 
-MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty, check_pager_tty, check_narrow_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe, check_symbols_pipe,
+MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty, check_pager_tty, check_narrow_tty], "pipe": [check_pipe, check_transcript_pipe, check_options_pipe, check_filters_pipe, check_symbols_pipe,
                                 check_signal_output_pipe]}
 for fn in MODES[MODE]:
     fn()
