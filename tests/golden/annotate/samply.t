@@ -10,7 +10,7 @@ OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
 Duration:       4.29 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
-Symbols found:  anno 99.9%, ld-linux-x86-64.so.2 0.1%, libc.so.6 0.0%
+Symbols found:  anno 99.9%, ld-linux-x86-64.so.2 0.1%, libc.so.6 0.0% of sample count
 Your code:      4 functions in anno
 Weighted by:    sample count
 Total:          1683 in 1683 samples
@@ -102,7 +102,7 @@ OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
 Duration:       4.29 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
-Symbols found:  anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%
+Symbols found:  anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0% of CPU time
 Your code:      4 functions in anno
 Weighted by:    CPU time (threadCPUDelta)
 Total:          1.71 s in 1683 samples
@@ -159,7 +159,7 @@ $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /ho
 		"Threads":	"1 with samples",
 		"Duration":	"4.29 s",
 		"Symbol files":	"3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk",
-		"Symbols found":	"anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%",
+		"Symbols found":	"anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0% of CPU time",
 		"Your code":	"4 functions in anno",
 		"Weighted by":	"CPU time (threadCPUDelta)",
 		"Total":	"1.71 s in 1683 samples",
