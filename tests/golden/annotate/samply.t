@@ -149,6 +149,7 @@ Self 786.87 ms, Total 1.71 s
     1.01 ms    1.01 ms    41  
 $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /home/dev/build/src=../tests/annotate --annotate 'mix' --top 1 --json
 {
+	"schema_version":	1,
 	"profan_version":	"0.1.0",
 	"header":	{
 		"Input":	"annotate/anno.json.gz",
