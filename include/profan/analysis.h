@@ -53,8 +53,9 @@ void view_choice_release(struct view_choice *c);
 int generic_views(const struct view_input *in, struct report *r, struct view_choice *out);
 
 /* What every format gets after its own views, for its metric and selection:
- * the Filters and Inputs header lines, the trees asked for, per-file shares. */
-void common_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *c,
-		  struct report *r);
+ * the Filters and Inputs header lines, the trees asked for, per-file shares, the
+ * listings of --annotate. Returns 0, or -1 after one error line. */
+int common_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *c,
+		 struct report *r);
 
 #endif

@@ -17,8 +17,10 @@
 
 /* Adds a header line and one listing per function (O->annotate.functions of
  * the hottest; all for 0) for metric C->metric over the samples C->keep
- * selects. Warns in the report when the pattern matches no function with a cost. */
-void annotate_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *c,
-		    struct report *r);
+ * selects. Warns in the report when the matching functions have no cost in the
+ * selection. Returns 0, or -1 after one error line naming the closest functions
+ * when the pattern matches none (exit 1, as pprof's list). */
+int annotate_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *c,
+		   struct report *r);
 
 #endif

@@ -640,17 +640,122 @@ static int64_t *per_func(const struct profile *p, const struct pf_weights *w, co
 	return v;
 }
 
-void annotate_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *choice,
-		    struct report *r)
+/* ---- the closest names, for a pattern that matches none (as pprof's list says) ---- */
+
+#define ANNOTATE_CLOSEST 3
+
+static char lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* Levenshtein distance between A and B, ASCII case folded, in a row of B's length + 1; INSIDE: between
+ * A and the closest part of B (what comes before and after that part costs nothing). */
+static size_t edit_distance(const char *a, const char *b, size_t *row, bool inside)
+{
+	size_t nb = strlen(b);
+	for (size_t j = 0; j <= nb; j++)
+		row[j] = inside ? 0 : j;
+	for (size_t i = 1; a[i - 1]; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= nb; j++) {
+			size_t up = row[j];
+			size_t cost = lower(a[i - 1]) != lower(b[j - 1]);
+			size_t best = diag + cost;
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	size_t d = row[nb];
+	for (size_t j = 0; inside && j < nb; j++)
+		d = row[j] < d ? row[j] : d;
+	return d;
+}
+
+/* How far a function's name is from the pattern's plain text WANT: first how far from its closest
+ * part ("strcmp" is in "__strcmp_evex"), then from the whole name or its last part (after "::" or
+ * "."), whichever is closer. */
+static size_t name_distance(const char *want, const char *label, size_t *row)
+{
+	const char *last = label;
+	for (const char *q = label; *q; q++)
+		if (*q == '.' || (*q == ':' && q[1] == ':'))
+			last = q + (*q == ':' ? 2 : 1);
+	size_t d = edit_distance(want, label, row, false);
+	if (last != label && *last) {
+		size_t e = edit_distance(want, last, row, false);
+		d = e < d ? e : d;
+	}
+	size_t part = edit_distance(want, label, row, true);
+	return part * 4096 + (d < 4095 ? d : 4095);
+}
+
+/* "a, b, c": up to ANNOTATE_CLOSEST names of functions with a cost closest to PATTERN's text
+ * (its regex syntax left out), or NULL when there are none. */
+static char *closest_names(const struct profile *p, const char *pattern, const int64_t *total, size_t nkeys)
+{
+	char *want = xmalloc(strlen(pattern) + 1);
+	size_t n = 0;
+	for (const char *q = pattern; *q; q++)
+		if (*q == '\\' && q[1])
+			want[n++] = *++q;
+		else if (!strchr("^$.*+?()[]{}|", *q))
+			want[n++] = *q;
+	want[n] = '\0';
+	size_t best_d[ANNOTATE_CLOSEST], nbest = 0, row_len = 0;
+	uint32_t best_f[ANNOTATE_CLOSEST];
+	size_t *row = NULL;
+	for (uint32_t f = 0; f < nkeys; f++) {
+		if (total[f] == 0)
+			continue;
+		const char *label = func_label(p, f);
+		size_t len = strlen(label);
+		if (len + 1 > row_len) {
+			row_len = 2 * len + 1;
+			row = xreallocarray(row, row_len, sizeof(*row));
+		}
+		size_t d = name_distance(want, label, row);
+		size_t at = nbest;
+		while (at > 0 && (d < best_d[at - 1] || (d == best_d[at - 1] && total[f] > total[best_f[at - 1]])))
+			at--;
+		if (at >= ANNOTATE_CLOSEST)
+			continue;
+		if (nbest < ANNOTATE_CLOSEST)
+			nbest++;
+		memmove(best_d + at + 1, best_d + at, (nbest - 1 - at) * sizeof(*best_d));
+		memmove(best_f + at + 1, best_f + at, (nbest - 1 - at) * sizeof(*best_f));
+		best_d[at] = d;
+		best_f[at] = f;
+	}
+	free(row);
+	free(want);
+	if (nbest == 0)
+		return NULL;
+	char *out = xasprintf("%s", func_label(p, best_f[0]));
+	for (size_t i = 1; i < nbest; i++) {
+		char *more = xasprintf("%s, %s", out, func_label(p, best_f[i]));
+		free(out);
+		out = more;
+	}
+	return out;
+}
+
+int annotate_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *choice,
+		   struct report *r)
 {
 	const char *pattern = o->annotate.pattern;
 	if (pattern == NULL || choice->metric >= p->metric_count)
-		return;
+		return 0;
 	size_t matched = 0;
 	bool *match = match_funcs_re(p, pattern, &matched);
 	if (match == NULL) {
 		report_warning(r, "--annotate '%s' could not be matched", pattern);
-		return;
+		return 0;
 	}
 	struct ctx c = {.o = o, .p = p, .c = choice, .r = r, .m = &p->metrics[choice->metric]};
 	weights_compute(&c.w, p, choice->metric, choice->keep);
@@ -667,9 +772,16 @@ void annotate_views(const struct profan_opts *o, const struct profile *p, const 
 		qsort_r(cand.items, cand.len, sizeof(*cand.items), candidate_cmp, &mode);
 	size_t want = o->annotate.functions;
 	size_t shown = want && want < cand.len ? want : cand.len;
-	if (cand.len == 0) {
-		report_warning(r, "--annotate '%s' matches %s", pattern,
-			       matched ? "no function with a cost in this selection" : "no function");
+	int rc = 0;
+	if (matched == 0) {
+		char *near = closest_names(p, pattern, total, nkeys);
+		pf_error("--annotate '%s' matches no function%s%s", pattern, near ? "; the closest names: " : "",
+			 near ? near : "");
+		free(near);
+		rc = -1;
+		shown = 0;
+	} else if (cand.len == 0) {
+		report_warning(r, "--annotate '%s' matches no function with a cost in this selection", pattern);
 	} else {
 		/* the names of the first few; each listing says its own */
 		VEC(char) list = {0};
@@ -730,4 +842,5 @@ void annotate_views(const struct profan_opts *o, const struct profile *p, const 
 	free(keys);
 	free(match);
 	weights_release(&c.w);
+	return rc;
 }

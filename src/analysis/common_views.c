@@ -93,11 +93,11 @@ static const char *info_value(const struct profile *p, const char *key)
 	return NULL;
 }
 
-void common_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *c,
-		  struct report *r)
+int common_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *c,
+		 struct report *r)
 {
 	if (c->metric >= p->metric_count)
-		return;
+		return 0;
 	/* the filters and inputs belong in the header even if the format wrote its own */
 	static const char *const shared_keys[] = {"Filters", "Inputs"};
 	for (size_t k = 0; k < ARRAY_SIZE(shared_keys); k++) {
@@ -120,5 +120,5 @@ void common_views(const struct profan_opts *o, const struct profile *p, const st
 		else
 			report_warning(r, "--per-file compares several input files; there is only one");
 	}
-	annotate_views(o, p, c, r);
+	return annotate_views(o, p, c, r);
 }

@@ -91,7 +91,10 @@ static void print_usage(FILE *out)
 	const struct cli_command *const *cmds = cli_command_list();
 	for (size_t i = 0; cmds[i]; i++)
 		fprintf(out, "  %-9s %s\n", cmds[i]->name, cmds[i]->summary);
-	fprintf(out, "\nRun 'profan COMMAND --help' for the options and examples of one command.\n"
+	fprintf(out, "\nOptions:\n"
+		     "  -h, --help     this text\n"
+		     "  -V, --version  print profan's version\n"
+		     "\nRun 'profan COMMAND --help' for the options and examples of one command.\n"
 		     "Input may be plain or gzip-compressed JSON; '-' reads standard input.\n"
 		     "Exit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.\n");
 }
@@ -319,6 +322,13 @@ static int page(FILE *pager, const char *cmd, const struct cli_state *st, const 
 	return PF_EXIT_OK;
 }
 
+/* Whether descriptors A and B are one open file, pipe or terminal (`2>&1`). */
+static bool same_file(int a, int b)
+{
+	struct stat x, y;
+	return fstat(a, &x) == 0 && fstat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
 /* Writes the report to -o FILE, a pager or stdout, as text or JSON. Returns an exit code. */
 static int emit(const struct cli_state *st, const struct report *r)
 {
@@ -336,7 +346,10 @@ static int emit(const struct cli_state *st, const struct report *r)
 		   (st->color == CLI_COLOR_AUTO && tty && !no_color() && !term_is_dumb());
 	if (!st->wide)
 		ro.width = output_width(out);
-	ro.skip_warnings = file == NULL && tty && isatty(STDERR_FILENO);
+	/* the warnings went to stderr already: where stderr is read with the report (a terminal, or
+	 * `2>&1` into one file or pipe) the report does not repeat them; -q printed none there */
+	ro.skip_warnings = file == NULL && !st->quiet &&
+			   ((tty && isatty(STDERR_FILENO)) || same_file(fileno(out), STDERR_FILENO));
 	const char *cmd = NULL;
 	FILE *pager = file == NULL ? pager_open(st, &cmd) : NULL;
 	if (pager != NULL)

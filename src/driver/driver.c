@@ -152,7 +152,8 @@ static int finish(const struct profan_opts *o, const struct profile *p, const st
 {
 	if (c->metric >= p->metric_count)
 		return PF_EXIT_OK;
-	common_views(o, p, c, r);
+	if (common_views(o, p, c, r) < 0)
+		return PF_EXIT_FAIL;
 	int rc = PF_EXIT_OK;
 	if (o->folded || o->flamegraph) {
 		struct pf_weights w; /* a table per stack node: only the exports of the tree need it */

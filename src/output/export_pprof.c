@@ -205,8 +205,20 @@ int export_pprof(const char *path, const struct profile *p, size_t metric, const
 		pb_packed(&msg, 2, values, ntypes, &scratch);
 		pb_message(&out, PROFILE_SAMPLE, &msg);
 	}
-	for (size_t l = 0; l < p->libs.len; l++) {
-		if (!lib_used[l])
+	/* pprof takes the first mapping for the program ("File:" of its reports): the main binary's goes
+	 * first, or, when no library is marked main, the first holding a function of the user's own code. */
+	size_t main_lib = p->libs.len;
+	for (size_t l = 0; l < p->libs.len && main_lib == p->libs.len; l++)
+		if (lib_used[l] && (p->libs.items[l].flags & PF_LIB_MAIN))
+			main_lib = l;
+	for (size_t f = 0; f < p->frames.len && main_lib == p->libs.len; f++) {
+		const struct pf_frame *fr = &p->frames.items[f];
+		if (frame_used[f] && fr->lib != PF_NONE && (p->funcs.items[fr->func].flags & PF_FUNC_OWNED))
+			main_lib = fr->lib;
+	}
+	for (size_t i = 0; i <= p->libs.len; i++) {
+		size_t l = i == 0 ? main_lib : i - 1;
+		if (l >= p->libs.len || !lib_used[l] || (i > 0 && l == main_lib))
 			continue;
 		const struct pf_lib *lib = &p->libs.items[l];
 		pb_uint(&msg, 1, l + 1);

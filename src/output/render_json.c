@@ -1,5 +1,6 @@
 /* render_json.c: a report for scripts, through cJSON: every number exact and
- * unrounded, text as valid UTF-8 (schema in README.md). */
+ * unrounded, text as valid UTF-8 (docs/profan-report.schema.json, whose
+ * version RENDER_JSON_SCHEMA is: raised when a field goes or changes meaning). */
 #include <cjson/cJSON.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -7,6 +8,8 @@
 
 #include "profan/render.h"
 #include "profan/text.h"
+
+#define RENDER_JSON_SCHEMA 1
 
 static const char *unit_id(enum pf_unit u)
 {
@@ -93,6 +96,7 @@ static void listing_json(cJSON *v, const struct report_table *t)
 int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 {
 	cJSON *root = cJSON_CreateObject();
+	cJSON_AddItemToObject(root, "schema_version", json_int(RENDER_JSON_SCHEMA));
 	cJSON_AddStringToObject(root, "profan_version", PROFAN_VERSION);
 	cJSON *header = cJSON_AddObjectToObject(root, "header");
 	for (size_t i = 0; i < r->header.len; i++)

@@ -122,6 +122,50 @@ static void print_keeping(FILE *out, const char *name, size_t drawing, size_t ke
 	print_shortened(out, name + keep, cols - lead);
 }
 
+/* TEXT, already begun at column COL, to the end of its line: at a width (ST->width > 0), wrapped at
+ * spaces, each further line indented by INDENT; a word longer than a whole line is cut where the line
+ * ends. SGR ON and OFF (color) go around the whole text. */
+static void print_wrapped(FILE *out, const char *text, size_t col, size_t indent, const struct render_opts *st,
+			  const char *on, const char *off)
+{
+	size_t width = st->width > 0 ? (size_t)st->width : 0;
+	fputs(on, out);
+	if (width == 0 || indent + 8 >= width || col + utf8_columns(text, strlen(text)) <= width) {
+		fprintf(out, "%s%s\n", text, off);
+		return;
+	}
+	bool first = true;
+	for (const char *w = text; *w;) {
+		const char *end = strchr(w, ' ');
+		size_t len = end ? (size_t)(end - w) : strlen(w), cols = utf8_columns(w, len);
+		if (!first && col + 1 + cols > width) {
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (!first) {
+			fputc(' ', out);
+			col++;
+		}
+		while (col + cols > width) { /* a word wider than a line: as much as fits, then the rest */
+			size_t n = 0, c = 0;
+			while (n < len && col + c < width) {
+				n++;
+				while (n < len && ((unsigned char)w[n] & 0xC0) == 0x80)
+					n++;
+				c++;
+			}
+			fprintf(out, "%.*s\n%*s", (int)n, w, (int)indent, "");
+			w += n, len -= n, cols -= c, col = indent;
+		}
+		fprintf(out, "%.*s", (int)len, w);
+		col += cols;
+		first = false;
+		w += len;
+		if (*w == ' ')
+			w++;
+	}
+	fprintf(out, "%s\n", off);
+}
+
 /* Rows shown of T: ranked tables are cut to the first TOP. */
 static size_t shown_rows(const struct report_table *t, size_t top)
 {
@@ -149,14 +193,24 @@ static const char *shown(const char *s, char **copy)
 	return *copy ? *copy : s;
 }
 
+/* "=== TITLE ===", bold, wrapped to the width. */
+static void print_title(FILE *out, const char *title, const struct render_opts *st)
+{
+	char *copy;
+	char *line = xasprintf("=== %s ===", shown(title, &copy));
+	fputc('\n', out);
+	print_wrapped(out, line, 0, 4, st, SGR(st, "1"), SGR(st, "0"));
+	free(line);
+	free(copy);
+}
+
 static void print_table(FILE *out, const struct report_table *t, const struct render_opts *st)
 {
 	size_t nshown = shown_rows(t, st->top), cut = t->rows.len - nshown;
 	char *copy;
-	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), shown(t->title, &copy), SGR(st, "0"));
-	free(copy);
+	print_title(out, t->title, st);
 	if (t->note) {
-		fprintf(out, "%s\n", shown(t->note, &copy));
+		print_wrapped(out, shown(t->note, &copy), 0, 2, st, "", "");
 		free(copy);
 	}
 	if (t->rows.len == 0) {
@@ -231,8 +285,18 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		if (st->width > 0 && prefix + cols > (size_t)st->width) {
 			if (prefix + 16 >= (size_t)st->width)
 				fputs(name, out);
-			else if (colon != NULL) /* numbers are never cut: the fold line keeps its count only */
-				fprintf(out, "%.*s", (int)(colon - name), name);
+			else if (colon != NULL) { /* numbers are never cut: the fold line keeps its count only, */
+				size_t drawing = row->drawing <= (size_t)(colon - name) && name == row->name
+							 ? row->drawing : 0;
+				/* and loses its box drawing in front when even that is too wide */
+				const char *text = name;
+				if (prefix + utf8_columns(text, (size_t)(colon - text)) > (size_t)st->width)
+					text += drawing;
+				if (strncmp(text, "… ", 4) == 0 &&
+					 prefix + utf8_columns(text, (size_t)(colon - text)) > (size_t)st->width)
+					text += 4; /* "2 more under 3%" */
+				fprintf(out, "%.*s", (int)(colon - text), text);
+			}
 			else if (row->keep_from > row->drawing && row->keep_from < strlen(row->name) &&
 				 name == row->name)
 				print_keeping(out, name, row->drawing, row->keep_from, room);
@@ -303,8 +367,7 @@ static void print_source(FILE *out, const char *text, size_t cols)
 static void print_listing(FILE *out, const struct report_table *t, const struct render_opts *st)
 {
 	char buf[64], *copy, *detail_copy = NULL;
-	fprintf(out, "\n%s=== %s ===%s\n", SGR(st, "1"), shown(t->title, &copy), SGR(st, "0"));
-	free(copy);
+	print_title(out, t->title, st);
 	const struct report_row *f = &t->subject;
 	fprintf(out, "%s%s%s%s%s%s", f->flags & REPORT_ROW_OWNED ? SGR(st, "1;36") : "", shown(f->name, &copy),
 		f->flags & REPORT_ROW_OWNED ? SGR(st, "0") : "", f->detail ? "  " : "", f->detail ? SGR(st, "2") : "",
@@ -318,7 +381,7 @@ static void print_listing(FILE *out, const struct report_table *t, const struct 
 	}
 	fputc('\n', out);
 	if (t->note) {
-		fprintf(out, "%s\n", shown(t->note, &copy));
+		print_wrapped(out, shown(t->note, &copy), 0, 2, st, "", "");
 		free(copy);
 	}
 	int width[REPORT_MAX_COLS];
@@ -393,13 +456,14 @@ int render_text(FILE *out, const struct report *r, const struct render_opts *st)
 	char *copy, *key_copy;
 	for (size_t i = 0; i < r->header.len; i++) {
 		const char *key = shown(r->header.items[i].key, &key_copy);
-		fprintf(out, "%s:%*s  %s\n", key, keyw - (int)strlen(r->header.items[i].key), "",
-			shown(r->header.items[i].value, &copy));
+		fprintf(out, "%s:%*s  ", key, keyw - (int)strlen(r->header.items[i].key), "");
+		print_wrapped(out, shown(r->header.items[i].value, &copy), (size_t)keyw + 3, (size_t)keyw + 3, st, "", "");
 		free(key_copy);
 		free(copy);
 	}
 	for (size_t i = 0; i < r->warnings.len && !st->skip_warnings; i++) {
-		fprintf(out, "%swarning:%s %s\n", SGR(st, "1;33"), SGR(st, "0"), shown(r->warnings.items[i], &copy));
+		fprintf(out, "%swarning:%s ", SGR(st, "1;33"), SGR(st, "0"));
+		print_wrapped(out, shown(r->warnings.items[i], &copy), 9, 2, st, "", "");
 		free(copy);
 	}
 	for (size_t i = 0; i < r->tables.len; i++) {

@@ -5,6 +5,7 @@
 #include "profan/symbolize.h"
 
 #include <stdio.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -472,13 +473,14 @@ static void warn_missing(struct ctx *c)
 		const char *name = lib_str(p, lib->name), *path = lib_str(p, lib->path);
 		const char *id = lib_str(p, lib->code_id) ? lib_str(p, lib->code_id) : lib_str(p, lib->breakpad_id);
 		profile_warn(p,
-			     "%s: not found%s%s%s%s (%s), so %.1f%% of the samples stay %s+0x... addresses: give "
+			     "%s: not found%s%s%s%s (%s), so %" PRIu64 " of %" PRIu64 " samples (%.1f%% by count) stay "
+			     "%s+0x... addresses: give "
 			     "the binary or its directory with --symbol-path (-v lists every path tried)",
 			     name ? name : "?", id ? " with build id " : "", id ? id : "", path ? " at " : "",
 			     path ? path : "",
 			     c->dirs.len ? "nor in the --symbol-path/PROFAN_SYMBOL_PATH directories"
 					 : "no --symbol-path given",
-			     100.0 * (double)leaf[l] / (double)n, name ? name : "?");
+			     leaf[l], n, 100.0 * (double)leaf[l] / (double)n, name ? name : "?");
 	}
 	free(leaf);
 }

@@ -189,8 +189,28 @@ def check_synopses():
             fail(f"man page: no section titled '{usage}' (the usage line of profan {cmd} --help)")
 
 
+def check_top_options():
+    """`profan --help` lists the options profan takes without a command, and each of them works;
+    the synopsis of the man page names the same."""
+    out = run(["--help"]).stdout
+    section = out.split("Options:\n", 1)[1].split("\n\n", 1)[0] if "Options:\n" in out else ""
+    listed = {m.group(1) for m in re.finditer(r"^  (?:-\w, )?--([a-z-]+)", section, re.M)}
+    for need in ("help", "version"):
+        if need not in listed:
+            fail(f"profan --help does not list --{need}")
+    for long in sorted(listed):
+        r = run(["--" + long])
+        if r.returncode != 0 or not r.stdout:
+            fail(f"profan --{long} (listed by profan --help) exits {r.returncode} with no output")
+    synopsis = unescape(open(os.path.join(SRC, "man", "profan.1")).read().split(".SH DESCRIPTION")[0])
+    for long in sorted(listed):
+        if "--" + long not in synopsis:
+            fail(f"man page: the synopsis does not name --{long}, which profan --help lists")
+
+
 def check_man():
     check_synopses()
+    check_top_options()
     per_cmd, shared, everywhere, env, paragraphs = man_sections()
     if sorted(per_cmd) != sorted(COMMANDS):
         fail(f"man COMMANDS has {sorted(per_cmd)}, profan --help lists {sorted(COMMANDS)}")

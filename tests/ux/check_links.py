@@ -7,7 +7,8 @@ Checked in every tracked text file (sources, scripts, docs, goldens, the man pag
   - a path ending in .md ("docs/samply.md"): it exists, relative to the file or
     to the repository root, and inside the repository (one above it fails); a
     bare name ("EVIDENCE.md") is some file of that name in the repository; a file
-    of another project is written "repo:path" and not checked;
+    of another project is written "repo:path" and not checked; "share/doc/profan/P"
+    (where cmake --install puts the guides) is P in the repository;
   - a section reference "§N" or "§N.M": the .md file named before it on the same
     line (in a .md file without one: that file itself) has a heading numbered N.M.
 
@@ -22,6 +23,8 @@ TEXT = (".md", ".c", ".h", ".py", ".sh", ".t", ".1", ".txt", ".js", ".wat", ".cm
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 MDPATH = re.compile(r"[\w./-]*[\w-]+\.md\b")
 SECTION = re.compile(r"§\s?(\d+(?:\.\d+)*)")
+# Built in pieces, so this file does not name what it forbids.
+OUTSIDE = re.compile(r"(?:\.\./|/work/)" + "sha" + "red/")
 HEADING = re.compile(r"^#+\s+(?:§\s?)?(\d+(?:\.\d+)*)\.?(?:\s|$)")
 
 failures = []
@@ -103,11 +106,16 @@ for rel in FILES:
                     fail(where, f"link to {target}, which is not in the repository")
                 elif anchor and dest.endswith(".md") and anchor.lower() not in headings(dest)[1]:
                     fail(where, f"link to {target}: {dest} has no heading #{anchor}")
+        if OUTSIDE.search(line):
+            fail(where, "names a folder outside the repository; name the copy in the repository")
         refs = []  # (column, resolved file or None, text)
         for m in MDPATH.finditer(line):
             if m.start() > 0 and line[m.start() - 1] == ":":
                 continue  # "repo:path", or a url's host part
-            dest = resolve(rel, m.group(0))
+            ref = m.group(0)
+            # an installed guide (CMakeLists.txt: README.md and docs/ into share/doc/profan)
+            ref = ref.removeprefix("share/doc/profan/")
+            dest = resolve(rel, ref)
             if dest is None:
                 fail(where, f"{m.group(0)} is not a file of the repository")
             refs.append((m.start(), dest))

@@ -179,7 +179,8 @@ def check_tty():
             check(w.startswith(g), f"tty: {g!r} is not {w!r}, or it without its detail")
     check(cut > 0, "tty: no name was shortened at 60 columns")
     non_rows = [l for l in lines if not ROW.match(l)]
-    check(non_rows == [l for l in ref if not ROW.match(l)],
+    # wrapped at spaces to the width (issue 34, item 1): word for word the piped text
+    check(" ".join(non_rows).split() == " ".join(l for l in ref if not ROW.match(l)).split(),
           "tty: header or title lines differ from the piped run")
 
     # --wide: nothing shortened, every row as in the pipe
@@ -354,7 +355,7 @@ def check_symbols_pipe():
     warns = [l for l in err.splitlines() if l.startswith("profan: warning: ")]
     check(rc == 0 and len(warns) == 1, f"samply, binary missing: {len(warns)} warnings, not one: {err!r}")
     w = warns[0] if warns else ""
-    for part in ("symtest-pie: not found", want_id, "/home/dev/build/symtest-pie", "100.0% of the samples",
+    for part in ("symtest-pie: not found", want_id, "/home/dev/build/symtest-pie", "320 of 320 samples (100.0% by count)",
                  "--symbol-path", "-v"):
         check(part in w, f"samply, binary missing: the warning lacks {part!r}: {w!r}")
     rc, out, err = run_pipe([prof, "--json", "-q"], cmd="samply")
@@ -401,6 +402,35 @@ def check_warnings_tty():
     check(rc == 1 and "\x1b" not in raw and "never:" not in raw, f"tty --color never: {raw!r}")
 
 
+def check_transcript_pipe():
+    """`2>&1` into one pipe or one file, as scripts and coding agents capture a run: each warning
+    once (issue 34, item 8); stdout and stderr apart: on stderr and in the report; -q: in the
+    report only."""
+    want = "the trace holds 2 profiles"
+    p = subprocess.run([PROFAN, "cpuprof", WARNS], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       cwd=FIX, env=base_env(), timeout=120)
+    both = p.stdout.decode()
+    check(p.returncode == 0 and both.count(want) == 1,
+          f"2>&1 into a pipe: the warning shows {both.count(want)} times")
+    check(both.startswith("profan: warning: " + want), f"2>&1 into a pipe: starts {both[:60]!r}")
+    with tempfile.TemporaryFile() as f:
+        p = subprocess.run([PROFAN, "cpuprof", WARNS], stdout=f, stderr=f, cwd=FIX, env=base_env(), timeout=120)
+        f.seek(0)
+        text = f.read().decode()
+    check(p.returncode == 0 and text.count(want) == 1, f">FILE 2>&1: the warning shows {text.count(want)} times")
+    with tempfile.TemporaryFile() as f, tempfile.TemporaryFile() as g:
+        subprocess.run([PROFAN, "cpuprof", WARNS], stdout=f, stderr=g, cwd=FIX, env=base_env(), timeout=120)
+        f.seek(0)
+        g.seek(0)
+        out, err = f.read().decode(), g.read().decode()
+    check(out.count(want) == 1 and err.count(want) == 1, ">OUT 2>ERR: the warning is not in both files")
+    p = subprocess.run([PROFAN, "cpuprof", "-q", WARNS], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       cwd=FIX, env=base_env(), timeout=120)
+    both = p.stdout.decode()
+    check(both.count(want) == 1 and "warning: " + want in both and "profan: warning" not in both,
+          f"-q 2>&1: the warning should be in the report alone: {both.count(want)} times")
+
+
 def check_pager_tty():
     """On a terminal the report goes through a pager, as git does (issue 19, item 6)."""
     ref = plain()
@@ -409,7 +439,7 @@ def check_pager_tty():
     screen = terminal(raw)
     check(rc == 0 and screen[0] == "LESS=FRX", f"tty PROFAN_PAGER: not run with LESS=FRX: {screen[:1]!r}")
     paged = [l[len("paged:"):] for l in screen[1:] if l.startswith("paged:")]
-    check(len(paged) == len(ref) == len(screen) - 1, "tty PROFAN_PAGER: not every line went through it")
+    check(len(paged) == len(screen) - 1 >= len(ref), "tty PROFAN_PAGER: not every line went through it")
     # what the pager gets is what the terminal would show: colored, cut to its width
     rc, direct = run_tty([PROFILE])
     check(SGR.search(raw) and paged == terminal(direct), "tty PROFAN_PAGER: the paged report differs")
@@ -445,7 +475,11 @@ def check_narrow_tty():
     check(any(len(l) > 70 for l in piped), "tty 70 columns: no fold line is too long: the check is void")
     for got, want in zip(screen, piped):
         # the whole line, or the line without its clauses after ':' (the count and threshold)
-        check(got == want and len(got) <= 70 or got == want[:want.index(":", want.index("more under"))],
+        # or, when even that is too wide, its text without the box drawing in front (issue 34, item 1)
+        start = want[:want.index(":", want.index("more under"))]
+        text = got.split("  ")[-1]
+        check(got == want and len(got) <= 70 or got == start or
+              (len(got) <= 70 and start.endswith(text) and got.startswith(start[:len(got) - len(text)].rstrip())),
               f"tty 70 columns: fold line {got!r} is not {want!r} or its start")
     # dhat's tree: frames innermost first, allocator plumbing in front of the program's own;
     # a row too long keeps the program's first frame (rsdemo.rs is the program, fixtures/dhat/README.md)
@@ -463,6 +497,28 @@ def check_narrow_tty():
     for frame in own:
         check(any(frame in l and len(l) <= 100 for l in screen),
               f"tty 100 columns: dhat's tree lost the program's frame {frame!r}")
+
+
+def check_wrap_tty():
+    """At 60 and 100 columns every line fits; header lines, warnings, view titles and their
+    explanations wrap at spaces, word for word the piped text (issue 34, item 1)."""
+    for cmd, args in (("cpuprof", [WARNS, "--tree", "--top", "3"]),
+                      ("samply", ["samply/demo/demo-12.json.gz", "--top", "3"]),
+                      ("dhat", ["dhat/rsdemo.json", "--top", "3"])):
+        rc, out, err = run_pipe(args, cmd=cmd)
+        prose = [l for l in out.splitlines() if l and not ROW.match(l) and not l.startswith(" ")]
+        for cols in (60, 100):
+            rc, raw = run_tty(args, cols=cols, cmd=cmd)
+            screen = terminal(raw)
+            # stderr's lines stay one line each (the terminal folds them)
+            wide = [l for l in terminal(raw, None) if len(l) > cols and not l.startswith("profan: ")]
+            check(rc == 0 and not wide, f"tty {cols} columns, {cmd}: lines wider than the terminal: {wide[:2]!r}")
+            words = " ".join(" ".join(screen).split())
+            long = [l for l in prose if len(l) > cols]
+            check(cmd != "cpuprof" or long, f"tty {cols} columns, {cmd}: no long line of prose: the check is void")
+            for line in long:
+                check(" ".join(line.split()) in words,
+                      f"tty {cols} columns, {cmd}: {line[:50]!r}... is not on the screen word for word")
 
 
 def check_signals_tty():
@@ -553,7 +609,8 @@ def check_signal_output_pipe():
         check(caught == 3 or bool(left), "pipe SIGINT during -o: the report was mostly written before the signal came")
 
 
-MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty, check_pager_tty, check_narrow_tty], "pipe": [check_pipe, check_options_pipe, check_filters_pipe, check_symbols_pipe,
+MODES = {"tty": [check_tty, check_warnings_tty, check_signals_tty, check_pager_tty, check_narrow_tty,
+                check_wrap_tty], "pipe": [check_pipe, check_transcript_pipe, check_options_pipe, check_filters_pipe, check_symbols_pipe,
                                 check_signal_output_pipe]}
 for fn in MODES[MODE]:
     fn()

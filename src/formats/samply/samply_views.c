@@ -201,9 +201,15 @@ static void symbol_header(struct report *r, const struct profile *p, size_t metr
 			}
 			if (shown == 0)
 				continue;
+			/* the share of the report's metric, not of the samples (a warning counts those):
+			 * "of CPU time", its label without the parenthesis */
+			const char *label = p->metrics[metric].label;
+			const char *paren = strstr(label, " (");
+			int label_len = paren ? (int)(paren - label) : (int)strlen(label);
+			char more[32] = "";
 			if (rest)
-				snprintf(line + len, sizeof(line) - len, ", +%zu more", rest);
-			report_header(r, state_key((enum pf_symstate)st), "%s", line);
+				snprintf(more, sizeof(more), ", +%zu more", rest);
+			report_header(r, state_key((enum pf_symstate)st), "%s of %.*s%s", line, label_len, label, more);
 		}
 	}
 	free(sh);

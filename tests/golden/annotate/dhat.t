@@ -90,6 +90,7 @@ gb 120 B
       .    38  }
 $ profan dhat dhat/peak.json --annotate '^recurse$' --metric tb --json
 {
+	"schema_version":	1,
 	"profan_version":	"0.1.0",
 	"header":	{
 		"Input":	"dhat/peak.json (dhatFileVersion 2, heap mode)",

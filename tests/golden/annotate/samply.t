@@ -10,7 +10,7 @@ OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
 Duration:       4.29 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
-Symbols found:  anno 99.9%, ld-linux-x86-64.so.2 0.1%, libc.so.6 0.0%
+Symbols found:  anno 99.9%, ld-linux-x86-64.so.2 0.1%, libc.so.6 0.0% of sample count
 Your code:      4 functions in anno
 Weighted by:    sample count
 Total:          1683 in 1683 samples
@@ -102,7 +102,7 @@ OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
 Duration:       4.29 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
-Symbols found:  anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%
+Symbols found:  anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0% of CPU time
 Your code:      4 functions in anno
 Weighted by:    CPU time (threadCPUDelta)
 Total:          1.71 s in 1683 samples
@@ -149,6 +149,7 @@ Self 786.87 ms, Total 1.71 s
     1.01 ms    1.01 ms    41  
 $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /home/dev/build/src=../tests/annotate --annotate 'mix' --top 1 --json
 {
+	"schema_version":	1,
 	"profan_version":	"0.1.0",
 	"header":	{
 		"Input":	"annotate/anno.json.gz",
@@ -159,7 +160,7 @@ $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /ho
 		"Threads":	"1 with samples",
 		"Duration":	"4.29 s",
 		"Symbol files":	"3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk",
-		"Symbols found":	"anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%",
+		"Symbols found":	"anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0% of CPU time",
 		"Your code":	"4 functions in anno",
 		"Weighted by":	"CPU time (threadCPUDelta)",
 		"Total":	"1.71 s in 1683 samples",
@@ -328,48 +329,12 @@ $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /ho
 			"note":	"Inlined into hot at anno.c:39 (517.88 ms); never run out of line. Its lines add up every copy."
 		}]
 }
+$ profan samply annotate/anno.json.gz --symbol-path annotate --annotate 'hott'
+! exit 1
+! profan: --annotate 'hott' matches no function; the closest names: hot, _start, step
 $ profan samply annotate/anno.json.gz --symbol-path annotate --annotate 'nothing_like_this' --top 1
-Input:          annotate/anno.json.gz
-Format:         samply, processed profile v55
-Binary:         anno
-Product:        anno
-OS:             Debian GNU/Linux 12 (bookworm)
-Threads:        1 with samples
-Duration:       4.29 s
-Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
-Symbols found:  anno 100.0%, ld-linux-x86-64.so.2 0.0%, libc.so.6 0.0%
-Your code:      4 functions in anno
-Weighted by:    CPU time (threadCPUDelta)
-Total:          1.71 s in 1683 samples
-warning: --annotate 'nothing_like_this' matches no function
-
-=== CPU by library (self) ===
-     CPU%     CPU  Library
-  100.00%  1.71 s  anno
-
-=== Top self, all code ===
-     CPU%        CPU  Function
-   46.03%  786.87 ms  hot  src/anno.c:32
-  ... 2 more rows (raise --top to see them)
-
-=== Top self, your code ===
-each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
-     CPU%        CPU  Function
-   46.03%  786.87 ms  hot  src/anno.c:32
-  ... 2 more rows (raise --top to see them)
-
-=== Top inclusive, your code ===
-     CPU%     CPU  Function
-  100.00%  1.71 s  hot  src/anno.c:32
-  ... 3 more rows (raise --top to see them)
-
-=== CPU outside your code, by the nearest function of yours ===
-  samples whose innermost function is not yours: 0.00 ms in all; Via: the part in the function named after 'via'
-  (nothing to show)
-
-=== Allocation CPU by requesting function: 0.00% of all CPU ===
-samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one
-  (nothing to show)
+! exit 1
+! profan: --annotate 'nothing_like_this' matches no function; the closest names: __libc_start_main, __libc_start_call_main, main
 $ profan samply annotate/anno.json.gz --annotate 'x' --source-prefix =nothing
 ! exit 2
 ! profan: samply: --source-prefix wants OLD=NEW, not '=nothing'; see 'profan samply --help'

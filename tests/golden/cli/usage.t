@@ -20,6 +20,10 @@ $ profan
 !   cpuprof   V8 .cpuprofile (node --cpu-prof) and Chrome trace files
 !   diff      compare two profiles (or two groups of runs) of one format, by change of share
 ! 
+! Options:
+!   -h, --help     this text
+!   -V, --version  print profan's version
+! 
 ! Run 'profan COMMAND --help' for the options and examples of one command.
 ! Input may be plain or gzip-compressed JSON; '-' reads standard input.
 ! Exit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.

@@ -1,6 +1,7 @@
 # --json carries the same numbers unrounded (microseconds).
 $ profan cpuprof --json --top 2 cpuprof/speedscope-chrome65-simple.cpuprofile
 {
+	"schema_version":	1,
 	"profan_version":	"0.1.0",
 	"header":	{
 		"Input":	"cpuprof/speedscope-chrome65-simple.cpuprofile",

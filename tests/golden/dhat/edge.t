@@ -71,6 +71,7 @@ each function counted once per stack, however often it appears on it
   ... 6 more rows (raise --top to see them)
 $ profan dhat dhat/peak.json --top 2 --json
 {
+	"schema_version":	1,
 	"profan_version":	"0.1.0",
 	"header":	{
 		"Input":	"dhat/peak.json (dhatFileVersion 2, heap mode)",

@@ -11,7 +11,7 @@ OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        4 with samples
 Duration:       1.15 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
-Symbols found:  rsown 78.5%, libc.so.6 21.5%, ld-linux-x86-64.so.2 0.0%
+Symbols found:  rsown 78.5%, libc.so.6 21.5%, ld-linux-x86-64.so.2 0.0% of CPU time
 Your code:      8 functions in rsown
 Weighted by:    CPU time (threadCPUDelta)
 Total:          1.96 s in 1964 samples

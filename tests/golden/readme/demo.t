@@ -8,7 +8,7 @@ OS:             Debian GNU/Linux 12 (bookworm)
 Threads:        1 with samples
 Duration:       1.90 s
 Symbol files:   2 libraries: 2 found, 0 missing, 0 mismatched, 0 not on disk
-Symbols found:  libc.so.6 76.5%, demo 23.5%
+Symbols found:  libc.so.6 76.5%, demo 23.5% of CPU time
 Your code:      7 functions in demo
 Weighted by:    CPU time (threadCPUDelta)
 Total:          1.83 s in 1837 samples

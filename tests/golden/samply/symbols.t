@@ -15,8 +15,8 @@ OS:               Debian GNU/Linux 12 (bookworm)
 Threads:          1 with samples
 Duration:         674.25 ms
 Symbol files:     2 libraries: 1 found, 1 missing, 0 mismatched, 0 not on disk
-Symbols found:    symtest-pie 100.0%
-Symbols missing:  libc.so.6 0.0%
+Symbols found:    symtest-pie 100.0% of CPU time
+Symbols missing:  libc.so.6 0.0% of CPU time
 Your code:        5 functions in symtest-pie
 Weighted by:      CPU time (threadCPUDelta)
 Total:            312.04 ms in 320 samples
@@ -64,8 +64,8 @@ OS:               Debian GNU/Linux 12 (bookworm)
 Threads:          1 with samples
 Duration:         674.25 ms
 Symbol files:     2 libraries: 1 found, 1 missing, 0 mismatched, 0 not on disk
-Symbols found:    symtest-pie 100.0%
-Symbols missing:  libc.so.6 0.0%
+Symbols found:    symtest-pie 100.0% of CPU time
+Symbols missing:  libc.so.6 0.0% of CPU time
 Your code:        3 functions in symtest-pie
 Weighted by:      CPU time (threadCPUDelta)
 Total:            312.04 ms in 320 samples
@@ -107,11 +107,11 @@ OS:               Debian GNU/Linux 12 (bookworm)
 Threads:          1 with samples
 Duration:         674.25 ms
 Symbol files:     2 libraries: 0 found, 2 missing, 0 mismatched, 0 not on disk
-Symbols missing:  symtest-pie 100.0%, libc.so.6 0.0%
+Symbols missing:  symtest-pie 100.0%, libc.so.6 0.0% of CPU time
 Your code:        15 functions in symtest-pie
 Weighted by:      CPU time (threadCPUDelta)
 Total:            312.04 ms in 320 samples
-warning: symtest-pie: not found with build id 49d9aa5fed736ad17b331dabaf4fbe60d57a80d6 at /home/dev/build/symtest-pie (no --symbol-path given), so 100.0% of the samples stay symtest-pie+0x... addresses: give the binary or its directory with --symbol-path (-v lists every path tried)
+warning: symtest-pie: not found with build id 49d9aa5fed736ad17b331dabaf4fbe60d57a80d6 at /home/dev/build/symtest-pie (no --symbol-path given), so 320 of 320 samples (100.0% by count) stay symtest-pie+0x... addresses: give the binary or its directory with --symbol-path (-v lists every path tried)
 
 === CPU by library (self) ===
      CPU%        CPU  Library
@@ -152,8 +152,8 @@ OS:                  Debian GNU/Linux 12 (bookworm)
 Threads:             1 with samples
 Duration:            674.25 ms
 Symbol files:        2 libraries: 0 found, 1 missing, 1 mismatched, 0 not on disk
-Symbols missing:     libc.so.6 0.0%
-Symbols mismatched:  symtest-pie 100.0%
+Symbols missing:     libc.so.6 0.0% of CPU time
+Symbols mismatched:  symtest-pie 100.0% of CPU time
 Your code:           15 functions in symtest-pie
 Weighted by:         CPU time (threadCPUDelta)
 Total:               312.04 ms in 320 samples
