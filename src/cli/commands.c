@@ -4,6 +4,8 @@
 
 static const struct cli_group *const samply_groups[] = {&cli_own_group, &cli_binary_group, &cli_select_group,
 							 &cli_samply_group, &cli_symbol_group, NULL};
+static const struct cli_group *const perf_groups[] = {&cli_own_group, &cli_binary_group, &cli_samply_group,
+						       &cli_symbol_group, NULL};
 static const struct cli_group *const dhat_groups[] = {&cli_own_group, &cli_binary_group, &cli_dhat_group, NULL};
 static const struct cli_group *const cpuprof_groups[] = {&cli_own_group, &cli_v8_group, NULL};
 static const struct cli_group *const diff_groups[] = {&cli_diff_group, &cli_own_group, &cli_binary_group,
@@ -26,6 +28,25 @@ static const struct cli_command cmd_samply = {
 		    "  profan samply prof.json --thread '^rayon' --focus 'parse_'\n",
 	.own = samply_groups,
 	.format = "samply",
+};
+
+static const struct cli_command cmd_perf = {
+	.name = "perf",
+	.summary = "perf record's perf.data (file or pipe mode), read directly",
+	.usage = "perf [options] PERF-DATA...",
+	.description =
+		"The views of `profan samply` on a perf.data: CPU time from the cpu-clock/task-clock sample\n"
+		"periods (other events in --metric weight), by library and by your functions, with inline\n"
+		"frames and lines. Stacks come from the kernel callchain (-g) or, for --call-graph dwarf, from\n"
+		"each sample's copied user stack, unwound with the libraries' CFI. Libraries are found and\n"
+		"checked by the build ids perf recorded (--symbol-path as for samply); kernel frames are\n"
+		"named with --kallsyms. Lost samples, throttling and samples without a user caller are said\n"
+		"in the header. What is read and skipped: docs/perf-format.md.",
+	.examples = "  perf record -e cpu-clock -F 1000 --call-graph dwarf -o perf.data -- ./prog\n"
+		    "  profan perf perf.data --top 30\n"
+		    "  perf record -g -o - -- ./prog | profan perf -\n",
+	.own = perf_groups,
+	.format = "perf",
 };
 
 static const struct cli_command cmd_dhat = {
@@ -85,4 +106,4 @@ static const struct cli_command cmd_diff = {
 	.format = NULL,
 };
 
-const struct cli_command *const cli_commands[] = {&cmd_samply, &cmd_dhat, &cmd_cpuprof, &cmd_diff, NULL};
+const struct cli_command *const cli_commands[] = {&cmd_samply, &cmd_perf, &cmd_dhat, &cmd_cpuprof, &cmd_diff, NULL};

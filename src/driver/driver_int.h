@@ -33,7 +33,14 @@ struct input_format {
 	bool wasm;    /* --wasm names its wasm frames */
 	bool binaries; /* its frames name binaries: --binary can pick the program's */
 	int (*views)(const struct view_input *in, struct report *r, struct view_choice *out);
+	/* A binary format (magic.h's magic_binary names it BINARY): its loader gets the whole input. */
+	const char *binary;
+	int (*load_binary)(const unsigned char *data, size_t len, const char *origin, const struct load_env *env,
+			   struct profile *out);
 };
+
+/* The format whose magic_binary() name is KIND, or NULL. */
+const struct input_format *format_of_binary(const char *kind);
 
 /* JSON parse options for F (NULL: any format); with PF, the symbol files of the libraries a
  * native profile names are opened ahead while the rest of it is read (or PF NULL). */

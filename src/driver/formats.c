@@ -10,6 +10,7 @@
 #include "profan/dhat.h"
 #include "profan/load.h"
 #include "profan/lookalike.h"
+#include "profan/perf.h"
 #include "profan/regex.h"
 #include "profan/samply.h"
 #include "profan/symbolize.h"
@@ -79,6 +80,20 @@ static int load_cpuprof(const struct json_doc *doc, const struct load_env *env, 
 	return cpuprof_load(doc, out, &lo);
 }
 
+static int load_perf(const unsigned char *data, size_t len, const char *origin, const struct load_env *env,
+		     struct profile *out)
+{
+	struct perf_load_opts lo = {.binary = env->o->own.binary, .symbols = &env->o->symbols};
+	return perf_load(data, len, origin, out, &lo);
+}
+
+/* perf.data is no JSON: nothing recognises it in a parsed document */
+static bool sniff_none(const struct json *root)
+{
+	(void)root;
+	return false;
+}
+
 static const struct input_format formats[] = {
 	{
 		.name = "samply",
@@ -118,7 +133,26 @@ static const struct input_format formats[] = {
 		.wasm = true,
 		.views = cpuprof_views,
 	},
+	{
+		.name = "perf",
+		.command = "perf",
+		.label = "a perf.data recording",
+		.sniff = sniff_none,
+		.binary = "perf",
+		.load_binary = load_perf,
+		.native = true,
+		.binaries = true,
+		.views = samply_views,
+	},
 };
+
+const struct input_format *format_of_binary(const char *kind)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		if (formats[i].binary && strcmp(formats[i].binary, kind) == 0)
+			return &formats[i];
+	return NULL;
+}
 
 const struct input_format *format_at(size_t i)
 {

@@ -10,6 +10,7 @@ Stages, in the order data flows and dependencies may point (a stage may use thos
   symbol    native addresses -> names, lines, inline chains
   analysis  views: generic, per format, trees, diff; the plain options struct
   output    renderers (text, JSON) and exports (folded, pprof, SVG)
+  formats   one folder per format (src/formats/NAME/): reader, loader, views
   driver    the one path from inputs to a report; the format table
   cli       argv -> options -> driver -> renderer; main()
 A file's stage is its folder under src/; a public header's is the folder of the .c file of the
@@ -17,7 +18,7 @@ same name (when there is exactly one), or the table below. Usage: check_layers.p
 import os, re, sys
 
 repo = sys.argv[1]
-STAGES = ["base", "model", "input", "loaders", "symbol", "analysis", "output", "driver", "cli"]
+STAGES = ["base", "model", "input", "loaders", "symbol", "analysis", "output", "formats", "driver", "cli"]
 # Public headers with no .c file of their own name (or with one in each of two stages).
 HEADER_STAGE = {
     "diag.h": "base", "strmap.h": "base", "hashtab.h": "base", "progress.h": "base", "regex.h": "base",
