@@ -249,8 +249,10 @@ static void sample(struct ld *ld, const struct perf_rec *r)
 		ld->frames[n++] = kernel_mode ? kernel_frame(ld, s.ip) : user_frame(ld, pr, s.ip);
 		user += !kernel_mode;
 	}
-	/* --call-graph dwarf: the user part from the registers and stack copy */
-	if (user == 0 && s.abi != 0 && s.regs != NULL) {
+	/* --call-graph dwarf: the user part from the registers and stack copy (the callchain has at
+	 * most the sampled user IP then, which the unwind starts from) */
+	if (user <= 1 && s.abi != 0 && s.regs != NULL && (user == 0 || s.stack != NULL)) {
+		n -= user; /* user frames come after the kernel's, leaf first */
 		size_t k = 0;
 		int rc = ld->unwinder && pr ? perf_unwind(ld->unwinder, &pr->maps, &s, ld->pcs, MAX_FRAMES - n, &k)
 					    : -1;
@@ -263,7 +265,7 @@ static void sample(struct ld *ld, const struct perf_rec *r)
 			ld->unwound++;
 		}
 		for (size_t i = 0; i < k && n < MAX_FRAMES; i++)
-			ld->frames[n++] = user_frame(ld, pr, i ? ld->pcs[i] - 1 : ld->pcs[i]);
+			ld->frames[n++] = user_frame(ld, pr, ld->pcs[i]); /* callers already at their call */
 		if (k == 1) {
 			const struct perf_map *m = pr ? perf_maps_find(&pr->maps, ld->pcs[0]) : NULL;
 			count_no_caller(ld, m ? m->lib : PF_NONE);
@@ -466,8 +468,7 @@ static int replay(struct ld *ld)
 			if (perf_sid_parse(f, &r, &sid))
 				t = sid.time;
 		}
-		if (r.type < 64)
-			vec_push(&ord, ((struct order){t, at}));
+		vec_push(&ord, ((struct order){t, at}));
 		at = pos;
 	}
 	if (rc == 0) {
@@ -613,7 +614,7 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 		VEC(char) ev = {0};
 		for (size_t i = 0; i < ld.f.attrs.len; i++) {
 			char buf[160];
-			int k = snprintf(buf, sizeof(buf), "%s%s: %zu samples", i ? "; " : "", ld.f.attrs.items[i].name,
+			int k = snprintf(buf, sizeof(buf), "%s%s: %zu samples", i ? "; " : "", perf_attr_name(&ld.f.attrs.items[i]),
 					 ld.per_attr[i]);
 			vec_reserve(&ev, ev.len + (size_t)k + 1);
 			memcpy(ev.items + ev.len, buf, (size_t)k + 1);

@@ -63,7 +63,6 @@ static void attr_own_name(struct perf_attr *a)
 	else
 		snprintf(a->own_name, sizeof(a->own_name), "type %u config 0x%llx", a->type,
 			 (unsigned long long)a->config);
-	a->name = a->own_name;
 }
 
 /* The attribute in P[0..N) (N >= ATTR_SIZE_VER0). */

@@ -82,9 +82,14 @@ struct perf_attr {
 	uint64_t config, sample_type, read_format, branch_sample_type, sample_regs_user, period;
 	uint32_t sample_stack_user;
 	bool freq, sample_id_all, exclude_kernel, exclude_user;
-	const char *name; /* from the event descriptions, else made from type and config (never NULL) */
-	char own_name[40];
+	const char *name; /* from the event descriptions, or NULL: perf_attr_name() */
+	char own_name[40]; /* made from type and config */
 };
+
+static inline const char *perf_attr_name(const struct perf_attr *a)
+{
+	return a->name ? a->name : a->own_name;
+}
 
 struct perf_build_id {
 	int32_t pid;

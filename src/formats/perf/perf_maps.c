@@ -53,6 +53,7 @@ void perf_maps_add(struct perf_maps *ms, uint64_t start, uint64_t end, uint64_t 
 		ms->m.len--;
 	}
 	insert_at(ms, first_after(ms, start), (struct perf_map){start, end, pgoff, lib});
+	ms->gen++;
 }
 
 const struct perf_map *perf_maps_find(const struct perf_maps *ms, uint64_t addr)
@@ -68,11 +69,13 @@ void perf_maps_copy(struct perf_maps *dst, const struct perf_maps *src)
 	if (src->m.len)
 		memcpy(dst->m.items, src->m.items, src->m.len * sizeof(*src->m.items));
 	dst->m.len = src->m.len;
+	dst->gen++;
 }
 
 void perf_maps_clear(struct perf_maps *ms)
 {
 	ms->m.len = 0;
+	ms->gen++;
 }
 
 void perf_maps_release(struct perf_maps *ms)

@@ -14,6 +14,7 @@ struct perf_map {
 
 struct perf_maps {
 	VEC(struct perf_map) m;
+	uint64_t gen; /* changes with every change of the maps */
 };
 
 void perf_maps_add(struct perf_maps *ms, uint64_t start, uint64_t end, uint64_t pgoff, uint32_t lib);
