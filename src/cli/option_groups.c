@@ -452,7 +452,7 @@ enum {
 static const struct cli_opt diff_opts[] = {
 	{"base", required_argument, OPT_BASE, "FILE",
 	 "a base run (repeat for several runs; then all PROFILEs are new runs)"},
-	{"format", required_argument, OPT_FORMAT, "F", "samply, dhat or cpuprof (default: recognised)"},
+	{"format", required_argument, OPT_FORMAT, "F", "samply, perf, dhat or cpuprof (default: recognised)"},
 	{"metric", required_argument, OPT_DIFF_METRIC, "M", "compare metric M (default: the profile's own)"},
 	{"confidence", required_argument, OPT_CONFIDENCE, "PCT",
 	 "confidence of a \"changed\" verdict, 50 to 99.9 (default 95)"},
@@ -471,7 +471,7 @@ static int handle_diff(struct cli_state *st, int val, const char *arg)
 	case OPT_BASE: vec_push(&st->base, arg); return 0;
 	case OPT_FORMAT:
 		if (format_find(arg) == NULL)
-			return cli_usage_error(st, "--format wants samply, dhat or cpuprof, not '%s'", arg);
+			return cli_usage_error(st, "--format wants samply, perf, dhat or cpuprof, not '%s'", arg);
 		st->format = arg;
 		return 0;
 	case OPT_DIFF_METRIC: st->opts.metric = arg; return 0;
