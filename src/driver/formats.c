@@ -83,7 +83,9 @@ static int load_cpuprof(const struct json_doc *doc, const struct load_env *env, 
 static int load_perf(const unsigned char *data, size_t len, const char *origin, const struct load_env *env,
 		     struct profile *out)
 {
-	struct perf_load_opts lo = {.binary = env->o->own.binary, .symbols = &env->o->symbols};
+	/* unwinding reads the libraries' files: --no-symbols reads none */
+	struct perf_load_opts lo = {.binary = env->o->own.binary, .symbols = &env->o->symbols,
+				    .no_unwind = env->o->no_symbols};
 	return perf_load(data, len, origin, out, &lo);
 }
 
