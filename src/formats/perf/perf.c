@@ -49,13 +49,14 @@ struct ld {
 	uint64_t pcs[MAX_FRAMES];
 	size_t nmetrics;
 	bool time_event[64];             /* per attribute (first 64): a clock, whose period is ns */
+	bool any_time;                   /* a clock event was recorded */
 	/* counts for the header */
 	size_t bad_samples, lost_records, throttles, switches, unknown, truncated_chains;
 	uint64_t lost, lost_samples;
 	size_t *per_attr;                /* samples per attribute */
 	size_t no_caller;                /* dwarf samples whose user stack gave only the sampled IP */
 	VEC(struct { uint32_t lib; size_t n; }) no_caller_by_lib;
-	size_t unwound, unwind_failed;
+	size_t unwound, unwind_failed, unwind_no_files;
 };
 
 enum { M_CPU, M_SAMPLES, M_WEIGHT };
@@ -261,6 +262,7 @@ static void sample(struct ld *ld, const struct perf_rec *r)
 			ld->pcs[0] = ip;
 			k = 1;
 			ld->unwind_failed += rc < 0 && ld->unwinder != NULL;
+			ld->unwind_no_files += rc == -2;
 		} else {
 			ld->unwound++;
 		}
@@ -280,8 +282,8 @@ static void sample(struct ld *ld, const struct perf_rec *r)
 	uint32_t stack = n ? profile_intern_path(ld->p, PF_NONE, ld->frames, n) : PF_NONE;
 	int64_t v[3] = {0, 1, 0};
 	int64_t w = clamp_value(s.period);
-	if (s.attr < 64 && ld->time_event[s.attr])
-		v[M_CPU] = w;
+	if ((s.attr < 64 && ld->time_event[s.attr]) || !ld->any_time)
+		v[M_CPU] = w; /* without a clock event, the events' periods are the CPU measure */
 	else
 		v[M_WEIGHT] = w;
 	ld->per_attr[s.attr]++;
@@ -538,9 +540,13 @@ static void warn_counts(struct ld *ld)
 			memcpy(by.items + by.len, buf, (size_t)k + 1);
 			by.len += (size_t)k;
 		}
+		const char *why = ld->o->no_unwind ? " (--no-symbols: not unwound)"
+				  : ld->unwind_no_files == ld->no_caller
+					  ? " (none of their libraries' files was found to unwind with: --symbol-path)"
+					  : "";
 		profile_warn(p, "%zu of %zu samples have no user caller (the stack copy did not unwind past the "
-			     "sampled instruction), by library: %s%s",
-			     ld->no_caller, p->sample_count, by.items, ld->no_caller_by_lib.len > 4 ? ", ..." : "");
+			     "sampled instruction)%s, by library: %s%s",
+			     ld->no_caller, p->sample_count, why, by.items, ld->no_caller_by_lib.len > 4 ? ", ..." : "");
 		vec_free(&by);
 	}
 	if (ld->unwound)
@@ -592,11 +598,18 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 		any_time |= t;
 		any_other |= !t;
 	}
-	profile_add_metric(out, "cpu", "CPU time (sample periods of cpu-clock/task-clock)", PF_UNIT_NANOSECONDS);
+	ld.any_time = any_time;
+	if (any_time || !any_other)
+		profile_add_metric(out, "cpu", "CPU time (sample periods of cpu-clock/task-clock)",
+				   PF_UNIT_NANOSECONDS);
+	else /* cycles and the like only: their counts stand for CPU, as in perf report */
+		profile_add_metric(out, "cpu", profile_printf(out, "%s (sample periods; no clock event recorded)",
+							      perf_attr_name(&ld.f.attrs.items[0])),
+				   PF_UNIT_COUNT);
 	profile_add_metric(out, "samples", "sample count", PF_UNIT_COUNT);
 	out->metrics[M_SAMPLES].counts_samples = true;
 	profile_add_metric(out, "weight", "event count (sample periods of other events)", PF_UNIT_COUNT);
-	out->default_metric = any_time || !any_other ? M_CPU : M_WEIGHT;
+	out->default_metric = M_CPU;
 	describe(&ld);
 	profile_add_info(out, "Binary", ""); /* its place; samply_choose_binary() fills it */
 	for (size_t i = 0; i < ld.f.build_ids.len; i++) {

@@ -226,7 +226,7 @@ int perf_unwind(struct perf_unwinder *u, const struct perf_maps *maps, const str
 	if (pd->dwfl == NULL || pd->maps != maps || pd->gen != maps->gen)
 		proc_build(u, pd, maps, (pid_t)s->pid);
 	if (!pd->usable)
-		return -1;
+		return -2;
 	u->s = s;
 	u->sp = reg(s, X86_REG_SP);
 	u->tid = (pid_t)s->tid;

@@ -18,7 +18,8 @@ struct perf_unwinder;
 struct perf_unwinder *perf_unwind_new(const struct symbolize_opts *o, const struct profile *p);
 void perf_unwind_free(struct perf_unwinder *u);
 /* The user PCs of S (its sampled IP first, then return addresses) into PCS[0..MAX), *N of
- * them. Returns 0, or -1 when not even the first frame could be read. */
+ * them. Returns 0, -1 when not even the first frame could be read, or -2 when no library of
+ * the process has a file to unwind with. */
 int perf_unwind(struct perf_unwinder *u, const struct perf_maps *maps, const struct perf_sample *s,
 		uint64_t *pcs, size_t max, size_t *n);
 /* The sampled user IP in S's registers (x86_64), or 0. */
