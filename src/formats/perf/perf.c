@@ -222,8 +222,8 @@ static void sample(struct ld *ld, const struct perf_rec *r)
 		ld->bad_samples++;
 		return;
 	}
-	uint32_t *pid_slot = u64map_slot(&ld->proc_of, s.pid);
-	const struct proc *pr = *pid_slot == HTAB_NONE ? NULL : &ld->procs.items[*pid_slot];
+	uint32_t pi = u64map_get(&ld->proc_of, s.pid);
+	const struct proc *pr = pi == HTAB_NONE ? NULL : &ld->procs.items[pi];
 	bool kernel_mode = (r->misc & PERF_MISC_CPUMODE_MASK) == PERF_MISC_KERNEL;
 	size_t n = 0;      /* frames, leaf first */
 	size_t user = 0;   /* of which user frames */
@@ -350,9 +350,9 @@ static void fork_record(struct ld *ld, const struct perf_rec *r)
 		return;
 	uint32_t pid = perf_rd32(r->body), ppid = perf_rd32(r->body + 4), tid = perf_rd32(r->body + 8);
 	uint32_t parent_comm = 0;
-	uint32_t *ps = u64map_slot(&ld->thr_of, perf_rd32(r->body + 12));
-	if (*ps != HTAB_NONE)
-		parent_comm = ld->thrs.items[*ps].comm;
+	uint32_t pt = u64map_get(&ld->thr_of, perf_rd32(r->body + 12));
+	if (pt != HTAB_NONE)
+		parent_comm = ld->thrs.items[pt].comm;
 	if (pid != ppid) {
 		proc_get(ld, ppid);
 		struct proc *child = proc_get(ld, pid);
