@@ -3,7 +3,7 @@
 # loads it on first use; or source it from ~/.bashrc. Needs nothing but bash.
 # The lists mirror `profan CMD --help`: tests/ux/check_docs.py fails when they drift.
 
-_profan_commands='samply dhat cpuprof diff'
+_profan_commands='samply perf dhat cpuprof diff'
 
 # Options of every command, then each command's own. An option that takes a
 # value is also listed in _profan_takes_value, so that the word after it
@@ -13,6 +13,8 @@ _profan_common='--top --json --output -o --color --wide --no-pager --quiet -q --
 	--callees --per-file --folded --pprof --flamegraph --annotate --source-path --source-prefix'
 _profan_opts_samply='--ours --binary --full-paths --thread --pid --under --threads --metric --alloc-entry
 	--alloc-plumbing --whole-binary --no-sidecar --symbol-path --kallsyms --no-inline --no-symbols --verbose -v'
+_profan_opts_perf='--ours --binary --full-paths --under --threads --metric --alloc-entry --alloc-plumbing
+	--whole-binary --no-sidecar --symbol-path --kallsyms --no-inline --no-symbols --verbose -v'
 _profan_opts_dhat='--ours --binary --full-paths --where --not --metric --stacks --alloc-tree --plumbing'
 _profan_opts_cpuprof='--ours --full-paths --weight --profile --wasm'
 _profan_opts_diff='--base --format --metric --confidence --order --aa --match --median --ours --binary --full-paths
@@ -28,13 +30,13 @@ _profan_takes_value='--top --output -o --binary --thread --pid --under --metric 
 _profan_values()
 {
 	case "$1 $2" in
-	"samply --metric") echo 'cpu samples weight' ;;
+	"samply --metric" | "perf --metric") echo 'cpu samples weight' ;;
 	"dhat --metric")
 		echo 'gb gbk tb tbk tiny short-lived zero-access zero-access-blocks low-access low-access-blocks
 			eb ebk rb high-reads wb high-writes tl mb mbk list' ;;
 	"cpuprof --weight" | "diff --weight") echo 'before after samples' ;;
 	"cpuprof --profile" | "diff --profile") echo 'all' ;;
-	"diff --format") echo 'samply dhat cpuprof' ;;
+	"diff --format") echo 'samply perf dhat cpuprof' ;;
 	"diff --match") echo 'name file' ;;
 	*" --by") echo 'function file line lib' ;;
 	*" --color") echo 'auto always never' ;;

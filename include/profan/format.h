@@ -55,9 +55,13 @@ struct format_opt {
 	const char *(*check)(const void *opts, const char *value);
 };
 
+struct input_format;
 struct format_opt_group {
 	const struct format_opt *opts;
 	bool diff; /* profan diff takes these too */
+	/* The format whose options struct the offsets index, when another format lists the group
+	 * (perf's views are samply's); NULL: the format that lists it. */
+	const struct input_format *owner;
 };
 
 /* The command line's own groups a format's command may list among its own. */
@@ -81,7 +85,12 @@ struct input_format {
 	const char *command; /* the subcommand */
 	const char *label;   /* in messages: "a V8 CPU profile" */
 	struct format_command cli;
-	bool (*sniff)(const struct json *root);
+	bool (*sniff)(const struct json *root); /* NULL: a binary format, never JSON */
+	/* A binary format: the name magic_binary() gives its files ("perf"), and its loader,
+	 * which gets the whole decoded input instead of a parsed document. */
+	const char *binary;
+	int (*load_binary)(const unsigned char *data, size_t len, const char *origin, const struct load_env *env,
+			   struct profile *out);
 	/* Files of the format's family that profan does not read: true with a sentence in
 	 * WHAT[0..CAP) when ROOT is one. Asked before any format's sniff, for every command. */
 	bool (*lookalike)(const struct json *root, char *what, size_t cap);
@@ -118,6 +127,8 @@ const char *format_name(const struct input_format *f);    /* "cpuprofile" */
 const char *format_command(const struct input_format *f); /* "cpuprof" */
 /* The format a document looks like (each format's sniff, in order), or NULL. */
 const struct input_format *format_of(const struct json *root);
+/* The binary format whose magic_binary() name is KIND, or NULL. */
+const struct input_format *format_of_binary(const char *kind);
 /* What a parsed input is, for every command: *SEEN gets format_of() (NULL:
  * unknown); -1 after one error line when it is a file profan recognises but
  * does not read (each format's lookalike). Files that are not JSON were named

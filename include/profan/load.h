@@ -25,4 +25,11 @@ int load_file(const char *path, const struct json_parse_opts *jopts, pf_loader l
 int load_buffer(const char *buf, size_t len, const char *origin, const struct json_parse_opts *jopts,
 		pf_loader load, const void *opts, struct profile *out);
 
+/* A loader of a binary format (magic.h: magic_binary names it KIND): the whole decoded input. */
+typedef int (*pf_binary_loader)(const char *kind, const unsigned char *data, size_t len, const char *origin,
+				struct profile *out, const void *opts);
+/* load_file (DATA NULL) or load_buffer, where a binary input goes to BLOAD (NULL: refused). */
+int load_input(const char *path, const char *data, size_t len, const struct json_parse_opts *jopts,
+	       pf_loader load, pf_binary_loader bload, const void *opts, struct profile *out);
+
 #endif

@@ -51,6 +51,7 @@ enum pf_lib_flags {
 	PF_LIB_MAIN = 1 << 0,      /* the profiled program's own binary */
 	PF_LIB_SPECIAL = 1 << 1,   /* [vdso], [kernel.kallsyms], JIT maps: never symbolicated from disk */
 	PF_LIB_KERNEL = 1 << 2,
+	PF_LIB_OFFSETS = 1 << 3,   /* frame addresses are file offsets (perf.data's maps), not relative */
 };
 
 /* SKIPPED: nothing on disk to read ([vdso] of another kernel, JIT maps, modules); NOT_ELF: a

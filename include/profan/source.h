@@ -28,6 +28,11 @@ bool source_is_gzip(const struct source *s);
 uint64_t source_raw_done(const struct source *s);
 uint64_t source_raw_size(const struct source *s);
 void source_close(struct source *s);
+/* What binary format the input is (magic_binary: "perf"), or NULL for text. */
+const char *source_binary(const struct source *s);
+/* The whole decoded input in one piece (a regular file is mapped, anything else read into
+ * memory), valid until source_close(). Returns 0, or -1 after printing an error. */
+int source_whole(struct source *s, const unsigned char **data, size_t *len);
 
 
 /* Upper bound on decoded bytes (a gzip bomb stops here). PROFAN_MAX_INPUT_MB overrides. */

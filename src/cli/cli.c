@@ -427,11 +427,14 @@ static void format_stores_close(struct cli_state *st)
 {
 	for (size_t i = 0; i < PROFAN_FORMAT_OPTS_MAX && format_at(i); i++) {
 		const struct input_format *f = format_at(i);
-		for (size_t g = 0; g < ARRAY_SIZE(f->cli.groups); g++)
-			for (const struct format_opt *d = f->cli.groups[g].own ? f->cli.groups[g].own->opts : NULL;
-			     d && d->name; d++)
+		for (size_t g = 0; g < ARRAY_SIZE(f->cli.groups); g++) {
+			const struct format_opt_group *own = f->cli.groups[g].own;
+			if (own != NULL && own->owner != NULL && own->owner != f)
+				continue; /* another format's group: its owner frees what it grew */
+			for (const struct format_opt *d = own ? own->opts : NULL; d && d->name; d++)
 				if (d->kind == FOPT_PATTERNS)
 					free((void *)((struct pattern_list *)((char *)st->format_store[i] + d->offset))->items);
+		}
 		free(st->format_store[i]);
 	}
 }

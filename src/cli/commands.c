@@ -43,7 +43,7 @@ static const struct cli_group *declared_group(size_t fi, const struct input_form
 					   o->help};
 	}
 	struct cli_group *g = &cmds.declared[fi][cmds.declared_count[fi]++];
-	*g = (struct cli_group){.opts = opts, .decl = d->opts, .format = f};
+	*g = (struct cli_group){.opts = opts, .decl = d->opts, .format = d->owner ? d->owner : f};
 	return g;
 }
 

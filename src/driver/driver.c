@@ -114,6 +114,22 @@ static int dispatch(const struct json_doc *doc, struct profile *out, const void 
 	return f->load(doc, &env, out);
 }
 
+/* A binary input (magic_binary named it KIND): the format of that magic, if it is the one asked. */
+static int dispatch_binary(const char *kind, const unsigned char *data, size_t len, const char *origin,
+			   struct profile *out, const void *ctx)
+{
+	const struct dispatch *d = ctx;
+	const struct input_format *seen = format_of_binary(kind);
+	const struct input_format *f = d->got->format = d->format ? d->format : seen;
+	if (seen == NULL || seen != f) {
+		pf_error("%s: this is %s, not %s: read it with 'profan %s'", origin, seen ? seen->label : kind,
+			 f ? f->label : "a profile", seen ? seen->command : kind);
+		return -1;
+	}
+	struct load_env env = {.o = d->rn->o};
+	return f->load_binary(data, len, origin, &env, out);
+}
+
 /* Loads IN as FORMAT (NULL: recognise it) into OUT; *USED gets the format and
  * *SYMBOLS the side file its names came from (or NULL). Returns 0, or -1 /
  * LOAD_MISFIT after one error line (OUT is then released). */
@@ -123,8 +139,7 @@ static int load_one(const struct input_format *format, const struct run *rn, con
 	struct loaded got = {0};
 	struct dispatch d = {.format = format, .rn = rn, .in = in, .got = &got};
 	struct json_parse_opts jopts = format_parse_opts(format, rn->prefetch);
-	int rc = in->data ? load_buffer(in->data, in->len, in->path, &jopts, dispatch, &d, out)
-			  : load_file(in->path, &jopts, dispatch, &d, out);
+	int rc = load_input(in->path, in->data, in->len, &jopts, dispatch, dispatch_binary, &d, out);
 	*used = got.format;
 	*symbols = rc == 0 ? got.symbols : NULL;
 	return rc;

@@ -9,6 +9,7 @@
 /* One line per format: its folder's NAME_format (src/formats/NAME/). */
 #define FORMATS(X) \
 	X(samply)  \
+	X(perf)    \
 	X(dhat)    \
 	X(cpuprof)
 
@@ -69,7 +70,15 @@ const char *format_commands(void)
 const struct input_format *format_of(const struct json *root)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
-		if (formats[i]->sniff(root))
+		if (formats[i]->sniff && formats[i]->sniff(root))
+			return formats[i];
+	return NULL;
+}
+
+const struct input_format *format_of_binary(const char *kind)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		if (formats[i]->binary && strcmp(formats[i]->binary, kind) == 0)
 			return formats[i];
 	return NULL;
 }

@@ -11,17 +11,12 @@ struct signature {
 	const char *what;
 };
 
-#define PERF_DATA                                                                                         \
-	"a perf.data file (perf record's binary format), not JSON: `samply import perf.data --save-only -o " \
-	"prof.json` turns it into a profile profan reads"
-
 static const struct signature signatures[] = {
 	{"\xDC\xDF\x4A\x53\x4C\x42", 6,
 	 "samply binary container (JSLB) is not supported yet; save the profile as JSON"},
-	/* perf's header: "PERFILE2" as a little-endian u64 (byte-swapped when written big-endian), or v1 */
-	{"PERFILE2", 8, PERF_DATA},
-	{"2ELIFREP", 8, PERF_DATA},
-	{"PERFFILE", 8, PERF_DATA},
+	/* perf.data of perf before 2.6.37; version 2 ("PERFILE2") is read (magic_binary) */
+	{"PERFFILE", 8, "a perf.data file of version 1 (perf before Linux 2.6.37): `perf inject -i OLD -o NEW` "
+			"rewrites it as version 2, which `profan perf` reads"},
 };
 
 const char *magic_refusal(const void *d, size_t n, bool inside_gzip)
@@ -33,5 +28,13 @@ const char *magic_refusal(const void *d, size_t n, bool inside_gzip)
 	for (size_t i = 0; i < ARRAY_SIZE(signatures); i++)
 		if (n >= signatures[i].len && memcmp(b, signatures[i].bytes, signatures[i].len) == 0)
 			return signatures[i].what;
+	return NULL;
+}
+
+const char *magic_binary(const void *d, size_t n)
+{
+	/* perf's header: "PERFILE2" as a little-endian u64, byte-swapped when written big-endian */
+	if (n >= 8 && (memcmp(d, "PERFILE2", 8) == 0 || memcmp(d, "2ELIFREP", 8) == 0))
+		return "perf";
 	return NULL;
 }

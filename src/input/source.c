@@ -16,11 +16,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <isa-l/igzip_lib.h>
 #include <pthread.h>
 
+#include "profan/column.h"
 #include "profan/diag.h"
 #include "profan/magic.h"
 #include "profan/task.h"
@@ -71,6 +73,11 @@ struct source {
 	/* the first decoded chunk, read ahead for sniffing, is handed out first */
 	const char *pending;
 	size_t pending_len;
+	const char *binary; /* magic_binary()'s name for the input, or NULL: JSON */
+	/* source_whole(): the file mapped, or every chunk copied into one big array */
+	void *whole;
+	size_t whole_len;
+	bool whole_mapped;
 };
 
 uint64_t source_max_decoded(void)
@@ -385,6 +392,7 @@ static struct source *sniff(struct source *s)
 	}
 	if (rc == 1) {
 		const char *what = magic_refusal(d, n, s->is_gzip);
+		s->binary = magic_binary(d, n);
 		if (what != NULL) {
 			fail(s, "%s", what);
 			return refuse(s);
@@ -485,10 +493,53 @@ uint64_t source_raw_size(const struct source *s)
 	return s->raw_size;
 }
 
+const char *source_binary(const struct source *s)
+{
+	return s->binary;
+}
+
+int source_whole(struct source *s, const unsigned char **data, size_t *len)
+{
+	if (s->whole == NULL && s->fd >= 0 && !s->is_gzip && s->raw_size > 0) {
+		void *m = mmap(NULL, (size_t)s->raw_size, PROT_READ, MAP_PRIVATE, s->fd, 0);
+		if (m != MAP_FAILED) {
+			s->whole = m;
+			s->whole_len = (size_t)s->raw_size;
+			s->whole_mapped = true;
+			s->handed_raw_done = s->raw_size;
+		}
+	}
+	if (s->whole == NULL && s->fd < 0 && !s->is_gzip) { /* a memory buffer: itself */
+		*data = s->raw;
+		*len = s->raw_len;
+		return 0;
+	}
+	if (s->whole == NULL) {
+		const char *d;
+		size_t n;
+		int rc;
+		s->whole = col_resize(NULL, 0, 1);
+		while ((rc = source_next(s, &d, &n)) == 1) {
+			s->whole = col_reserve(s->whole, s->whole_len + n, 1);
+			memcpy((char *)s->whole + s->whole_len, d, n);
+			s->whole_len += n;
+		}
+		if (rc < 0)
+			return -1;
+	}
+	*data = s->whole;
+	*len = s->whole_len;
+	return 0;
+}
+
 void source_close(struct source *s)
 {
 	if (s == NULL)
 		return;
+	if (s->whole_mapped)
+		munmap(s->whole, s->whole_len);
+	else if (s->whole)
+		col_free(s->whole);
 	ahead_stop(s);
 	free(s->z);
 	if (s->owns_fd)

@@ -113,6 +113,8 @@ static bool is_special(const struct profile *p, const struct pf_lib *l)
  * addresses are then file offsets (samply-format.md §6.2, case 4). */
 static bool addresses_are_offsets(const struct profile *p, const struct pf_lib *l)
 {
+	if (l->flags & PF_LIB_OFFSETS)
+		return true;
 	if (lib_str(p, l->code_id))
 		return false;
 	const char *b = lib_str(p, l->breakpad_id);

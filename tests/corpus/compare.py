@@ -36,7 +36,7 @@ def refusal(exp):
 	if m:
 		return 'samply', 'a Firefox processed profile of version %s;' % m.group(1)
 	table = [
-		('perf.data', 'samply', 'a perf.data file'),
+		('perf.data', 'samply', "this is a perf.data recording, not a samply profile: read it with 'profan perf'"),
 		('V8 sampling heap profile', 'cpuprof', 'a V8 heap profile'),
 		('raw Gecko profile', 'samply', 'a raw Gecko profile'),
 		('Firefox processed profile without preprocessedProfileVersion', 'samply',

@@ -618,7 +618,8 @@ static void format_sniffing(void)
 	CHECK(sniff("{\"profile\": {\"meta\": {}}}") == NULL);
 	CHECK(sniff("42") == NULL);
 	CHECK(format_find("cpuprof") == format_find("cpuprofile"));
-	CHECK(format_find("perf") == NULL);
+	CHECK(format_find("pprof") == NULL);
+	CHECK_STR(format_name(format_find("perf")), "perf"); /* found by its magic, not by a JSON sniff */
 }
 
 /* format_recognise(): -1 and one line for files profan knows it does not read. */

@@ -36,13 +36,14 @@ ZSH = os.path.join(SRC, "completions", "_profan")
 FIXTURES = {
     "samply": ["samply/synthetic/v55.json"],
     "cpuprof": ["cpuprof/hot.cpuprofile"],
+    "perf": ["perf/work-fp.data"],
     "dhat": ["dhat/peak.json"],
     "diff": ["samply/synthetic/v55.json", "samply/synthetic/v56.json"],
 }
 # Options of other programs that the man page quotes (samply record --save-only, ...),
 # and profan's own --version, which main.c handles before any command.
 FOREIGN = {"version", "num-callers", "dhat-out-file", "fullpath-after", "save-only", "tool", "cpu-prof", "cpu-prof-name",
-           "cpu-prof-dir", "trace-event-categories", "print"}
+           "cpu-prof-dir", "trace-event-categories", "print", "call-graph"}
 # Argument names that are file names, and those that are directories.
 FILE_ARGS = {"FILE", "MODULE"}
 DIR_ARGS = {"DIR", "DIRS", "PATH"}

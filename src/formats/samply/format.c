@@ -155,7 +155,8 @@ static const struct format_opt view_opts[] = {
 };
 
 static const struct format_opt_group select_group = {select_opts, .diff = true};
-static const struct format_opt_group view_group = {view_opts};
+/* perf's views are these too: their options land in samply's store (owner) */
+const struct format_opt_group samply_view_group = {view_opts, .owner = &samply_format};
 
 const struct samply_view_opts *samply_view_opts_of(const struct profan_opts *o)
 {
@@ -182,7 +183,7 @@ const struct input_format samply_format = {
 		.examples = "  profan samply prof.json.gz --top 60\n"
 			    "  profan samply prof.json --binary wado-lsp --threads\n"
 			    "  profan samply prof.json --thread '^rayon' --focus 'parse_'\n",
-		.groups = {{FORMAT_OPTS_OWN}, {FORMAT_OPTS_BINARY}, {.own = &select_group}, {.own = &view_group},
+		.groups = {{FORMAT_OPTS_OWN}, {FORMAT_OPTS_BINARY}, {.own = &select_group}, {.own = &samply_view_group},
 			   {FORMAT_OPTS_SYMBOLS}},
 		.opts_size = sizeof(struct samply_view_opts),
 	},

@@ -112,5 +112,8 @@ const struct samply_view_opts *samply_view_opts_of(const struct profan_opts *o);
 /* The format's hooks for the driver (format.h; format.c). */
 struct input_format;
 extern const struct input_format samply_format;
+/* The options of samply's views, which perf's command lists too (format.h: owner). */
+struct format_opt_group;
+extern const struct format_opt_group samply_view_group;
 
 #endif

@@ -418,7 +418,7 @@ static void build(const struct view_input *in, struct state *x, size_t metric, s
 	const char *bin = main_lib == PF_NONE ? "binary" : profile_str(p, p->libs.items[main_lib].name);
 
 	report_header(r, "Input", "%s", in->paths[0]);
-	report_header(r, "Format", "samply, %s", p->format_detail);
+	report_header(r, "Format", "%s, %s", p->format ? p->format : "samply", p->format_detail);
 	report_header_from_profile(r, p);
 	symbol_header(r, p, metric);
 	if (in->symbols_origin)

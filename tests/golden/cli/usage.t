@@ -6,8 +6,8 @@ Reads a profile, symbolicates it where needed, and prints where the time or memo
 
 Commands:
   samply    samply --save-only profiles (Firefox Profiler processed JSON, .json or .json.gz)
+  perf      perf record's perf.data (file or pipe mode), read directly
   dhat      valgrind --tool=dhat output (dhat.out.*.json) and the Rust dhat crate's (dhat-heap.json)
-  cpuprof   V8 .cpuprofile (node --cpu-prof) and Chrome trace files
 $ profan
 ! exit 2
 ! Usage: profan COMMAND [options] PROFILE...
@@ -16,6 +16,7 @@ $ profan
 ! 
 ! Commands:
 !   samply    samply --save-only profiles (Firefox Profiler processed JSON, .json or .json.gz)
+!   perf      perf record's perf.data (file or pipe mode), read directly
 !   dhat      valgrind --tool=dhat output (dhat.out.*.json) and the Rust dhat crate's (dhat-heap.json)
 !   cpuprof   V8 .cpuprofile (node --cpu-prof) and Chrome trace files
 !   diff      compare two profiles (or two groups of runs) of one format, by change of share

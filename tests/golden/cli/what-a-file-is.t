@@ -3,10 +3,10 @@
 # (check.py classifies them independently).
 $ profan samply ../tests/corpus/perf.data-boot_lisp
 ! exit 1
-! profan: ../tests/corpus/perf.data-boot_lisp: a perf.data file (perf record's binary format), not JSON: `samply import perf.data --save-only -o prof.json` turns it into a profile profan reads
-$ profan diff ../tests/corpus/perf.data-boot_lisp ../tests/corpus/perf.data-boot_lisp
+! profan: ../tests/corpus/perf.data-boot_lisp: this is a perf.data recording, not a samply profile: read it with 'profan perf'
+$ profan diff --format dhat ../tests/corpus/perf.data-boot_lisp ../tests/corpus/perf.data-boot_lisp
 ! exit 1
-! profan: ../tests/corpus/perf.data-boot_lisp: a perf.data file (perf record's binary format), not JSON: `samply import perf.data --save-only -o prof.json` turns it into a profile profan reads
+! profan: ../tests/corpus/perf.data-boot_lisp: this is a perf.data recording, not a DHAT profile: read it with 'profan perf'
 $ gzip -c cpuprof/hot.cpuprofile.gz | profan cpuprof -
 ! exit 1
 ! profan: <stdin>: gzip inside gzip (the file was compressed twice): `gzip -dc FILE > once.gz` leaves a file profan reads

@@ -8,9 +8,9 @@ $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --pprof x.pb.g
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --annotate hot
 ! exit 2
 ! profan: diff: --pprof, trees, --per-file and --annotate work on one side: use them with the format's own command; see 'profan diff --help'
-$ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --format perf
+$ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --format pprof
 ! exit 2
-! profan: diff: --format wants samply, dhat or cpuprof, not 'perf'; see 'profan diff --help'
+! profan: diff: --format wants samply, perf, dhat or cpuprof, not 'pprof'; see 'profan diff --help'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/no-such-file.json
 ! exit 1
 ! profan: pipeline/no-such-file.json: cannot open: No such file or directory

@@ -1,0 +1,51 @@
+/* format.c: perf.data as an input format (format.h): a binary file handed whole to the
+ * reader (perf.c), native symbolication as for samply, and samply's views and options:
+ * a perf recording answers the same questions as a samply one. */
+#include <stddef.h>
+
+#include "perf.h"
+#include "profan/format.h"
+#include "profan/symbolize.h"
+#include "samply/samply.h"
+
+static int load(const unsigned char *data, size_t len, const char *origin, const struct load_env *env,
+		struct profile *out)
+{
+	/* unwinding reads the libraries' files: --no-symbols reads none */
+	struct perf_load_opts lo = {.binary = env->o->own.binary, .symbols = &env->o->symbols,
+				    .no_unwind = env->o->no_symbols};
+	return perf_load(data, len, origin, out, &lo);
+}
+
+static int symbolicate(struct profile *p, const struct profan_opts *o, struct sym_prefetch *pf)
+{
+	(void)pf; /* nothing is named ahead: the file is read whole first */
+	return o->no_symbols ? 0 : symbolize_profile(p, &o->symbols, NULL);
+}
+
+const struct input_format perf_format = {
+	.name = "perf",
+	.command = "perf",
+	.label = "a perf.data recording",
+	.cli = {
+		.summary = "perf record's perf.data (file or pipe mode), read directly",
+		.usage = "perf [options] PERF-DATA...",
+		.description =
+			"The views of `profan samply` on a perf.data: CPU time from the cpu-clock/task-clock sample\n"
+			"periods (other events in --metric weight), by library and by your functions, with inline\n"
+			"frames and lines. Stacks come from the kernel callchain (-g) or, for --call-graph dwarf, from\n"
+			"each sample's copied user stack, unwound with the libraries' CFI. Libraries are found and\n"
+			"checked by the build ids perf recorded (--symbol-path as for samply); kernel frames are\n"
+			"named with --kallsyms. Lost samples, throttling and samples without a user caller are said\n"
+			"in the header. What is read and skipped: docs/perf-format.md.",
+		.examples = "  perf record -e cpu-clock -F 1000 --call-graph dwarf -o perf.data -- ./prog\n"
+			    "  profan perf perf.data --top 30\n"
+			    "  perf record -g -o - -- ./prog | profan perf -\n",
+		.groups = {{FORMAT_OPTS_OWN}, {FORMAT_OPTS_BINARY}, {.own = &samply_view_group},
+			   {FORMAT_OPTS_SYMBOLS}},
+	},
+	.binary = "perf",
+	.load_binary = load,
+	.symbolicate = symbolicate,
+	.views = samply_views,
+};

@@ -1,0 +1,658 @@
+/* perf.c: a perf.data recording (perf_data.c reads it) as a profile: processes and their
+ * memory maps from MMAP/MMAP2, COMM and FORK records, replayed in time order; each sample's
+ * kernel and user frames from its callchain, or from its user registers and stack copy
+ * (perf_unwind.c) for `--call-graph dwarf`; libraries with the build ids perf recorded, and
+ * user frames as (library, file offset), which src/symbol/ names as it names samply's. */
+#include "perf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "perf_data.h"
+#include "perf_maps.h"
+#include "perf_unwind.h"
+#include "profan/hashtab.h"
+#include "samply/samply.h"
+#include "profan/text.h"
+
+#define MAX_FRAMES 4096 /* a callchain or an unwind deeper than this is cut (perf's own limit is 127) */
+
+struct proc {
+	uint32_t pid;
+	struct perf_maps maps;
+	uint32_t exec_lib;  /* the program's own file: the first executable file mapped after exec */
+	bool want_exec;
+	uint32_t comm;      /* the main thread's name */
+};
+
+struct thr {
+	uint32_t pid, tid;
+	uint32_t comm;
+	uint32_t pf;        /* its profile thread, made at its first sample */
+};
+
+struct ld {
+	struct perf_file f;
+	struct profile *p;
+	const struct perf_load_opts *o;
+	VEC(struct proc) procs;
+	VEC(struct thr) thrs;
+	struct u64map proc_of, thr_of;   /* pid -> procs, tid -> thrs */
+	struct u64map lib_of;            /* interned file name -> lib */
+	struct u64map bid_of;            /* interned file name -> build_ids index */
+	struct u64map frame_of;          /* lib << 44 | offset -> frame; kernel IPs in kframe_of */
+	struct u64map kframe_of;
+	uint32_t kernel_lib, unknown_frame;
+	struct perf_unwinder *unwinder;
+	uint32_t frames[MAX_FRAMES];
+	uint64_t pcs[MAX_FRAMES];
+	size_t nmetrics;
+	bool time_event[64];             /* per attribute (first 64): a clock, whose period is ns */
+	bool any_time;                   /* a clock event was recorded */
+	/* counts for the header */
+	size_t bad_samples, lost_records, throttles, switches, unknown, truncated_chains;
+	uint64_t lost, lost_samples;
+	size_t *per_attr;                /* samples per attribute */
+	size_t no_caller;                /* dwarf samples whose user stack gave only the sampled IP */
+	VEC(struct { uint32_t lib; size_t n; }) no_caller_by_lib;
+	size_t unwound, unwind_failed, unwind_no_files;
+};
+
+enum { M_CPU, M_SAMPLES, M_WEIGHT };
+
+static struct proc *proc_get(struct ld *ld, uint32_t pid)
+{
+	uint32_t *slot = u64map_slot(&ld->proc_of, pid);
+	if (*slot == HTAB_NONE) {
+		*slot = (uint32_t)ld->procs.len;
+		vec_push(&ld->procs, ((struct proc){.pid = pid, .exec_lib = PF_NONE, .want_exec = true}));
+	}
+	return &ld->procs.items[*slot];
+}
+
+static struct thr *thr_get(struct ld *ld, uint32_t pid, uint32_t tid)
+{
+	uint32_t *slot = u64map_slot(&ld->thr_of, tid);
+	if (*slot == HTAB_NONE || ld->thrs.items[*slot].pid != pid) {
+		*slot = (uint32_t)ld->thrs.len;
+		vec_push(&ld->thrs, ((struct thr){.pid = pid, .tid = tid, .pf = PF_NONE}));
+	}
+	return &ld->thrs.items[*slot];
+}
+
+/* ---- libraries ---- */
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s && s[1] ? s + 1 : path;
+}
+
+static uint32_t lib_for(struct ld *ld, const char *path, const uint8_t *bid, size_t bid_len)
+{
+	struct profile *p = ld->p;
+	uint32_t name = profile_intern(p, path);
+	uint32_t *slot = u64map_slot(&ld->lib_of, name);
+	if (*slot != HTAB_NONE)
+		return *slot;
+	if (bid == NULL) {
+		uint32_t b = u64map_get(&ld->bid_of, name);
+		if (b != HTAB_NONE) {
+			bid = ld->f.build_ids.items[b].id;
+			bid_len = ld->f.build_ids.items[b].len;
+		}
+	}
+	struct pf_lib lib = {.name = profile_intern(p, base_name(path)), .path = name};
+	lib.debug_name = lib.name;
+	lib.debug_path = name;
+	if (bid != NULL && bid_len > 0) {
+		char hex[41];
+		for (size_t i = 0; i < bid_len; i++)
+			snprintf(hex + 2 * i, 3, "%02x", bid[i]);
+		lib.code_id = profile_intern(p, hex);
+		char *bp = symfind_breakpad_of_build_id(hex);
+		lib.breakpad_id = bp ? profile_intern(p, bp) : 0;
+		free(bp);
+	}
+	if (path[0] != '/')
+		lib.flags |= PF_LIB_SPECIAL; /* [vdso], //anon, [heap]: no file to read */
+	else
+		lib.flags |= PF_LIB_OFFSETS;
+	*slot = profile_add_lib(p, &lib);
+	return *slot;
+}
+
+/* ---- frames ---- */
+
+static uint32_t kernel_frame(struct ld *ld, uint64_t ip)
+{
+	uint32_t *slot = u64map_slot(&ld->kframe_of, ip);
+	if (*slot != HTAB_NONE)
+		return *slot;
+	struct profile *p = ld->p;
+	if (ld->kernel_lib == PF_NONE) {
+		struct pf_lib lib = {.name = profile_intern(p, "kernel"), .flags = PF_LIB_SPECIAL | PF_LIB_KERNEL};
+		ld->kernel_lib = profile_add_lib(p, &lib);
+	}
+	char name[24];
+	snprintf(name, sizeof(name), "0x%016llx", (unsigned long long)ip);
+	/* named by symbolize_profile() from the address in the name, as samply's bare kernel IPs */
+	struct pf_func fn = {.name = profile_intern(p, name), .lib = ld->kernel_lib};
+	struct pf_frame fr = {.func = profile_intern_func(p, &fn), .lib = ld->kernel_lib,
+			      .address = PF_NO_ADDRESS};
+	*slot = profile_intern_frame(p, &fr);
+	return *slot;
+}
+
+static uint32_t unknown_frame(struct ld *ld)
+{
+	if (ld->unknown_frame == PF_NONE) {
+		struct pf_func fn = {.name = profile_intern(ld->p, "[unknown]"), .lib = PF_NONE};
+		struct pf_frame fr = {.func = profile_intern_func(ld->p, &fn), .lib = PF_NONE,
+				      .address = PF_NO_ADDRESS};
+		ld->unknown_frame = profile_intern_frame(ld->p, &fr);
+	}
+	return ld->unknown_frame;
+}
+
+#define OFFSET_BITS 44
+
+static uint32_t user_frame(struct ld *ld, const struct proc *pr, uint64_t ip)
+{
+	const struct perf_map *m = pr ? perf_maps_find(&pr->maps, ip) : NULL;
+	if (m == NULL)
+		return unknown_frame(ld);
+	uint64_t off = ip - m->start + m->pgoff;
+	if (off >> OFFSET_BITS)
+		return unknown_frame(ld);
+	uint32_t *slot = u64map_slot(&ld->frame_of, (uint64_t)m->lib << OFFSET_BITS | off);
+	if (*slot != HTAB_NONE)
+		return *slot;
+	struct profile *p = ld->p;
+	const char *lname = profile_str(p, p->libs.items[m->lib].name);
+	char *shortened = text_shorten(lname, strlen(lname), 64);
+	char name[96];
+	snprintf(name, sizeof(name), "%s+0x%llx", shortened, (unsigned long long)off);
+	free(shortened);
+	struct pf_func fn = {.name = profile_intern(p, name), .lib = m->lib, .flags = PF_FUNC_UNRESOLVED};
+	struct pf_frame fr = {.func = profile_intern_func(p, &fn), .lib = m->lib, .address = off};
+	*slot = profile_intern_frame(p, &fr);
+	return *slot;
+}
+
+/* ---- records ---- */
+
+static int64_t clamp_value(uint64_t v)
+{
+	return v > (uint64_t)INT64_MAX / 4096 ? INT64_MAX / 4096 : (int64_t)v;
+}
+
+static void count_no_caller(struct ld *ld, uint32_t lib)
+{
+	ld->no_caller++;
+	for (size_t i = 0; i < ld->no_caller_by_lib.len; i++)
+		if (ld->no_caller_by_lib.items[i].lib == lib) {
+			ld->no_caller_by_lib.items[i].n++;
+			return;
+		}
+	vec_reserve(&ld->no_caller_by_lib, ld->no_caller_by_lib.len + 1);
+	ld->no_caller_by_lib.items[ld->no_caller_by_lib.len].lib = lib;
+	ld->no_caller_by_lib.items[ld->no_caller_by_lib.len++].n = 1;
+}
+
+static uint32_t thread_of(struct ld *ld, const struct perf_sample *s)
+{
+	struct thr *t = thr_get(ld, s->pid, s->tid);
+	if (t->pf == PF_NONE) {
+		char pid[16], tid[16];
+		snprintf(pid, sizeof(pid), "%u", s->pid);
+		snprintf(tid, sizeof(tid), "%u", s->tid);
+		struct pf_thread th = {.pid = profile_intern(ld->p, pid), .tid = profile_intern(ld->p, tid),
+				       .is_main = s->pid == s->tid};
+		t->pf = profile_add_thread(ld->p, &th);
+	}
+	return t->pf;
+}
+
+static void sample(struct ld *ld, const struct perf_rec *r)
+{
+	struct perf_sample s;
+	if (perf_sample_parse(&ld->f, r, &s) != NULL) {
+		ld->bad_samples++;
+		return;
+	}
+	uint32_t pi = u64map_get(&ld->proc_of, s.pid);
+	const struct proc *pr = pi == HTAB_NONE ? NULL : &ld->procs.items[pi];
+	bool kernel_mode = (r->misc & PERF_MISC_CPUMODE_MASK) == PERF_MISC_KERNEL;
+	size_t n = 0;      /* frames, leaf first */
+	size_t user = 0;   /* of which user frames */
+	if (s.nr > 0) {
+		int ctx = kernel_mode ? 1 : 2, first = 1;
+		for (size_t i = 0; i < s.nr && n < MAX_FRAMES; i++) {
+			uint64_t ip = perf_rd64(s.chain + 8 * i);
+			if (ip >= PERF_CONTEXT_MAX) {
+				ctx = ip == PERF_CONTEXT_KERNEL ? 1 : ip == PERF_CONTEXT_USER ? 2 : 0;
+				first = 1;
+				continue;
+			}
+			if (ctx == 0)
+				continue;
+			/* a caller's return address: the call is the byte before it */
+			uint64_t at = first ? ip : ip - 1;
+			first = 0;
+			ld->frames[n++] = ctx == 1 ? kernel_frame(ld, at) : user_frame(ld, pr, at);
+			user += ctx == 2;
+		}
+		if (n == MAX_FRAMES)
+			ld->truncated_chains++;
+	} else if (s.ip != 0 || (ld->f.attrs.items[s.attr].sample_type & PERF_ST_IP)) {
+		ld->frames[n++] = kernel_mode ? kernel_frame(ld, s.ip) : user_frame(ld, pr, s.ip);
+		user += !kernel_mode;
+	}
+	/* --call-graph dwarf: the user part from the registers and stack copy (the callchain has at
+	 * most the sampled user IP then, which the unwind starts from) */
+	if (user <= 1 && s.abi != 0 && s.regs != NULL && (user == 0 || s.stack != NULL)) {
+		n -= user; /* user frames come after the kernel's, leaf first */
+		size_t k = 0;
+		int rc = ld->unwinder && pr ? perf_unwind(ld->unwinder, &pr->maps, &s, ld->pcs, MAX_FRAMES - n, &k)
+					    : -1;
+		if (rc < 0 || k == 0) {
+			uint64_t ip = perf_regs_ip(&s);
+			ld->pcs[0] = ip;
+			k = 1;
+			ld->unwind_failed += rc < 0 && ld->unwinder != NULL;
+			ld->unwind_no_files += rc == -2;
+		} else {
+			ld->unwound++;
+		}
+		for (size_t i = 0; i < k && n < MAX_FRAMES; i++)
+			ld->frames[n++] = user_frame(ld, pr, ld->pcs[i]); /* callers already at their call */
+		if (k == 1) {
+			const struct perf_map *m = pr ? perf_maps_find(&pr->maps, ld->pcs[0]) : NULL;
+			count_no_caller(ld, m ? m->lib : PF_NONE);
+		}
+	}
+	/* root first */
+	for (size_t i = 0; i < n / 2; i++) {
+		uint32_t t = ld->frames[i];
+		ld->frames[i] = ld->frames[n - 1 - i];
+		ld->frames[n - 1 - i] = t;
+	}
+	uint32_t stack = n ? profile_intern_path(ld->p, PF_NONE, ld->frames, n) : PF_NONE;
+	int64_t v[3] = {0, 1, 0};
+	int64_t w = clamp_value(s.period);
+	if ((s.attr < 64 && ld->time_event[s.attr]) || !ld->any_time)
+		v[M_CPU] = w; /* without a clock event, the events' periods are the CPU measure */
+	else
+		v[M_WEIGHT] = w;
+	ld->per_attr[s.attr]++;
+	profile_add_sample(ld->p, stack, thread_of(ld, &s), v);
+}
+
+static void mmap_record(struct ld *ld, const struct perf_rec *r)
+{
+	size_t blen = perf_body_len(&ld->f, r);
+	bool two = r->type == PERF_REC_MMAP2;
+	size_t fixed = two ? 64 : 32;
+	if (blen <= fixed || memchr(r->body + fixed, 0, blen - fixed) == NULL) {
+		ld->bad_samples += 0; /* a broken map record: its samples show as [unknown] */
+		ld->unknown++;
+		return;
+	}
+	uint32_t pid = perf_rd32(r->body);
+	uint64_t start = perf_rd64(r->body + 8), len = perf_rd64(r->body + 16), pgoff = perf_rd64(r->body + 24);
+	const char *path = (const char *)r->body + fixed;
+	if ((r->misc & PERF_MISC_CPUMODE_MASK) == PERF_MISC_KERNEL || pid == UINT32_MAX || len == 0 ||
+	    start + len < start)
+		return; /* the kernel and its modules: kernel frames come from the callchain's context */
+	if (two && !(perf_rd32(r->body + 56) & 4))
+		return; /* not executable (PROT_EXEC) */
+	const uint8_t *bid = NULL;
+	size_t bid_len = 0;
+	if (two && (r->misc & PERF_MISC_MMAP_BUILD_ID)) {
+		bid_len = r->body[32] <= 20 ? r->body[32] : 20;
+		bid = r->body + 36;
+	}
+	uint32_t lib = lib_for(ld, path, bid, bid_len);
+	struct proc *pr = proc_get(ld, pid);
+	perf_maps_add(&pr->maps, start, start + len, pgoff, lib);
+	if (pr->want_exec && path[0] == '/' && strncmp(base_name(path), "ld-linux", 8) != 0 &&
+	    strncmp(base_name(path), "ld-", 3) != 0) {
+		pr->exec_lib = lib;
+		pr->want_exec = false;
+	}
+}
+
+static void comm_record(struct ld *ld, const struct perf_rec *r)
+{
+	size_t blen = perf_body_len(&ld->f, r);
+	if (blen <= 8 || memchr(r->body + 8, 0, blen - 8) == NULL) {
+		ld->unknown++;
+		return;
+	}
+	uint32_t pid = perf_rd32(r->body), tid = perf_rd32(r->body + 4);
+	uint32_t name = profile_intern(ld->p, (const char *)r->body + 8);
+	thr_get(ld, pid, tid)->comm = name;
+	struct proc *pr = proc_get(ld, pid);
+	if (pid == tid)
+		pr->comm = name;
+	if (r->misc & PERF_MISC_COMM_EXEC) {
+		perf_maps_clear(&pr->maps);
+		pr->want_exec = true;
+		pr->exec_lib = PF_NONE;
+	}
+}
+
+static void fork_record(struct ld *ld, const struct perf_rec *r)
+{
+	if (perf_body_len(&ld->f, r) < 16)
+		return;
+	uint32_t pid = perf_rd32(r->body), ppid = perf_rd32(r->body + 4), tid = perf_rd32(r->body + 8);
+	uint32_t parent_comm = 0;
+	uint32_t pt = u64map_get(&ld->thr_of, perf_rd32(r->body + 12));
+	if (pt != HTAB_NONE)
+		parent_comm = ld->thrs.items[pt].comm;
+	if (pid != ppid) {
+		proc_get(ld, ppid);
+		struct proc *child = proc_get(ld, pid);
+		const struct proc *parent = &ld->procs.items[u64map_get(&ld->proc_of, ppid)];
+		child = &ld->procs.items[u64map_get(&ld->proc_of, pid)];
+		perf_maps_copy(&child->maps, &parent->maps);
+		child->exec_lib = parent->exec_lib;
+		child->want_exec = parent->want_exec;
+		child->comm = parent->comm;
+	}
+	struct thr *t = thr_get(ld, pid, tid);
+	if (t->comm == 0)
+		t->comm = parent_comm;
+}
+
+/* ---- the order of records ---- */
+
+struct order {
+	uint64_t time;
+	size_t at;
+};
+
+static int order_cmp(const void *a, const void *b)
+{
+	const struct order *x = a, *y = b;
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* perf writes each CPU's buffer in turn, so a map can come after a sample of another CPU
+ * that needs it; perf report sorts by time, and so does this, when every record has one. */
+static bool time_ordered(const struct perf_file *f)
+{
+	for (size_t i = 0; i < f->attrs.len; i++)
+		if (!f->attrs.items[i].sample_id_all || !(f->attrs.items[i].sample_type & PERF_ST_TIME))
+			return false;
+	return true;
+}
+
+static bool is_time_event(const struct perf_attr *a)
+{
+	return a->type == 1 && (a->config == 0 || a->config == 1); /* cpu-clock, task-clock */
+}
+
+static void process(struct ld *ld, const struct perf_rec *r)
+{
+	switch (r->type) {
+	case PERF_REC_SAMPLE:
+		sample(ld, r);
+		break;
+	case PERF_REC_MMAP:
+	case PERF_REC_MMAP2:
+		mmap_record(ld, r);
+		break;
+	case PERF_REC_COMM:
+		comm_record(ld, r);
+		break;
+	case PERF_REC_FORK:
+		fork_record(ld, r);
+		break;
+	case PERF_REC_LOST:
+		ld->lost_records++;
+		if (r->size >= 16)
+			ld->lost += perf_rd64(r->body + 8);
+		break;
+	case PERF_REC_LOST_SAMPLES:
+		if (r->size >= 8)
+			ld->lost_samples += perf_rd64(r->body);
+		break;
+	case PERF_REC_THROTTLE:
+		ld->throttles++;
+		break;
+	case PERF_REC_SWITCH:
+	case PERF_REC_SWITCH_CPU_WIDE:
+		ld->switches++;
+		break;
+	case PERF_REC_EXIT:
+	case PERF_REC_UNTHROTTLE:
+	case PERF_REC_FINISHED_ROUND:
+	case PERF_REC_HEADER_ATTR:
+	case PERF_REC_HEADER_EVENT_TYPE:
+	case PERF_REC_HEADER_TRACING_DATA:
+	case PERF_REC_HEADER_BUILD_ID:
+	case PERF_REC_HEADER_FEATURE:
+		break;
+	default:
+		ld->unknown++;
+		break;
+	}
+}
+
+static int replay(struct ld *ld)
+{
+	const struct perf_file *f = &ld->f;
+	size_t pos = f->data_off;
+	struct perf_rec r;
+	int rc;
+	if (!time_ordered(f)) {
+		while ((rc = perf_next(f, &pos, &r)) == 1)
+			process(ld, &r);
+		return rc;
+	}
+	VEC(struct order) ord = {0};
+	size_t at = pos;
+	while ((rc = perf_next(f, &pos, &r)) == 1) {
+		uint64_t t = 0;
+		if (r.type == PERF_REC_SAMPLE) {
+			struct perf_sample s;
+			/* a sample too short to say is processed (and counted) where it is */
+			if (perf_sample_parse(f, &r, &s) == NULL)
+				t = s.time;
+		} else if (r.type < 64) {
+			struct perf_sid sid;
+			if (perf_sid_parse(f, &r, &sid))
+				t = sid.time;
+		}
+		vec_push(&ord, ((struct order){t, at}));
+		at = pos;
+	}
+	if (rc == 0) {
+		if (ord.len > 1)
+			qsort(ord.items, ord.len, sizeof(*ord.items), order_cmp);
+		for (size_t i = 0; i < ord.len; i++) {
+			size_t p = ord.items[i].at;
+			perf_next(f, &p, &r);
+			process(ld, &r);
+		}
+	}
+	vec_free(&ord);
+	return rc;
+}
+
+/* ---- the header ---- */
+
+static void describe(struct ld *ld)
+{
+	struct profile *p = ld->p;
+	const struct perf_file *f = &ld->f;
+	p->format = "perf";
+	p->format_detail = profile_printf(p, "perf.data%s%s%s", f->pipe ? ", pipe mode" : "",
+					  f->version ? ", perf " : "", f->version ? f->version : "");
+	if (f->cmdline)
+		profile_add_info(p, "Recorded", profile_strdup(p, f->cmdline));
+	if (f->hostname || f->osrelease)
+		profile_add_info(p, "Host", profile_printf(p, "%s%s%s", f->hostname ? f->hostname : "",
+							   f->hostname && f->osrelease ? ", Linux " : "",
+							   f->osrelease ? f->osrelease : ""));
+	if (f->nr_cpus_online)
+		profile_add_info(p, "CPUs", profile_printf(p, "%u online of %u", f->nr_cpus_online,
+							   f->nr_cpus_avail));
+}
+
+static void warn_counts(struct ld *ld)
+{
+	struct profile *p = ld->p;
+	if (ld->lost || ld->lost_samples)
+		profile_warn(p, "perf lost %llu samples (%zu LOST records, %llu in LOST_SAMPLES): the recording "
+			     "missed them, so totals are low; record with a larger -m buffer or a lower -F",
+			     (unsigned long long)(ld->lost + ld->lost_samples), ld->lost_records,
+			     (unsigned long long)ld->lost_samples);
+	if (ld->throttles)
+		profile_warn(p, "the kernel throttled sampling %zu times (THROTTLE records): some intervals have "
+			     "no samples", ld->throttles);
+	if (ld->bad_samples)
+		profile_warn(p, "%zu SAMPLE records shorter than their attribute's sample_type: skipped",
+			     ld->bad_samples);
+	if (ld->unknown)
+		profile_add_info(p, "Skipped", profile_printf(p, "%zu records of kinds profan does not read",
+							     ld->unknown));
+	if (ld->f.bad_features)
+		profile_warn(p, "%zu feature sections of the header are broken: skipped", ld->f.bad_features);
+	if (ld->truncated_chains)
+		profile_warn(p, "%zu call stacks deeper than %d frames: cut at their root end", ld->truncated_chains,
+			     MAX_FRAMES);
+	if (ld->no_caller) {
+		VEC(char) by = {0};
+		for (size_t i = 0; i < ld->no_caller_by_lib.len && i < 4; i++) {
+			uint32_t lib = ld->no_caller_by_lib.items[i].lib;
+			char buf[160];
+			int k = snprintf(buf, sizeof(buf), "%s%s %zu", i ? ", " : "",
+					 lib == PF_NONE ? "[unknown]" : profile_str(p, p->libs.items[lib].name),
+					 ld->no_caller_by_lib.items[i].n);
+			vec_reserve(&by, by.len + (size_t)k + 1);
+			memcpy(by.items + by.len, buf, (size_t)k + 1);
+			by.len += (size_t)k;
+		}
+		const char *why = ld->o->no_unwind ? " (--no-symbols: not unwound)"
+				  : ld->unwind_no_files == ld->no_caller
+					  ? " (none of their libraries' files was found to unwind with: --symbol-path)"
+					  : "";
+		profile_warn(p, "%zu of %zu samples have no user caller (the stack copy did not unwind past the "
+			     "sampled instruction)%s, by library: %s%s",
+			     ld->no_caller, p->sample_count, why, by.items, ld->no_caller_by_lib.len > 4 ? ", ..." : "");
+		vec_free(&by);
+	}
+	if (ld->unwound)
+		profile_add_info(p, "Unwound", profile_printf(p, "%zu user stacks from their register and stack "
+								 "copies (DWARF CFI)", ld->unwound));
+}
+
+static void name_threads(struct ld *ld)
+{
+	struct profile *p = ld->p;
+	for (size_t i = 0; i < ld->thrs.len; i++) {
+		const struct thr *t = &ld->thrs.items[i];
+		if (t->pf == PF_NONE)
+			continue;
+		uint32_t ps = u64map_get(&ld->proc_of, t->pid);
+		const struct proc *pr = ps == HTAB_NONE ? NULL : &ld->procs.items[ps];
+		uint32_t pname = pr && pr->comm ? pr->comm : t->comm;
+		/* comm is cut at 15 bytes: the program's file name when it begins with it */
+		if (pr && pr->exec_lib != PF_NONE && pname) {
+			const char *c = profile_str(p, pname), *l = profile_str(p, p->libs.items[pr->exec_lib].name);
+			if (strlen(c) == 15 && strncmp(c, l, 15) == 0)
+				pname = p->libs.items[pr->exec_lib].name;
+		}
+		struct pf_thread *th = &p->threads.items[t->pf];
+		th->process_name = pname;
+		th->name = t->comm ? t->comm : pname;
+	}
+}
+
+bool perf_sniff(const void *d, size_t n)
+{
+	return n >= 8 && (memcmp(d, "PERFILE2", 8) == 0 || memcmp(d, "2ELIFREP", 8) == 0);
+}
+
+int perf_load(const unsigned char *d, size_t len, const char *origin, struct profile *out,
+	      const struct perf_load_opts *o)
+{
+	static const struct perf_load_opts none = {0};
+	struct ld ld = {.p = out, .o = o ? o : &none, .kernel_lib = PF_NONE, .unknown_frame = PF_NONE};
+	int rc = -1;
+	if (perf_open(&ld.f, d, len, origin) < 0)
+		goto out;
+	ld.per_attr = xcalloc(ld.f.attrs.len, sizeof(*ld.per_attr));
+	bool any_time = false, any_other = false;
+	for (size_t i = 0; i < ld.f.attrs.len; i++) {
+		bool t = is_time_event(&ld.f.attrs.items[i]);
+		if (i < 64)
+			ld.time_event[i] = t;
+		any_time |= t;
+		any_other |= !t;
+	}
+	ld.any_time = any_time;
+	if (any_time || !any_other)
+		profile_add_metric(out, "cpu", "CPU time (sample periods of cpu-clock/task-clock)",
+				   PF_UNIT_NANOSECONDS);
+	else /* cycles and the like only: their counts stand for CPU, as in perf report */
+		profile_add_metric(out, "cpu", profile_printf(out, "%s (sample periods; no clock event recorded)",
+							      perf_attr_name(&ld.f.attrs.items[0])),
+				   PF_UNIT_COUNT);
+	profile_add_metric(out, "samples", "sample count", PF_UNIT_COUNT);
+	out->metrics[M_SAMPLES].counts_samples = true;
+	profile_add_metric(out, "weight", "event count (sample periods of other events)", PF_UNIT_COUNT);
+	out->default_metric = M_CPU;
+	describe(&ld);
+	profile_add_info(out, "Binary", ""); /* its place; samply_choose_binary() fills it */
+	for (size_t i = 0; i < ld.f.build_ids.len; i++) {
+		const struct perf_build_id *b = &ld.f.build_ids.items[i];
+		if (b->cpumode != PERF_MISC_KERNEL)
+			*u64map_slot(&ld.bid_of, profile_intern(out, b->filename)) = (uint32_t)i;
+	}
+	if (!ld.o->no_unwind)
+		ld.unwinder = perf_unwind_new(ld.o->symbols, out);
+	if (replay(&ld) < 0)
+		goto out;
+	name_threads(&ld);
+	/* the Events line, now that the samples are counted */
+	{
+		VEC(char) ev = {0};
+		for (size_t i = 0; i < ld.f.attrs.len; i++) {
+			char buf[160];
+			int k = snprintf(buf, sizeof(buf), "%s%s: %zu samples", i ? "; " : "", perf_attr_name(&ld.f.attrs.items[i]),
+					 ld.per_attr[i]);
+			vec_reserve(&ev, ev.len + (size_t)k + 1);
+			memcpy(ev.items + ev.len, buf, (size_t)k + 1);
+			ev.len += (size_t)k;
+		}
+		profile_add_info(out, "Events", profile_strdup(out, ev.items));
+		vec_free(&ev);
+	}
+	warn_counts(&ld);
+	samply_choose_binary(out, ld.o->binary, NULL);
+	rc = 0;
+out:
+	perf_unwind_free(ld.unwinder);
+	for (size_t i = 0; i < ld.procs.len; i++)
+		perf_maps_release(&ld.procs.items[i].maps);
+	vec_free(&ld.procs);
+	vec_free(&ld.thrs);
+	vec_free(&ld.no_caller_by_lib);
+	u64map_release(&ld.proc_of);
+	u64map_release(&ld.thr_of);
+	u64map_release(&ld.lib_of);
+	u64map_release(&ld.bid_of);
+	u64map_release(&ld.frame_of);
+	u64map_release(&ld.kframe_of);
+	free(ld.per_attr);
+	perf_release(&ld.f);
+	return rc;
+}

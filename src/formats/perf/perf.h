@@ -1,0 +1,25 @@
+/* perf.h: `perf record`'s perf.data as a profile (src/formats/perf/). Libraries and
+ * (library, file offset) frames as samply's loader makes them, so symbolication
+ * (symbolize.h), every view and `profan diff` read it the same way. */
+#ifndef PROFAN_PERF_H
+#define PROFAN_PERF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "profan/profile.h"
+#include "profan/symbolize.h"
+
+struct perf_load_opts {
+	const char *binary;                   /* --binary, or NULL */
+	const struct symbolize_opts *symbols; /* where the unwinder finds each library's CFI */
+	bool no_unwind;                       /* keep the sampled user IP only (tests) */
+};
+
+/* True when D[0..N) begins like a perf.data file (little- or big-endian, file or pipe). */
+bool perf_sniff(const void *d, size_t n);
+/* D[0..LEN) (a whole perf.data, file or pipe mode) into OUT. Returns 0, or -1 after one line. */
+int perf_load(const unsigned char *d, size_t len, const char *origin, struct profile *out,
+	      const struct perf_load_opts *o);
+
+#endif

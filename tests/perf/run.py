@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""tests/perf/run.py PROFAN CASE: records tests/perf/work.c with `perf record` at test time and
+checks `profan perf` against perf's own reports of the same file. Both weight a sample by its
+period (cpu-clock: nanoseconds), so shares agree exactly; the only allowed difference is the
+last printed digit (0.01 pp).
+
+  fp      -g (frame pointers): self (perf report --no-children --sort sym) and inclusive
+          (perf report --children) shares of the program's functions
+  dwarf   --call-graph dwarf: the same with perf's libdw unwinder against profan's own, plus
+          read()'s samples inside the system call: reader above them, nothing left without a
+          frame of the program
+  pipe    the dwarf recording rewritten in pipe mode (perf inject -o -), read from stdin:
+          the same report as the file
+Exit 77 (ctest's skip) when perf or gcc is missing or cannot record here, saying why."""
+import json, os, shutil, subprocess, sys, tempfile
+
+profan, case = sys.argv[1], sys.argv[2]
+here = os.path.dirname(os.path.abspath(__file__))
+FUNCS = ["main", "compute", "reader", "leaf_a", "leaf_b"]
+
+
+def skip(why):
+    print("SKIP: " + why)
+    sys.exit(77)
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
+
+
+for tool in ("perf", "gcc"):
+    if shutil.which(tool) is None:
+        skip(tool + " is not installed (.ci/setup installs linux-perf and build-essential)")
+tmp = tempfile.mkdtemp(prefix="profan-perf-")
+prog = os.path.join(tmp, "work")
+run(["gcc", "-g", "-O2", "-fno-omit-frame-pointer", "-o", prog, os.path.join(here, "work.c")])
+data = os.path.join(tmp, "perf.data")
+graph = ["-g"] if case == "fp" else ["--call-graph", "dwarf"]
+rec = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "2000", "-k", "CLOCK_MONOTONIC",
+                      "--switch-events", "-d"] + graph + ["-o", data, "--", prog, "2"],
+                     capture_output=True, text=True)
+if rec.returncode != 0 or not os.path.exists(data):
+    skip("perf record cannot record here: " + (rec.stderr.strip().splitlines() or ["?"])[-1])
+
+
+def perf_shares(children):
+    """{symbol: (children%, self%)} from perf report's table without call graphs."""
+    mode = ["--children"] if children else ["--no-children"]
+    out = run(["perf", "report", "-i", data, "--stdio", "--sort", "sym", "-g", "none",
+               "--percent-limit", "0"] + mode)
+    got = {}
+    for line in out.splitlines():
+        if line.startswith("#") or "%" not in line:
+            continue
+        parts = line.split()
+        pcts = [float(p[:-1]) for p in parts if p.endswith("%")]
+        sym = line.split("] ", 1)[1].strip() if "] " in line else parts[-1]
+        got[sym] = pcts
+    return got
+
+
+def profan_views(path, stdin=None):
+    cmd = [profan, "perf", path, "--json", "--top", "10000", "--symbol-path", tmp]
+    out = subprocess.run(cmd, capture_output=True, text=True, stdin=stdin)
+    if out.returncode != 0:
+        sys.exit("profan failed: " + out.stderr)
+    doc = json.loads(out.stdout)
+    views = {v["id"]: v for v in doc["views"]}
+    rows = lambda vid: {r["name"]: r["percent"][0] for r in views[vid]["rows"]}
+    return rows("top_self"), rows("top_inclusive_yours"), doc
+
+
+failures = []
+
+
+def close(what, a, b):
+    if abs(a - b) > 0.011:
+        failures.append("%s: profan %.2f%%, perf %.2f%%" % (what, a, b))
+
+
+self_p, incl_p, doc = profan_views(data)
+if case in ("fp", "dwarf"):
+    perf_self = perf_shares(False)
+    perf_incl = perf_shares(True)
+    total = sum(v[0] for v in perf_self.values())
+    if total < 99 or perf_self.get("leaf_b", [0])[0] < 5:
+        skip("the recording has too few samples of the program to compare (%s)" % perf_self)
+    for f in FUNCS:
+        close("self " + f, self_p.get(f, 0.0), perf_self.get(f, [0.0])[0])
+        close("inclusive " + f, incl_p.get(f, 0.0), perf_incl.get(f, [0.0])[0])
+    if case == "dwarf":
+        # read()'s samples: perf's own unwind puts reader above them; so must profan's
+        yours = {r["name"]: r["percent"][0] for v in doc["views"] if v["id"] == "top_self_yours"
+                 for r in v["rows"]}
+        if yours.get("(no frame of your code)", 0.0) > 2.0:
+            failures.append("%.2f%% of the samples have no frame of the program" %
+                            yours["(no frame of your code)"])
+        if incl_p.get("reader", 0.0) <= self_p.get("reader", 0.0):
+            failures.append("reader has no samples below it (read's syscall samples were not unwound)")
+elif case == "pipe":
+    piped = os.path.join(tmp, "pipe.data")
+    with open(piped, "wb") as out:
+        subprocess.run(["perf", "inject", "-i", data, "-o", "-"], stdout=out, check=True,
+                       stderr=subprocess.DEVNULL)
+    with open(piped, "rb") as f:
+        if f.read(16)[8:] != (16).to_bytes(8, "little"):
+            skip("perf inject did not write pipe mode")
+    with open(piped, "rb") as f:
+        self_q, incl_q, doc_q = profan_views("-", stdin=f)
+    if (self_q, incl_q) != (self_p, incl_p):
+        failures.append("pipe mode differs from the file:\n  %s\n  %s" % ((self_q, incl_q), (self_p, incl_p)))
+    if "pipe mode" not in json.dumps(doc_q["header"]):
+        failures.append("the header does not say pipe mode")
+
+shutil.rmtree(tmp)
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print("ok: %s (%s)" % (case, ", ".join("%s self %.2f%% incl %.2f%%" % (f, self_p.get(f, 0), incl_p.get(f, 0)) for f in FUNCS)))
