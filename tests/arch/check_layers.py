@@ -71,6 +71,8 @@ for rel in files:
             target = os.path.join("include", inc)
         else:
             target = os.path.normpath(os.path.join(os.path.dirname(rel), inc))
+            if target not in files:  # another format's header, through the src/formats include path
+                target = os.path.normpath(os.path.join("src/formats", inc))
         if target not in files:
             failures.append(f"{rel}: includes {inc}, which is not in src/ or include/profan/")
             continue
