@@ -96,6 +96,8 @@ for rel in FILES:
     is_md = rel.endswith(".md")
     for no, line in enumerate(lines, 1):
         where = f"{rel}:{no}"
+        if rel.endswith(".1"):
+            line = line.replace("\\-", "-")  # roff writes a hyphen in a path as backslash-minus
         if is_md:
             for target in LINK.findall(line):
                 if re.match(r"^[a-z]+:", target):
