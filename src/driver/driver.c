@@ -87,6 +87,18 @@ struct dispatch {
 	struct loaded *got;
 };
 
+/* What the loader of F gets besides the input itself, the same for text and binary formats. */
+static struct load_env load_env_of(const struct dispatch *d, const struct input_format *f)
+{
+	const struct driver_input *in = d->in;
+	return (struct load_env){
+		.o = d->rn->o,
+		.file = in->data == NULL && strcmp(in->path, "-") != 0 ? in->path : NULL,
+		.run = run_side(d->rn, f),
+		.origin = &d->got->symbols,
+	};
+}
+
 static int dispatch(const struct json_doc *doc, struct profile *out, const void *ctx)
 {
 	const struct dispatch *d = ctx;
@@ -104,13 +116,7 @@ static int dispatch(const struct json_doc *doc, struct profile *out, const void 
 			 f->label, seen->command);
 		return -1;
 	}
-	const struct driver_input *in = d->in;
-	struct load_env env = {
-		.o = d->rn->o,
-		.file = in->data == NULL && strcmp(in->path, "-") != 0 ? in->path : NULL,
-		.run = run_side(d->rn, f),
-		.origin = &d->got->symbols,
-	};
+	struct load_env env = load_env_of(d, f);
 	return f->load(doc, &env, out);
 }
 
@@ -126,7 +132,7 @@ static int dispatch_binary(const char *kind, const unsigned char *data, size_t l
 			 f ? f->label : "a profile", seen ? seen->command : kind);
 		return -1;
 	}
-	struct load_env env = {.o = d->rn->o};
+	struct load_env env = load_env_of(d, f);
 	return f->load_binary(data, len, origin, &env, out);
 }
 
