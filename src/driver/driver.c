@@ -116,6 +116,10 @@ static int dispatch(const struct json_doc *doc, struct profile *out, const void 
 			 f->label, seen->command);
 		return -1;
 	}
+	if (f->load == NULL) { /* a binary format's command given a JSON document */
+		pf_error("%s: not %s (this is JSON)", json_doc_origin(doc), f->label);
+		return -1;
+	}
 	struct load_env env = load_env_of(d, f);
 	return f->load(doc, &env, out);
 }
