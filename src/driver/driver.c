@@ -107,7 +107,7 @@ static int dispatch(const struct json_doc *doc, struct profile *out, const void 
 		return -1; /* said what the file is */
 	const struct input_format *f = d->got->format = d->format ? d->format : seen;
 	if (f == NULL) {
-		pf_error("%s: not a profile profan recognises (%s JSON); name it with --format",
+		pf_error("%s: not a profile profan recognises (%s); name it with --format",
 			 json_doc_origin(doc), format_names());
 		return -1;
 	}
