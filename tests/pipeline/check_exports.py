@@ -59,32 +59,8 @@ def read_folded(path):
     return lines
 
 
-# ---- protobuf: just enough of the wire format for profile.proto ----
-def varint(buf, i):
-    shift = value = 0
-    while True:
-        b = buf[i]
-        i += 1
-        value |= (b & 0x7F) << shift
-        shift += 7
-        if b < 0x80:
-            return value, i
-
-
-def fields(buf):
-    i = 0
-    while i < len(buf):
-        key, i = varint(buf, i)
-        num, wt = key >> 3, key & 7
-        if wt == 0:
-            v, i = varint(buf, i)
-        elif wt == 2:
-            n, i = varint(buf, i)
-            v = buf[i:i + n]
-            i += n
-        else:
-            raise ValueError(f"wire type {wt}")
-        yield num, wt, v
+# ---- protobuf: just enough of the wire format for profile.proto (pbwire.py) ----
+from pbwire import fields, varint  # noqa: E402
 
 
 def packed(v, wt):

@@ -20,30 +20,12 @@ profan, fixtures = sys.argv[1], sys.argv[2]
 failures = []
 
 
-def varint(buf, i):
-    shift = value = 0
-    while True:
-        b = buf[i]
-        i += 1
-        value |= (b & 0x7F) << shift
-        shift += 7
-        if b < 0x80:
-            return value, i
+from pbwire import fields as wire_fields  # noqa: E402
 
 
 def fields(buf):
-    i = 0
-    while i < len(buf):
-        key, i = varint(buf, i)
-        num, wt = key >> 3, key & 7
-        if wt == 0:
-            v, i = varint(buf, i)
-        elif wt == 2:
-            n, i = varint(buf, i)
-            v, i = buf[i:i + n], i + n
-        else:
-            raise ValueError(f"wire type {wt}")
-        yield num, v
+    """(field number, value) of each field of BUF."""
+    return ((num, v) for num, _, v in wire_fields(buf))
 
 
 CASES = [("samply", "samply/demo/demo-12.json.gz", "/demo"),
