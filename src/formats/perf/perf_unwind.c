@@ -2,16 +2,26 @@
  * unwind-libdw.c does it: libdwfl walks the CFI of the libraries mapped in the process, with
  * the sample's registers as the first frame and its copy of the stack as the only memory.
  *
- * One Dwfl per process, kept while its maps stay the same (perf makes one per sample): the
- * libraries' ELF files and CFI tables are opened once, not once per sample. Files are found
- * as symbolize_profile() finds them (symfind_locate: recorded path, --symbol-path, build id
- * checked), once per library. x86_64 only. */
+ * Most samples take the fast way: each frame's unwind rule (where the CFA, the return address
+ * and rbp are) is read from the library's .eh_frame once per (library, file offset) and kept,
+ * and applied to the sample's registers and stack copy here; the library's CFI is opened once
+ * for all processes. A frame whose rule is not of that simple kind (a DWARF expression, a
+ * signal frame, no FDE) or whose read leaves the copy sends the whole sample the slow way,
+ * libdwfl's own unwinder, so every sample's frames are those libdwfl gives.
+ *
+ * The slow way: one Dwfl per process, kept while its maps stay the same (perf makes one per
+ * sample). Files are found as symbolize_profile() finds them (symfind_locate: recorded path,
+ * --symbol-path, build id checked), once per library. x86_64 only. */
 #include "perf_unwind.h"
 
+#include <dwarf.h>
 #include <elfutils/libdwfl.h>
+#include <fcntl.h>
+#include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "profan/hashtab.h"
 
@@ -39,8 +49,38 @@ struct proc_dwfl {
 	bool usable;
 };
 
+/* A library's .eh_frame, opened once for every process that maps it. */
+struct lib_cfi {
+	bool tried;
+	int fd;
+	Elf *elf;
+	Dwarf_CFI *cfi;   /* NULL: no CFI (every frame in it goes the slow way) */
+	bool debug_frame; /* the file has a .debug_frame, which libdwfl would try where .eh_frame
+			   * has no entry for a PC: such PCs go the slow way */
+	bool exec;        /* ET_EXEC: CFI addresses are the run-time ones */
+	uint64_t vaddr0;  /* ET_DYN: the first PT_LOAD's page-aligned address, which libdwfl's
+			   * module bias leaves in (a file offset + vaddr0 is the CFI's address) */
+};
+
+/* How to get from a frame to its caller, at one PC: CFA = rsp or rbp + cfa_off; the return
+ * address at CFA + ra_off; rbp unchanged, unknown, or at CFA + bp_off; rsp = CFA. */
+enum {
+	RULE_SLOW,
+	RULE_STEP,
+	RULE_LAST, /* the return address is undefined: the outermost frame */
+	RULE_FP,   /* no CFI for the PC: libdwfl's x86_64 fallback, rbp as a frame pointer */
+};
+enum { BP_SAME, BP_UNDEF, BP_AT };
+struct rule {
+	int32_t cfa_off, ra_off, bp_off;
+	uint8_t kind, cfa_bp, bp;
+};
+
 struct perf_unwinder {
 	const struct profile *p;
+	struct lib_cfi *cfis; /* per library, nlibs of them */
+	VEC(struct rule) rules;
+	struct u64map rule_of; /* lib << 44 | file offset -> rules */
 	struct symbol_dirs dirs;
 	char **lib_path;      /* per library: its file, "" when none was found; NULL: not looked up */
 	size_t nlibs;
@@ -67,6 +107,8 @@ static const char *lib_file(struct perf_unwinder *u, uint32_t lib)
 		size_t n = u->p->libs.len;
 		u->lib_path = xreallocarray(u->lib_path, n, sizeof(*u->lib_path));
 		memset(u->lib_path + u->nlibs, 0, (n - u->nlibs) * sizeof(*u->lib_path));
+		u->cfis = xreallocarray(u->cfis, n, sizeof(*u->cfis));
+		memset(u->cfis + u->nlibs, 0, (n - u->nlibs) * sizeof(*u->cfis));
 		u->nlibs = n;
 	}
 	if (u->lib_path[lib] == NULL) {
@@ -98,14 +140,22 @@ static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
 	return u->tid;
 }
 
+/* The word at ADDR of the sample's stack: only the copy, what lies beyond it was not recorded. */
+static bool stack_word(const struct perf_unwinder *u, uint64_t addr, uint64_t *out)
+{
+	if (addr < u->sp || addr - u->sp > u->s->stack_size || u->s->stack_size - (addr - u->sp) < 8)
+		return false;
+	*out = perf_rd64(u->s->stack + (addr - u->sp));
+	return true;
+}
+
 static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *arg)
 {
 	(void)dwfl;
-	struct perf_unwinder *u = arg;
-	/* only the copied stack: what lies beyond it was not recorded */
-	if (addr < u->sp || addr - u->sp > u->s->stack_size || u->s->stack_size - (addr - u->sp) < 8)
+	uint64_t w;
+	if (!stack_word(arg, addr, &w))
 		return false;
-	*result = perf_rd64(u->s->stack + (addr - u->sp));
+	*result = w;
 	return true;
 }
 
@@ -140,13 +190,205 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 	return u->n < u->max ? DWARF_CB_OK : DWARF_CB_ABORT;
 }
 
+/* ---- the fast way: rules per (library, offset) ---- */
+
+static struct lib_cfi *lib_cfi(struct perf_unwinder *u, uint32_t lib)
+{
+	const char *path = lib_file(u, lib); /* sizes u->cfis too */
+	struct lib_cfi *c = &u->cfis[lib];
+	if (c->tried)
+		return c;
+	c->tried = true;
+	c->fd = -1;
+	if (*path == '\0' || (c->fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return c;
+	c->elf = elf_begin(c->fd, ELF_C_READ_MMAP, NULL);
+	GElf_Ehdr eh;
+	size_t nph;
+	if (c->elf == NULL || gelf_getehdr(c->elf, &eh) == NULL || elf_getphdrnum(c->elf, &nph) != 0)
+		return c;
+	c->exec = eh.e_type == ET_EXEC;
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(c->elf, (int)i, &ph) != NULL && ph.p_type == PT_LOAD) {
+			c->vaddr0 = ph.p_vaddr & -ph.p_align;
+			break;
+		}
+	}
+	c->cfi = dwarf_getcfi_elf(c->elf);
+	size_t shstr;
+	if (elf_getshdrstrndx(c->elf, &shstr) != 0)
+		c->debug_frame = true; /* cannot tell */
+	for (Elf_Scn *scn = NULL; !c->debug_frame && (scn = elf_nextscn(c->elf, scn)) != NULL;) {
+		GElf_Shdr sh;
+		const char *name = gelf_getshdr(scn, &sh) ? elf_strptr(c->elf, shstr, sh.sh_name) : NULL;
+		c->debug_frame = name && (strcmp(name, ".debug_frame") == 0 || strcmp(name, ".zdebug_frame") == 0);
+	}
+	return c;
+}
+
+static void lib_cfi_release(struct lib_cfi *c)
+{
+	if (c->cfi)
+		dwarf_cfi_end(c->cfi);
+	if (c->elf)
+		elf_end(c->elf);
+	if (c->fd >= 0 && c->tried)
+		close(c->fd);
+}
+
+/* DWARF's x86_64 register numbers */
+#define DW_BP 6
+#define DW_SP 7
+#define DW_RA 16
+
+/* Where REG's caller value is, as libdw says it: same value, undefined, or at CFA + *OFF
+ * (0, 1, 2); -1 for anything else. */
+static int reg_rule(Dwarf_Frame *fr, int reg, int32_t *off)
+{
+	Dwarf_Op mem[3], *ops;
+	size_t nops;
+	if (dwarf_frame_register(fr, reg, mem, &ops, &nops) != 0)
+		return -1;
+	if (nops == 0)
+		return ops == NULL ? 0 : ops == mem ? 1 : -1;
+	if (ops != mem || ops[0].atom != DW_OP_call_frame_cfa || nops > 2)
+		return -1;
+	int64_t v = nops == 2 ? (int64_t)ops[1].number : 0;
+	if (nops == 2 && ops[1].atom != DW_OP_plus_uconst)
+		return -1;
+	if (v < INT32_MIN || v > INT32_MAX)
+		return -1;
+	*off = (int32_t)v;
+	return 2;
+}
+
+/* rsp's caller value is the CFA itself (the x86_64 ABI's rule, which libdw supplies). */
+static bool sp_is_cfa(Dwarf_Frame *fr)
+{
+	Dwarf_Op mem[3], *ops;
+	size_t nops;
+	return dwarf_frame_register(fr, DW_SP, mem, &ops, &nops) == 0 && ops == mem && nops == 2 &&
+	       ops[0].atom == DW_OP_call_frame_cfa && ops[1].atom == DW_OP_stack_value;
+}
+
+static struct rule rule_at(struct lib_cfi *c, uint64_t addr)
+{
+	struct rule r = {.kind = RULE_SLOW};
+	Dwarf_Frame *fr;
+	if (c->cfi == NULL)
+		return r;
+	if (dwarf_cfi_addrframe(c->cfi, addr, &fr) != 0) {
+		r.kind = c->debug_frame ? RULE_SLOW : RULE_FP;
+		return r;
+	}
+	Dwarf_Addr start, end;
+	bool signal;
+	Dwarf_Op *ops;
+	size_t nops;
+	int32_t off = 0;
+	int ra, bp;
+	if (dwarf_frame_info(fr, &start, &end, &signal) < 0 || signal || dwarf_frame_cfa(fr, &ops, &nops) != 0 ||
+	    nops != 1 || !sp_is_cfa(fr))
+		goto out;
+	if (ops[0].atom == DW_OP_bregx && (ops[0].number == DW_BP || ops[0].number == DW_SP))
+		off = (int32_t)(int64_t)ops[0].number2, r.cfa_bp = ops[0].number == DW_BP;
+	else if (ops[0].atom == DW_OP_breg6 || ops[0].atom == DW_OP_breg7)
+		off = (int32_t)(int64_t)ops[0].number, r.cfa_bp = ops[0].atom == DW_OP_breg6;
+	else
+		goto out;
+	int64_t cfa_off = ops[0].atom == DW_OP_bregx ? (int64_t)ops[0].number2 : (int64_t)ops[0].number;
+	if (cfa_off != off)
+		goto out;
+	r.cfa_off = off;
+	ra = reg_rule(fr, DW_RA, &r.ra_off);
+	bp = reg_rule(fr, DW_BP, &r.bp_off);
+	if (ra < 1 || bp < 0)
+		goto out;
+	r.bp = bp == 0 ? BP_SAME : bp == 1 ? BP_UNDEF : BP_AT;
+	r.kind = ra == 1 ? RULE_LAST : RULE_STEP;
+out:
+	free(fr);
+	return r;
+}
+
+/* The rule for the code at file offset OFF of LIB (IP: its run-time address), cached. */
+static const struct rule *rule_for(struct perf_unwinder *u, uint32_t lib, uint64_t off, uint64_t ip)
+{
+	static const struct rule slow = {.kind = RULE_SLOW};
+	if (off >> 44)
+		return &slow;
+	uint32_t *slot = u64map_slot(&u->rule_of, (uint64_t)lib << 44 | off);
+	if (*slot == HTAB_NONE) {
+		struct lib_cfi *c = lib_cfi(u, lib);
+		struct rule r = rule_at(c, c->exec ? ip : off + c->vaddr0);
+		slot = u64map_slot(&u->rule_of, (uint64_t)lib << 44 | off);
+		*slot = (uint32_t)u->rules.len;
+		vec_push(&u->rules, r);
+	}
+	return &u->rules.items[*slot];
+}
+
+/* The fast way through S: true with the frames in u->pcs, false when a frame needs libdwfl.
+ * It ends where libdwfl's handle_cfi() ends: at an undefined or zero return address, and
+ * where a register the step needs is unknown or its slot lies beyond the stack copy. */
+static bool unwind_fast(struct perf_unwinder *u, const struct perf_maps *maps, const struct perf_sample *s)
+{
+	/* the registers libdwfl is given are all set, those the mask lacks as 0 */
+	uint64_t pc = reg(s, X86_REG_IP), sp = u->sp, bp = reg(s, X86_REG_BP);
+	bool bp_known = true;
+	for (bool first = true; pc != 0; first = false) {
+		uint64_t at = first ? pc : pc - 1; /* a return address: the call is the byte before it */
+		u->pcs[u->n++] = at;
+		if (u->n == u->max)
+			return true;
+		const struct perf_map *m = perf_maps_find(maps, at);
+		if (m == NULL)
+			return false;
+		const struct rule *r = rule_for(u, m->lib, at - m->start + m->pgoff, at);
+		if (r->kind == RULE_SLOW)
+			return false;
+		if (r->kind == RULE_FP) { /* backends/x86_64_unwind.c: rbp -> saved rbp, return address */
+			uint64_t fp = bp;
+			if (!bp_known || fp == 0 || !stack_word(u, fp, &bp) || !stack_word(u, fp + 8, &pc))
+				return true;
+			sp = fp + 16;
+			continue;
+		}
+		if (r->kind == RULE_LAST || (r->cfa_bp && !bp_known))
+			return true;
+		uint64_t cfa = (r->cfa_bp ? bp : sp) + (uint64_t)(int64_t)r->cfa_off;
+		if (!stack_word(u, cfa + (uint64_t)(int64_t)r->ra_off, &pc))
+			return true;
+		if (r->bp == BP_AT)
+			bp_known = stack_word(u, cfa + (uint64_t)(int64_t)r->bp_off, &bp);
+		else if (r->bp == BP_UNDEF)
+			bp_known = false;
+		sp = cfa;
+	}
+	return true;
+}
+
 /* ---- one Dwfl per process ---- */
+
+/* The libraries' own files only: their .eh_frame, and a .debug_frame when the file has one
+ * (the fast way leaves such files' PCs without an FDE to this). perf also reads a separate
+ * debug file's .debug_frame; x86_64 compilers put CFI in .eh_frame, so that rarely adds a
+ * frame, and opening it costs inflating its compressed DWARF once per process. */
+static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
+			const char *file_name, const char *debuglink_file, GElf_Word debuglink_crc,
+			char **debuginfo_file_name)
+{
+	(void)mod, (void)userdata, (void)modname, (void)base, (void)file_name, (void)debuglink_file;
+	(void)debuglink_crc, (void)debuginfo_file_name;
+	return -1;
+}
 
 static char *no_debuginfo_path;
 
 static const Dwfl_Callbacks offline = {
 	.find_elf = dwfl_build_id_find_elf,
-	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.find_debuginfo = no_debuginfo,
 	.section_address = dwfl_offline_section_address,
 	.debuginfo_path = &no_debuginfo_path,
 };
@@ -190,6 +432,7 @@ struct perf_unwinder *perf_unwind_new(const struct symbolize_opts *o, const stru
 {
 	static const struct symbolize_opts none = {0};
 	unsetenv("DEBUGINFOD_URLS"); /* never the network */
+	elf_version(EV_CURRENT);
 	struct perf_unwinder *u = xcalloc(1, sizeof(*u));
 	u->p = p;
 	symbol_dirs_init(&u->dirs, o ? o : &none);
@@ -204,9 +447,14 @@ void perf_unwind_free(struct perf_unwinder *u)
 		proc_reset(&u->procs.items[i]);
 	vec_free(&u->procs);
 	u64map_release(&u->proc_of);
-	for (size_t i = 0; i < u->nlibs; i++)
+	for (size_t i = 0; i < u->nlibs; i++) {
 		free(u->lib_path[i]);
+		lib_cfi_release(&u->cfis[i]);
+	}
 	free(u->lib_path);
+	free(u->cfis);
+	vec_free(&u->rules);
+	u64map_release(&u->rule_of);
 	symbol_dirs_release(&u->dirs);
 	free(u);
 }
@@ -217,6 +465,15 @@ int perf_unwind(struct perf_unwinder *u, const struct perf_maps *maps, const str
 	*n = 0;
 	if (max == 0 || s->regs == NULL || s->abi != 2 /* PERF_SAMPLE_REGS_ABI_64 */)
 		return -1;
+	u->s = s;
+	u->sp = reg(s, X86_REG_SP);
+	u->pcs = pcs;
+	u->max = max;
+	u->n = 0;
+	if (unwind_fast(u, maps, s)) {
+		*n = u->n;
+		return 0;
+	}
 	uint32_t *slot = u64map_slot(&u->proc_of, s->pid);
 	if (*slot == HTAB_NONE) {
 		*slot = (uint32_t)u->procs.len;
