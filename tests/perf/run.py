@@ -73,9 +73,28 @@ def profan_views(path, stdin=None):
 failures = []
 
 
-def close(what, a, b):
-    if abs(a - b) > 0.011:
-        failures.append("%s: profan %.2f%%, perf %.2f%%" % (what, a, b))
+def close(what, a, b, slack=0.0):
+    if abs(a - b) > 0.011 + slack:
+        failures.append("%s: profan %.2f%%, perf %.2f%%%s" % (
+            what, a, b, " (allowed %.2f pp more: samples perf left without user frames)" % slack if slack else ""))
+
+
+def dropped_share():
+    """Percent of the period in samples perf shows with kernel frames only. When libdw's unwind
+    of a sample ends in an error, perf drops all its user frames (unwind-libdw.c); profan keeps
+    the sampled user IP (a page fault at a large frame's first touch of its stack is one)."""
+    out = run(["perf", "script", "-i", data, "-F", "period,ip"])
+    total = dropped = 0
+    for block in out.split("\n\n"):
+        lines = [l.split() for l in block.strip().splitlines() if l.strip()]
+        if not lines or not lines[0][0].isdigit():
+            continue
+        period = int(lines[0][0])
+        addrs = [int(l[0], 16) for l in lines[1:] if l]
+        total += period
+        if addrs and all(a >= 0xffff800000000000 for a in addrs):
+            dropped += period
+    return 100.0 * dropped / total if total else 0.0
 
 
 self_p, incl_p, doc = profan_views(data)
@@ -85,9 +104,10 @@ if case in ("fp", "dwarf"):
     total = sum(v[0] for v in perf_self.values())
     if total < 99 or perf_self.get("leaf_b", [0])[0] < 5:
         skip("the recording has too few samples of the program to compare (%s)" % perf_self)
+    slack = dropped_share() if case == "dwarf" else 0.0
     for f in FUNCS:
         close("self " + f, self_p.get(f, 0.0), perf_self.get(f, [0.0])[0])
-        close("inclusive " + f, incl_p.get(f, 0.0), perf_incl.get(f, [0.0])[0])
+        close("inclusive " + f, incl_p.get(f, 0.0), perf_incl.get(f, [0.0])[0], slack)
     if case == "dwarf":
         # read()'s samples: perf's own unwind puts reader above them; so must profan's
         yours = {r["name"]: r["percent"][0] for v in doc["views"] if v["id"] == "top_self_yours"
@@ -112,8 +132,9 @@ elif case == "pipe":
     if "pipe mode" not in json.dumps(doc_q["header"]):
         failures.append("the header does not say pipe mode")
 
-shutil.rmtree(tmp)
 if failures:
     print("\n".join(failures))
+    print("kept for a look: " + tmp)
     sys.exit(1)
+shutil.rmtree(tmp)
 print("ok: %s (%s)" % (case, ", ".join("%s self %.2f%% incl %.2f%%" % (f, self_p.get(f, 0), incl_p.get(f, 0)) for f in FUNCS)))

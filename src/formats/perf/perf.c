@@ -461,10 +461,9 @@ static int replay(struct ld *ld)
 	while ((rc = perf_next(f, &pos, &r)) == 1) {
 		uint64_t t = 0;
 		if (r.type == PERF_REC_SAMPLE) {
-			struct perf_sample s;
 			/* a sample too short to say is processed (and counted) where it is */
-			if (perf_sample_parse(f, &r, &s) == NULL)
-				t = s.time;
+			if (!perf_sample_time(f, &r, &t))
+				t = 0;
 		} else if (r.type < 64) {
 			struct perf_sid sid;
 			if (perf_sid_parse(f, &r, &sid))

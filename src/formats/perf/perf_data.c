@@ -470,11 +470,11 @@ bool perf_sid_parse(const struct perf_file *f, const struct perf_rec *r, struct 
 			return "shorter than its sample_type says";                               \
 	} while (0)
 
-const char *perf_sample_parse(const struct perf_file *f, const struct perf_rec *r, struct perf_sample *s)
+/* Which attribute sample R belongs to, in *ATTR: the id's place is the same for every
+ * attribute (perf requires it). False when R is too short to say. */
+static bool sample_attr(const struct perf_file *f, const struct perf_rec *r, uint32_t *attr)
 {
-	memset(s, 0, sizeof(*s));
-	const unsigned char *p = r->body, *end = r->body + r->size;
-	/* which attribute: the id's place is the same for every attribute (perf requires it) */
+	*attr = 0;
 	uint64_t st0 = f->attrs.items[0].sample_type;
 	if (f->attrs.len > 1) {
 		size_t at = st0 & PERF_ST_IDENTIFIER ? 0
@@ -484,10 +484,32 @@ const char *perf_sample_parse(const struct perf_file *f, const struct perf_rec *
 				    : SIZE_MAX;
 		if (at != SIZE_MAX) {
 			if (r->size < at + 8)
-				return "shorter than its sample_type says";
-			s->attr = perf_attr_of_id(f, perf_rd64(p + at));
+				return false;
+			*attr = perf_attr_of_id(f, perf_rd64(r->body + at));
 		}
 	}
+	return true;
+}
+
+bool perf_sample_time(const struct perf_file *f, const struct perf_rec *r, uint64_t *time)
+{
+	uint32_t attr;
+	if (!sample_attr(f, r, &attr))
+		return false;
+	uint64_t st = f->attrs.items[attr].sample_type;
+	size_t at = 8 * (size_t)(!!(st & PERF_ST_IDENTIFIER) + !!(st & PERF_ST_IP) + !!(st & PERF_ST_TID));
+	if (!(st & PERF_ST_TIME) || r->size < at + 8)
+		return false;
+	*time = perf_rd64(r->body + at);
+	return true;
+}
+
+const char *perf_sample_parse(const struct perf_file *f, const struct perf_rec *r, struct perf_sample *s)
+{
+	memset(s, 0, sizeof(*s));
+	const unsigned char *p = r->body, *end = r->body + r->size;
+	if (!sample_attr(f, r, &s->attr))
+		return "shorter than its sample_type says";
 	const struct perf_attr *a = &f->attrs.items[s->attr];
 	uint64_t st = a->sample_type;
 	if (st & PERF_ST_IDENTIFIER) {

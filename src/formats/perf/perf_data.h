@@ -169,6 +169,9 @@ void perf_release(struct perf_file *f);
 int perf_next(const struct perf_file *f, size_t *pos, struct perf_rec *r);
 /* The fields of a SAMPLE record; NULL, or what is wrong with it (the caller counts it). */
 const char *perf_sample_parse(const struct perf_file *f, const struct perf_rec *r, struct perf_sample *s);
+/* The TIME of a SAMPLE record from its fixed fields alone (the rest is not looked at: a
+ * record of several KiB need not be read to be sorted); false when it has none. */
+bool perf_sample_time(const struct perf_file *f, const struct perf_rec *r, uint64_t *time);
 /* The trailer of any other record; false when the record is too short for it. */
 bool perf_sid_parse(const struct perf_file *f, const struct perf_rec *r, struct perf_sid *s);
 /* Bytes of R's body before its trailer (the record's own fields). */
