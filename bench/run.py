@@ -17,6 +17,7 @@ import argparse
 import os
 import platform
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -49,6 +50,22 @@ def grown_dhat(points, functions, min_frames=0):
                     lambda p: subprocess.run([sys.executable, script, p, str(points), "--functions",
                                               str(functions), "--min-frames", str(min_frames)], check=True),
                     script, os.path.join(B.ROOT, "fixtures/dhat/rsdemo.json"))
+
+
+def recorded_perf(profan, runs):
+    """`perf record --call-graph dwarf` of profan itself reading the 5.7 M-sample samply input RUNS
+    times at 25 kHz: a real program (libc, zlib, ISA-L, libdw; inline frames and lines) with about
+    35k samples a run. The binary recorded is a copy kept beside the recording, so its build id
+    stays the one perf saw whatever is rebuilt later."""
+    src = grown_samply(5_700_000)
+
+    def make(path):
+        prog = path + ".profan"
+        shutil.copy(profan, prog)
+        loop = 'for i in $(seq %d); do "$0" samply -q "$1" >/dev/null; done' % runs
+        subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "25000", "-m", "64M", "--call-graph",
+                        "dwarf", "-o", path, "--", "sh", "-c", loop, prog, src], check=True)
+    return B.cached("perf-dwarf-%d.data" % runs, make, os.path.abspath(__file__), src)
 
 
 def gzipped(path):
@@ -100,6 +117,11 @@ def check_cpuprof(ref):
     return "(garbage collector) self: %s ms (%s), profan %s" % (find(gc, output(ref)), ref, profan)
 
 
+def check_perf(ref):
+    samples = find(r"^# Samples: (\S+) of event", output(ref))
+    return "samples: %s (%s), profan %s" % (samples, ref, find(r"^\s*Total:.* in (\d+) samples", output("profan")))
+
+
 def check_dhat(ref):
     total = find(r"^Total:\s+([0-9,]+) B", output("profan")).replace(",", "")
     return "total bytes: %s (%s), profan %s" % (find(r'"total":\[(\d+),', output(ref)), ref, total)
@@ -134,6 +156,12 @@ def workloads(quick, profan):
              make=lambda: grown_dhat(1_000_000 // q, 4000, 40), profan=lambda f: [profan, "dhat", "-q", f],
              refs=lambda f: {"node": NODE + [dhat, f]}, once={"node"}, ref_label="node, as above (1 run)",
              check=check_dhat),
+        dict(name="perf-dwarf", what="perf.data, --call-graph dwarf of profan (%s runs, 25 kHz), default report"
+             % (1 if q == 10 else 4), make=lambda: recorded_perf(profan, 1 if q == 10 else 4),
+             profan=lambda f: [profan, "perf", "-q", f], no_gzip=True,
+             refs=lambda f: {"perf report": ["perf", "report", "-i", f, "--stdio", "--no-children", "--sort",
+                                             "sym"]},
+             ref_label="`perf report --stdio --no-children --sort sym`", check=check_perf),
     ]
 
 
@@ -165,12 +193,13 @@ def measure(w, rounds, baseline=None, refs=True):
     """Runs workload W; returns its table rows, detail rows, cross-check lines and before/after row."""
     print("measuring %s ..." % w["name"], file=sys.stderr, flush=True)
     f = w["make"]()
-    gz = f if f.endswith(".gz") else gzipped(f)
-    for x in {f, gz}:  # into the page cache before anything is timed
+    gz = None if w.get("no_gzip") else f if f.endswith(".gz") else gzipped(f)
+    for x in {f, gz} - {None}:  # into the page cache before anything is timed
         subprocess.run(["cat", x], stdout=subprocess.DEVNULL, check=True)
     refs = w["refs"](f) if refs else {}
     cmds = dict(refs, profan=w["profan"](f), cat=["cat", f])
-    cmds["gzip -dc"] = ["gzip", "-dc", gz]
+    if gz:
+        cmds["gzip -dc"] = ["gzip", "-dc", gz]
     if baseline:
         cmds["before"] = [baseline] + w["profan"](f)[1:]
     runs = B.rounds(cmds, rounds, w.get("once", ()), discard=("cat", "gzip -dc"))
@@ -187,8 +216,9 @@ def measure(w, rounds, baseline=None, refs=True):
                   "yes" if same else "**NO**")
     size = (" (%s .json.gz, %s JSON)" % (B.fmt_bytes(os.path.getsize(f)), B.fmt_bytes(raw_size(f)))
             if f.endswith(".gz") else " (%s)" % B.fmt_bytes(os.path.getsize(f)))
-    floor = "cat %s; gzip -dc %s" % (B.fmt_time(B.summary(runs["cat"])[0]),
-                                     B.fmt_time(B.summary(runs["gzip -dc"])[0]))
+    floor = "cat %s" % B.fmt_time(B.summary(runs["cat"])[0])
+    if gz:
+        floor += "; gzip -dc %s" % B.fmt_time(B.summary(runs["gzip -dc"])[0])
     prof_cell = "%s / %s" % (B.fmt_time(p[0]), B.fmt_rss(p[2]))
     rows, details, checks = [], [], []
     for ref in refs:
@@ -204,7 +234,7 @@ def measure(w, rounds, baseline=None, refs=True):
                      ratio(r, p), floor))
         details.append((w["name"], ref, r, len(runs[ref])))
         checks.append("%s: %s" % (w["name"], w["check"](ref)))
-    for k in ("before", "profan", "cat", "gzip -dc") if baseline else ("profan", "cat", "gzip -dc"):
+    for k in [k for k in ("before", "profan", "cat", "gzip -dc") if k in cmds]:
         details.append((w["name"], k, B.summary(runs[k]), len(runs[k])))
     return rows, details, checks, change
 
