@@ -98,6 +98,8 @@ def dropped_share():
 
 
 self_p, incl_p, doc = profan_views(data)
+if "meta.product" in json.dumps(doc["header"]):
+    failures.append("the header speaks of samply's meta.product: %s" % doc["header"])
 if case in ("fp", "dwarf"):
     perf_self = perf_shares(False)
     perf_incl = perf_shares(True)

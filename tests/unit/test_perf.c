@@ -159,6 +159,11 @@ static void records(struct buf *b)
 	put64(b, 3);
 	trailer(b, 100, 100, 30);
 	rec_end(b, l);
+	/* LOST_SAMPLES: the same 3 samples, as perf record writes them from the event's lost count */
+	size_t ls = rec_begin(b, 13, 0);
+	put64(b, 3);
+	trailer(b, 100, 100, 31);
+	rec_end(b, ls);
 	/* a sample whose callchain claims 1000 entries in a 72-byte record */
 	size_t bad = rec_begin(b, 9, 2);
 	put64(b, 0x400010);
@@ -307,7 +312,7 @@ static void check_profile(const struct buf *b, bool pipe)
 	CHECK_STR(info(&p, "Host"), "testhost");
 	CHECK_STR(info(&p, "Events"), "cpu-clock: 3 samples");
 	CHECK_STR(info(&p, "Skipped"), "1 records of kinds profan does not read");
-	CHECK(has_warning(&p, "perf lost 3 samples"));
+	CHECK(has_warning(&p, "perf lost 3 samples (1 LOST records)")); /* not 6: one loss, told twice */
 	CHECK(has_warning(&p, "1 SAMPLE records shorter"));
 	/* three good samples in time order: the kernel one (t=10), the user one (t=20), pid 200 */
 	CHECK_INT(p.sample_count, 3);

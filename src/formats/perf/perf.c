@@ -32,6 +32,11 @@ struct thr {
 	uint32_t pf;        /* its profile thread, made at its first sample */
 };
 
+struct lib_count {
+	uint32_t lib;
+	size_t n;
+};
+
 struct ld {
 	struct perf_file f;
 	struct profile *p;
@@ -55,7 +60,7 @@ struct ld {
 	uint64_t lost, lost_samples;
 	size_t *per_attr;                /* samples per attribute */
 	size_t no_caller;                /* dwarf samples whose user stack gave only the sampled IP */
-	VEC(struct { uint32_t lib; size_t n; }) no_caller_by_lib;
+	VEC(struct lib_count) no_caller_by_lib;
 	size_t unwound, unwind_failed, unwind_no_files;
 };
 
@@ -505,14 +510,23 @@ static void describe(struct ld *ld)
 							   f->nr_cpus_avail));
 }
 
+/* Libraries by samples without a user caller, most first. */
+static int by_count(const void *a, const void *b)
+{
+	const struct lib_count *x = a, *y = b;
+	return x->n != y->n ? (x->n < y->n ? 1 : -1) : (x->lib > y->lib) - (x->lib < y->lib);
+}
+
 static void warn_counts(struct ld *ld)
 {
 	struct profile *p = ld->p;
+	/* the kernel's LOST records and the LOST_SAMPLES perf record writes from each event's lost
+	 * count tell of the same samples: perf report's "Total Lost Samples" is the latter */
 	if (ld->lost || ld->lost_samples)
-		profile_warn(p, "perf lost %llu samples (%zu LOST records, %llu in LOST_SAMPLES): the recording "
-			     "missed them, so totals are low; record with a larger -m buffer or a lower -F",
-			     (unsigned long long)(ld->lost + ld->lost_samples), ld->lost_records,
-			     (unsigned long long)ld->lost_samples);
+		profile_warn(p, "perf lost %llu samples (%zu LOST records): the recording missed them, so totals "
+			     "are low; record with a larger -m buffer or a lower -F",
+			     (unsigned long long)(ld->lost > ld->lost_samples ? ld->lost : ld->lost_samples),
+			     ld->lost_records);
 	if (ld->throttles)
 		profile_warn(p, "the kernel throttled sampling %zu times (THROTTLE records): some intervals have "
 			     "no samples", ld->throttles);
@@ -528,6 +542,9 @@ static void warn_counts(struct ld *ld)
 		profile_warn(p, "%zu call stacks deeper than %d frames: cut at their root end", ld->truncated_chains,
 			     MAX_FRAMES);
 	if (ld->no_caller) {
+		if (ld->no_caller_by_lib.len > 1)
+			qsort(ld->no_caller_by_lib.items, ld->no_caller_by_lib.len, sizeof(*ld->no_caller_by_lib.items),
+			      by_count);
 		VEC(char) by = {0};
 		for (size_t i = 0; i < ld->no_caller_by_lib.len && i < 4; i++) {
 			uint32_t lib = ld->no_caller_by_lib.items[i].lib;
@@ -610,7 +627,7 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 	profile_add_metric(out, "weight", "event count (sample periods of other events)", PF_UNIT_COUNT);
 	out->default_metric = M_CPU;
 	describe(&ld);
-	profile_add_info(out, "Binary", ""); /* its place; samply_choose_binary() fills it */
+	profile_add_info(out, "Binary", ""); /* its place; samply_choose_binary_by_cpu() fills it */
 	for (size_t i = 0; i < ld.f.build_ids.len; i++) {
 		const struct perf_build_id *b = &ld.f.build_ids.items[i];
 		if (b->cpumode != PERF_MISC_KERNEL)
@@ -636,7 +653,7 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 		vec_free(&ev);
 	}
 	warn_counts(&ld);
-	samply_choose_binary(out, ld.o->binary, NULL);
+	samply_choose_binary_by_cpu(out, ld.o->binary);
 	rc = 0;
 out:
 	perf_unwind_free(ld.unwinder);

@@ -83,6 +83,8 @@ char *samply_sidecar_path(const char *profile_path);
  * "Binary" header line names it, and "Binary chosen" says why when it is not
  * meta.product. */
 void samply_choose_binary(struct profile *p, const char *want, const char *product);
+/* The same for a format without a product field (perf.data): the process with the most CPU. */
+void samply_choose_binary_by_cpu(struct profile *p, const char *want);
 
 /* The library marked PF_LIB_MAIN, or PF_NONE. */
 uint32_t samply_main_lib(const struct profile *p);

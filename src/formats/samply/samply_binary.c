@@ -116,7 +116,9 @@ static const char *product_note(struct profile *p, const char *product, const ch
 	return profile_printf(p, "meta.product %s has %.1f%%", prod, share);
 }
 
-void samply_choose_binary(struct profile *p, const char *want, const char *product)
+/* HAS_PRODUCT: the format has a product field (samply's meta.product), which the note on the
+ * choice then mentions. */
+static void choose_binary(struct profile *p, const char *want, const char *product, bool has_product)
 {
 	if (want != NULL) {
 		if (libs_named(p, want, strlen(want)) > 0)
@@ -155,12 +157,24 @@ void samply_choose_binary(struct profile *p, const char *want, const char *produ
 	const char *chosen = prod, *why = NULL; /* meta.product: the header's Product line says why */
 	if (other_busier && product_weak) {
 		chosen = bname;
-		why = profile_printf(p, "the process with the most CPU (%.1f%%); %s",
-				     percent(busiest->cpu, total),
-				     product_note(p, product, prod, percent(prod_cpu, total)));
+		why = has_product ? profile_printf(p, "the process with the most CPU (%.1f%%); %s",
+						   percent(busiest->cpu, total),
+						   product_note(p, product, prod, percent(prod_cpu, total)))
+				  : profile_printf(p, "the process with the most CPU (%.1f%%)",
+						   percent(busiest->cpu, total));
 	}
 	free(procs);
 	if (chosen != NULL)
 		mark(p, chosen);
 	set_header(p, chosen ? chosen : "(not found; name it with --binary)", why);
+}
+
+void samply_choose_binary(struct profile *p, const char *want, const char *product)
+{
+	choose_binary(p, want, product, true);
+}
+
+void samply_choose_binary_by_cpu(struct profile *p, const char *want)
+{
+	choose_binary(p, want, NULL, false);
 }
