@@ -56,7 +56,12 @@ def perf_shares(children):
         pcts = [float(p[:-1]) for p in parts if p.endswith("%")]
         sym = line.split("] ", 1)[1].strip() if "] " in line else parts[-1]
         got[sym] = pcts
+        if "[k] " in line:
+            kernel_syms.add(sym)
     return got
+
+
+kernel_syms = set()
 
 
 def profan_views(path, stdin=None):
@@ -110,6 +115,16 @@ if case in ("fp", "dwarf"):
     for f in FUNCS:
         close("self " + f, self_p.get(f, 0.0), perf_self.get(f, [0.0])[0])
         close("inclusive " + f, incl_p.get(f, 0.0), perf_incl.get(f, [0.0])[0], slack)
+    # kernel frames: named from /proc/kallsyms as perf report names them (the file was recorded
+    # here, in this boot), unless profan says why it cannot
+    unnamed = doc["header"].get("Kernel")
+    ktop = sorted((k for k in kernel_syms if k in perf_self), key=lambda k: -perf_self[k][0])[:3]
+    if unnamed:
+        print("kernel frames not compared: %s" % unnamed)
+    elif not ktop:
+        failures.append("perf report shows no kernel symbol to compare")
+    for k in ktop if not unnamed else []:
+        close("self kernel " + k, self_p.get(k, 0.0), perf_self[k][0])
     if case == "dwarf":
         # read()'s samples: perf's own unwind puts reader above them; so must profan's
         yours = {r["name"]: r["percent"][0] for v in doc["views"] if v["id"] == "top_self_yours"

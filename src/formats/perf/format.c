@@ -2,6 +2,7 @@
  * reader (perf.c), native symbolication as for samply, and samply's views and options:
  * a perf recording answers the same questions as a samply one. */
 #include <stddef.h>
+#include <string.h>
 
 #include "perf.h"
 #include "profan/format.h"
@@ -17,10 +18,19 @@ static int load(const unsigned char *data, size_t len, const char *origin, const
 	return perf_load(data, len, origin, out, &lo);
 }
 
+/* Kernel frames from this machine's /proc/kallsyms when the load found the recording to be of
+ * this boot's kernel (it set the kernel library's path), and no --kallsyms was given. */
 static int symbolicate(struct profile *p, const struct profan_opts *o, struct sym_prefetch *pf)
 {
 	(void)pf; /* nothing is named ahead: the file is read whole first */
-	return o->no_symbols ? 0 : symbolize_profile(p, &o->symbols, NULL);
+	if (o->no_symbols)
+		return 0;
+	struct symbolize_opts so = o->symbols;
+	for (size_t i = 0; i < p->libs.len && so.kallsyms == NULL; i++)
+		if ((p->libs.items[i].flags & PF_LIB_KERNEL) &&
+		    strcmp(profile_str(p, p->libs.items[i].path), "/proc/kallsyms") == 0)
+			so.kallsyms = "/proc/kallsyms";
+	return symbolize_profile(p, &so, NULL);
 }
 
 const struct input_format perf_format = {
@@ -36,8 +46,8 @@ const struct input_format perf_format = {
 			"frames and lines. Stacks come from the kernel callchain (-g) or, for --call-graph dwarf, from\n"
 			"each sample's copied user stack, unwound with the libraries' CFI. Libraries are found and\n"
 			"checked by the build ids perf recorded (--symbol-path as for samply); kernel frames are\n"
-			"named with --kallsyms. Lost samples, throttling and samples without a user caller are said\n"
-			"in the header. What is read and skipped: docs/perf-format.md.",
+			"named with --kallsyms, or from /proc/kallsyms when the recording is of this boot. Lost\n"
+			"samples, throttling and samples without a user caller are said in the header. What is read and skipped: docs/perf-format.md.",
 		.examples = "  perf record -e cpu-clock -F 1000 --call-graph dwarf -o perf.data -- ./prog\n"
 			    "  profan perf perf.data --top 30\n"
 			    "  perf record -g -o - -- ./prog | profan perf -\n",

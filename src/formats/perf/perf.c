@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 
 #include "perf_data.h"
 #include "perf_maps.h"
@@ -49,6 +50,8 @@ struct ld {
 	struct u64map frame_of;          /* lib << 44 | offset -> frame; kernel IPs in kframe_of */
 	struct u64map kframe_of;
 	uint32_t kernel_lib, unknown_frame;
+	char kref_name[64];              /* the kernel map's reference symbol ("_text") and address */
+	uint64_t kref_addr;
 	struct perf_unwinder *unwinder;
 	uint32_t frames[MAX_FRAMES];
 	uint64_t pcs[MAX_FRAMES];
@@ -308,6 +311,12 @@ static void mmap_record(struct ld *ld, const struct perf_rec *r)
 	uint32_t pid = perf_rd32(r->body);
 	uint64_t start = perf_rd64(r->body + 8), len = perf_rd64(r->body + 16), pgoff = perf_rd64(r->body + 24);
 	const char *path = (const char *)r->body + fixed;
+	if (pid == UINT32_MAX && strncmp(path, "[kernel.kallsyms]", 17) == 0 && path[17] != '\0' &&
+	    strlen(path + 17) < sizeof(ld->kref_name)) {
+		/* perf's kernel map: "[kernel.kallsyms]_text" with that symbol's address as pgoff */
+		strcpy(ld->kref_name, path + 17);
+		ld->kref_addr = pgoff;
+	}
 	if ((r->misc & PERF_MISC_CPUMODE_MASK) == PERF_MISC_KERNEL || pid == UINT32_MAX || len == 0 ||
 	    start + len < start)
 		return; /* the kernel and its modules: kernel frames come from the callchain's context */
@@ -570,6 +579,54 @@ static void warn_counts(struct ld *ld)
 								 "copies (DWARF CFI)", ld->unwound));
 }
 
+/* The address of kernel symbol NAME in this machine's /proc/kallsyms: 0 when absent or
+ * hidden (kptr_restrict shows zeros). perf's reference symbol is among the first lines. */
+static uint64_t running_kernel_symbol(const char *name)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	if (f == NULL)
+		return 0;
+	char line[512], sym[256];
+	unsigned long long addr;
+	char type;
+	uint64_t found = 0;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, "%llx %c %255s", &addr, &type, sym) == 3 && strcmp(sym, name) == 0) {
+			found = addr;
+			break;
+		}
+	fclose(f);
+	return found;
+}
+
+/* Kernel frames are named from /proc/kallsyms when the recording was made in this boot of
+ * this machine's kernel: the same release, and perf's reference symbol at the same address
+ * (KASLR moves it every boot). The kernel library's path says so to symbolicate(); else one
+ * header line says why they stay unnamed. */
+static void kernel_symbols(struct ld *ld)
+{
+	struct profile *p = ld->p;
+	if (ld->kernel_lib == PF_NONE || (ld->o->symbols && ld->o->symbols->kallsyms))
+		return;
+	struct utsname u;
+	const char *why = NULL;
+	uint64_t at = 0;
+	if (uname(&u) != 0 || ld->f.osrelease == NULL || strcmp(u.release, ld->f.osrelease) != 0)
+		why = profile_printf(p, "recorded on Linux %s, this machine runs %s",
+				     ld->f.osrelease ? ld->f.osrelease : "(not said)", u.release);
+	else if (ld->kref_name[0] == '\0')
+		why = "the recording has no kernel map record to check this boot's against";
+	else if ((at = running_kernel_symbol(ld->kref_name)) == 0)
+		why = "/proc/kallsyms shows no addresses here (kptr_restrict)";
+	else if (at != ld->kref_addr)
+		why = "the same kernel was booted again since the recording (its addresses moved)";
+	if (why == NULL)
+		p->libs.items[ld->kernel_lib].path = profile_intern(p, "/proc/kallsyms");
+	else
+		profile_add_info(p, "Kernel", profile_printf(p, "frames unnamed: %s; --kallsyms FILE (a copy of "
+								"/proc/kallsyms from then) names them", why));
+}
+
 static void name_threads(struct ld *ld)
 {
 	struct profile *p = ld->p;
@@ -638,6 +695,7 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 	if (replay(&ld) < 0)
 		goto out;
 	name_threads(&ld);
+	kernel_symbols(&ld);
 	/* the Events line, now that the samples are counted */
 	{
 		VEC(char) ev = {0};
