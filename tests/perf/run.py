@@ -11,6 +11,7 @@ last printed digit (0.01 pp).
           frame of the program
   pipe    the dwarf recording rewritten in pipe mode (perf inject -o -), read from stdin:
           the same report as the file
+  zstd    fp's checks on a recording whose records perf compressed (perf record -z)
 Exit 77 (ctest's skip) when perf or gcc is missing or cannot record here, saying why."""
 import json, os, shutil, subprocess, sys, tempfile
 
@@ -35,7 +36,7 @@ tmp = tempfile.mkdtemp(prefix="profan-perf-")
 prog = os.path.join(tmp, "work")
 run(["gcc", "-g", "-O2", "-fno-omit-frame-pointer", "-o", prog, os.path.join(here, "work.c")])
 data = os.path.join(tmp, "perf.data")
-graph = ["-g"] if case == "fp" else ["--call-graph", "dwarf"]
+graph = {"fp": ["-g"], "zstd": ["-z", "-g"]}.get(case, ["--call-graph", "dwarf"])
 rec = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "2000", "-k", "CLOCK_MONOTONIC",
                       "--switch-events", "-d"] + graph + ["-o", data, "--", prog, "2"],
                      capture_output=True, text=True)
@@ -105,7 +106,7 @@ def dropped_share():
 self_p, incl_p, doc = profan_views(data)
 if "meta.product" in json.dumps(doc["header"]):
     failures.append("the header speaks of samply's meta.product: %s" % doc["header"])
-if case in ("fp", "dwarf"):
+if case in ("fp", "dwarf", "zstd"):
     perf_self = perf_shares(False)
     perf_incl = perf_shares(True)
     total = sum(v[0] for v in perf_self.values())

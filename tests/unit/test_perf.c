@@ -1,7 +1,9 @@
 /* test_perf.c: perf.data read from buffers built here byte by byte after perf_event.h and
  * tools/perf/util/header.c (file mode and pipe mode), so every expected number follows from
  * the bytes written: maps, offsets, callchains, thread names, lost and broken records, and the
- * one-line errors of files whose sizes lie. */
+ * one-line errors of files whose sizes lie; `perf record -z` records compressed with zstd here. */
+#include <zstd.h>
+
 #include "../../src/formats/perf/perf_maps.h"
 #include "check.h"
 #include "perf/perf.h"
@@ -243,7 +245,8 @@ static struct buf file_mode(void)
 	return b;
 }
 
-static struct buf pipe_mode(void)
+/* ZSTD: the records as `perf record -z` writes them, in one PERF_RECORD_COMPRESSED */
+static struct buf pipe_mode_as(bool zstd)
 {
 	struct buf b = {0};
 	put(&b, "PERFILE2", 8);
@@ -259,8 +262,26 @@ static struct buf pipe_mode(void)
 	size_t bid = b.len; /* HEADER_BUILD_ID: a build_id_event as a record */
 	build_id_feature(&b);
 	memcpy(b.d + bid, &(uint32_t){67}, 4);
-	records(&b);
+	if (!zstd) {
+		records(&b);
+		return b;
+	}
+	struct buf plain = {0};
+	records(&plain);
+	unsigned char z[4096];
+	size_t zn = ZSTD_compress(z, sizeof(z), plain.d, plain.len, 3);
+	CHECK(!ZSTD_isError(zn));
+	size_t c = rec_begin(&b, 81, 0);
+	put(&b, z, zn);
+	uint32_t w = (uint32_t)(b.len - c) << 16; /* perf does not pad a compressed record to 8 bytes */
+	memcpy(b.d + c + 4, &w, 4);
+	free(plain.d);
 	return b;
+}
+
+static struct buf pipe_mode(void)
+{
+	return pipe_mode_as(false);
 }
 
 static const char *info(const struct profile *p, const char *key)
@@ -351,6 +372,9 @@ static void pipe_mode_reads(void)
 	struct buf b = pipe_mode();
 	check_profile(&b, true);
 	free(b.d);
+	struct buf z = pipe_mode_as(true);
+	check_profile(&z, true); /* the same profile from the compressed records */
+	free(z.d);
 }
 
 /* One line on stderr and -1, for a file of LEN bytes of B (after PATCH). */
@@ -395,6 +419,15 @@ static void lies_are_one_line(void)
 	char want[128];
 	snprintf(want, sizeof(want), "record at byte %zu: size 65520 runs past the end of the data", at);
 	refused(&f, f.len, want);
+	/* a compressed record that is no zstd stream */
+	struct buf zb = pipe_mode();
+	size_t zat = zb.len;
+	size_t zr = rec_begin(&zb, 81, 0);
+	put64(&zb, 0x0123456789abcdefull);
+	rec_end(&zb, zr);
+	snprintf(want, sizeof(want), "compressed record at byte %zu: zstd: Unknown frame descriptor", zat);
+	refused(&zb, zb.len, want);
+	free(zb.d);
 	/* a pipe without attributes */
 	struct buf g = {0};
 	put(&g, "PERFILE2", 8);

@@ -660,7 +660,7 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 	static const struct perf_load_opts none = {0};
 	struct ld ld = {.p = out, .o = o ? o : &none, .kernel_lib = PF_NONE, .unknown_frame = PF_NONE};
 	int rc = -1;
-	if (perf_open(&ld.f, d, len, origin) < 0)
+	if (perf_open(&ld.f, d, len, origin) < 0 || perf_inflate_records(&ld.f) < 0)
 		goto out;
 	ld.per_attr = xcalloc(ld.f.attrs.len, sizeof(*ld.per_attr));
 	bool any_time = false, any_other = false;

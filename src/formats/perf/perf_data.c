@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profan/column.h"
 #include "profan/diag.h"
 
 #define FILE_HEADER_SIZE 104
@@ -389,6 +390,8 @@ void perf_release(struct perf_file *f)
 	vec_free(&f->build_ids);
 	free(f->cmdline);
 	f->cmdline = NULL;
+	col_free(f->expanded);
+	f->expanded = NULL;
 }
 
 /* ---- records ---- */

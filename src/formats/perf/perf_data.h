@@ -114,6 +114,7 @@ struct perf_file {
 	uint32_t nr_cpus_online, nr_cpus_avail;
 	/* counted while reading */
 	size_t unknown_records, bad_features;
+	unsigned char *expanded; /* perf_inflate_records(): the records D now points to (a column) */
 };
 
 /* One record: its header and body (BODY[0..SIZE) follows the 8-byte header). */
@@ -169,6 +170,10 @@ void perf_release(struct perf_file *f);
 int perf_next(const struct perf_file *f, size_t *pos, struct perf_rec *r);
 /* The fields of a SAMPLE record; NULL, or what is wrong with it (the caller counts it). */
 const char *perf_sample_parse(const struct perf_file *f, const struct perf_rec *r, struct perf_sample *s);
+/* `perf record -z`: when the data holds PERF_RECORD_COMPRESSED records, all records are
+ * inflated into one buffer (perf_zstd.c) that D and the data offsets then describe. 0, or -1
+ * after one error line (a broken zstd stream, or more than source_max_decoded() bytes). */
+int perf_inflate_records(struct perf_file *f);
 /* The TIME of a SAMPLE record from its fixed fields alone (the rest is not looked at: a
  * record of several KiB need not be read to be sorted); false when it has none. */
 bool perf_sample_time(const struct perf_file *f, const struct perf_rec *r, uint64_t *time);
