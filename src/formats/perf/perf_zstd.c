@@ -56,7 +56,7 @@ int perf_inflate_records(struct perf_file *f)
 				goto out;
 			}
 			if (len + out.pos > cap) {
-				pf_error("%s: compressed records: more than %llu MiB when inflated (set "
+				pf_error("%s: compressed records: input exceeds %llu MiB when decoded (set "
 					 "PROFAN_MAX_INPUT_MB to raise the limit)",
 					 f->origin, (unsigned long long)(cap >> 20));
 				rc = -1;
