@@ -120,29 +120,57 @@ static int64_t measure_get(const struct measure *m, size_t run, size_t k, bool c
 	return comp ? (k < rv->comp.len ? rv->comp.items[k] : 0) : (k < rv->val.len ? rv->val.items[k] : 0);
 }
 
-/* Per function of P, its identity in D->names: its name and library (a rebuild keeps
- * both), or with --match file also its file, line and column. The identity holds the
- * library's id, not its name, so a long library name is not copied per function. */
-static uint32_t *func_identities(struct diff_state *d, const struct profile *p)
+/* Is library L of P the program the profile is about: the binary the loader chose
+ * (PF_LIB_MAIN), or the one --binary names? */
+static bool is_program(const struct profile *p, uint32_t l, const char *binary)
 {
-	if (d->match_file)
-		return func_identity_keys(&d->names, p);
+	const struct pf_lib *lib = &p->libs.items[l];
+	if (binary == NULL)
+		return lib->flags & PF_LIB_MAIN;
+	const char *path = profile_str(p, lib->path);
+	const char *slash = strrchr(path, '/');
+	return strcmp(profile_str(p, lib->name), binary) == 0 || strcmp(slash ? slash + 1 : path, binary) == 0;
+}
+
+/* A library's identity across builds: the program by its role (a baseline copied aside
+ * as prog-base is still the program), any other library by its name (soname), the label
+ * that tells same-named ones apart by path where one profile has several. */
+#define PROGRAM_ROLE "\x01program"
+static const char *lib_identity(const struct profile *p, uint32_t l, const char *binary)
+{
+	if (l >= p->libs.len)
+		return "";
+	return is_program(p, l, binary) ? PROGRAM_ROLE : profile_lib_label(p, l);
+}
+
+/* Per function of P, its identity in NAMES: its name (symbolication gave it
+ * funcname_simplify()'s form: no hash, no generic arguments) and its library's
+ * identity, which a rebuild keeps; with MATCH_FILE, func_identity_keys()'s stricter
+ * one (library name, file, line and column). The identity holds the library's id, not
+ * its name, so a long library name is not copied per function. */
+static uint32_t *diff_identities(struct strmap *names, const struct profile *p, bool match_file,
+				 const char *binary)
+{
+	if (match_file)
+		return func_identity_keys(names, p);
 	uint32_t *ids = xreallocarray(NULL, p->funcs.len + 1, sizeof(*ids));
 	uint32_t *lib_id = xreallocarray(NULL, p->libs.len + 1, sizeof(*lib_id));
-	for (size_t l = 0; l < p->libs.len; l++) {
-		uint32_t s = p->libs.items[l].name;
-		lib_id[l] = strmap_intern_len(&d->names, profile_str(p, s), strmap_len(&p->strings, s));
-	}
-	lib_id[p->libs.len] = strmap_intern(&d->names, ""); /* no library */
+	for (size_t l = 0; l <= p->libs.len; l++)
+		lib_id[l] = strmap_intern(names, lib_identity(p, (uint32_t)l, binary));
 	for (size_t f = 0; f < p->funcs.len; f++) {
 		const struct pf_func *fn = &p->funcs.items[f];
 		char *key = xasprintf("%s\x1f%u", func_label(p, (uint32_t)f),
 				      lib_id[fn->lib < p->libs.len ? fn->lib : p->libs.len]);
-		ids[f] = strmap_intern(&d->names, key);
+		ids[f] = strmap_intern(names, key);
 		free(key);
 	}
 	free(lib_id);
 	return ids;
+}
+
+static const char *binary_opt(const struct diff_state *d)
+{
+	return d->run_opts ? d->run_opts->own.binary : NULL;
 }
 
 /* Each stack node's row in M: its function's identity, so functions that are one
@@ -151,7 +179,7 @@ static uint32_t *node_keys(struct diff_state *d, struct measure *m, const struct
 {
 	size_t nfuncs;
 	uint32_t *keys = keys_by_func(p, &nfuncs);
-	uint32_t *ids = func_identities(d, p);
+	uint32_t *ids = diff_identities(&d->names, p, d->match_file, binary_opt(d));
 	uint32_t *row_of = xcalloc(nfuncs + 1, sizeof(*row_of));
 	for (size_t f = 0; f < nfuncs; f++) {
 		const char *detail;
@@ -210,9 +238,10 @@ static void measure_funcs(struct diff_state *d, size_t run, size_t metric, bool 
 		for (size_t i = 0; i < libs.len; i++) {
 			const char *detail;
 			const char *name = report_lib_name(p, libs.items[i].key, &detail);
-			bool main_lib = libs.items[i].key < p->libs.len &&
-					(p->libs.items[libs.items[i].key].flags & PF_LIB_MAIN);
-			uint32_t k = measure_key(&d->lib, name, name, detail, main_lib);
+			uint32_t lk = libs.items[i].key;
+			bool main_lib = lk < p->libs.len && is_program(p, lk, binary_opt(d));
+			const char *id = d->match_file || lk >= p->libs.len ? name : lib_identity(p, lk, binary_opt(d));
+			uint32_t k = measure_key(&d->lib, id, name, detail, main_lib);
 			measure_add(&d->lib, run, k, libs.items[i].value, comp);
 		}
 		rows_release(&libs);
@@ -597,6 +626,41 @@ static const char *side_text(struct report *r, const struct diff_side *s, const 
 			     s->files[0].format ? s->files[0].format : "?", tv, list);
 }
 
+/* One arm's program: "prog (build id 1a2b3c4d…)", from its first run that names one; NULL: none. */
+static const char *program_text(struct report *r, const struct diff_side *s, const char *binary,
+				const char **name, const char **build_id)
+{
+	for (size_t f = 0; f < s->count; f++) {
+		const struct profile *p = &s->files[f];
+		for (uint32_t l = 0; l < p->libs.len; l++) {
+			if (!is_program(p, l, binary))
+				continue;
+			*name = profile_str(p, p->libs.items[l].name);
+			*build_id = profile_str(p, p->libs.items[l].code_id);
+			size_t n = strlen(*build_id);
+			return report_printf(r, "%s%s%.*s%s%s", *name, n ? " (build id " : "", (int)(n > 8 ? 8 : n),
+					     *build_id, n > 8 ? "…" : "", n ? ")" : "");
+		}
+	}
+	return NULL;
+}
+
+/* The "Binaries" line when the arms' programs differ in name or build id: they were
+ * matched by role, which the reader should know. */
+static void binaries_line(struct report *r, const struct diff_side *const sides[2], const char *binary,
+			  bool match_file)
+{
+	const char *name[2] = {"", ""}, *id[2] = {"", ""}, *text[2];
+	for (int s = 0; s < 2; s++)
+		if ((text[s] = program_text(r, sides[s], binary, &name[s], &id[s])) == NULL)
+			return;
+	if (strcmp(name[0], name[1]) == 0 && strcmp(id[0], id[1]) == 0)
+		return;
+	report_header(r, "Binaries", "base: %s · new: %s%s", text[0], text[1],
+		      match_file && strcmp(name[0], name[1]) != 0 ? " (--match file: their functions are not matched)"
+								   : "");
+}
+
 /* The metric called NAME in every file, by index; -1 after one error line. */
 static int resolve_metric(const struct diff_side *const sides[2], const char *name, size_t *metric_of[2])
 {
@@ -894,7 +958,9 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 		report_header(r, "Self", "%s", d.format->self_note);
 	if (!d.match_file)
 		report_header(r, "Matched", "%s",
-			      "functions by name and library (--match file: also by file and line)");
+			      "functions by name and library: the program by its role, whatever its file is called, "
+			      "other libraries by name (--match file: also by file and line)");
+	binaries_line(r, sides, binary_opt(&d), d.match_file);
 	for (size_t i = 0; i < first->info.len; i++)
 		if (strcmp(first->info.items[i].key, "Filters") == 0)
 			report_header(r, "Filters", "%s", first->info.items[i].value);
