@@ -958,8 +958,8 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 		report_header(r, "Self", "%s", d.format->self_note);
 	if (!d.match_file)
 		report_header(r, "Matched", "%s",
-			      "functions by name and library: the program by its role, whatever its file is called, "
-			      "other libraries by name (--match file: also by file and line)");
+			      "functions by name and library, the program by its role, not its file name (--match "
+			      "file: also by file and line)");
 	binaries_line(r, sides, binary_opt(&d), d.match_file);
 	for (size_t i = 0; i < first->info.len; i++)
 		if (strcmp(first->info.items[i].key, "Filters") == 0)

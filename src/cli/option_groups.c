@@ -289,7 +289,8 @@ enum {
 
 static struct cli_opt diff_opts[] = { /* --format's help is the registry's: cli_diff_help_init() */
 	{"base", required_argument, OPT_BASE, "FILE",
-	 "a base run (repeat for several runs; then all PROFILEs are new runs)"},
+	 "a base run: --base A1 A2 -- B1 B2 (the files before '--' are base runs too), or repeated "
+	 "(--base A1 --base A2 B1 B2)"},
 	{"format", required_argument, OPT_FORMAT, "F", NULL /* the formats' commands: cli_diff_help() */},
 	{"metric", required_argument, OPT_DIFF_METRIC, "M", "compare metric M (default: the profile's own)"},
 	{"confidence", required_argument, OPT_CONFIDENCE, "PCT",

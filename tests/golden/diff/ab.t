@@ -5,7 +5,7 @@ $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --top 4
 Base:      pipeline/a1.cpuprofile.gz (cpuprofile, 703.90 ms)
 New:       pipeline/b1.cpuprofile.gz (cpuprofile, 645.76 ms)
 Compared:  time, gap before each sample as a share of each side's own total
-Matched:   functions by name and library (--match file: also by file and line)
+Matched:   functions by name and library, the program by its role, not its file name (--match file: also by file and line)
 Totals:    base 703.90 ms → new 645.76 ms: -58.14 ms (-8.3%), no noise estimate
 Verdicts:  one run per arm: no noise estimate exists, so no change is marked significant; record at least 4 runs per arm
 
@@ -49,7 +49,7 @@ $ profan diff --base pipeline/a1.cpuprofile.gz --base pipeline/a2.cpuprofile.gz 
 Base:      2 runs (cpuprofile, median 729.05 ms): pipeline/a1.cpuprofile.gz, pipeline/a2.cpuprofile.gz
 New:       2 runs (cpuprofile, median 693.22 ms): pipeline/b1.cpuprofile.gz, pipeline/b2.cpuprofile.gz
 Compared:  time, gap before each sample as a share of each run's own total; each arm's median over its runs
-Matched:   functions by name and library (--match file: also by file and line)
+Matched:   functions by name and library, the program by its role, not its file name (--match file: also by file and line)
 Totals:    base 729.05 ms (703.90 ms–754.20 ms over 2 runs) → new 693.22 ms (645.76 ms–740.69 ms over 2 runs): -35.83 ms (-4.9%), no noise estimate, p 0.667
 Verdicts:  with 2 and 2 runs a rank test cannot reach 95% confidence (its smallest p is 0.333), so no change is marked significant; record at least 4 runs per arm, or lower --confidence
 Order:     ABBA (from --order; A: base, B: new)
@@ -93,7 +93,7 @@ $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --focus '^work
 Base:      pipeline/a1.cpuprofile.gz (cpuprofile, 683.37 ms)
 New:       pipeline/b1.cpuprofile.gz (cpuprofile, 629.58 ms)
 Compared:  time, gap before each sample as a share of each side's own total
-Matched:   functions by name and library (--match file: also by file and line)
+Matched:   functions by name and library, the program by its role, not its file name (--match file: also by file and line)
 Filters:   focus=^work$, hide=^spin$ (kept 683.37 ms of 703.90 ms, 97.08%)
 Totals:    base 683.37 ms → new 629.58 ms: -53.79 ms (-7.9%), no noise estimate
 Verdicts:  one run per arm: no noise estimate exists, so no change is marked significant; record at least 4 runs per arm

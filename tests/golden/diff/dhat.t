@@ -7,7 +7,7 @@ Base:      dhat/peak.json (dhat, 36.06 KiB)
 New:       dhat/peak.doubled-big.json (dhat, 65.35 KiB)
 Compared:  bytes live at t-gmax as a share of each side's own total
 Self:      credited to the program's own frame nearest the allocation (allocator and library frames skipped), as dhat's sites are
-Matched:   functions by name and library (--match file: also by file and line)
+Matched:   functions by name and library, the program by its role, not its file name (--match file: also by file and line)
 Totals:    base 36.06 KiB → new 65.35 KiB: +29.30 KiB (+81.3%), changed
 Verdicts:  DHAT counts are exact: a row changed when its gb or gbk differ (one run per arm: this trusts the program to allocate the same for the same input; two runs per arm check it)
 Result:    3 of 9 functions changed, 1 of 6 sites
