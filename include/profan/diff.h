@@ -40,7 +40,14 @@ struct diff_format {
 	int (*sample_sites)(const struct profile *p, const struct ownership *own, const struct profan_opts *o,
 			    bool locations, struct strmap *names, uint32_t **site);
 	const char *self_note; /* the "Self" header line of such a comparison */
+	/* The values are wall-clock time (V8's profiles): a run's value moves with the machine's
+	 * load, so "Per run" is each row's share of its run and verdicts rest on shares. */
+	bool wall_clock;
 };
+
+/* A sampled row gets a verdict only with at least this many samples per run on average
+ * over both arms' runs; below it, "too few samples" (docs/diff.md). */
+#define DIFF_MIN_SAMPLES_PER_RUN 5
 
 struct diff_opts {
 	const char *metric; /* compare the metric with this name; NULL: the first profile's default */

@@ -43,6 +43,7 @@ struct diff_state {
 	bool sites; /* an allocation profile, compared exactly and by site (diff_format.sample_sites) */
 	const struct diff_format *format;
 	bool counts; /* COMP holds sample counts (sampled profiles), for the test against sampling noise */
+	bool wall_clock; /* diff_format.wall_clock */
 	struct measure self, incl, lib, site;
 	struct strmap names; /* functions' identities, and the library names they refer to by id */
 	const struct profan_opts *run_opts;
@@ -412,6 +413,8 @@ static const char *verdict_word(enum stats_verdict v)
 	case STATS_CHANGED: return "changed";
 	case STATS_NOISE: return "noise";
 	case STATS_SAME: return "same";
+	case STATS_SHARE_ONLY: return "share only";
+	case STATS_FEW: return "too few samples";
 	case STATS_UNDECIDED: break;
 	}
 	return NULL;
@@ -471,8 +474,9 @@ struct context {
 	bool several;   /* more than one run in some arm */
 	bool decidable; /* the verdicts can say changed at all */
 	struct stats_cache *cache;
-	struct report_table *summary;
-	struct layout summary_layout;
+	struct report_table *summary, *share_only; /* share_only: NULL when no row can be */
+	struct layout summary_layout, share_only_layout;
+	size_t share_only_rows;
 	size_t tested[4], changed[4]; /* rows by measure: self, inclusive, library, site */
 	struct strmap funcs_tested, funcs_changed; /* function identities, self or inclusive */
 };
@@ -508,6 +512,48 @@ static const char *row_detail(struct context *x, const struct measure *ms, const
 				     sa, sa2, sb, sb2, c->share.p);
 	}
 	return place ? report_printf(x->r, "%s  %s", text, place) : text;
+}
+
+/* A sampled profile's row: changed when its own value per run moved beyond noise (the
+ * rank rule of stats.h on the values, and its samples per run beyond sampling chance: a
+ * binomial test of the arms' pooled counts weighted by their numbers of runs); "share
+ * only" when just its share did (others grew or shrank); "too few samples" below
+ * DIFF_MIN_SAMPLES_PER_RUN on average over all runs. Wall-clock profiles rest the verdict
+ * on the share, since their values per run move with the machine's load. COMP: the row's
+ * sample counts by run. */
+static void sampled_verdict(const struct context *x, struct compared *c, const int64_t *comp)
+{
+	const struct diff_state *d = x->d;
+	size_t nb = d->nb, nn = d->nruns - nb;
+	int64_t total[2] = {0, 0};
+	c->samples[0] = c->samples[1] = 0;
+	for (size_t r = 0; d->counts && r < d->nruns; r++) {
+		c->samples[r >= nb] += comp[r];
+		total[r >= nb] += d->comp_total[r];
+	}
+	bool share_moved = c->share.verdict == STATS_CHANGED &&
+			   (!d->counts || stats_reaches(stats_binomial_p(c->samples[0], total[0], c->samples[1],
+									  total[1]),
+							  x->alpha));
+	c->sampling_p = 1;
+	if (d->wall_clock) {
+		c->verdict = share_moved ? STATS_CHANGED : c->share.verdict == STATS_CHANGED ? STATS_NOISE
+											: c->share.verdict;
+		if (d->counts)
+			c->sampling_p = stats_binomial_p(c->samples[0], total[0], c->samples[1], total[1]);
+	} else {
+		c->verdict = c->value.verdict;
+		if (d->counts) {
+			c->sampling_p = stats_binomial_p(c->samples[0], (int64_t)nb, c->samples[1], (int64_t)nn);
+			if (c->verdict == STATS_CHANGED && !stats_reaches(c->sampling_p, x->alpha))
+				c->verdict = STATS_NOISE; /* a few samples more or less */
+		}
+		if (c->verdict == STATS_NOISE && share_moved)
+			c->verdict = STATS_SHARE_ONLY;
+	}
+	if (d->counts && c->verdict != STATS_UNDECIDED &&
+	    c->samples[0] + c->samples[1] < DIFF_MIN_SAMPLES_PER_RUN * (int64_t)d->nruns)
+		c->verdict = STATS_FEW;
 }
 
 /* Compares every row of MS, fills its table and adds the changed rows to the summary. */
@@ -546,18 +592,7 @@ static void compare_measure(struct context *x, struct measure *ms, size_t which,
 			rr.k2 = abs64(c->comp.b.median - c->comp.a.median);
 			rr.k3 = abs64(c->share.b.median - c->share.a.median);
 		} else {
-			c->verdict = c->share.verdict;
-			c->sampling_p = 1;
-			if (d->counts) {
-				int64_t n[2] = {0, 0};
-				for (size_t r = 0; r < d->nruns; r++) {
-					c->samples[r >= nb] += comp[r];
-					n[r >= nb] += d->comp_total[r];
-				}
-				c->sampling_p = stats_binomial_p(c->samples[0], n[0], c->samples[1], n[1]);
-				if (c->verdict == STATS_CHANGED && !stats_reaches(c->sampling_p, x->alpha))
-					c->verdict = STATS_NOISE; /* a few samples more or less */
-			}
+			sampled_verdict(x, c, comp);
 			rr.k1 = abs64(c->share.b.median - c->share.a.median);
 		}
 		vec_push(&rows, rr);
@@ -570,8 +605,13 @@ static void compare_measure(struct context *x, struct measure *ms, size_t which,
 	if (x->decidable)
 		t->mark_header = "Verdict";
 	struct layout l = add_columns(t, x->m, x->cm, d->sites, x->several, d->counts);
+	if (d->wall_clock)
+		t->cols[l.d_value].hidden = true;
 	t->note = d->sites ? "Change of the value (the median of each arm's runs), then of the count and of "
 			    "the share of each run's total in points; the detail gives the relative change."
+		: d->wall_clock
+			? "Change of each arm's median share of its runs' totals, in points (the verdict's measure: "
+			  "wall-clock milliseconds move with the machine's load); the detail gives the values."
 		: x->several
 			? "Change of each arm's median share of its runs' totals, in points; Per run: the change of the "
 			  "median value; the detail gives the runs' range of shares and the rank test's p."
@@ -588,6 +628,13 @@ static void compare_measure(struct context *x, struct measure *ms, size_t which,
 		x->tested[which]++;
 		if (which < 2)
 			strmap_intern(&x->funcs_tested, strmap_str(&ms->keys, c->key));
+		if (c->verdict == STATS_SHARE_ONLY && x->share_only) {
+			struct report_row *s = report_table_row(x->r, x->share_only, ms->label.items[c->key], detail);
+			fill_row(s, &x->share_only_layout, c);
+			s->flags = row->flags;
+			s->mark = ms->view;
+			x->share_only_rows++;
+		}
 		if (c->verdict != STATS_CHANGED)
 			continue;
 		x->changed[which]++;
@@ -790,13 +837,26 @@ static void rule_line(struct context *x)
 			      "%.3g), so no change is marked significant; record at least %zu runs per arm, or lower "
 			      "--confidence",
 			      nb, nn, conf, stats_min_p(nb, nn), stats_runs_needed(x->alpha));
-	else
+	else if (d->wall_clock)
 		report_header(x->r, "Verdicts",
-			      "changed when the runs' shares differ by a two-sided rank-sum test at %.4g%% confidence "
-			      "(p <= %.3g), the arms' medians are further apart than 1.5 times either arm's "
+			      "a row changed when the runs' shares of their own totals differ by a two-sided rank-sum test at %.4g%% "
+			      "confidence (p <= %.3g), the arms' medians are further apart than 1.5 times either arm's "
 			      "interquartile range%s",
 			      conf, x->alpha,
-			      d->counts ? ", and the row's samples differ beyond sampling chance (binomial test)" : "");
+			      d->counts ? report_printf(x->r, ", and the row's samples differ beyond sampling chance "
+							      "(binomial test); at least %d samples per run on average",
+							DIFF_MIN_SAMPLES_PER_RUN)
+					: "");
+	else
+		report_header(x->r, "Verdicts",
+			      "a row changed when its own value per run (%s) differs by a two-sided rank-sum test at %.4g%% "
+			      "confidence (p <= %.3g), the arms' medians are further apart than 1.5 times either arm's "
+			      "interquartile range%s; \"share only\" when only its share moved",
+			      x->m->name, conf, x->alpha,
+			      d->counts ? report_printf(x->r, ", and its samples per run differ beyond sampling chance "
+							      "(binomial test); at least %d samples per run on average",
+							DIFF_MIN_SAMPLES_PER_RUN)
+					: "");
 }
 
 /* What the verdicts found; with --aa, as the harness' false positives. */
@@ -822,12 +882,16 @@ static void result_line(struct context *x, bool aa)
 		x->summary->empty = "no change beyond noise";
 		return;
 	}
+	const char *apart = x->share_only_rows ? report_printf(x->r, "; %zu row%s moved in share only (listed apart)",
+							       x->share_only_rows,
+							       x->share_only_rows == 1 ? "" : "s")
+					       : "";
 	if (changed + other_changed == 0)
-		report_header(x->r, "Result", "no change beyond noise (%zu functions%s compared)", funcs,
-			      other ? report_printf(x->r, ", %zu %s", other, what) : "");
+		report_header(x->r, "Result", "no change beyond noise (%zu functions%s compared)%s", funcs,
+			      other ? report_printf(x->r, ", %zu %s", other, what) : "", apart);
 	else
-		report_header(x->r, "Result", "%zu of %zu functions changed%s%s", changed, funcs,
-			      x->d->sites ? "" : " beyond noise", more);
+		report_header(x->r, "Result", "%zu of %zu functions changed%s%s%s", changed, funcs,
+			      x->d->sites ? "" : " beyond noise", more, apart);
 	x->summary->empty = "no change beyond noise";
 }
 
@@ -888,6 +952,7 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	d.match_file = o->match_file;
 	d.format = o->format;
 	d.sites = o->format != NULL && o->format->sample_sites != NULL;
+
 	d.run_opts = o->run_opts;
 	d.run = xcalloc(d.nruns, sizeof(*d.run));
 	d.own = xcalloc(d.nruns, sizeof(*d.own));
@@ -901,6 +966,8 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	measure_init(&d.site, "diff_sites", "site", d.nruns);
 	strmap_init(&d.names);
 	const struct pf_metric *m = &first->metrics[profile_metric_index(first, name)];
+	/* with --weight samples a V8 profile's values are counts, which the load does not move */
+	d.wall_clock = o->format != NULL && o->format->wall_clock && m->unit != PF_UNIT_COUNT;
 	/* DHAT: blocks beside bytes; sampled profiles: sample counts; when every run records them */
 	const char *comp_name = d.sites ? (o->format->companion ? o->format->companion(name) : NULL) : "samples";
 	const struct pf_metric *cm = NULL;
@@ -952,8 +1019,11 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 
 	report_header(r, "Base", "%s", side_text(r, base, d.total, m));
 	report_header(r, "New", "%s", side_text(r, new_side, d.total + d.nb, m));
-	report_header(r, "Compared", "%s as a share of %s", m->label,
-		      x.several ? "each run's own total; each arm's median over its runs" : "each side's own total");
+	report_header(r, "Compared", "%s as a share of %s%s", m->label,
+		      x.several ? "each run's own total; each arm's median over its runs" : "each side's own total",
+		      d.wall_clock ? " (V8 profiles measure wall-clock time, which the machine's load stretches: "
+				     "the verdicts compare shares, not milliseconds)"
+				   : "");
 	if (d.sites)
 		report_header(r, "Self", "%s", d.format->self_note);
 	if (!d.match_file)
@@ -979,8 +1049,19 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 				     "Function");
 	x.summary->mark_header = "View";
 	x.summary_layout = add_columns(x.summary, m, cm, d.sites, x.several, d.counts);
+	if (d.wall_clock) /* wall-clock milliseconds move with the load: the share is what counts */
+		x.summary->cols[x.summary_layout.d_value].hidden = true;
 	x.summary->note = d.sites ? "Rows whose counts differ, by size of change; the full tables follow."
 				 : "Rows the verdict rule calls changed, by size of change; the full tables follow.";
+	if (!d.sites && !d.wall_clock && x.decidable) {
+		x.share_only = report_add_table(r, "diff_share_only",
+						"Share only: the share moved beyond noise, the time per run did not",
+						"Function");
+		x.share_only->mark_header = "View";
+		x.share_only->note = "Other rows grew or shrank; these rows' own time did not change beyond noise.";
+		x.share_only->empty = "none";
+		x.share_only_layout = add_columns(x.share_only, m, cm, false, x.several, d.counts);
+	}
 	const char *ml = m->label;
 	compare_measure(&x, &d.self, 0, report_printf(r, "Self share of %s: base → new, by size of change", ml));
 	compare_measure(&x, &d.incl, 1,
@@ -989,17 +1070,21 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 		compare_measure(&x, &d.lib, 2, report_printf(r, "Self share of %s by library: base → new", ml));
 	if (d.site.label.len > 0)
 		compare_measure(&x, &d.site, 3, report_printf(r, "By allocation site, %s: base → new", ml));
-	/* the summary: by size of change, like the tables it was taken from */
-	struct report_table *t = x.summary;
-	size_t key = d.sites ? x.summary_layout.d_value : x.summary_layout.d_share;
-	struct report_row *rows = t->rows.items;
-	for (size_t i = 1; i < t->rows.len; i++) /* few rows: insertion sort, stable for equal changes */
-		for (size_t j = i; j > 0 && abs64(rows[j - 1].values[key]) < abs64(rows[j].values[key]); j--) {
-			struct report_row tmp = rows[j];
-			rows[j] = rows[j - 1];
-			rows[j - 1] = tmp;
-		}
-	t->ranked = true;
+	/* the summaries: by size of change, like the tables they were taken from */
+	for (int k = 0; k < 2; k++) {
+		struct report_table *t = k ? x.share_only : x.summary;
+		if (t == NULL)
+			continue;
+		size_t key = d.sites ? x.summary_layout.d_value : x.summary_layout.d_share;
+		struct report_row *rows = t->rows.items;
+		for (size_t i = 1; i < t->rows.len; i++) /* few rows: insertion sort, stable for equal changes */
+			for (size_t j = i; j > 0 && abs64(rows[j - 1].values[key]) < abs64(rows[j].values[key]); j--) {
+				struct report_row tmp = rows[j];
+				rows[j] = rows[j - 1];
+				rows[j - 1] = tmp;
+			}
+		t->ranked = true;
+	}
 	result_line(&x, o->aa);
 	runs_table(&x, sides, o->order);
 	stats_cache_free(x.cache);
