@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""tests/diff/builds.py PROFAN: profan diff across two real builds, recorded at test time.
+
+tests/diff/src/builds.c is built twice: the baseline (planted() 40 units of work) is copied
+aside as builds-base, as a team copies its first build aside; the new build, builds, gives
+planted() 50 units (+25%); steady_a and steady_b keep 30 each, tiny about one sample per run.
+A third name, builds-again, is the baseline copied once more: an A/A of one build under two
+names. perf record (cpu-clock, 4000 Hz, frame pointers) records 12 runs of ~0.2 s, in
+rounds A B C, C B A, A B C, C B A: the A/B and A/A pairs alternate (ABBAABBA).
+
+Expected values come from the program's design and from perf report on the same files:
+  - A/B: planted's self row changed, up; its time per run x1.25 by design (within 0.15: the
+    machine's caches and clocks) and within 0.01 of perf report's own ratio of medians;
+    profan's per-run values equal perf report's sums of periods; no other self row changed,
+    only planted's callers and the program grow in the other views; steady_a and steady_b
+    (their time fixed by design) never changed in any view (at most "share only"); the program is one row (no function new or gone), and the
+    Binaries line names both builds;
+  - A/A (two names): nothing changed; tiny (0 to 2 samples per run by design): too few samples;
+  - the glob form (--base A* -- B*) groups the runs as written; without '--' it is refused;
+Exit 77 (ctest's skip) when perf or gcc is missing or cannot record here."""
+import json, os, shutil, statistics, subprocess, sys, tempfile
+
+profan = os.path.abspath(sys.argv[1])
+here = os.path.dirname(os.path.abspath(__file__))
+failures = []
+
+
+def skip(why):
+    print("SKIP: " + why)
+    sys.exit(77)
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+
+
+for tool in ("perf", "gcc"):
+    if shutil.which(tool) is None:
+        skip(tool + " is not installed (.ci/setup installs linux-perf and build-essential)")
+tmp = tempfile.mkdtemp(prefix="profan-builds-")
+src = os.path.join(here, "src", "builds.c")
+
+
+def build(out, plant):
+    subprocess.run(["gcc", "-g", "-O2", "-fno-omit-frame-pointer", f"-DPLANT={plant}", "-o", out, src],
+                   check=True)
+
+
+build(os.path.join(tmp, "builds"), 40)
+shutil.copy(os.path.join(tmp, "builds"), os.path.join(tmp, "builds-base"))  # the baseline, copied aside
+shutil.copy(os.path.join(tmp, "builds"), os.path.join(tmp, "builds-again"))  # A/A: the same build, another name
+build(os.path.join(tmp, "builds"), 50)
+PROG = {"A": "builds-base", "B": "builds", "C": "builds-again"}
+runs = {"A": [], "B": [], "C": []}
+for rnd, order in enumerate(["ABC", "CBA", "ABC", "CBA"]):
+    for arm in order:
+        data = os.path.join(tmp, f"{arm}-{rnd + 1}.data")
+        rec = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "4000", "-g", "-o", data, "--",
+                              os.path.join(tmp, PROG[arm]), "150000", "10"], capture_output=True, text=True)
+        if rec.returncode != 0 or not os.path.exists(data):
+            skip("perf record cannot record here: " + (rec.stderr.strip().splitlines() or ["?"])[-1])
+        runs[arm].append(data)
+
+
+def perf_periods(path):
+    """{symbol: summed period in ns} of the program's functions, from perf report."""
+    out = subprocess.run(["perf", "report", "-i", path, "--stdio", "--no-children", "--sort", "sym", "-g", "none",
+                          "-F", "period,sym", "--percent-limit", "0"], capture_output=True, text=True,
+                         check=True).stdout
+    got = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 3 and parts[0].isdigit() and parts[1] == "[.]":
+            got[parts[2]] = got.get(parts[2], 0) + int(parts[0])
+    return got
+
+
+def diff(*args, code=0):
+    out = subprocess.run([profan, "diff", "--json", "--top", "100000", *args], capture_output=True, text=True,
+                         cwd=tmp)
+    check(out.returncode == code, f"profan diff {' '.join(args)}: exit {out.returncode}, {out.stderr.strip()}")
+    return json.loads(out.stdout) if code == 0 and out.returncode == 0 else None
+
+
+def rows(rep, tid):
+    for v in (rep or {}).get("views", []):
+        if v["id"] == tid:
+            cols = [c["name"] for c in v["columns"]]
+            return [dict(zip(cols, r["values"]), name=r["name"], detail=r.get("detail", ""),
+                         verdict=r.get("verdict"), view=r.get("view"), arm=r.get("arm")) for r in v["rows"]]
+    return []
+
+
+def arms(a, b):
+    return ["--base", *[os.path.basename(p) for p in runs[a]], "--", *[os.path.basename(p) for p in runs[b]]]
+
+
+# ---- A/B across two builds of two names
+ab = diff(*arms("A", "B"))
+if ab is None:
+    print("\n".join(failures))
+    sys.exit(1)
+self_rows = {r["name"]: r for r in rows(ab, "diff_self")}
+planted = self_rows.get("planted", {})
+pa = [perf_periods(p) for p in runs["A"]]
+pb = [perf_periods(p) for p in runs["B"]]
+perf_a = statistics.median(p.get("planted", 0) for p in pa)
+perf_b = statistics.median(p.get("planted", 0) for p in pb)
+check(planted.get("verdict") == "changed" and planted.get("Change", 0) > 0,
+      f"a/b: planted changed, up: {planted.get('verdict')} {planted.get('Change')}")
+check((planted.get("Base value"), planted.get("New value")) == (perf_a, perf_b),
+      f"a/b: planted per run {planted.get('Base value')} -> {planted.get('New value')} ns, perf report's "
+      f"medians {perf_a} -> {perf_b}")
+ratio, perf_ratio = planted.get("New value", 0) / max(1, planted.get("Base value", 1)), perf_b / max(1, perf_a)
+check(abs(ratio - 1.25) <= 0.15 and abs(ratio - perf_ratio) <= 0.01,
+      f"a/b: planted x{ratio:.3f} per run (design x1.25, perf report x{perf_ratio:.3f})")
+for view in ("diff_self", "diff_inclusive"):
+    for r in rows(ab, view):
+        if r["name"] in ("steady_a", "steady_b", "tiny"):
+            check(r["verdict"] != "changed", f"a/b {view}: {r['name']} (its work fixed by design) {r['verdict']}")
+        if view == "diff_self" and r["name"] != "planted":
+            check(r["verdict"] != "changed", f"a/b: self {r['name']} changed: {r['detail']}")
+        if r["name"] in ("main", "planted", "steady_a", "steady_b"):
+            check(r["Base value"] > 0 and r["New value"] > 0, f"a/b {view}: {r['name']} new or gone: {r['detail']}")
+changed = rows(ab, "diff_changed")
+# by design only planted's time grew, and with it the time of its callers and of the program
+CALLERS = {"main", "__libc_start_call_main", "__libc_start_main_impl", "__libc_start_main", "_start"}
+for r in changed:
+    ok = (r["name"] == "planted" or (r["view"] == "inclusive" and r["name"] in CALLERS) or
+          (r["view"] == "library" and r["name"] in ("builds-base", "builds")))
+    check(ok and r["Change"] > 0, f"a/b: {r['view']} {r['name']} changed: {r['detail']}")
+check(all(r["verdict"] != "changed" for r in rows(ab, "diff_share_only")), "a/b: a share-only row changed")
+check(not {r["name"] for r in changed} & {r["name"] for r in rows(ab, "diff_share_only")},
+      "a/b: a row both changed and share only")
+libs = [r["name"] for r in rows(ab, "diff_library")]
+check(libs.count("builds-base") + libs.count("builds") == 1, f"a/b: the program is one library row: {libs}")
+binaries = ab["header"].get("Binaries", "")
+check(binaries.startswith("base: builds-base (build id ") and " · new: builds (build id " in binaries,
+      f"a/b: Binaries line: {binaries!r}")
+print(f"a/b: planted x{ratio:.3f} per run (perf report x{perf_ratio:.3f}, design x1.25); changed: "
+      f"{sorted((r['view'], r['name']) for r in changed)}")
+
+# ---- A/A, one build under two names
+aa = diff("--aa", *arms("A", "C")) or {"header": {}}
+check(rows(aa, "diff_changed") == [], f"a/a: changed {[(r['view'], r['name']) for r in rows(aa, 'diff_changed')]}")
+check("Binaries" in aa["header"] and "build id" in aa["header"]["Binaries"],
+      f"a/a: names differ, Binaries line: {aa['header'].get('Binaries')!r}")
+tiny = {r["name"]: r for r in rows(aa, "diff_self")}.get("tiny")
+if tiny is not None:  # with about one sample per run it may be absent from all 8 runs
+    check(tiny["verdict"] == "too few samples" and tiny["Base samples"] + tiny["New samples"] < 5 * 8,
+          f"a/a: tiny {tiny['verdict']}, {tiny['Base samples']} + {tiny['New samples']} samples")
+print(f"a/a: {aa['header'].get('A/A')}; tiny {tiny and tiny['verdict']}")
+
+# ---- the arms as the shell expands a glob
+globbed = diff("--base", *sorted(os.path.basename(p) for p in runs["A"]), "--",
+               *sorted(os.path.basename(p) for p in runs["B"]))
+arm_of = {r["name"]: r["arm"] for r in rows(globbed, "diff_runs")} if globbed else {}
+want = {os.path.basename(p): "base" for p in runs["A"]} | {os.path.basename(p): "new" for p in runs["B"]}
+check(arm_of == want, f"glob form: arms {arm_of}")
+diff("--base", *sorted(os.path.basename(p) for p in runs["A"] + runs["B"]), code=2)
+
+shutil.rmtree(tmp)
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print("all builds checks passed")
