@@ -514,13 +514,14 @@ static const char *row_detail(struct context *x, const struct measure *ms, const
 	return place ? report_printf(x->r, "%s  %s", text, place) : text;
 }
 
-/* A sampled profile's row: changed when its own value per run moved beyond noise (the
- * rank rule of stats.h on the values, and its samples per run beyond sampling chance: a
- * binomial test of the arms' pooled counts weighted by their numbers of runs); "share
- * only" when just its share did (others grew or shrank); "too few samples" below
- * DIFF_MIN_SAMPLES_PER_RUN on average over all runs. Wall-clock profiles rest the verdict
- * on the share, since their values per run move with the machine's load. COMP: the row's
- * sample counts by run. */
+/* A sampled profile's row: changed when its own value per run moved beyond noise: the
+ * arms' values separate by the rank test, further apart than 1.5 times either arm's
+ * spread of values or with the share moving beyond noise the same way (stats.h's rule on
+ * the shares), and its samples per run differ beyond sampling chance (a binomial test of
+ * the arms' pooled counts weighted by their numbers of runs). "Share only" when just its
+ * share moved (others grew or shrank); "too few samples" below DIFF_MIN_SAMPLES_PER_RUN on
+ * average over all runs. Wall-clock profiles rest the verdict on the share, since their
+ * values per run move with the machine's load. COMP: the row's sample counts by run. */
 static void sampled_verdict(const struct context *x, struct compared *c, const int64_t *comp)
 {
 	const struct diff_state *d = x->d;
@@ -541,15 +542,18 @@ static void sampled_verdict(const struct context *x, struct compared *c, const i
 											: c->share.verdict;
 		if (d->counts)
 			c->sampling_p = stats_binomial_p(c->samples[0], total[0], c->samples[1], total[1]);
+	} else if (c->value.verdict == STATS_UNDECIDED) {
+		c->verdict = STATS_UNDECIDED;
 	} else {
-		c->verdict = c->value.verdict;
-		if (d->counts) {
+		if (d->counts)
 			c->sampling_p = stats_binomial_p(c->samples[0], (int64_t)nb, c->samples[1], (int64_t)nn);
-			if (c->verdict == STATS_CHANGED && !stats_reaches(c->sampling_p, x->alpha))
-				c->verdict = STATS_NOISE; /* a few samples more or less */
-		}
-		if (c->verdict == STATS_NOISE && share_moved)
-			c->verdict = STATS_SHARE_ONLY;
+		int64_t dv = c->value.b.median - c->value.a.median, ds = c->share.b.median - c->share.a.median;
+		/* a busy machine slows whole runs, which widens the values' spread but not the
+		 * shares': a share that moved the same way as the value stands in for the spread */
+		bool wide = c->value.beyond_spread || (share_moved && (dv > 0) == (ds > 0));
+		bool moved = dv != 0 && stats_reaches(c->value.p, x->alpha) && wide &&
+			     (!d->counts || stats_reaches(c->sampling_p, x->alpha));
+		c->verdict = moved ? STATS_CHANGED : share_moved ? STATS_SHARE_ONLY : STATS_NOISE;
 	}
 	if (d->counts && c->verdict != STATS_UNDECIDED &&
 	    c->samples[0] + c->samples[1] < DIFF_MIN_SAMPLES_PER_RUN * (int64_t)d->nruns)
