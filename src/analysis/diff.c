@@ -1101,12 +1101,24 @@ out:
 	return rc;
 }
 
+/* The tree's keys: the functions' identities of the report, so a function is one stack
+ * frame in both arms whatever its build's file is called. */
+static uint32_t *tree_identity(struct strmap *names, const struct profile *p, const void *ctx)
+{
+	const struct diff_opts *o = ctx;
+	return diff_identities(names, p, o->match_file, o->run_opts ? o->run_opts->own.binary : NULL);
+}
+
 void diff_calltree(const struct diff_side *base, const struct diff_side *new_side, const struct diff_opts *o,
 		   struct calltree *t)
 {
 	const struct diff_side *sides[2] = {base, new_side};
 	const char *name = metric_name(base, o);
 	calltree_init(t, false);
+	t->identity = tree_identity;
+	t->identity_ctx = o;
+	t->runs[0] = base->count;
+	t->runs[1] = new_side->count;
 	for (int s = 0; s < 2 && name != NULL; s++)
 		for (size_t f = 0; f < sides[s]->count; f++) {
 			const struct profile *p = &sides[s]->files[f];

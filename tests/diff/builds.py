@@ -9,16 +9,19 @@ names. perf record (cpu-clock, 4000 Hz, frame pointers) records 12 runs of ~0.2 
 rounds A B C, C B A, A B C, C B A: the A/B and A/A pairs alternate (ABBAABBA).
 
 Expected values come from the program's design and from perf report on the same files:
-  - A/B: planted's self row changed, up; its time per run x1.25 by design (within 0.15: the
-    machine's caches and clocks) and within 0.01 of perf report's own ratio of medians;
+  - A/B: planted's self row changed, up; its time per run x1.25 by design (within 0.2: CPU
+    time per unit of work moves with what shares the core; x1.15 to x1.34 measured here) and within 0.01 of perf report's own ratio of medians;
     profan's per-run values equal perf report's sums of periods; no other self row changed,
     only planted's callers and the program grow in the other views; steady_a and steady_b
     (their time fixed by design) never changed in any view (at most "share only"); the program is one row (no function new or gone), and the
     Binaries line names both builds;
   - A/A (two names): nothing changed; tiny (0 to 2 samples per run by design): too few samples;
   - the glob form (--base A* -- B*) groups the runs as written; without '--' it is refused;
+  - the A/B's folded stacks: each stack once, the columns summing to perf report's totals
+    of each arm; its flame graph: each frame once, planted red, the frames whose own work
+    is unchanged by design near white;
 Exit 77 (ctest's skip) when perf or gcc is missing or cannot record here."""
-import json, os, shutil, statistics, subprocess, sys, tempfile
+import json, os, re, shutil, statistics, subprocess, sys, tempfile
 
 profan = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
@@ -113,7 +116,7 @@ check((planted.get("Base value"), planted.get("New value")) == (perf_a, perf_b),
       f"a/b: planted per run {planted.get('Base value')} -> {planted.get('New value')} ns, perf report's "
       f"medians {perf_a} -> {perf_b}")
 ratio, perf_ratio = planted.get("New value", 0) / max(1, planted.get("Base value", 1)), perf_b / max(1, perf_a)
-check(abs(ratio - 1.25) <= 0.15 and abs(ratio - perf_ratio) <= 0.01,
+check(abs(ratio - 1.25) <= 0.2 and abs(ratio - perf_ratio) <= 0.01,
       f"a/b: planted x{ratio:.3f} per run (design x1.25, perf report x{perf_ratio:.3f})")
 for view in ("diff_self", "diff_inclusive"):
     for r in rows(ab, view):
@@ -121,7 +124,7 @@ for view in ("diff_self", "diff_inclusive"):
             check(r["verdict"] != "changed", f"a/b {view}: {r['name']} (its work fixed by design) {r['verdict']}")
         if view == "diff_self" and r["name"] != "planted":
             check(r["verdict"] != "changed", f"a/b: self {r['name']} changed: {r['detail']}")
-        if r["name"] in ("main", "planted", "steady_a", "steady_b"):
+        if r["name"] in ("planted", "steady_a", "steady_b"):
             check(r["Base value"] > 0 and r["New value"] > 0, f"a/b {view}: {r['name']} new or gone: {r['detail']}")
 changed = rows(ab, "diff_changed")
 # by design only planted's time grew, and with it the time of its callers and of the program
@@ -131,7 +134,7 @@ for r in changed:
           (r["view"] == "library" and r["name"] in ("builds-base", "builds")))
     check(ok and r["Change"] > 0, f"a/b: {r['view']} {r['name']} changed: {r['detail']}")
 check(all(r["verdict"] != "changed" for r in rows(ab, "diff_share_only")), "a/b: a share-only row changed")
-check(not {r["name"] for r in changed} & {r["name"] for r in rows(ab, "diff_share_only")},
+check(not {(r["view"], r["name"]) for r in changed} & {(r["view"], r["name"]) for r in rows(ab, "diff_share_only")},
       "a/b: a row both changed and share only")
 libs = [r["name"] for r in rows(ab, "diff_library")]
 check(libs.count("builds-base") + libs.count("builds") == 1, f"a/b: the program is one library row: {libs}")
@@ -140,6 +143,42 @@ check(binaries.startswith("base: builds-base (build id ") and " · new: builds (
       f"a/b: Binaries line: {binaries!r}")
 print(f"a/b: planted x{ratio:.3f} per run (perf report x{perf_ratio:.3f}, design x1.25); changed: "
       f"{sorted((r['view'], r['name']) for r in changed)}")
+
+# ---- the folded stacks and the flame graph of the A/B: one stack identity across the builds
+def perf_total(path):
+    """Every sample's period in a recording, summed by perf report (its total, kernel included)."""
+    out = subprocess.run(["perf", "report", "-i", path, "--stdio", "--no-children", "--sort", "sym", "-g", "none",
+                          "-F", "period", "--percent-limit", "0"], capture_output=True, text=True,
+                         check=True).stdout
+    return sum(int(line.split()[0]) for line in out.splitlines() if line.strip()[:1].isdigit())
+
+
+diff("--folded", "ab.folded", "--flamegraph", "ab.svg", *arms("A", "B"))
+stacks, sums = [], [0, 0]
+for line in open(os.path.join(tmp, "ab.folded")):
+    stack, a, b = line.rsplit(" ", 2)
+    stacks.append(stack)
+    sums[0] += int(a)
+    sums[1] += int(b)
+check(len(stacks) == len(set(stacks)), f"folded: {len(stacks) - len(set(stacks))} stacks written twice")
+want = [sum(perf_total(p) for p in runs[arm]) for arm in "AB"]
+check(sums == want, f"folded: columns sum to {sums}, perf report's totals {want}")
+check(not any(s.split(";")[-1] in ("planted", "steady_a") and (a == 0 or b == 0)
+              for s, a, b in (l.rsplit(" ", 2) for l in open(os.path.join(tmp, "ab.folded")))),
+      "folded: a program function's stack in one arm only")
+frames = re.findall(r'data-v="(\d+)" data-d="(\d+)"[^>]*data-n="([^"]*)"><title>[^<]*</title><rect [^>]*fill="rgb\((\d+),(\d+),(\d+)\)"',
+                    open(os.path.join(tmp, "ab.svg")).read())
+big = [(n, int(r), int(g), int(b)) for v, d, n, r, g, b in frames if int(v) >= sums[1] // 100]
+colour = {}
+for n, r, g, b in big:
+    check(n not in colour, f"flame graph: {n} drawn twice")
+    colour[n] = (r, g, b)
+check(colour.get("planted", (0, 255, 0))[1] <= 100 and colour["planted"][0] == 250,
+      f"flame graph: planted (25% more work) not red: {colour.get('planted')}")
+for n in ("steady_a", "steady_b", "main", "__libc_start_call_main"):
+    if n in colour:
+        check(min(colour[n]) >= 150, f"flame graph: {n} (its own work unchanged) coloured {colour[n]}")
+print(f"folded: {len(stacks)} stacks, each once; flame graph: planted {colour.get('planted')}")
 
 # ---- A/A, one build under two names
 aa = diff("--aa", *arms("A", "C")) or {"header": {}}
@@ -160,7 +199,7 @@ want = {os.path.basename(p): "base" for p in runs["A"]} | {os.path.basename(p): 
 check(arm_of == want, f"glob form: arms {arm_of}")
 diff("--base", *sorted(os.path.basename(p) for p in runs["A"] + runs["B"]), code=2)
 
-shutil.rmtree(tmp)
+shutil.rmtree(tmp) if not os.environ.get("KEEP") else print(tmp)
 if failures:
     print("\n".join(failures))
     sys.exit(1)
