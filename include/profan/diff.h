@@ -58,10 +58,16 @@ struct diff_opts {
 	const char *order_source; /* where ORDER came from ("--order", "file names", ...) */
 	const struct profan_opts *run_opts; /* the format's options for its sites; may be NULL */
 	const struct diff_format *format;   /* the format's part; NULL: a sampled profile's */
+	bool fail_on_change; /* DIFF_EXIT_SLOWER when the total or a row of yours got slower (bigger) */
+	double fail_pct;     /* ... by at least this many percent of its base value */
 };
 
-/* Adds the header lines and tables to R. Returns PF_EXIT_OK, or PF_EXIT_FAIL
- * after one error line (a file without the metric). */
+/* diff_report's status with fail_on_change when something got slower beyond noise: the
+ * report is complete; `profan diff --fail-on-change` exits with it. */
+#define DIFF_EXIT_SLOWER 3
+
+/* Adds the header lines and tables to R. Returns PF_EXIT_OK (or DIFF_EXIT_SLOWER, see
+ * fail_on_change), or PF_EXIT_FAIL after one error line (a file without the metric). */
 int diff_report(const struct diff_side *base, const struct diff_side *new_side, const struct diff_opts *o,
 		struct report *r);
 

@@ -477,6 +477,11 @@ struct context {
 	struct report_table *summary, *share_only; /* share_only: NULL when no row can be */
 	struct layout summary_layout, share_only_layout;
 	size_t share_only_rows;
+	struct stats_comparison totals; /* the Totals line's */
+	bool gate;          /* --fail-on-change */
+	double gate_pct;
+	const char *slower; /* --fail-on-change: what got slower, "; "-separated, or NULL */
+	size_t slower_count;
 	size_t tested[4], changed[4]; /* rows by measure: self, inclusive, library, site */
 	struct strmap funcs_tested, funcs_changed; /* function identities, self or inclusive */
 };
@@ -560,6 +565,29 @@ static void sampled_verdict(const struct context *x, struct compared *c, const i
 		c->verdict = STATS_FEW;
 }
 
+/* The change --fail-on-change weighs, in percent of the base: of the value per run, or
+ * for wall-clock arms of the share; 0 when nothing grew. */
+static double growth_pct(const struct context *x, const struct compared *c)
+{
+	const struct stats_comparison *v = x->d->wall_clock ? &c->share : &c->value;
+	if (v->b.median <= v->a.median)
+		return 0;
+	return v->a.median > 0 ? 100.0 * (double)(v->b.median - v->a.median) / (double)v->a.median : INFINITY;
+}
+
+/* --fail-on-change: a row of yours that changed and grew by at least the percentage asked. */
+static void gate_row(struct context *x, const struct measure *ms, const struct compared *c, size_t which)
+{
+	double pct = growth_pct(x, c);
+	if (!x->gate || c->verdict != STATS_CHANGED || !ms->owned.items[c->key] || pct <= 0 || pct < x->gate_pct)
+		return;
+	const char *what = report_printf(x->r, "%s (%s) %s", ms->label.items[c->key], ms->view,
+					 isinf(pct) ? "new" : report_printf(x->r, "%+.1f%%", pct));
+	x->slower = x->slower ? report_printf(x->r, "%s; %s", x->slower, what) : what;
+	x->slower_count++;
+	(void)which;
+}
+
 /* Compares every row of MS, fills its table and adds the changed rows to the summary. */
 static void compare_measure(struct context *x, struct measure *ms, size_t which, const char *title)
 {
@@ -632,6 +660,8 @@ static void compare_measure(struct context *x, struct measure *ms, size_t which,
 		x->tested[which]++;
 		if (which < 2)
 			strmap_intern(&x->funcs_tested, strmap_str(&ms->keys, c->key));
+		if (which != 2)
+			gate_row(x, ms, c, which);
 		if (c->verdict == STATS_SHARE_ONLY && x->share_only) {
 			struct report_row *s = report_table_row(x->r, x->share_only, ms->label.items[c->key], detail);
 			fill_row(s, &x->share_only_layout, c);
@@ -752,6 +782,7 @@ static void totals_line(struct context *x)
 	size_t nb = d->nb, nn = d->nruns - nb;
 	struct stats_comparison c;
 	stats_compare(x->cache, d->total, nb, d->total + nb, nn, x->alpha, d->sites, &c);
+	x->totals = c;
 	char a[48], a0[48], a1[48], b[48], b0[48], b1[48], ch[48];
 	const struct pf_metric *m = x->m;
 	report_format_value(a, sizeof(a), c.a.median, m->unit);
@@ -899,6 +930,30 @@ static void result_line(struct context *x, bool aa)
 	x->summary->empty = "no change beyond noise";
 }
 
+/* --fail-on-change: the "Gate" line; returns how many things got slower (the total counts). */
+static size_t gate_line(struct context *x)
+{
+	const struct stats_comparison *t = &x->totals;
+	const char *at_least = x->gate_pct > 0 ? report_printf(x->r, " by %g%% or more", x->gate_pct) : "";
+	size_t n = x->slower_count;
+	const char *what = x->slower;
+	if (t->verdict == STATS_CHANGED && t->b.median > t->a.median && t->a.median > 0) {
+		double pct = 100.0 * (double)(t->b.median - t->a.median) / (double)t->a.median;
+		if (pct >= x->gate_pct) {
+			const char *tot = report_printf(x->r, "the total %+.1f%%", pct);
+			what = what ? report_printf(x->r, "%s; %s", tot, what) : tot;
+			n++;
+		}
+	}
+	if (n == 0)
+		report_header(x->r, "Gate", "passed (--fail-on-change): neither the total nor a function of yours got %s "
+			      "beyond noise%s", x->d->sites ? "bigger" : "slower", at_least);
+	else
+		report_header(x->r, "Gate", "failed (--fail-on-change, exit status 3): %s beyond noise%s: %s",
+			      x->d->sites ? "bigger" : "slower", at_least, what);
+	return n;
+}
+
 /* Which run was made when, and the warning of the ABBA rule. */
 static void order_lines(struct context *x, const struct diff_opts *o)
 {
@@ -1018,6 +1073,8 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	x.several = base->count > 1 || new_side->count > 1;
 	x.decidable = d.sites || stats_reaches(stats_min_p(base->count, new_side->count), x.alpha);
 	x.cache = stats_cache_new();
+	x.gate = o->fail_on_change;
+	x.gate_pct = o->fail_pct;
 	strmap_init(&x.funcs_tested);
 	strmap_init(&x.funcs_changed);
 
@@ -1090,6 +1147,8 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 		t->ranked = true;
 	}
 	result_line(&x, o->aa);
+	if (x.gate && gate_line(&x) > 0)
+		rc = DIFF_EXIT_SLOWER;
 	runs_table(&x, sides, o->order);
 	stats_cache_free(x.cache);
 	strmap_release(&x.funcs_tested);

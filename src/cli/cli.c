@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli_int.h"
+#include "profan/diff.h"
 #include "profan/export.h"
 #include "profan/progress.h"
 #include "profan/regex.h"
@@ -592,8 +593,10 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 		free(n);
 		free(joined);
 	}
-	if (rc == PF_EXIT_OK)
-		rc = emit(st, &r);
+	if (rc == PF_EXIT_OK || (cmd->format == NULL && rc == DIFF_EXIT_SLOWER)) { /* the report, then 3 */
+		int erc = emit(st, &r);
+		rc = erc != PF_EXIT_OK ? erc : rc;
+	}
 out:
 	report_release(&r);
 	return rc;

@@ -427,10 +427,13 @@ static int compare(const struct input_format *f, const struct profan_opts *o, co
 				 .order = order,
 				 .order_source = order_source,
 				 .run_opts = o,
-				 .format = f ? f->diff : NULL};
-	int rc = diff_report(b, n, &dopt, r);
+				 .format = f ? f->diff : NULL,
+				 .fail_on_change = o->fail_on_change,
+				 .fail_pct = o->fail_pct};
+	int status = diff_report(b, n, &dopt, r); /* DIFF_EXIT_SLOWER: a complete report */
+	int rc = status == DIFF_EXIT_SLOWER ? PF_EXIT_OK : status;
 	if (rc != PF_EXIT_OK || !(o->folded || o->flamegraph))
-		return rc;
+		return rc != PF_EXIT_OK ? rc : status;
 	struct calltree t;
 	diff_calltree(b, n, &dopt, &t);
 	if (o->folded) {
@@ -454,7 +457,7 @@ static int compare(const struct input_format *f, const struct profan_opts *o, co
 			report_header(r, "Flame graph", "%s (differential)", o->flamegraph);
 	}
 	calltree_release(&t);
-	return rc;
+	return rc != PF_EXIT_OK ? rc : status;
 }
 
 static int check_diff_options(const struct profan_opts *o, size_t nb, size_t nn)

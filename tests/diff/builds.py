@@ -17,6 +17,7 @@ Expected values come from the program's design and from perf report on the same 
     Binaries line names both builds;
   - A/A (two names): nothing changed; tiny (0 to 2 samples per run by design): too few samples;
   - the glob form (--base A* -- B*) groups the runs as written; without '--' it is refused;
+  - --fail-on-change: exit 3 on the A/B, 0 with 60 (planted grew 25%) and on the A/A;
   - the A/B's folded stacks: each stack once, the columns summing to perf report's totals
     of each arm; its flame graph: each frame once, planted red, the frames whose own work
     is unchanged by design near white;
@@ -82,7 +83,8 @@ def perf_periods(path):
 def diff(*args, code=0):
     out = subprocess.run([profan, "diff", "--json", "--top", "100000", *args], capture_output=True, text=True,
                          cwd=tmp)
-    check(out.returncode == code, f"profan diff {' '.join(args)}: exit {out.returncode}, {out.stderr.strip()}")
+    check(out.returncode == code, f"profan diff {' '.join(args)}: exit {out.returncode}, not {code}: "
+                                  f"{out.stderr.strip()}")
     return json.loads(out.stdout) if code == 0 and out.returncode == 0 else None
 
 
@@ -198,6 +200,16 @@ arm_of = {r["name"]: r["arm"] for r in rows(globbed, "diff_runs")} if globbed el
 want = {os.path.basename(p): "base" for p in runs["A"]} | {os.path.basename(p): "new" for p in runs["B"]}
 check(arm_of == want, f"glob form: arms {arm_of}")
 diff("--base", *sorted(os.path.basename(p) for p in runs["A"] + runs["B"]), code=2)
+
+# ---- --fail-on-change: 3 on the planted regression (+25% by design), 0 above it and on the A/A
+gate = diff("--fail-on-change", *arms("A", "B"), code=3)
+gated = subprocess.run([profan, "diff", "--fail-on-change", "--top", "1", *arms("A", "B")], capture_output=True,
+                       text=True, cwd=tmp)
+check(gated.returncode == 3 and "Gate:      failed" in gated.stdout and "planted (self)" in gated.stdout,
+      f"--fail-on-change: exit {gated.returncode}, {[l for l in gated.stdout.splitlines() if 'Gate' in l]}")
+diff("--fail-on-change", "60", *arms("A", "B"), code=0)  # planted grew ~25%: under 60% it passes
+diff("--fail-on-change=5%", *arms("A", "C"), code=0)
+print(f"--fail-on-change: {[l for l in gated.stdout.splitlines() if l.startswith('Gate')]}")
 
 shutil.rmtree(tmp) if not os.environ.get("KEEP") else print(tmp)
 if failures:
