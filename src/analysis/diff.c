@@ -874,9 +874,9 @@ static void rule_line(struct context *x)
 			      nb, nn, conf, stats_min_p(nb, nn), stats_runs_needed(x->alpha));
 	else if (d->wall_clock)
 		report_header(x->r, "Verdicts",
-			      "a row changed when the runs' shares of their own totals differ by a two-sided rank-sum test at %.4g%% "
-			      "confidence (p <= %.3g), the arms' medians are further apart than 1.5 times either arm's "
-			      "interquartile range%s",
+			      "a row changed when the runs' shares of their own totals differ by a two-sided rank-sum "
+			      "test at %.4g%% confidence (p <= %.3g), the arms' medians are further apart than 1.5 "
+			      "times either arm's interquartile range%s",
 			      conf, x->alpha,
 			      d->counts ? report_printf(x->r, ", and the row's samples differ beyond sampling chance "
 							      "(binomial test); at least %d samples per run on average",
@@ -884,9 +884,9 @@ static void rule_line(struct context *x)
 					: "");
 	else
 		report_header(x->r, "Verdicts",
-			      "a row changed when its own value per run (%s) differs by a two-sided rank-sum test at %.4g%% "
-			      "confidence (p <= %.3g), the arms' medians are further apart than 1.5 times either arm's "
-			      "interquartile range%s; \"share only\" when only its share moved",
+			      "a row changed when its own value per run (%s) differs by a two-sided rank-sum test at "
+			      "%.4g%% confidence (p <= %.3g), the arms' medians are further apart than 1.5 times either "
+			      "arm's interquartile range%s; \"share only\" when only its share moved",
 			      x->m->name, conf, x->alpha,
 			      d->counts ? report_printf(x->r, ", and its samples per run differ beyond sampling chance "
 							      "(binomial test); at least %d samples per run on average",
@@ -917,10 +917,9 @@ static void result_line(struct context *x, bool aa)
 		x->summary->empty = "no change beyond noise";
 		return;
 	}
-	const char *apart = x->share_only_rows ? report_printf(x->r, "; %zu row%s moved in share only (listed apart)",
-							       x->share_only_rows,
-							       x->share_only_rows == 1 ? "" : "s")
-					       : "";
+	size_t n = x->share_only_rows;
+	const char *apart =
+		n ? report_printf(x->r, "; %zu row%s moved in share only (listed apart)", n, n == 1 ? "" : "s") : "";
 	if (changed + other_changed == 0)
 		report_header(x->r, "Result", "no change beyond noise (%zu functions%s compared)%s", funcs,
 			      other ? report_printf(x->r, ", %zu %s", other, what) : "", apart);
@@ -946,8 +945,10 @@ static size_t gate_line(struct context *x)
 		}
 	}
 	if (n == 0)
-		report_header(x->r, "Gate", "passed (--fail-on-change): neither the total nor a function of yours got %s "
-			      "beyond noise%s", x->d->sites ? "bigger" : "slower", at_least);
+		report_header(x->r, "Gate",
+			      "passed (--fail-on-change): neither the total nor a function of yours got %s beyond "
+			      "noise%s",
+			      x->d->sites ? "bigger" : "slower", at_least);
 	else
 		report_header(x->r, "Gate", "failed (--fail-on-change, exit status 3): %s beyond noise%s: %s",
 			      x->d->sites ? "bigger" : "slower", at_least, what);

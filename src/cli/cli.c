@@ -550,8 +550,8 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 			base = joined;
 			news = args + st->before_dashdash;
 			if (nb == 0 || nn == 0) {
-				cli_usage_error(st, "no %s profile: write the arms as --base A1 A2 -- B1 B2, or A1 A2 -- B1 B2",
-						nb == 0 ? "base" : "new");
+				cli_usage_error(st, "no %s profile: write the arms as --base A1 A2 -- B1 B2, or "
+						    "A1 A2 -- B1 B2", nb == 0 ? "base" : "new");
 				free(joined);
 				rc = PF_EXIT_USAGE;
 				goto out;

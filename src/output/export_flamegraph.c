@@ -258,8 +258,9 @@ int export_flamegraph(const char *path, const struct calltree *t, const struct f
 			double sb = share(base, t->sum[0]), sn = share(v, t->sum[1]);
 			double own = self_change(t, self_b, self_n);
 			diff_colour(own, max_change, colour, sizeof(colour));
-			snprintf(tip, sizeof(tip), "\n%s (new) · share %.2f%% → %.2f%% (%+.2f pts) · own time %+.2f%% of "
-				 "the base's total", value, 100 * sb, 100 * sn, 100 * (sn - sb), 100 * own);
+			snprintf(tip, sizeof(tip),
+				 "\n%s (new) · share %.2f%% → %.2f%% (%+.2f pts) · own time %+.2f%% of the base's total",
+				 value, 100 * sb, 100 * sn, 100 * (sn - sb), 100 * own);
 		} else {
 			if (it->node == CALLTREE_ROOT)
 				snprintf(colour, sizeof(colour), "rgb(200,200,200)");
