@@ -477,6 +477,8 @@ struct context {
 	struct report_table *summary, *share_only; /* share_only: NULL when no row can be */
 	struct layout summary_layout, share_only_layout;
 	size_t share_only_rows;
+	bool dhat_varies; /* an exact-count arm whose runs differ */
+	size_t undecided; /* rows without a verdict though verdicts are possible (dhat_varies) */
 	struct stats_comparison totals; /* the Totals line's */
 	bool gate;          /* --fail-on-change */
 	double gate_pct;
@@ -662,6 +664,8 @@ static void compare_measure(struct context *x, struct measure *ms, size_t which,
 			strmap_intern(&x->funcs_tested, strmap_str(&ms->keys, c->key));
 		if (which != 2)
 			gate_row(x, ms, c, which);
+		if (d->sites && c->verdict == STATS_UNDECIDED)
+			x->undecided++;
 		if (c->verdict == STATS_SHARE_ONLY && x->share_only) {
 			struct report_row *s = report_table_row(x->r, x->share_only, ms->label.items[c->key], detail);
 			fill_row(s, &x->share_only_layout, c);
@@ -920,7 +924,17 @@ static void result_line(struct context *x, bool aa)
 	size_t n = x->share_only_rows;
 	const char *apart =
 		n ? report_printf(x->r, "; %zu row%s moved in share only (listed apart)", n, n == 1 ? "" : "s") : "";
-	if (changed + other_changed == 0)
+	const char *undecided =
+		x->undecided ? report_printf(x->r, "; %zu row%s without a verdict: an arm's runs differ and %zu + %zu runs "
+						   "give no noise estimate",
+					     x->undecided, x->undecided == 1 ? "" : "s", x->d->nb, x->d->nruns - x->d->nb)
+			     : "";
+	apart = report_printf(x->r, "%s%s", apart, undecided);
+	if (changed + other_changed == 0 && x->undecided)
+		report_header(x->r, "Result", "nothing changed beyond noise among the rows with a verdict (%zu functions%s "
+					      "compared)%s",
+			      funcs, other ? report_printf(x->r, ", %zu %s", other, what) : "", apart);
+	else if (changed + other_changed == 0)
 		report_header(x->r, "Result", "no change beyond noise (%zu functions%s compared)%s", funcs,
 			      other ? report_printf(x->r, ", %zu %s", other, what) : "", apart);
 	else
@@ -955,14 +969,43 @@ static size_t gate_line(struct context *x)
 	return n;
 }
 
+/* Exact counts (DHAT): the runs of an arm should agree; a warning names those whose totals
+ * differ from the arm's first run. Sets x->dhat_varies. */
+static void dhat_agreement(struct context *x, const struct diff_side *const sides[2])
+{
+	struct diff_state *d = x->d;
+	for (int s = 0; s < 2; s++) {
+		size_t from = s ? d->nb : 0, to = s ? d->nruns : d->nb;
+		const char *odd = NULL;
+		for (size_t run = from + 1; run < to; run++) {
+			if (d->total[run] == d->total[from] && d->comp_total[run] == d->comp_total[from])
+				continue;
+			const char *v = exact(x->r, d->total[run], x->m->unit);
+			const char *one = report_printf(x->r, "%s (%s)", sides[s]->paths[run - from], v);
+			odd = odd ? report_printf(x->r, "%s, %s", odd, one) : one;
+		}
+		if (odd == NULL)
+			continue;
+		x->dhat_varies = true;
+		report_warning(x->r,
+			       "the %s runs differ: %s against %s (%s); DHAT's counts are exact, so these runs had "
+			       "another input or the program is not deterministic: their rows fall back to the rank "
+			       "test",
+			       s ? "new" : "base", odd, sides[s]->paths[0], exact(x->r, d->total[from], x->m->unit));
+	}
+}
+
 /* Which run was made when, and the warning of the ABBA rule. */
 static void order_lines(struct context *x, const struct diff_opts *o)
 {
 	size_t nb = x->d->nb, nn = x->d->nruns - nb;
+	if (x->d->sites && !x->dhat_varies)
+		return; /* exact counts do not drift with time: the order does not matter */
 	if (o->order == NULL) {
 		if (nb > 1 && nn > 1)
-			report_header(x->r, "Order", "%s", "unknown (no times in the file names, file times too close "
-							   "together): state it with --order");
+			report_warning(x->r, "the order the runs were made in is unknown (no times in the file names, "
+					     "file times too close together, as after a copy): give it with --order, "
+					     "e.g. --order ABBAABBA, so a drift over time can be told from a change");
 		return;
 	}
 	report_header(x->r, "Order", "%s (from %s; A: base, B: new)", o->order,
@@ -1096,6 +1139,8 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	for (size_t i = 0; i < first->info.len; i++)
 		if (strcmp(first->info.items[i].key, "Filters") == 0)
 			report_header(r, "Filters", "%s", first->info.items[i].value);
+	if (d.sites)
+		dhat_agreement(&x, sides);
 	totals_line(&x);
 	rule_line(&x);
 	order_lines(&x, o);
