@@ -163,8 +163,8 @@ static void arms_as_written(struct cli_state *st, char **orig, int argc, char **
 		for (j = 1; j + 1 < (size_t)argc; j++)
 			if (value_in_word(st->base.items[b], orig[j]))
 				break;
-		if (j + 1 < (size_t)argc && positional[j + 1] && (b + 1 < st->base.len || st->base.len == 1) &&
-		    (b + 1 < st->base.len || nargs >= 2))
+		bool last = b + 1 == st->base.len;
+		if (j + 1 < (size_t)argc && positional[j + 1] && (!last || (st->base.len == 1 && nargs >= 2)))
 			st->base_followed = true;
 	}
 	free(positional);
@@ -541,7 +541,8 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 	} else {
 		char **base = args, **news = args + 1, **joined = NULL;
 		size_t nb = 1, nn = 1;
-		if (st->before_dashdash != SIZE_MAX) { /* the arms as written: base files, "--", new files */
+		/* the arms as written: base files, "--", new files ("-- BASE NEW" only protects names) */
+		if (st->before_dashdash != SIZE_MAX && (st->base.len > 0 || st->before_dashdash > 0)) {
 			nb = st->base.len + st->before_dashdash;
 			nn = nargs - st->before_dashdash;
 			joined = xcalloc(nb + 1, sizeof(*joined));

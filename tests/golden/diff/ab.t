@@ -126,3 +126,12 @@ Each run's total.
       Total  Arm   File
   683.37 ms  base  pipeline/a1.cpuprofile.gz
   629.58 ms  new   pipeline/b1.cpuprofile.gz
+$ profan diff --top 1 --base pipeline/a1.cpuprofile.gz pipeline/a2.cpuprofile.gz -- pipeline/b1.cpuprofile.gz pipeline/b2.cpuprofile.gz | head -2
+Base:      2 runs (cpuprofile, median 729.05 ms): pipeline/a1.cpuprofile.gz, pipeline/a2.cpuprofile.gz
+New:       2 runs (cpuprofile, median 693.22 ms): pipeline/b1.cpuprofile.gz, pipeline/b2.cpuprofile.gz
+$ profan diff --top 1 pipeline/a1.cpuprofile.gz pipeline/a2.cpuprofile.gz -- pipeline/b1.cpuprofile.gz | head -2
+Base:      2 runs (cpuprofile, median 729.05 ms): pipeline/a1.cpuprofile.gz, pipeline/a2.cpuprofile.gz
+New:       pipeline/b1.cpuprofile.gz (cpuprofile, 645.76 ms)
+$ profan diff --top 1 -- pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz | head -2
+Base:      pipeline/a1.cpuprofile.gz (cpuprofile, 703.90 ms)
+New:       pipeline/b1.cpuprofile.gz (cpuprofile, 645.76 ms)
