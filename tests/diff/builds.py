@@ -21,7 +21,8 @@ Expected values come from the program's design and from perf report on the same 
   - the A/B's folded stacks: each stack once, the columns summing to perf report's totals
     of each arm; its flame graph: each frame once, planted red, the frames whose own work
     is unchanged by design near white;
-Exit 77 (ctest's skip) when perf or gcc is missing or cannot record here."""
+Exit 77 (ctest's skip) when perf or gcc is missing or cannot record here. PROFAN_KEEP=1 keeps the
+recordings and prints where they are."""
 import json, os, re, shutil, statistics, subprocess, sys, tempfile
 
 profan = os.path.abspath(sys.argv[1])
@@ -104,6 +105,7 @@ def arms(a, b):
 # ---- A/B across two builds of two names
 ab = diff(*arms("A", "B"))
 if ab is None:
+    shutil.rmtree(tmp)
     print("\n".join(failures))
     sys.exit(1)
 self_rows = {r["name"]: r for r in rows(ab, "diff_self")}
@@ -211,7 +213,10 @@ diff("--fail-on-change", "60", *arms("A", "B"), code=0)  # planted grew ~25%: un
 diff("--fail-on-change=5%", *arms("A", "C"), code=0)
 print(f"--fail-on-change: {[l for l in gated.stdout.splitlines() if l.startswith('Gate')]}")
 
-shutil.rmtree(tmp) if not os.environ.get("KEEP") else print(tmp)
+if os.environ.get("PROFAN_KEEP"):  # the recordings, for a look by hand
+    print("kept: " + tmp)
+else:
+    shutil.rmtree(tmp)
 if failures:
     print("\n".join(failures))
     sys.exit(1)
