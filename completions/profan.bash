@@ -17,7 +17,7 @@ _profan_opts_perf='--ours --binary --full-paths --under --threads --metric --all
 	--whole-binary --no-sidecar --symbol-path --kallsyms --no-inline --no-symbols --verbose -v'
 _profan_opts_dhat='--ours --binary --full-paths --where --not --metric --stacks --alloc-tree --plumbing'
 _profan_opts_cpuprof='--ours --full-paths --weight --profile --wasm'
-_profan_opts_diff='--base --format --metric --confidence --order --aa --match --median --ours --binary --full-paths
+_profan_opts_diff='--base --format --metric --confidence --order --aa --match --fail-on-change --median --ours --binary --full-paths
 	--thread --pid --symbol-path --kallsyms --verbose -v --no-inline --no-symbols --no-sidecar --weight
 	--profile --wasm'
 _profan_takes_value='--top --output -o --binary --thread --pid --under --metric --alloc-entry

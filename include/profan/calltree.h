@@ -32,10 +32,15 @@ struct calltree {
 	size_t value_cap;
 	int64_t sum[2]; /* everything added to a side, samples without a stack included */
 	int64_t no_stack[2];
+	size_t runs[2]; /* runs added to each side (a diff's arms); 0: one */
 	bool path_mode;
 	struct htab index; /* (parent, key) -> node */
 	/* children in CSR form, each list sorted by total (side 1 when present, else 0), then label */
 	uint32_t *child_start, *children;
+	/* Per function of P, its key in NAMES (caller frees); NULL: func_identity_keys(), which
+	 * keeps namesakes apart. A diff sets its identity across builds (diff.h). */
+	uint32_t *(*identity)(struct strmap *names, const struct profile *p, const void *ctx);
+	const void *identity_ctx;
 };
 
 void calltree_init(struct calltree *t, bool path_mode);

@@ -39,6 +39,10 @@ struct cli_state {
 	void *format_store[PROFAN_FORMAT_OPTS_MAX]; /* each format's options (format_at order) */
 	VEC(struct source_prefix) source_prefixes; /* their strings are the state's */
 	const char *format; /* diff --format */
+	/* diff's arms as written: how many PROFILEs stand before a "--" (SIZE_MAX: no "--"),
+	 * and whether files follow a --base value directly (a shell glob's expansion) */
+	size_t before_dashdash;
+	bool base_followed;
 	/* while parsing: the word after the option (NULL: none); a handler that
 	 * takes it as an optional value ("--color never") sets took_next */
 	const char *next_arg;

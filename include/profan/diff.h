@@ -40,7 +40,14 @@ struct diff_format {
 	int (*sample_sites)(const struct profile *p, const struct ownership *own, const struct profan_opts *o,
 			    bool locations, struct strmap *names, uint32_t **site);
 	const char *self_note; /* the "Self" header line of such a comparison */
+	/* The values are wall-clock time (V8's profiles): a run's value moves with the machine's
+	 * load, so "Per run" is each row's share of its run and verdicts rest on shares. */
+	bool wall_clock;
 };
+
+/* A sampled row gets a verdict only with at least this many samples per run on average
+ * over both arms' runs; below it, "too few samples" (docs/diff.md). */
+#define DIFF_MIN_SAMPLES_PER_RUN 5
 
 struct diff_opts {
 	const char *metric; /* compare the metric with this name; NULL: the first profile's default */
@@ -51,10 +58,16 @@ struct diff_opts {
 	const char *order_source; /* where ORDER came from ("--order", "file names", ...) */
 	const struct profan_opts *run_opts; /* the format's options for its sites; may be NULL */
 	const struct diff_format *format;   /* the format's part; NULL: a sampled profile's */
+	bool fail_on_change; /* DIFF_EXIT_SLOWER when the total or a row of yours got slower (bigger) */
+	double fail_pct;     /* ... by at least this many percent of its base value */
 };
 
-/* Adds the header lines and tables to R. Returns PF_EXIT_OK, or PF_EXIT_FAIL
- * after one error line (a file without the metric). */
+/* diff_report's status with fail_on_change when something got slower beyond noise: the
+ * report is complete; `profan diff --fail-on-change` exits with it. */
+#define DIFF_EXIT_SLOWER 3
+
+/* Adds the header lines and tables to R. Returns PF_EXIT_OK (or DIFF_EXIT_SLOWER, see
+ * fail_on_change), or PF_EXIT_FAIL after one error line (a file without the metric). */
 int diff_report(const struct diff_side *base, const struct diff_side *new_side, const struct diff_opts *o,
 		struct report *r);
 

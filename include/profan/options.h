@@ -84,6 +84,8 @@ struct profan_opts {
 	bool aa;           /* both arms are one configuration */
 	bool match_file;   /* functions match by file and line too, not only name and library */
 	const char *order; /* --order: the arms of the runs in the order they were made ("ABBA") */
+	bool fail_on_change;   /* --fail-on-change: exit 3 when the total or a row of yours got slower */
+	double fail_pct;       /* ... by at least this many percent (0: any change beyond noise) */
 };
 
 /* Defaults: no filters, tree threshold 0.5 %, listings of the 5 hottest functions an

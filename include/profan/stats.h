@@ -72,6 +72,9 @@ enum stats_verdict {
 	STATS_NOISE,     /* no difference beyond the runs' own spread */
 	STATS_CHANGED,   /* the arms separate beyond their spread, at the confidence asked */
 	STATS_SAME,      /* deterministic counts, equal in every run */
+	/* diff's verdicts on a row of a sampled profile beyond the rule above (diff.c): */
+	STATS_SHARE_ONLY, /* its share moved beyond noise, its own value per run did not */
+	STATS_FEW,        /* fewer samples than a verdict needs (DIFF_MIN_SAMPLES_PER_RUN) */
 };
 
 struct stats_comparison {

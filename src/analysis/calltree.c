@@ -60,7 +60,7 @@ static uint32_t child(struct calltree *t, uint32_t parent, uint32_t key, uint32_
 /* Per function of P: its key and label ids in the tree's own string table. */
 static void func_keys(struct calltree *t, const struct profile *p, uint32_t **keys, uint32_t **labels)
 {
-	*keys = func_identity_keys(&t->names, p);
+	*keys = t->identity ? t->identity(&t->names, p, t->identity_ctx) : func_identity_keys(&t->names, p);
 	*labels = xreallocarray(NULL, p->funcs.len + 1, sizeof(uint32_t));
 	for (size_t f = 0; f < p->funcs.len; f++)
 		(*labels)[f] = strmap_intern(&t->names, func_label(p, (uint32_t)f));

@@ -43,6 +43,7 @@ struct diff_state {
 	bool sites; /* an allocation profile, compared exactly and by site (diff_format.sample_sites) */
 	const struct diff_format *format;
 	bool counts; /* COMP holds sample counts (sampled profiles), for the test against sampling noise */
+	bool wall_clock; /* diff_format.wall_clock */
 	struct measure self, incl, lib, site;
 	struct strmap names; /* functions' identities, and the library names they refer to by id */
 	const struct profan_opts *run_opts;
@@ -120,29 +121,57 @@ static int64_t measure_get(const struct measure *m, size_t run, size_t k, bool c
 	return comp ? (k < rv->comp.len ? rv->comp.items[k] : 0) : (k < rv->val.len ? rv->val.items[k] : 0);
 }
 
-/* Per function of P, its identity in D->names: its name and library (a rebuild keeps
- * both), or with --match file also its file, line and column. The identity holds the
- * library's id, not its name, so a long library name is not copied per function. */
-static uint32_t *func_identities(struct diff_state *d, const struct profile *p)
+/* Is library L of P the program the profile is about: the binary the loader chose
+ * (PF_LIB_MAIN), or the one --binary names? */
+static bool is_program(const struct profile *p, uint32_t l, const char *binary)
 {
-	if (d->match_file)
-		return func_identity_keys(&d->names, p);
+	const struct pf_lib *lib = &p->libs.items[l];
+	if (binary == NULL)
+		return lib->flags & PF_LIB_MAIN;
+	const char *path = profile_str(p, lib->path);
+	const char *slash = strrchr(path, '/');
+	return strcmp(profile_str(p, lib->name), binary) == 0 || strcmp(slash ? slash + 1 : path, binary) == 0;
+}
+
+/* A library's identity across builds: the program by its role (a baseline copied aside
+ * as prog-base is still the program), any other library by its name (soname), the label
+ * that tells same-named ones apart by path where one profile has several. */
+#define PROGRAM_ROLE "\x01program"
+static const char *lib_identity(const struct profile *p, uint32_t l, const char *binary)
+{
+	if (l >= p->libs.len)
+		return "";
+	return is_program(p, l, binary) ? PROGRAM_ROLE : profile_lib_label(p, l);
+}
+
+/* Per function of P, its identity in NAMES: its name (symbolication gave it
+ * funcname_simplify()'s form: no hash, no generic arguments) and its library's
+ * identity, which a rebuild keeps; with MATCH_FILE, func_identity_keys()'s stricter
+ * one (library name, file, line and column). The identity holds the library's id, not
+ * its name, so a long library name is not copied per function. */
+static uint32_t *diff_identities(struct strmap *names, const struct profile *p, bool match_file,
+				 const char *binary)
+{
+	if (match_file)
+		return func_identity_keys(names, p);
 	uint32_t *ids = xreallocarray(NULL, p->funcs.len + 1, sizeof(*ids));
 	uint32_t *lib_id = xreallocarray(NULL, p->libs.len + 1, sizeof(*lib_id));
-	for (size_t l = 0; l < p->libs.len; l++) {
-		uint32_t s = p->libs.items[l].name;
-		lib_id[l] = strmap_intern_len(&d->names, profile_str(p, s), strmap_len(&p->strings, s));
-	}
-	lib_id[p->libs.len] = strmap_intern(&d->names, ""); /* no library */
+	for (size_t l = 0; l <= p->libs.len; l++)
+		lib_id[l] = strmap_intern(names, lib_identity(p, (uint32_t)l, binary));
 	for (size_t f = 0; f < p->funcs.len; f++) {
 		const struct pf_func *fn = &p->funcs.items[f];
 		char *key = xasprintf("%s\x1f%u", func_label(p, (uint32_t)f),
 				      lib_id[fn->lib < p->libs.len ? fn->lib : p->libs.len]);
-		ids[f] = strmap_intern(&d->names, key);
+		ids[f] = strmap_intern(names, key);
 		free(key);
 	}
 	free(lib_id);
 	return ids;
+}
+
+static const char *binary_opt(const struct diff_state *d)
+{
+	return d->run_opts ? d->run_opts->own.binary : NULL;
 }
 
 /* Each stack node's row in M: its function's identity, so functions that are one
@@ -151,7 +180,7 @@ static uint32_t *node_keys(struct diff_state *d, struct measure *m, const struct
 {
 	size_t nfuncs;
 	uint32_t *keys = keys_by_func(p, &nfuncs);
-	uint32_t *ids = func_identities(d, p);
+	uint32_t *ids = diff_identities(&d->names, p, d->match_file, binary_opt(d));
 	uint32_t *row_of = xcalloc(nfuncs + 1, sizeof(*row_of));
 	for (size_t f = 0; f < nfuncs; f++) {
 		const char *detail;
@@ -210,9 +239,10 @@ static void measure_funcs(struct diff_state *d, size_t run, size_t metric, bool 
 		for (size_t i = 0; i < libs.len; i++) {
 			const char *detail;
 			const char *name = report_lib_name(p, libs.items[i].key, &detail);
-			bool main_lib = libs.items[i].key < p->libs.len &&
-					(p->libs.items[libs.items[i].key].flags & PF_LIB_MAIN);
-			uint32_t k = measure_key(&d->lib, name, name, detail, main_lib);
+			uint32_t lk = libs.items[i].key;
+			bool main_lib = lk < p->libs.len && is_program(p, lk, binary_opt(d));
+			const char *id = d->match_file || lk >= p->libs.len ? name : lib_identity(p, lk, binary_opt(d));
+			uint32_t k = measure_key(&d->lib, id, name, detail, main_lib);
 			measure_add(&d->lib, run, k, libs.items[i].value, comp);
 		}
 		rows_release(&libs);
@@ -383,6 +413,8 @@ static const char *verdict_word(enum stats_verdict v)
 	case STATS_CHANGED: return "changed";
 	case STATS_NOISE: return "noise";
 	case STATS_SAME: return "same";
+	case STATS_SHARE_ONLY: return "share only";
+	case STATS_FEW: return "too few samples";
 	case STATS_UNDECIDED: break;
 	}
 	return NULL;
@@ -442,8 +474,16 @@ struct context {
 	bool several;   /* more than one run in some arm */
 	bool decidable; /* the verdicts can say changed at all */
 	struct stats_cache *cache;
-	struct report_table *summary;
-	struct layout summary_layout;
+	struct report_table *summary, *share_only; /* share_only: NULL when no row can be */
+	struct layout summary_layout, share_only_layout;
+	size_t share_only_rows;
+	bool dhat_varies; /* an exact-count arm whose runs differ */
+	size_t undecided; /* rows without a verdict though verdicts are possible (dhat_varies) */
+	struct stats_comparison totals; /* the Totals line's */
+	bool gate;          /* --fail-on-change */
+	double gate_pct;
+	const char *slower; /* --fail-on-change: what got slower, "; "-separated, or NULL */
+	size_t slower_count;
 	size_t tested[4], changed[4]; /* rows by measure: self, inclusive, library, site */
 	struct strmap funcs_tested, funcs_changed; /* function identities, self or inclusive */
 };
@@ -479,6 +519,75 @@ static const char *row_detail(struct context *x, const struct measure *ms, const
 				     sa, sa2, sb, sb2, c->share.p);
 	}
 	return place ? report_printf(x->r, "%s  %s", text, place) : text;
+}
+
+/* A sampled profile's row: changed when its own value per run moved beyond noise: the
+ * arms' values separate by the rank test, further apart than 1.5 times either arm's
+ * spread of values or with the share moving beyond noise the same way (stats.h's rule on
+ * the shares), and its samples per run differ beyond sampling chance (a binomial test of
+ * the arms' pooled counts weighted by their numbers of runs). "Share only" when just its
+ * share moved (others grew or shrank); "too few samples" below DIFF_MIN_SAMPLES_PER_RUN on
+ * average over all runs. Wall-clock profiles rest the verdict on the share, since their
+ * values per run move with the machine's load. COMP: the row's sample counts by run. */
+static void sampled_verdict(const struct context *x, struct compared *c, const int64_t *comp)
+{
+	const struct diff_state *d = x->d;
+	size_t nb = d->nb, nn = d->nruns - nb;
+	int64_t total[2] = {0, 0};
+	c->samples[0] = c->samples[1] = 0;
+	for (size_t r = 0; d->counts && r < d->nruns; r++) {
+		c->samples[r >= nb] += comp[r];
+		total[r >= nb] += d->comp_total[r];
+	}
+	bool share_moved = c->share.verdict == STATS_CHANGED &&
+			   (!d->counts || stats_reaches(stats_binomial_p(c->samples[0], total[0], c->samples[1],
+									  total[1]),
+							  x->alpha));
+	c->sampling_p = 1;
+	if (d->wall_clock) {
+		c->verdict = share_moved ? STATS_CHANGED : c->share.verdict == STATS_CHANGED ? STATS_NOISE
+											: c->share.verdict;
+		if (d->counts)
+			c->sampling_p = stats_binomial_p(c->samples[0], total[0], c->samples[1], total[1]);
+	} else if (c->value.verdict == STATS_UNDECIDED) {
+		c->verdict = STATS_UNDECIDED;
+	} else {
+		if (d->counts)
+			c->sampling_p = stats_binomial_p(c->samples[0], (int64_t)nb, c->samples[1], (int64_t)nn);
+		int64_t dv = c->value.b.median - c->value.a.median, ds = c->share.b.median - c->share.a.median;
+		/* a busy machine slows whole runs, which widens the values' spread but not the
+		 * shares': a share that moved the same way as the value stands in for the spread */
+		bool wide = c->value.beyond_spread || (share_moved && (dv > 0) == (ds > 0));
+		bool moved = dv != 0 && stats_reaches(c->value.p, x->alpha) && wide &&
+			     (!d->counts || stats_reaches(c->sampling_p, x->alpha));
+		c->verdict = moved ? STATS_CHANGED : share_moved ? STATS_SHARE_ONLY : STATS_NOISE;
+	}
+	if (d->counts && c->verdict != STATS_UNDECIDED &&
+	    c->samples[0] + c->samples[1] < DIFF_MIN_SAMPLES_PER_RUN * (int64_t)d->nruns)
+		c->verdict = STATS_FEW;
+}
+
+/* The change --fail-on-change weighs, in percent of the base: of the value per run, or
+ * for wall-clock arms of the share; 0 when nothing grew. */
+static double growth_pct(const struct context *x, const struct compared *c)
+{
+	const struct stats_comparison *v = x->d->wall_clock ? &c->share : &c->value;
+	if (v->b.median <= v->a.median)
+		return 0;
+	return v->a.median > 0 ? 100.0 * (double)(v->b.median - v->a.median) / (double)v->a.median : INFINITY;
+}
+
+/* --fail-on-change: a row of yours that changed and grew by at least the percentage asked. */
+static void gate_row(struct context *x, const struct measure *ms, const struct compared *c, size_t which)
+{
+	double pct = growth_pct(x, c);
+	if (!x->gate || c->verdict != STATS_CHANGED || !ms->owned.items[c->key] || pct <= 0 || pct < x->gate_pct)
+		return;
+	const char *what = report_printf(x->r, "%s (%s) %s", ms->label.items[c->key], ms->view,
+					 isinf(pct) ? "new" : report_printf(x->r, "%+.1f%%", pct));
+	x->slower = x->slower ? report_printf(x->r, "%s; %s", x->slower, what) : what;
+	x->slower_count++;
+	(void)which;
 }
 
 /* Compares every row of MS, fills its table and adds the changed rows to the summary. */
@@ -517,18 +626,7 @@ static void compare_measure(struct context *x, struct measure *ms, size_t which,
 			rr.k2 = abs64(c->comp.b.median - c->comp.a.median);
 			rr.k3 = abs64(c->share.b.median - c->share.a.median);
 		} else {
-			c->verdict = c->share.verdict;
-			c->sampling_p = 1;
-			if (d->counts) {
-				int64_t n[2] = {0, 0};
-				for (size_t r = 0; r < d->nruns; r++) {
-					c->samples[r >= nb] += comp[r];
-					n[r >= nb] += d->comp_total[r];
-				}
-				c->sampling_p = stats_binomial_p(c->samples[0], n[0], c->samples[1], n[1]);
-				if (c->verdict == STATS_CHANGED && !stats_reaches(c->sampling_p, x->alpha))
-					c->verdict = STATS_NOISE; /* a few samples more or less */
-			}
+			sampled_verdict(x, c, comp);
 			rr.k1 = abs64(c->share.b.median - c->share.a.median);
 		}
 		vec_push(&rows, rr);
@@ -541,8 +639,13 @@ static void compare_measure(struct context *x, struct measure *ms, size_t which,
 	if (x->decidable)
 		t->mark_header = "Verdict";
 	struct layout l = add_columns(t, x->m, x->cm, d->sites, x->several, d->counts);
+	if (d->wall_clock)
+		t->cols[l.d_value].hidden = true;
 	t->note = d->sites ? "Change of the value (the median of each arm's runs), then of the count and of "
 			    "the share of each run's total in points; the detail gives the relative change."
+		: d->wall_clock
+			? "Change of each arm's median share of its runs' totals, in points (the verdict's measure: "
+			  "wall-clock milliseconds move with the machine's load); the detail gives the values."
 		: x->several
 			? "Change of each arm's median share of its runs' totals, in points; Per run: the change of the "
 			  "median value; the detail gives the runs' range of shares and the rank test's p."
@@ -559,6 +662,17 @@ static void compare_measure(struct context *x, struct measure *ms, size_t which,
 		x->tested[which]++;
 		if (which < 2)
 			strmap_intern(&x->funcs_tested, strmap_str(&ms->keys, c->key));
+		if (which != 2)
+			gate_row(x, ms, c, which);
+		if (d->sites && c->verdict == STATS_UNDECIDED)
+			x->undecided++;
+		if (c->verdict == STATS_SHARE_ONLY && x->share_only) {
+			struct report_row *s = report_table_row(x->r, x->share_only, ms->label.items[c->key], detail);
+			fill_row(s, &x->share_only_layout, c);
+			s->flags = row->flags;
+			s->mark = ms->view;
+			x->share_only_rows++;
+		}
 		if (c->verdict != STATS_CHANGED)
 			continue;
 		x->changed[which]++;
@@ -595,6 +709,41 @@ static const char *side_text(struct report *r, const struct diff_side *s, const 
 		list = report_printf(r, "%s, %s", list, s->paths[i]);
 	return report_printf(r, "%zu runs (%s, median %s): %s", s->count,
 			     s->files[0].format ? s->files[0].format : "?", tv, list);
+}
+
+/* One arm's program: "prog (build id 1a2b3c4d…)", from its first run that names one; NULL: none. */
+static const char *program_text(struct report *r, const struct diff_side *s, const char *binary,
+				const char **name, const char **build_id)
+{
+	for (size_t f = 0; f < s->count; f++) {
+		const struct profile *p = &s->files[f];
+		for (uint32_t l = 0; l < p->libs.len; l++) {
+			if (!is_program(p, l, binary))
+				continue;
+			*name = profile_str(p, p->libs.items[l].name);
+			*build_id = profile_str(p, p->libs.items[l].code_id);
+			size_t n = strlen(*build_id);
+			return report_printf(r, "%s%s%.*s%s%s", *name, n ? " (build id " : "", (int)(n > 8 ? 8 : n),
+					     *build_id, n > 8 ? "…" : "", n ? ")" : "");
+		}
+	}
+	return NULL;
+}
+
+/* The "Binaries" line when the arms' programs differ in name or build id: they were
+ * matched by role, which the reader should know. */
+static void binaries_line(struct report *r, const struct diff_side *const sides[2], const char *binary,
+			  bool match_file)
+{
+	const char *name[2] = {"", ""}, *id[2] = {"", ""}, *text[2];
+	for (int s = 0; s < 2; s++)
+		if ((text[s] = program_text(r, sides[s], binary, &name[s], &id[s])) == NULL)
+			return;
+	if (strcmp(name[0], name[1]) == 0 && strcmp(id[0], id[1]) == 0)
+		return;
+	report_header(r, "Binaries", "base: %s · new: %s%s", text[0], text[1],
+		      match_file && strcmp(name[0], name[1]) != 0 ? " (--match file: their functions are not matched)"
+								   : "");
 }
 
 /* The metric called NAME in every file, by index; -1 after one error line. */
@@ -637,6 +786,7 @@ static void totals_line(struct context *x)
 	size_t nb = d->nb, nn = d->nruns - nb;
 	struct stats_comparison c;
 	stats_compare(x->cache, d->total, nb, d->total + nb, nn, x->alpha, d->sites, &c);
+	x->totals = c;
 	char a[48], a0[48], a1[48], b[48], b0[48], b1[48], ch[48];
 	const struct pf_metric *m = x->m;
 	report_format_value(a, sizeof(a), c.a.median, m->unit);
@@ -726,13 +876,26 @@ static void rule_line(struct context *x)
 			      "%.3g), so no change is marked significant; record at least %zu runs per arm, or lower "
 			      "--confidence",
 			      nb, nn, conf, stats_min_p(nb, nn), stats_runs_needed(x->alpha));
+	else if (d->wall_clock)
+		report_header(x->r, "Verdicts",
+			      "a row changed when the runs' shares of their own totals differ by a two-sided rank-sum "
+			      "test at %.4g%% confidence (p <= %.3g), the arms' medians are further apart than 1.5 "
+			      "times either arm's interquartile range%s",
+			      conf, x->alpha,
+			      d->counts ? report_printf(x->r, ", and the row's samples differ beyond sampling chance "
+							      "(binomial test); at least %d samples per run on average",
+							DIFF_MIN_SAMPLES_PER_RUN)
+					: "");
 	else
 		report_header(x->r, "Verdicts",
-			      "changed when the runs' shares differ by a two-sided rank-sum test at %.4g%% confidence "
-			      "(p <= %.3g), the arms' medians are further apart than 1.5 times either arm's "
-			      "interquartile range%s",
-			      conf, x->alpha,
-			      d->counts ? ", and the row's samples differ beyond sampling chance (binomial test)" : "");
+			      "a row changed when its own value per run (%s) differs by a two-sided rank-sum test at "
+			      "%.4g%% confidence (p <= %.3g), the arms' medians are further apart than 1.5 times either "
+			      "arm's interquartile range%s; \"share only\" when only its share moved",
+			      x->m->name, conf, x->alpha,
+			      d->counts ? report_printf(x->r, ", and its samples per run differ beyond sampling chance "
+							      "(binomial test); at least %d samples per run on average",
+							DIFF_MIN_SAMPLES_PER_RUN)
+					: "");
 }
 
 /* What the verdicts found; with --aa, as the harness' false positives. */
@@ -758,23 +921,91 @@ static void result_line(struct context *x, bool aa)
 		x->summary->empty = "no change beyond noise";
 		return;
 	}
-	if (changed + other_changed == 0)
-		report_header(x->r, "Result", "no change beyond noise (%zu functions%s compared)", funcs,
-			      other ? report_printf(x->r, ", %zu %s", other, what) : "");
+	size_t n = x->share_only_rows;
+	const char *apart =
+		n ? report_printf(x->r, "; %zu row%s moved in share only (listed apart)", n, n == 1 ? "" : "s") : "";
+	const char *undecided =
+		x->undecided ? report_printf(x->r, "; %zu row%s without a verdict: an arm's runs differ and %zu + %zu runs "
+						   "give no noise estimate",
+					     x->undecided, x->undecided == 1 ? "" : "s", x->d->nb, x->d->nruns - x->d->nb)
+			     : "";
+	apart = report_printf(x->r, "%s%s", apart, undecided);
+	if (changed + other_changed == 0 && x->undecided)
+		report_header(x->r, "Result", "nothing changed beyond noise among the rows with a verdict (%zu functions%s "
+					      "compared)%s",
+			      funcs, other ? report_printf(x->r, ", %zu %s", other, what) : "", apart);
+	else if (changed + other_changed == 0)
+		report_header(x->r, "Result", "no change beyond noise (%zu functions%s compared)%s", funcs,
+			      other ? report_printf(x->r, ", %zu %s", other, what) : "", apart);
 	else
-		report_header(x->r, "Result", "%zu of %zu functions changed%s%s", changed, funcs,
-			      x->d->sites ? "" : " beyond noise", more);
+		report_header(x->r, "Result", "%zu of %zu functions changed%s%s%s", changed, funcs,
+			      x->d->sites ? "" : " beyond noise", more, apart);
 	x->summary->empty = "no change beyond noise";
+}
+
+/* --fail-on-change: the "Gate" line; returns how many things got slower (the total counts). */
+static size_t gate_line(struct context *x)
+{
+	const struct stats_comparison *t = &x->totals;
+	const char *at_least = x->gate_pct > 0 ? report_printf(x->r, " by %g%% or more", x->gate_pct) : "";
+	size_t n = x->slower_count;
+	const char *what = x->slower;
+	if (t->verdict == STATS_CHANGED && t->b.median > t->a.median && t->a.median > 0) {
+		double pct = 100.0 * (double)(t->b.median - t->a.median) / (double)t->a.median;
+		if (pct >= x->gate_pct) {
+			const char *tot = report_printf(x->r, "the total %+.1f%%", pct);
+			what = what ? report_printf(x->r, "%s; %s", tot, what) : tot;
+			n++;
+		}
+	}
+	if (n == 0)
+		report_header(x->r, "Gate",
+			      "passed (--fail-on-change): neither the total nor a function of yours got %s beyond "
+			      "noise%s",
+			      x->d->sites ? "bigger" : "slower", at_least);
+	else
+		report_header(x->r, "Gate", "failed (--fail-on-change, exit status 3): %s beyond noise%s: %s",
+			      x->d->sites ? "bigger" : "slower", at_least, what);
+	return n;
+}
+
+/* Exact counts (DHAT): the runs of an arm should agree; a warning names those whose totals
+ * differ from the arm's first run. Sets x->dhat_varies. */
+static void dhat_agreement(struct context *x, const struct diff_side *const sides[2])
+{
+	struct diff_state *d = x->d;
+	for (int s = 0; s < 2; s++) {
+		size_t from = s ? d->nb : 0, to = s ? d->nruns : d->nb;
+		const char *odd = NULL;
+		for (size_t run = from + 1; run < to; run++) {
+			if (d->total[run] == d->total[from] && d->comp_total[run] == d->comp_total[from])
+				continue;
+			const char *v = exact(x->r, d->total[run], x->m->unit);
+			const char *one = report_printf(x->r, "%s (%s)", sides[s]->paths[run - from], v);
+			odd = odd ? report_printf(x->r, "%s, %s", odd, one) : one;
+		}
+		if (odd == NULL)
+			continue;
+		x->dhat_varies = true;
+		report_warning(x->r,
+			       "the %s runs differ: %s against %s (%s); DHAT's counts are exact, so these runs had "
+			       "another input or the program is not deterministic: their rows fall back to the rank "
+			       "test",
+			       s ? "new" : "base", odd, sides[s]->paths[0], exact(x->r, d->total[from], x->m->unit));
+	}
 }
 
 /* Which run was made when, and the warning of the ABBA rule. */
 static void order_lines(struct context *x, const struct diff_opts *o)
 {
 	size_t nb = x->d->nb, nn = x->d->nruns - nb;
+	if (x->d->sites && !x->dhat_varies)
+		return; /* exact counts do not drift with time: the order does not matter */
 	if (o->order == NULL) {
 		if (nb > 1 && nn > 1)
-			report_header(x->r, "Order", "%s", "unknown (no times in the file names, file times too close "
-							   "together): state it with --order");
+			report_warning(x->r, "the order the runs were made in is unknown (no times in the file names, "
+					     "file times too close together, as after a copy): give it with --order, "
+					     "e.g. --order ABBAABBA, so a drift over time can be told from a change");
 		return;
 	}
 	report_header(x->r, "Order", "%s (from %s; A: base, B: new)", o->order,
@@ -824,6 +1055,7 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	d.match_file = o->match_file;
 	d.format = o->format;
 	d.sites = o->format != NULL && o->format->sample_sites != NULL;
+
 	d.run_opts = o->run_opts;
 	d.run = xcalloc(d.nruns, sizeof(*d.run));
 	d.own = xcalloc(d.nruns, sizeof(*d.own));
@@ -837,6 +1069,8 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	measure_init(&d.site, "diff_sites", "site", d.nruns);
 	strmap_init(&d.names);
 	const struct pf_metric *m = &first->metrics[profile_metric_index(first, name)];
+	/* with --weight samples a V8 profile's values are counts, which the load does not move */
+	d.wall_clock = o->format != NULL && o->format->wall_clock && m->unit != PF_UNIT_COUNT;
 	/* DHAT: blocks beside bytes; sampled profiles: sample counts; when every run records them */
 	const char *comp_name = d.sites ? (o->format->companion ? o->format->companion(name) : NULL) : "samples";
 	const struct pf_metric *cm = NULL;
@@ -883,21 +1117,30 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 	x.several = base->count > 1 || new_side->count > 1;
 	x.decidable = d.sites || stats_reaches(stats_min_p(base->count, new_side->count), x.alpha);
 	x.cache = stats_cache_new();
+	x.gate = o->fail_on_change;
+	x.gate_pct = o->fail_pct;
 	strmap_init(&x.funcs_tested);
 	strmap_init(&x.funcs_changed);
 
 	report_header(r, "Base", "%s", side_text(r, base, d.total, m));
 	report_header(r, "New", "%s", side_text(r, new_side, d.total + d.nb, m));
-	report_header(r, "Compared", "%s as a share of %s", m->label,
-		      x.several ? "each run's own total; each arm's median over its runs" : "each side's own total");
+	report_header(r, "Compared", "%s as a share of %s%s", m->label,
+		      x.several ? "each run's own total; each arm's median over its runs" : "each side's own total",
+		      d.wall_clock ? " (V8 profiles measure wall-clock time, which the machine's load stretches: "
+				     "the verdicts compare shares, not milliseconds)"
+				   : "");
 	if (d.sites)
 		report_header(r, "Self", "%s", d.format->self_note);
 	if (!d.match_file)
 		report_header(r, "Matched", "%s",
-			      "functions by name and library (--match file: also by file and line)");
+			      "functions by name and library, the program by its role, not its file name (--match "
+			      "file: also by file and line)");
+	binaries_line(r, sides, binary_opt(&d), d.match_file);
 	for (size_t i = 0; i < first->info.len; i++)
 		if (strcmp(first->info.items[i].key, "Filters") == 0)
 			report_header(r, "Filters", "%s", first->info.items[i].value);
+	if (d.sites)
+		dhat_agreement(&x, sides);
 	totals_line(&x);
 	rule_line(&x);
 	order_lines(&x, o);
@@ -913,8 +1156,19 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 				     "Function");
 	x.summary->mark_header = "View";
 	x.summary_layout = add_columns(x.summary, m, cm, d.sites, x.several, d.counts);
+	if (d.wall_clock) /* wall-clock milliseconds move with the load: the share is what counts */
+		x.summary->cols[x.summary_layout.d_value].hidden = true;
 	x.summary->note = d.sites ? "Rows whose counts differ, by size of change; the full tables follow."
 				 : "Rows the verdict rule calls changed, by size of change; the full tables follow.";
+	if (!d.sites && !d.wall_clock && x.decidable) {
+		x.share_only = report_add_table(r, "diff_share_only",
+						"Share only: the share moved beyond noise, the time per run did not",
+						"Function");
+		x.share_only->mark_header = "View";
+		x.share_only->note = "Other rows grew or shrank; these rows' own time did not change beyond noise.";
+		x.share_only->empty = "none";
+		x.share_only_layout = add_columns(x.share_only, m, cm, false, x.several, d.counts);
+	}
 	const char *ml = m->label;
 	compare_measure(&x, &d.self, 0, report_printf(r, "Self share of %s: base → new, by size of change", ml));
 	compare_measure(&x, &d.incl, 1,
@@ -923,18 +1177,24 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 		compare_measure(&x, &d.lib, 2, report_printf(r, "Self share of %s by library: base → new", ml));
 	if (d.site.label.len > 0)
 		compare_measure(&x, &d.site, 3, report_printf(r, "By allocation site, %s: base → new", ml));
-	/* the summary: by size of change, like the tables it was taken from */
-	struct report_table *t = x.summary;
-	size_t key = d.sites ? x.summary_layout.d_value : x.summary_layout.d_share;
-	struct report_row *rows = t->rows.items;
-	for (size_t i = 1; i < t->rows.len; i++) /* few rows: insertion sort, stable for equal changes */
-		for (size_t j = i; j > 0 && abs64(rows[j - 1].values[key]) < abs64(rows[j].values[key]); j--) {
-			struct report_row tmp = rows[j];
-			rows[j] = rows[j - 1];
-			rows[j - 1] = tmp;
-		}
-	t->ranked = true;
+	/* the summaries: by size of change, like the tables they were taken from */
+	for (int k = 0; k < 2; k++) {
+		struct report_table *t = k ? x.share_only : x.summary;
+		if (t == NULL)
+			continue;
+		size_t key = d.sites ? x.summary_layout.d_value : x.summary_layout.d_share;
+		struct report_row *rows = t->rows.items;
+		for (size_t i = 1; i < t->rows.len; i++) /* few rows: insertion sort, stable for equal changes */
+			for (size_t j = i; j > 0 && abs64(rows[j - 1].values[key]) < abs64(rows[j].values[key]); j--) {
+				struct report_row tmp = rows[j];
+				rows[j] = rows[j - 1];
+				rows[j - 1] = tmp;
+			}
+		t->ranked = true;
+	}
 	result_line(&x, o->aa);
+	if (x.gate && gate_line(&x) > 0)
+		rc = DIFF_EXIT_SLOWER;
 	runs_table(&x, sides, o->order);
 	stats_cache_free(x.cache);
 	strmap_release(&x.funcs_tested);
@@ -946,12 +1206,24 @@ out:
 	return rc;
 }
 
+/* The tree's keys: the functions' identities of the report, so a function is one stack
+ * frame in both arms whatever its build's file is called. */
+static uint32_t *tree_identity(struct strmap *names, const struct profile *p, const void *ctx)
+{
+	const struct diff_opts *o = ctx;
+	return diff_identities(names, p, o->match_file, o->run_opts ? o->run_opts->own.binary : NULL);
+}
+
 void diff_calltree(const struct diff_side *base, const struct diff_side *new_side, const struct diff_opts *o,
 		   struct calltree *t)
 {
 	const struct diff_side *sides[2] = {base, new_side};
 	const char *name = metric_name(base, o);
 	calltree_init(t, false);
+	t->identity = tree_identity;
+	t->identity_ctx = o;
+	t->runs[0] = base->count;
+	t->runs[1] = new_side->count;
 	for (int s = 0; s < 2 && name != NULL; s++)
 		for (size_t f = 0; f < sides[s]->count; f++) {
 			const struct profile *p = &sides[s]->files[f];

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli_int.h"
+#include "profan/diff.h"
 #include "profan/export.h"
 #include "profan/progress.h"
 #include "profan/regex.h"
@@ -129,8 +130,51 @@ static size_t command_groups(const struct cli_command *cmd, const struct cli_gro
 	return n;
 }
 
+/* Does the option value VALUE (a --base file) lie in word W, as "--base W" or "--base=W"? */
+static bool value_in_word(const char *value, const char *w)
+{
+	return value == w || (value > w && value <= w + strlen(w) && value[-1] == '=');
+}
+
+/* How diff's arms were written, from the words as given (ORIG) and the PROFILEs getopt
+ * left (ARGS, in their order), before getopt permuted them: st->before_dashdash and
+ * st->base_followed (cli.h). TERM: the "--" that ended the options, or NULL. */
+static void arms_as_written(struct cli_state *st, char **orig, int argc, char **args, size_t nargs,
+			    const char *term)
+{
+	bool *positional = xcalloc((size_t)argc + 1, sizeof(*positional));
+	size_t j = 0;
+	st->before_dashdash = SIZE_MAX;
+	for (size_t i = 0; i < nargs; i++) { /* getopt keeps the PROFILEs' relative order */
+		while (j < (size_t)argc && orig[j] != args[i]) {
+			if (term != NULL && orig[j] == term && st->before_dashdash == SIZE_MAX)
+				st->before_dashdash = i;
+			j++;
+		}
+		if (j < (size_t)argc)
+			positional[j++] = true;
+	}
+	if (term != NULL && st->before_dashdash == SIZE_MAX)
+		st->before_dashdash = nargs;
+	/* a file right after a --base value: `--base A1 A2 A3 B1` (a glob) reads as one base
+	 * run unless the --base is the last of several (the repeated form) */
+	st->base_followed = false;
+	for (size_t b = 0; b < st->base.len; b++) {
+		for (j = 1; j + 1 < (size_t)argc; j++)
+			if (value_in_word(st->base.items[b], orig[j]))
+				break;
+		bool last = b + 1 == st->base.len;
+		if (j + 1 < (size_t)argc && positional[j + 1] && (!last || (st->base.len == 1 && nargs >= 2)))
+			st->base_followed = true;
+	}
+	free(positional);
+}
+
 static enum parse_result parse(struct cli_state *st, int argc, char **argv, int *first_arg)
 {
+	char **orig = xreallocarray(NULL, (size_t)argc + 1, sizeof(*orig)); /* before getopt permutes */
+	memcpy(orig, argv, (size_t)argc * sizeof(*orig));
+	const char *value_dashdash = NULL; /* "--" given as an option's value, not as the end of options */
 	const struct cli_group *groups[MAX_GROUPS];
 	size_t ngroups = command_groups(st->cmd, groups), nopts = 0;
 	for (size_t g = 0; g < ngroups; g++)
@@ -165,6 +209,8 @@ static enum parse_result parse(struct cli_state *st, int argc, char **argv, int 
 					group = group_of[i];
 		}
 		li = -1;
+		if (optarg != NULL && strcmp(optarg, "--") == 0)
+			value_dashdash = optarg;
 		st->next_arg = optind < argc ? argv[optind] : NULL;
 		st->took_next = false;
 		if (c == 'h' && group == &cli_common_group) {
@@ -189,6 +235,14 @@ static enum parse_result parse(struct cli_state *st, int argc, char **argv, int 
 	free(longopts);
 	free(group_of);
 	*first_arg = optind;
+	if (res == PARSE_OK && st->cmd->format == NULL) {
+		const char *term = optind > 0 && optind <= argc && strcmp(argv[optind - 1], "--") == 0 &&
+					   argv[optind - 1] != value_dashdash
+				   ? argv[optind - 1]
+				   : NULL;
+		arms_as_written(st, orig, argc, argv + optind, (size_t)(argc - optind), term);
+	}
+	free(orig);
 	/* TERM=dumb (an editor's shell buffer) shows escape sequences raw: no color, and no
 	 * progress line, which needs "erase line" to vanish. */
 	bool err_tty = isatty(STDERR_FILENO) && !term_is_dumb();
@@ -485,14 +539,37 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 		rc = driver_run(cmd->format, o, in, nargs, &r);
 		free(in);
 	} else {
-		char **base = args, **news = args + 1;
+		char **base = args, **news = args + 1, **joined = NULL;
 		size_t nb = 1, nn = 1;
-		if (st->base.len == 0 && nargs != 2) {
-			cli_usage_error(st, "give BASE and NEW, or --base FILE (repeated) and the new files");
+		/* the arms as written: base files, "--", new files ("-- BASE NEW" only protects names) */
+		if (st->before_dashdash != SIZE_MAX && (st->base.len > 0 || st->before_dashdash > 0)) {
+			nb = st->base.len + st->before_dashdash;
+			nn = nargs - st->before_dashdash;
+			joined = xcalloc(nb + 1, sizeof(*joined));
+			for (size_t i = 0; i < nb; i++)
+				joined[i] = i < st->base.len ? (char *)st->base.items[i] : args[i - st->base.len];
+			base = joined;
+			news = args + st->before_dashdash;
+			if (nb == 0 || nn == 0) {
+				cli_usage_error(st, "no %s profile: write the arms as --base A1 A2 -- B1 B2, or "
+						    "A1 A2 -- B1 B2", nb == 0 ? "base" : "new");
+				free(joined);
+				rc = PF_EXIT_USAGE;
+				goto out;
+			}
+		} else if (st->base_followed) {
+			cli_usage_error(st, "files follow --base %s directly (a shell glob?), so the arms cannot be told "
+					    "apart: write them as --base A1 A2 A3 -- B1 B2 B3 ('--' between the arms), or give "
+					    "--base before each base file",
+					st->base.items[0]);
 			rc = PF_EXIT_USAGE;
 			goto out;
-		}
-		if (st->base.len > 0) {
+		} else if (st->base.len == 0 && nargs != 2) {
+			cli_usage_error(st, "give BASE and NEW, --base A1 A2 -- B1 B2, or --base FILE (repeated) and the "
+					    "new files");
+			rc = PF_EXIT_USAGE;
+			goto out;
+		} else if (st->base.len > 0) {
 			if (nargs == 0) {
 				cli_usage_error(st, "no new profile to compare with the --base files");
 				rc = PF_EXIT_USAGE;
@@ -507,6 +584,7 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 		    o->annotate.pattern) {
 			cli_usage_error(st, "--pprof, trees, --per-file and --annotate work on one side: use them "
 					    "with the format's own command");
+			free(joined);
 			rc = PF_EXIT_USAGE;
 			goto out;
 		}
@@ -514,9 +592,12 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 		rc = driver_diff(st->format ? format_find(st->format) : NULL, o, b, nb, n, nn, &r);
 		free(b);
 		free(n);
+		free(joined);
 	}
-	if (rc == PF_EXIT_OK)
-		rc = emit(st, &r);
+	if (rc == PF_EXIT_OK || (cmd->format == NULL && rc == DIFF_EXIT_SLOWER)) { /* the report, then 3 */
+		int erc = emit(st, &r);
+		rc = erc != PF_EXIT_OK ? erc : rc;
+	}
 out:
 	report_release(&r);
 	return rc;

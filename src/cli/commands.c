@@ -58,7 +58,8 @@ static bool listed(const struct cli_group *const *groups, size_t n, const struct
 static const struct cli_command cmd_diff = {
 	.name = "diff",
 	.summary = "compare two profiles (or two groups of runs) of one format, by change of share",
-	.usage = "diff [options] BASE NEW  |  diff [options] --base B1 --base B2 NEW1 NEW2...",
+	.usage = "diff [options] BASE NEW  |  diff [options] --base A1 A2... -- B1 B2...  |  "
+		 "diff [options] --base A1 --base A2 B1 B2...",
 	.description =
 		"Runs the same analysis on both sides (loading, symbolication and filters as the format's own\n"
 		"command), normalises each side to its own total, and lists functions by the absolute change\n"
@@ -66,8 +67,8 @@ static const struct cli_command cmd_diff = {
 		"values. --flamegraph draws a differential flame graph (red: grew, blue: shrank) and --folded\n"
 		"writes difffolded's two-column stacks.",
 	.examples = "  profan diff before.json.gz after.json.gz --symbol-path build/ --top 20\n"
-		    "  profan diff --base a1.cpuprofile --base a2.cpuprofile b1.cpuprofile b2.cpuprofile "
-		    "--median\n"
+		    "  profan diff --top 20 --base runs/A-*.json.gz -- runs/B-*.json.gz\n"
+		    "  profan diff --base a1.cpuprofile --base a2.cpuprofile b1.cpuprofile b2.cpuprofile\n"
 		    "  profan diff old.json new.json --focus '^parse' --flamegraph diff.svg\n",
 	.format = NULL,
 };

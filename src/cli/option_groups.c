@@ -285,11 +285,13 @@ enum {
 	OPT_AA,
 	OPT_MATCH,
 	OPT_ORDER,
+	OPT_FAIL_ON_CHANGE,
 };
 
 static struct cli_opt diff_opts[] = { /* --format's help is the registry's: cli_diff_help_init() */
 	{"base", required_argument, OPT_BASE, "FILE",
-	 "a base run (repeat for several runs; then all PROFILEs are new runs)"},
+	 "a base run: --base A1 A2 -- B1 B2 (the files before '--' are base runs too), or repeated "
+	 "(--base A1 --base A2 B1 B2)"},
 	{"format", required_argument, OPT_FORMAT, "F", NULL /* the formats' commands: cli_diff_help() */},
 	{"metric", required_argument, OPT_DIFF_METRIC, "M", "compare metric M (default: the profile's own)"},
 	{"confidence", required_argument, OPT_CONFIDENCE, "PCT",
@@ -299,6 +301,8 @@ static struct cli_opt diff_opts[] = { /* --format's help is the registry's: cli_
 	{"aa", no_argument, OPT_AA, NULL, "both arms are one configuration: count the false positives"},
 	{"match", required_argument, OPT_MATCH, "BY",
 	 "functions are the same by name (and library; default) or by file (and line too)"},
+	{"fail-on-change", optional_argument, OPT_FAIL_ON_CHANGE, "[=PCT]",
+	 "exit 3 when the total or a function of yours got slower (DHAT: bigger) beyond noise, by PCT% or more"},
 	{"median", no_argument, OPT_MEDIAN, NULL, "each arm's median share (the default; kept for scripts)"},
 	{NULL, 0, 0, NULL, NULL},
 };
@@ -331,6 +335,27 @@ static int handle_diff(struct cli_state *st, int val, const char *arg)
 		}
 		return cli_usage_error(st, "--match wants name or file, not '%s'", arg);
 	case OPT_ORDER: st->opts.order = arg; return 0;
+	case OPT_FAIL_ON_CHANGE: {
+		/* "--fail-on-change 10": the spaced value, when the next word is a number */
+		if (arg == NULL && st->next_arg != NULL && st->next_arg[0] >= '0' && st->next_arg[0] <= '9' &&
+		    strspn(st->next_arg, "0123456789.%") == strlen(st->next_arg)) {
+			arg = st->next_arg;
+			st->took_next = true;
+		}
+		st->opts.fail_on_change = true;
+		st->opts.fail_pct = 0;
+		if (arg == NULL)
+			return 0;
+		char *end;
+		errno = 0;
+		double v = strtod(arg, &end);
+		if (*end == '%')
+			end++;
+		if (*arg == '\0' || *end != '\0' || errno || !(v >= 0 && v <= 1000))
+			return cli_usage_error(st, "--fail-on-change wants a percentage from 0 to 1000, not '%s'", arg);
+		st->opts.fail_pct = v;
+		return 0;
+	}
 	}
 	return -1;
 }

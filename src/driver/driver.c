@@ -356,15 +356,19 @@ static void side_release(struct side *s)
 	free(s->paths);
 }
 
-/* Loads and prepares each of IN[0..N) as a file of its own; all must be of one
- * format (*FORMAT: given, or the first one seen). */
-static int load_side(const struct input_format **format, const struct run *rn, const struct driver_input *in,
-		     size_t n, struct side *s)
+static void side_alloc(struct side *s, size_t n)
 {
 	s->files = xcalloc(n ? n : 1, sizeof(*s->files));
 	s->owns = xcalloc(n ? n : 1, sizeof(*s->owns));
 	s->paths = xcalloc(n ? n : 1, sizeof(*s->paths));
-	for (size_t i = 0; i < n; i++) {
+}
+
+/* Loads IN[FROM..N) as files of their own into S (allocated for N); all must be of one
+ * format (*FORMAT: given, or the first one seen, whose options are then checked). */
+static int load_files(const struct input_format **format, const struct run *rn, const struct driver_input *in,
+		      size_t from, size_t n, struct side *s)
+{
+	for (size_t i = from; i < n; i++) {
 		const struct input_format *f;
 		const char *unused;
 		s->paths[i] = in[i].path;
@@ -377,6 +381,14 @@ static int load_side(const struct input_format **format, const struct run *rn, c
 			if ((rc = check_options_fit(f, rn->o)) != 0)
 				return rc;
 		}
+	}
+	return PF_EXIT_OK;
+}
+
+/* Symbolicates, filters and classifies each loaded file of S. */
+static int prepare_side(const struct input_format *f, const struct run *rn, struct side *s)
+{
+	for (size_t i = 0; i < s->count; i++) {
 		if (prepare(f, rn->o, rn->prefetch, &s->files[i], &s->owns[i]) < 0)
 			return PF_EXIT_FAIL;
 		s->classified = i + 1;
@@ -427,10 +439,13 @@ static int compare(const struct input_format *f, const struct profan_opts *o, co
 				 .order = order,
 				 .order_source = order_source,
 				 .run_opts = o,
-				 .format = f ? f->diff : NULL};
-	int rc = diff_report(b, n, &dopt, r);
+				 .format = f ? f->diff : NULL,
+				 .fail_on_change = o->fail_on_change,
+				 .fail_pct = o->fail_pct};
+	int status = diff_report(b, n, &dopt, r); /* DIFF_EXIT_SLOWER: a complete report */
+	int rc = status == DIFF_EXIT_SLOWER ? PF_EXIT_OK : status;
 	if (rc != PF_EXIT_OK || !(o->folded || o->flamegraph))
-		return rc;
+		return rc != PF_EXIT_OK ? rc : status;
 	struct calltree t;
 	diff_calltree(b, n, &dopt, &t);
 	if (o->folded) {
@@ -454,7 +469,7 @@ static int compare(const struct input_format *f, const struct profan_opts *o, co
 			report_header(r, "Flame graph", "%s (differential)", o->flamegraph);
 	}
 	calltree_release(&t);
-	return rc;
+	return rc != PF_EXIT_OK ? rc : status;
 }
 
 static int check_diff_options(const struct profan_opts *o, size_t nb, size_t nn)
@@ -491,19 +506,27 @@ int driver_diff(const struct input_format *format, const struct profan_opts *o, 
 	rc = PF_EXIT_FAIL;
 	if (run_init(&rn, o) < 0)
 		goto out;
-	/* the base decides the format (when not given); a new file of another format is refused */
+	/* the first base file decides the format (when not given); a new arm of another format is
+	 * refused on its first file, before the other files are read or anything is symbolicated */
 	const struct input_format *f = format;
-	if ((rc = load_side(&f, &rn, base, nb, &sides[0])) != PF_EXIT_OK)
+	side_alloc(&sides[0], nb);
+	side_alloc(&sides[1], nn);
+	if ((rc = load_files(&f, &rn, base, 0, 1, &sides[0])) != PF_EXIT_OK)
 		goto out;
-	const struct input_format *g = NULL;
-	if ((rc = load_side(format ? &f : &g, &rn, new_side, nn, &sides[1])) != PF_EXIT_OK)
+	const struct input_format *g = format;
+	if ((rc = load_files(&g, &rn, new_side, 0, 1, &sides[1])) != PF_EXIT_OK)
 		goto out;
-	if (g != NULL && g != f) {
+	if (g != f) {
 		pf_error("diff: cannot compare %s (%s) with %s (%s)", base[0].path, f->label, new_side[0].path,
 			 g->label);
 		rc = PF_EXIT_USAGE;
 		goto out;
 	}
+	if ((rc = load_files(&f, &rn, base, 1, nb, &sides[0])) != PF_EXIT_OK ||
+	    (rc = load_files(&f, &rn, new_side, 1, nn, &sides[1])) != PF_EXIT_OK ||
+	    (rc = prepare_side(f, &rn, &sides[0])) != PF_EXIT_OK ||
+	    (rc = prepare_side(f, &rn, &sides[1])) != PF_EXIT_OK)
+		goto out;
 	struct diff_side b = {sides[0].files, sides[0].count, sides[0].paths, sides[0].owns};
 	struct diff_side n = {sides[1].files, sides[1].count, sides[1].paths, sides[1].owns};
 	const char *source = "--order";

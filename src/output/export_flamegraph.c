@@ -69,6 +69,18 @@ static double share(int64_t v, int64_t total)
 	return total ? (double)v / (double)total : 0;
 }
 
+/* A diff's colour: the change of a frame's own (self) value per run, over the base's total
+ * per run. Like flamegraph.pl --diff, the frame whose own work grew is red and its callers,
+ * whose own work did not change, stay neutral; per run, since the arms may differ in runs. */
+static double self_change(const struct calltree *t, int64_t self_base, int64_t self_new)
+{
+	double rb = t->runs[0] ? (double)t->runs[0] : 1, rn = t->runs[1] ? (double)t->runs[1] : 1;
+	double base_total = (double)t->sum[0] / rb;
+	if (base_total <= 0)
+		base_total = fmax(1, (double)t->sum[1] / rn);
+	return ((double)self_new / rn - (double)self_base / rb) / base_total;
+}
+
 struct fg_item {
 	uint32_t node; /* CALLTREE_ROOT: the "all" frame; PF_NONE - 1: "(no stack)" */
 	int64_t start;
@@ -199,7 +211,7 @@ int export_flamegraph(const char *path, const struct calltree *t, const struct f
 	char sub[512];
 	snprintf(sub, sizeof(sub), "%s%sTotal %s%s%s", o->subtitle ? o->subtitle : "",
 		 o->subtitle ? " · " : "", total_text,
-		 o->diff ? " (new) · red: share grew, blue: share shrank" : "",
+		 o->diff ? " (new) · red: its own time per run grew, blue: shrank" : "",
 		 cut_deep ? " · stacks cut at 2048 frames" : "");
 	put_xml(f, sub);
 	fprintf(f, "</text>\n");
@@ -214,28 +226,29 @@ int export_flamegraph(const char *path, const struct calltree *t, const struct f
 	fprintf(f, "<text id=\"details\" class=\"sub\" x=\"%d\" y=\"%d\"> </text>\n", FG_PAD_SIDE,
 		height - 12);
 
-	/* the largest change of share, for the colour scale of a diff */
+	/* the largest change of a frame's own value, for the colour scale of a diff */
 	double max_change = 0;
 	if (o->diff)
 		for (size_t n = 0; n < t->nodes.len; n++)
-			max_change = fmax(max_change, fabs(share(t->total[1][n], t->sum[1]) -
-							   share(t->total[0][n], t->sum[0])));
+			max_change = fmax(max_change, fabs(self_change(t, t->self[0][n], t->self[1][n])));
 	for (size_t i = 0; i < items.len; i++) {
 		const struct fg_item *it = &items.items[i];
 		const char *label;
-		int64_t v, base = 0;
+		int64_t v, base = 0, self_b = 0, self_n = 0;
 		if (it->node == CALLTREE_ROOT) {
 			label = "all";
 			v = total;
 			base = t->sum[0];
 		} else if (it->node == FG_NO_STACK) {
 			label = "(no stack)";
-			v = t->no_stack[side];
-			base = t->no_stack[0];
+			v = self_n = t->no_stack[side];
+			base = self_b = t->no_stack[0];
 		} else {
 			label = calltree_label(t, it->node);
 			v = t->total[side][it->node];
 			base = t->total[0][it->node];
+			self_b = t->self[0][it->node];
+			self_n = side ? t->self[1][it->node] : 0;
 		}
 		double x = FG_PAD_SIDE + (double)it->start * px_per_unit, w = (double)v * px_per_unit;
 		double y = FG_PAD_TOP + (double)(max_depth - it->depth) * FG_FRAME_H;
@@ -243,9 +256,11 @@ int export_flamegraph(const char *path, const struct calltree *t, const struct f
 		report_format_value(value, sizeof(value), v, o->unit);
 		if (o->diff) {
 			double sb = share(base, t->sum[0]), sn = share(v, t->sum[1]);
-			diff_colour(sn - sb, max_change, colour, sizeof(colour));
-			snprintf(tip, sizeof(tip), "\n%s (new) · share %.2f%% → %.2f%% (%+.2f pts)", value,
-				 100 * sb, 100 * sn, 100 * (sn - sb));
+			double own = self_change(t, self_b, self_n);
+			diff_colour(own, max_change, colour, sizeof(colour));
+			snprintf(tip, sizeof(tip),
+				 "\n%s (new) · share %.2f%% → %.2f%% (%+.2f pts) · own time %+.2f%% of the base's total",
+				 value, 100 * sb, 100 * sn, 100 * (sn - sb), 100 * own);
 		} else {
 			if (it->node == CALLTREE_ROOT)
 				snprintf(colour, sizeof(colour), "rgb(200,200,200)");

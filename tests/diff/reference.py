@@ -116,3 +116,30 @@ def verdict(a, b, alpha, samples=None, exact=False):
 
 def ppm(value, total):
     return math.floor(value * 1e6 / total + 0.5) if total else 0
+
+
+MIN_SAMPLES_PER_RUN = 5  # docs/diff.md: below it a row says "too few samples"
+
+
+def sampled_verdict(sa, sb, va, vb, alpha, counts, wall_clock):
+    """profan diff's verdict on a row of a sampled profile (docs/diff.md): SA, SB its shares
+    per run, VA, VB its values per run, COUNTS (ka, na, kb, nb) its samples and the arms'.
+    Wall-clock profiles (V8) rest it on the shares; others on the values (separated by the
+    rank test, beyond 1.5 spreads of the values or with the share moving the same way, the
+    samples per run beyond sampling chance), and "share only" when only the share moved."""
+    ka, _, kb, _ = counts
+    share = verdict(sa, sb, alpha, samples=counts)
+    if share is None:
+        return None
+    if wall_clock:
+        v = share
+    else:
+        dv, ds = median(vb) - median(va), median(sb) - median(sa)
+        wide = abs(dv) > 1.5 * max(fourth_spread(va), fourth_spread(vb)) or (share == "changed" and
+                                                                              (dv > 0) == (ds > 0))
+        moved = (dv != 0 and rank_p(va, vb) <= alpha * (1 + 1e-9) and wide and
+                 binom_p(ka, len(va), kb, len(vb)) <= alpha * (1 + 1e-9))
+        v = "changed" if moved else "share only" if share == "changed" else "noise"
+    if ka + kb < MIN_SAMPLES_PER_RUN * (len(sa) + len(sb)):
+        v = "too few samples"
+    return v

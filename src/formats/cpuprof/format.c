@@ -116,6 +116,9 @@ const struct cpuprof_view_opts *cpuprof_view_opts_of(const struct profan_opts *o
 	return mine ? mine : &defaults;
 }
 
+/* profan diff: V8 weighs a sample by the wall-clock gap around it (diff.h) */
+static const struct diff_format diff = {.wall_clock = true};
+
 const struct input_format cpuprof_format = {
 	.name = "cpuprofile",
 	.command = "cpuprof",
@@ -148,4 +151,5 @@ const struct input_format cpuprof_format = {
 	.foreign_options = foreign_options,
 	.load = load,
 	.views = cpuprof_views,
+	.diff = &diff,
 };

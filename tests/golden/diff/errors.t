@@ -1,7 +1,8 @@
-# profan diff refuses what it cannot compare, with one line and the usage exit code.
+# profan diff refuses what it cannot compare, with one line and the usage exit code; the arms as
+# the shell expands `--base runs/A-* runs/B-*` cannot be told apart without '--' between them.
 $ profan diff pipeline/a1.cpuprofile.gz
 ! exit 2
-! profan: diff: give BASE and NEW, or --base FILE (repeated) and the new files; see 'profan diff --help'
+! profan: diff: give BASE and NEW, --base A1 A2 -- B1 B2, or --base FILE (repeated) and the new files; see 'profan diff --help'
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --pprof x.pb.gz
 ! exit 2
 ! profan: diff: --pprof, trees, --per-file and --annotate work on one side: use them with the format's own command; see 'profan diff --help'
@@ -32,3 +33,15 @@ $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --confidence 1
 $ profan diff pipeline/a1.cpuprofile.gz pipeline/b1.cpuprofile.gz --match address
 ! exit 2
 ! profan: diff: --match wants name or file, not 'address'; see 'profan diff --help'
+$ profan diff --base pipeline/a1.cpuprofile.gz pipeline/a2.cpuprofile.gz pipeline/b1.cpuprofile.gz pipeline/b2.cpuprofile.gz
+! exit 2
+! profan: diff: files follow --base pipeline/a1.cpuprofile.gz directly (a shell glob?), so the arms cannot be told apart: write them as --base A1 A2 A3 -- B1 B2 B3 ('--' between the arms), or give --base before each base file; see 'profan diff --help'
+$ profan diff --base=pipeline/a1.cpuprofile.gz pipeline/a2.cpuprofile.gz --base pipeline/b1.cpuprofile.gz pipeline/b2.cpuprofile.gz
+! exit 2
+! profan: diff: files follow --base pipeline/a1.cpuprofile.gz directly (a shell glob?), so the arms cannot be told apart: write them as --base A1 A2 A3 -- B1 B2 B3 ('--' between the arms), or give --base before each base file; see 'profan diff --help'
+$ profan diff --base pipeline/a1.cpuprofile.gz pipeline/a2.cpuprofile.gz --
+! exit 2
+! profan: diff: no new profile: write the arms as --base A1 A2 -- B1 B2, or A1 A2 -- B1 B2; see 'profan diff --help'
+$ profan diff samply/demo/demo.json.gz cpuprof/hot.cpuprofile
+! exit 2
+! profan: diff: cannot compare samply/demo/demo.json.gz (a samply profile) with cpuprof/hot.cpuprofile (a V8 CPU profile)
