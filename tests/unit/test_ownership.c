@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "cpuprof/cpuprof.h"
 #include "dhat/dhat.h"
 #include "profan/funcname.h"
 #include "profan/json.h"
@@ -23,6 +24,7 @@
 #include "profan/ownership.h"
 #include "samply/samply.h"
 #include "profan/symbolize.h"
+#include "profan/transform.h"
 
 #define EXPECTED_DIR PROFAN_FIXTURES "/../tests/ownership/expected"
 #define ROUNDING 0.0051 /* check.py prints percentages with 2 decimals */
@@ -691,6 +693,39 @@ static void short_paths(void)
 	CHECK_STR(ownership_short_path("", 0), "");
 }
 
+/* Script code: the engine knows no format, the loader's flags say what is script code, the
+ * engine's and the host's (fixtures/pipeline: node runs ab.js, its only user script). Grouped by
+ * library (--by lib), a script keeps them: ab.js is yours, Node's modules [node], V8's code
+ * without a script [v8]; by function, V8's (program) and builtins are V8's. */
+static void script_evidence(void)
+{
+	for (int by_lib = 0; by_lib < 2; by_lib++) {
+		struct profile p;
+		CHECK_INT(load_file("pipeline/a1.cpuprofile.gz", NULL, cpuprof_load, NULL, &p), 0);
+		struct transform_step step = {.kind = TRANSFORM_BY, .by = TRANSFORM_BY_LIB};
+		if (by_lib)
+			CHECK_INT(transform_apply(&p, &step, 1), 0);
+		struct ownership o;
+		CHECK_INT(ownership_classify(&o, &p, NULL), 0);
+		if (by_lib) {
+			check_func(&p, &o, "file:///tmp/profan-ab/ab.js", OWN_YOURS, "");
+			check_func(&p, &o, "node:path", OWN_RUNTIME, "[node]");
+			check_func(&p, &o, "node:internal/modules/cjs/loader", OWN_RUNTIME, "[node]");
+			check_func(&p, &o, "(no library)", OWN_RUNTIME, "[v8]");
+		} else {
+			check_func(&p, &o, "parse", OWN_YOURS, "");
+			check_func(&p, &o, "(program)", OWN_RUNTIME, "[v8]");
+			check_func(&p, &o, "getCLIOptionsValues", OWN_RUNTIME, "[v8]"); /* a builtin: no url */
+			uint32_t f = func_named(&p, "parse");
+			CHECK_STR(ownership_rule_id(o.funcs[f].rule), "loader-owned");
+		}
+		for (uint32_t f = 0; f < p.funcs.len; f++)
+			CHECK(!o.funcs[f].alloc_entry);
+		ownership_release(&o);
+		profile_release(&p);
+	}
+}
+
 int main(void)
 {
 	RUN(checker_agrees_rsown);
@@ -712,5 +747,6 @@ int main(void)
 	RUN(dhat_shown_files);
 	RUN(allocator_entries_in_every_spelling);
 	RUN(short_paths);
+	RUN(script_evidence);
 	return check_summary();
 }
