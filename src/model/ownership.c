@@ -305,6 +305,8 @@ struct classifier {
 	struct homes homes;
 	bool rust_program;
 	struct u64map bare_rs; /* DHAT's bare ".rs" files: 1 the program's, 2 std's or both */
+	const char *workspace; /* the compilation directory of the program's entry (CRATE::main), or NULL */
+	uint32_t workspace_len;
 };
 
 /* What the rules read of one function, and the verdict they fill. */
@@ -446,6 +448,48 @@ static bool r_cargo_git(struct facts *x)
 	for (cut = len; cut > 0 && seg[cut - 1] != '-';)
 		cut--;
 	return set_pkg(x, seg, cut > 1 && hex_run(seg + cut, len - cut) ? cut - 1 : len); /* REPO-<hex> */
+}
+static bool r_vendor_crate(struct facts *x)
+{
+	const char *v = NULL;
+	for (const char *q = strstr(x->file, "/vendor/"); q; q = strstr(q + 1, "/vendor/"))
+		v = q + 8; /* the innermost: vendor/a/vendor/b */
+	size_t len = v ? strcspn(v, "/") : 0;
+	return len && v[len] == '/' && set_pkg(x, v, len);
+}
+static bool r_workspace(struct facts *x)
+{
+	const struct classifier *c = x->c;
+	return c->workspace && strncmp(x->file, c->workspace, c->workspace_len) == 0 &&
+	       x->file[c->workspace_len] == '/';
+}
+/* A folder named CRATE-X.Y.Z (a semantic version: digits, '.', digits, '.', digits...). */
+static bool crate_folder(const char *seg, size_t len)
+{
+	size_t dash = len;
+	while (dash > 0 && seg[dash - 1] != '-')
+		dash--;
+	if (dash < 2)
+		return false;
+	size_t dots = 0, i = dash;
+	for (; i < len && (isdigit((unsigned char)seg[i]) || seg[i] == '.'); i++)
+		dots += seg[i] == '.';
+	return dots >= 2 && isdigit((unsigned char)seg[dash]) && (i == len || seg[i] == '-' || seg[i] == '+');
+}
+static bool r_crate_folder(struct facts *x)
+{
+	const char *file = x->file, *best = NULL, *end = strrchr(file, '/');
+	size_t best_len = 0;
+	for (const char *s = file; end && s < end;) {
+		size_t len = strcspn(s, "/");
+		if (len && crate_folder(s, len))
+			best = s, best_len = len; /* the innermost */
+		s += len + 1;
+	}
+	if (!best || file[0] != '/')
+		return false;
+	crate_of(best, best_len, x->v.package, sizeof(x->v.package));
+	return true;
 }
 static bool r_node_modules(struct facts *x)
 {
@@ -647,6 +691,12 @@ static const struct own_rule {
 	 "a file of cargo's registry/src/INDEX/CRATE-X.Y.Z/"},
 	{"cargo-git", r_cargo_git, OWN_DEPENDENCY, OWN_BY_PATH,
 	 "a file of cargo's git/checkouts/REPO-<hex>/"},
+	{"vendor-crate", r_vendor_crate, OWN_DEPENDENCY, OWN_BY_PATH,
+	 "a file of vendor/CRATE/ (cargo vendor, vendored sources): a dependency"},
+	{"workspace", r_workspace, OWN_YOURS, OWN_BY_PATH,
+	 "a file below the compilation directory of the program's entry (CRATE::main): its workspace"},
+	{"crate-folder", r_crate_folder, OWN_DEPENDENCY, OWN_BY_PATH,
+	 "a file of a folder CRATE-X.Y.Z (a cargo directory source, /usr/share/cargo/registry/)"},
 	{"node-modules", r_node_modules, OWN_DEPENDENCY, OWN_BY_PATH,
 	 "a file of node_modules/PKG/: an npm package"},
 	{"cxx-header-bare", r_cxx_header_bare, OWN_RUNTIME, OWN_BY_PATH,
@@ -876,6 +926,31 @@ static uint32_t yours_root(struct ownership *o, const struct profile *p)
 	return (uint32_t)up;
 }
 
+/* The folder of the program's own sources: the compilation directory of its entry, CRATE::main
+ * in the main binary (cargo compiles a workspace's crates from its root, a dependency's from the
+ * dependency's own folder). Not a folder that holds many programs (/, /tmp). */
+static void find_workspace(struct classifier *c)
+{
+	const struct profile *p = c->p;
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
+		const struct pf_func *f = &p->funcs.items[fi];
+		const char *name = profile_func_name(p, fi), *file = profile_str(p, f->file);
+		size_t n = strlen(name);
+		if (f->lib >= c->o->lib_count || c->o->lib_place[f->lib] != OWN_PLACE_PROGRAM || !f->comp_dir_len ||
+		    n < 7 || strcmp(name + n - 6, "::main") != 0 || strstr(name, "::") != name + n - 6 ||
+		    strpbrk(name, "<> "))
+			continue;
+		char *dir = xstrndup(file, f->comp_dir_len);
+		bool shared = shared_root(dir);
+		free(dir);
+		if (!shared) {
+			c->workspace = file;
+			c->workspace_len = f->comp_dir_len;
+			return;
+		}
+	}
+}
+
 /* Step 0: RE's verdict on function FI, or -1 after an error line. */
 static int ours_match(struct classifier *c, uint32_t fi)
 {
@@ -925,6 +1000,7 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 	o->lib_place = xcalloc(p->libs.len ? p->libs.len : 1, 1);
 	for (size_t i = 0; i < p->libs.len; i++)
 		o->lib_place[i] = (uint8_t)place_of(p, &p->libs.items[i], &c.homes, opts->binary);
+	find_workspace(&c);
 	o->func_count = p->funcs.len;
 	o->funcs = xcalloc(p->funcs.len ? p->funcs.len : 1, sizeof(*o->funcs));
 	int rc = 0;
@@ -1190,6 +1266,17 @@ const char *ownership_shown_file(const struct ownership *o, const struct profile
 {
 	const struct pf_func *f = &p->funcs.items[func];
 	const char *file = profile_str(p, f->file);
+	if (ownership_class(o, func) == OWN_DEPENDENCY && file[0] == '/') {
+		/* a dependency's own folder, which may be its compilation directory: shown from there */
+		const char *dep = NULL, *end = strrchr(file, '/');
+		for (const char *q = file + 1; q < end; q += strcspn(q, "/") + 1) {
+			size_t len = strcspn(q, "/");
+			if (crate_folder(q, len) || (len == 6 && memcmp(q, "vendor", 6) == 0))
+				dep = q;
+		}
+		if (dep)
+			return dep;
+	}
 	if (!f->comp_dir_len && o->root_len && ownership_is_yours(o, func) &&
 	    strncmp(file, o->root, o->root_len) == 0 && file[o->root_len] == '/' && file[o->root_len + 1])
 		return file + o->root_len + 1;
