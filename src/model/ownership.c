@@ -305,6 +305,7 @@ struct classifier {
 	struct homes homes;
 	bool rust_program;
 	struct u64map bare_rs; /* DHAT's bare ".rs" files: 1 the program's, 2 std's or both */
+	bool jemalloc;         /* a je_ function is in the profile: jemalloc is linked */
 	const char *workspace; /* the compilation directory of the program's entry (CRATE::main), or NULL */
 	uint32_t workspace_len;
 };
@@ -363,6 +364,47 @@ static bool bare_rs(const struct facts *x)
 	size_t n = strlen(x->file);
 	return x->place == OWN_PLACE_NONE && x->c->rust_program && n > 3 &&
 	       strcmp(x->file + n - 3, ".rs") == 0 && !strchr(x->file, '/');
+}
+
+/* The allocator NAME belongs to, by its symbol ("je_", "mi_", glibc's internals, the entries
+ * malloc, free...), or NULL. JEMALLOC: jemalloc is linked (a je_ name seen), so its static
+ * helpers without a prefix (tcache_event, arena_slab_reg_alloc_batch) are its too. */
+static const char *allocator_of(const char *name, bool jemalloc)
+{
+	static const struct {
+		const char *prefix, *allocator;
+	} prefixes[] = {{"je_", "jemalloc"},        {"_rjem_", "jemalloc"},   {"rjem_", "jemalloc"},
+			{"mi_", "mimalloc"},        {"_mi_", "mimalloc"},     {"tc_", "tcmalloc"},
+			{"tcmalloc::", "tcmalloc"}, {"snmalloc::", "snmalloc"}, {"sn_rust_", "snmalloc"},
+			{"rpmalloc", "rpmalloc"},   {"_rpmalloc", "rpmalloc"}, {"rpfree", "rpmalloc"},
+			{"rpcalloc", "rpmalloc"},   {"rprealloc", "rpmalloc"}, {"rpaligned", "rpmalloc"},
+			{"__rg_", "#[global_allocator]"}};
+	static const char *const glibc[] = {
+		"_int_malloc", "_int_free", "_int_realloc", "_int_memalign", "malloc_consolidate", "sysmalloc",
+		"systrim", "heap_trim", "new_heap", "tcache_init", "tcache_thread_shutdown", "arena_get2",
+		"arena_get_retry", "unlink_chunk", "malloc_printerr", "ptmalloc_init", "mremap_chunk",
+		"munmap_chunk", "_int_free_chunk", "_int_free_merge_chunk", "_int_free_create_chunk",
+		"_int_free_maybe_consolidate", "__malloc_arena_thread_freeres", "malloc_init", "__libc_malloc",
+		"__libc_free", "__libc_calloc", "__libc_realloc", "__libc_memalign"};
+	static const char *const je_modules[] = {"tcache_", "arena_", "extent_", "emap_", "edata_", "pa_",
+						 "pac_", "hpa_", "sec_", "san_", "large_", "te_", "prof_",
+						 "base_", "bin_", "sz_", "ecache_", "eset_", "rtree_", "witness_",
+						 "malloc_mutex_", "tsd_", "imalloc", "ifree", "isfree", "ialloc",
+						 "idalloc", "iralloc", "ixalloc", "ipalloc", "malloc_default",
+						 "free_default", "ticker_", "batcher_", "cache_bin_", "psset_",
+						 "malloc_init", "malloc_conf", "malloc_tsd"};
+	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (starts(name, prefixes[i].prefix))
+			return prefixes[i].allocator;
+	if (IN_LIST(name, strlen(name), glibc))
+		return "glibc";
+	for (size_t i = 0; jemalloc && i < ARRAY_SIZE(je_modules); i++)
+		if (starts(name, je_modules[i]))
+			return "jemalloc";
+	/* rustc's shims with std's files (__rdl_alloc, __rust_alloc) stay std's */
+	if (!starts(name, "__rust") && !starts(name, "__rdl_") && ownership_is_alloc_entry(name))
+		return "malloc";
+	return NULL;
 }
 
 /* Each rule: true when it applies to the function (and then fills the package). */
@@ -554,6 +596,13 @@ static bool r_include_dep(struct facts *x)
 	size_t len = include_dir(x->file, &sub, &libc);
 	return len && !libc && set_pkg(x, sub, len);
 }
+static bool r_allocator(struct facts *x)
+{
+	const char *name = native_name(x) ? simple_name(x) : NULL;
+	const char *a = name ? allocator_of(name, x->c->jemalloc && !*x->file) : NULL;
+	x->v.label = "[alloc]";
+	return a && set_str(x, a);
+}
 static bool r_comp_dir(struct facts *x)
 {
 	return *x->file && x->f->comp_dir_len;
@@ -610,6 +659,16 @@ static bool r_runtime_symbol(struct facts *x)
 		if (starts(simple_name(x), prefixes[i]))
 			return set_str(x, "std");
 	return false;
+}
+/* libgcc's and compiler-rt's arithmetic helpers: __popcountdi2, __udivti3, __mulodi4 */
+static bool r_compiler_builtin(struct facts *x)
+{
+	static const char *const suffixes[] = {"si2", "di2", "ti2", "si3", "di3", "ti3", "si4", "di4", "ti4"};
+	const char *name = native_name(x) ? simple_name(x) : "";
+	size_t n = strlen(name);
+	if (n < 7 || !starts(name, "__") || !isalpha((unsigned char)name[2]))
+		return false;
+	return IN_LIST(name + n - 3, 3, suffixes) && set_plain(x, "compiler");
 }
 static bool r_program_library(struct facts *x)
 {
@@ -711,6 +770,8 @@ static const struct own_rule {
 	 "a C library header (/usr/include/bits/, sys/, <triple>/)"},
 	{"include-dep", r_include_dep, OWN_DEPENDENCY, OWN_BY_PATH,
 	 "a header of /usr/include/DIR/: the package DIR"},
+	{"allocator", r_allocator, OWN_RUNTIME, OWN_BY_NAME,
+	 "an allocator's function (malloc, je_*, mi_*, tc_*, glibc's _int_malloc), wherever linked"},
 	{"comp-dir", r_comp_dir, OWN_YOURS, OWN_BY_PATH,
 	 "a file below its unit's compilation directory: built here"},
 	{"page-url", r_page_url, OWN_YOURS, OWN_BY_PATH,
@@ -729,6 +790,8 @@ static const struct own_rule {
 	 "a crate or namespace of the runtime (std::, core::, __gnu_cxx::)"},
 	{"runtime-symbol", r_runtime_symbol, OWN_RUNTIME, OWN_BY_NAME,
 	 "a runtime symbol (operator new, __cxa_*, _Unwind_*, __rust_*)"},
+	{"compiler-builtin", r_compiler_builtin, OWN_RUNTIME, OWN_BY_NAME,
+	 "a compiler's arithmetic helper (libgcc's __popcountdi2, __udivti3)"},
 	{"program-library", r_program_library, OWN_YOURS, OWN_BY_DEFAULT,
 	 "the program's binary or a library beside it"},
 	{"other-library", r_other_library, OWN_DEPENDENCY, OWN_BY_DEFAULT,
@@ -1001,6 +1064,8 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 	for (size_t i = 0; i < p->libs.len; i++)
 		o->lib_place[i] = (uint8_t)place_of(p, &p->libs.items[i], &c.homes, opts->binary);
 	find_workspace(&c);
+	for (uint32_t fi = 0; fi < p->funcs.len && !c.jemalloc; fi++)
+		c.jemalloc = starts(profile_func_name(p, fi), "je_") || starts(profile_func_name(p, fi), "_rjem_");
 	o->func_count = p->funcs.len;
 	o->funcs = xcalloc(p->funcs.len ? p->funcs.len : 1, sizeof(*o->funcs));
 	int rc = 0;

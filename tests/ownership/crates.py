@@ -74,7 +74,8 @@ for line in run(["perf", "script", "-i", data, "-F", "period,ip,dso", "-G"]).spl
         addrs.append(parts[1] if parts[2].endswith("/scanlog)") else None)
 wanted = sorted({a for a in addrs if a})
 innermost = {}
-out = run(["eu-addr2line", "-a", "-i", "-e", prog] + ["0x" + a for a in wanted]).splitlines()
+out = subprocess.run(["eu-addr2line", "-a", "-i", "-e", prog] + ["0x" + a for a in wanted],
+                          capture_output=True, text=True).stdout.splitlines()
 cur = None
 for line in out:
     if line.startswith("0x"):
