@@ -74,6 +74,7 @@ struct own_func {
 struct ownership_opts {
 	const char *ours;   /* --ours RE, or NULL: exactly what it finds in name, file or library is yours */
 	const char *binary; /* --binary NAME: the main library by name or path base name; NULL: PF_LIB_MAIN */
+	bool explain;       /* --explain-ownership: yours_header() adds ownership_explain()'s table */
 };
 
 struct ownership {
@@ -83,6 +84,7 @@ struct ownership {
 	size_t lib_count;
 	const char *root;       /* your whole paths without compilation directory are shown below */
 	uint32_t root_len;      /* root's first ROOT_LEN bytes (0: whole) */
+	bool explain;           /* ownership_opts.explain */
 };
 
 /* Classifies every function of P (interning labels into P). Returns 0, or -1
@@ -103,6 +105,12 @@ static inline bool ownership_is_yours(const struct ownership *o, uint32_t func)
  * ("a file of cargo's registry/src/INDEX/CRATE-X.Y.Z/"); NULL for a number past the table. */
 const char *ownership_rule_id(unsigned rule);
 const char *ownership_rule_why(unsigned rule);
+
+/* --explain-ownership: a table of R, one row per library and package of the functions on P's
+ * stacks (what their label says: "scanlog", "scanlog [dep memchr]") and rule that decided:
+ * how many functions, their class, the rule and its reason. */
+struct report;
+void ownership_explain(const struct ownership *o, const struct profile *p, struct report *r);
 
 /* "yours", "dependency", "runtime", "system", "kernel", "unknown" (for --json). */
 const char *ownership_class_name(enum own_class c);

@@ -11,6 +11,7 @@
 #include "profan/funcname.h"
 #include "profan/path.h"
 #include "profan/regex.h"
+#include "profan/report.h"
 
 static bool starts(const char *s, const char *prefix)
 {
@@ -1041,6 +1042,7 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 	static const struct ownership_opts none = {0};
 	opts = opts ? opts : &none;
 	memset(o, 0, sizeof(*o));
+	o->explain = opts->explain;
 	struct classifier c = {.p = p, .o = o};
 	if (opts->ours) {
 		char err[256];
@@ -1119,6 +1121,51 @@ void ownership_release(struct ownership *o)
 	free(o->funcs);
 	free(o->lib_place);
 	memset(o, 0, sizeof(*o));
+}
+
+void ownership_explain(const struct ownership *o, const struct profile *p, struct report *r)
+{
+	struct group {
+		uint32_t lib, label;
+		uint8_t rule, cls;
+		int64_t funcs;
+	};
+	VEC(struct group) groups = {0};
+	bool *used = xcalloc(p->funcs.len + 1, sizeof(*used));
+	for (size_t n = 0; n < p->stacks.len; n++)
+		used[profile_stack_func(p, (uint32_t)n)] = true;
+	for (uint32_t f = 0; f < p->funcs.len && f < o->func_count; f++) {
+		if (!used[f])
+			continue;
+		const struct own_func *of = &o->funcs[f];
+		uint32_t lib = p->funcs.items[f].lib;
+		size_t g = 0;
+		while (g < groups.len && !(groups.items[g].lib == lib && groups.items[g].label == of->label &&
+					   groups.items[g].rule == of->rule && groups.items[g].cls == of->cls))
+			g++;
+		if (g == groups.len)
+			vec_push(&groups, ((struct group){lib, of->label, of->rule, of->cls, 0}));
+		groups.items[g].funcs++;
+	}
+	free(used);
+	struct report_table *t = report_add_table(r, "ownership", "Whose code: by library and package, and the rule",
+						  "Library [package]");
+	report_table_col(t, "Functions", PF_UNIT_COUNT, 0);
+	for (size_t g = 0; g < groups.len; g++) {
+		const struct group *e = &groups.items[g];
+		const char *lib = e->lib < p->libs.len ? profile_str(p, p->libs.items[e->lib].name) : "(no library)";
+		const char *label = profile_str(p, e->label);
+		size_t n = strlen(lib);
+		bool same = strlen(label) == n + 2 && label[0] == '[' && strncmp(label + 1, lib, n) == 0; /* [libc.so.6] */
+		const char *name = *label && !same ? report_printf(r, "%s %s", lib, label) : report_strdup(r, lib);
+		struct report_row *row = report_table_row(
+			r, t, name,
+			report_printf(r, "%s by %s: %s", ownership_class_name((enum own_class)e->cls),
+				      ownership_rule_id(e->rule), ownership_rule_why(e->rule)));
+		row->values[0] = e->funcs;
+	}
+	report_table_finish(t);
+	vec_free(&groups);
 }
 
 const char *ownership_rule_id(unsigned rule)

@@ -3,19 +3,17 @@
 evidence, reason); docs/ownership.md lists the same rows, in the same order, with the same
 class and reason. This check fails when one of them changes without the other.
 Usage: check_rules_doc.py REPO"""
-import re, sys
+import os, re, sys
 
 repo = sys.argv[1]
-src = open(f"{repo}/src/model/ownership.c", encoding="utf-8").read()
+src = open(os.path.join(repo, "src", "model", "ownership.c"), encoding="utf-8").read()
 body = src[src.index("} rules[] = {"):]
 body = body[:body.index("\n};")]
 row = re.compile(r'\{"([a-z0-9-]+)", r_[a-z0-9_]+, OWN_([A-Z]+), OWN_BY_[A-Z]+,\s*"((?:[^"\\]|\\.)*)"\}')
 code = [(m.group(1), m.group(2).lower(), m.group(3).replace('\\"', '"')) for m in row.finditer(body)]
 if len(code) != body.count("{\""):
     sys.exit(f"FAIL: read {len(code)} rows of rules[] of {body.count(chr(123) + chr(34))}")
-doc = open(f"{repo}/docs/ownership.md", encoding="utf-8").read()
-names = {"yours": "yours", "dependency": "dependency", "runtime": "runtime", "system": "system",
-         "kernel": "kernel", "unknown": "unknown"}
+doc = open(os.path.join(repo, "docs", "ownership.md"), encoding="utf-8").read()
 drow = re.compile(r"^\| (\d+) \| `([a-z0-9-]+)` \| ([a-z]+) \| (.*) \|$", re.M)
 docs = [(m.group(2), m.group(3), m.group(4).replace("\\|", "|")) for m in drow.finditer(doc)]
 bad = 0

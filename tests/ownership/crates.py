@@ -11,7 +11,8 @@ Independent check, no profan: `perf script` gives every sample's period and addr
 eu-addr2line -i gives the innermost (inlined) frame's file there. A sample is the program's
 own when that file lies in the workspace's src/. profan's share is the sum of the rows of class
 "yours" in its "Top self, all code" (--json); the two agree within 1 pp. Also: no function of
-memchr is yours, memchr's are [dep memchr], and the your-code views list only src/main.rs.
+memchr is yours, memchr's are [dep memchr], the your-code views list only src/main.rs, and
+--explain-ownership names the rule of each: crate-folder or vendor-crate, workspace.
 Exit 77 (ctest's skip) when cargo, perf, eu-addr2line or the crate is missing, saying why."""
 import glob, json, os, shutil, subprocess, sys, tempfile
 
@@ -89,7 +90,7 @@ dep = sum(p for p, a in zip(periods, addrs) if a and "memchr" in innermost.get(i
 expect = 100.0 * mine / total
 
 # profan's side
-rep = json.loads(run([profan, "perf", "--json", "--top", "0", data], cwd=tmp))
+rep = json.loads(run([profan, "perf", "--json", "--top", "0", "--explain-ownership", data], cwd=tmp))
 views = {v["id"]: v for v in rep["views"]}
 got = sum(r["percent"][0] for r in views["top_self"]["rows"] if r.get("class") == "yours")
 bad = []
@@ -104,6 +105,13 @@ for vid in ("top_self_yours", "top_inclusive_yours", "outside_yours"):
     for r in views[vid]["rows"]:
         if r.get("file") and not r["file"].startswith(own_src):
             bad.append(f"{vid}: {r['name']} ({r['file']}) is not the program's")
+# --explain-ownership: memchr by the layout's rule, the program's own files by its workspace
+explain = {r["name"]: r["detail"] for r in views["ownership"]["rows"]}
+rule = "vendor-crate" if layout == "vendor" else "crate-folder"
+if not explain.get("scanlog [dep memchr]", "").startswith("dependency by " + rule + ":"):
+    bad.append(f"--explain-ownership says scanlog [dep memchr]: {explain.get('scanlog [dep memchr]')}")
+if not explain.get("scanlog", "").startswith("yours by workspace:"):
+    bad.append(f"--explain-ownership says scanlog: {explain.get('scanlog')}")
 print(f"{layout}: your code {got:.2f}% of CPU in profan, {expect:.2f}% by perf script + eu-addr2line; "
       f"memchr {100.0 * dep / total:.2f}%; {len(periods)} samples")
 for b in bad:
