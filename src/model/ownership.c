@@ -393,7 +393,11 @@ static const char *allocator_of(const char *name, bool jemalloc)
 						 "malloc_mutex_", "tsd_", "imalloc", "ifree", "isfree", "ialloc",
 						 "idalloc", "iralloc", "ixalloc", "ipalloc", "malloc_default",
 						 "free_default", "ticker_", "batcher_", "cache_bin_", "psset_",
-						 "malloc_init", "malloc_conf", "malloc_tsd"};
+						 "malloc_", "background_thread", "bitmap_", "buf_writer", "ckh_",
+						 "counter_", "ctl_", "decay_", "div_", "ehooks_", "exp_grow", "hook_",
+						 "hpdata_", "inspect_", "mutex_", "nstime_", "pages_", "peak_",
+						 "safety_check", "sc_", "stats_", "thread_event", "thread_alloc",
+						 "thread_dalloc", "tsd_", "fxp_", "prng_", "emitter_", "edata_cache"};
 	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
 		if (starts(name, prefixes[i].prefix))
 			return prefixes[i].allocator;
