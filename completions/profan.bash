@@ -11,13 +11,13 @@ _profan_commands='samply perf dhat cpuprof diff'
 _profan_common='--top --json --output -o --color --wide --no-pager --quiet -q --help -h
 	--focus --ignore --hide --root-at --collapse-recursion --by --tree --inverted --tree-threshold --callers
 	--callees --per-file --folded --pprof --flamegraph --annotate --source-path --source-prefix'
-_profan_opts_samply='--ours --binary --full-paths --thread --pid --under --threads --metric --alloc-entry
+_profan_opts_samply='--ours --binary --full-paths --explain-ownership --thread --pid --under --threads --metric --alloc-entry
 	--alloc-plumbing --whole-binary --no-sidecar --symbol-path --kallsyms --no-inline --no-symbols --verbose -v'
-_profan_opts_perf='--ours --binary --full-paths --under --threads --metric --alloc-entry --alloc-plumbing
+_profan_opts_perf='--ours --binary --full-paths --explain-ownership --under --threads --metric --alloc-entry --alloc-plumbing
 	--whole-binary --no-sidecar --symbol-path --kallsyms --no-inline --no-symbols --verbose -v'
-_profan_opts_dhat='--ours --binary --full-paths --where --not --metric --stacks --alloc-tree --plumbing'
-_profan_opts_cpuprof='--ours --full-paths --weight --profile --wasm'
-_profan_opts_diff='--base --format --metric --confidence --order --aa --match --fail-on-change --median --ours --binary --full-paths
+_profan_opts_dhat='--ours --binary --full-paths --explain-ownership --where --not --metric --stacks --alloc-tree --plumbing'
+_profan_opts_cpuprof='--ours --full-paths --explain-ownership --weight --profile --wasm'
+_profan_opts_diff='--base --format --metric --confidence --order --aa --match --fail-on-change --median --ours --binary --full-paths --explain-ownership
 	--thread --pid --symbol-path --kallsyms --verbose -v --no-inline --no-symbols --no-sidecar --weight
 	--profile --wasm'
 _profan_takes_value='--top --output -o --binary --thread --pid --under --metric --alloc-entry

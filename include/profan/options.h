@@ -23,6 +23,7 @@ struct own_view_opts {
 	struct pattern_list ours; /* --ours: exactly the functions whose name, file or library matches are yours */
 	const char *binary;       /* the user's binary (library name); NULL: the format's choice */
 	bool full_paths;          /* show source files whole, not core/src/..., src/main.rs */
+	bool explain;             /* --explain-ownership: each library's and package's class and rule */
 };
 
 /* Each format's own options: a struct its folder declares (format.h), stored here by the

@@ -4,39 +4,20 @@
  * The user's question is "which of MY functions?". A Rust binary is mostly std
  * inlined into the user's functions, a C++ one libstdc++ templates; samply
  * frames come from libraries, DHAT frames carry valgrind's text, cpuprofile
- * frames a script URL. ownership_classify() reads only the model (pf_lib path
- * and flags, pf_func name, file, comp_dir_len) and decides per function, so an
- * inlined frame, which has a function of its own, is classified on its own.
- * Evidence, first match wins (docs/ownership.md has the full rules):
+ * frames a script URL. ownership_classify() reads only the model and decides
+ * per function, so an inlined frame, which has a function of its own, is
+ * classified on its own. It knows no format: what only a loader knows comes as
+ * evidence on the model (pf_lib flags: PF_LIB_MAIN, PF_LIB_SCRIPT; pf_func
+ * flags: PF_FUNC_OWNED, _SCRIPT, _ENGINE, _HOST; profile.script_engine/_host),
+ * beside the library's path, the function's name, file and comp_dir_len.
  *
- *   0. --ours RE, when given: exactly the functions whose name, file or
- *      library path RE finds are yours; the others are not (kernel aside).
- *   1. Where the library lies. The main binary, and libraries in its directory
- *      or, for a binary in a bin/ directory, in the tree above it (rustc's
- *      bin/rustc and lib/librustc_driver-*.so) are the program's: continue.
- *      libstdc++, libc++, libgcc_s, Rust's libstd-*.so are the runtime; /usr/lib,
- *      /lib, /nix/store... and libc, libm, ld.so are the system; the kernel and
- *      [vdso] are what they are. Any other library is a dependency, unless its
- *      DWARF puts the function below its unit's compilation directory.
- *   2. The declaring file (symbolicated: a whole path, see pf_func.file):
- *      /rustc/<40 hex>/... is Rust's std; /rust/deps/CRATE-X.Y.Z/... a crate std
- *      vendors (hashbrown): runtime; .../registry/src/<index>/CRATE-X.Y.Z/...,
- *      .../git/checkouts/REPO-<hex>/..., .../node_modules/PKG/... are
- *      dependencies; /usr/include/c++/..., /usr/include/<triple>/c++/... the C++
- *      runtime; other /usr/include/DIR/... a dependency DIR (libc's own headers:
- *      the system); node:... and internal/... Node's runtime. A file below its
- *      unit's compilation directory is yours. A relative path is no evidence
- *      (glibc names its files relative to its build). DHAT without
- *      --fullpath-after= prints bare file names: mostly no evidence then.
- *   3. The name (funcname_simplify()'d): a Rust crate or C++ namespace of the
- *      runtime (std, core, alloc, proc_macro, compiler_builtins, __rustc,
- *      __gnu_cxx, __cxxabiv1, global operator new/delete, __cxa_*), the C
- *      runtime's start files (_start, _init, __libc_csu_init...), and a Rust
- *      program's `main`, which rustc generates (the user's is CRATE::main).
- *   4. Otherwise the library's class: the program's libraries are yours; for
- *      frames without a library, the loader's own rule (PF_FUNC_OWNED: DHAT's
- *      frame-text rule, cpuprofile's "a script outside Node") or the runtime
- *      (cpuprofile's V8 builtins without URL).
+ * The rules are one table in ownership.c, first match wins, each row with its
+ * reason; docs/ownership.md lists the same rows. In short: --ours when given;
+ * the loader's word on script engines; where the library lies (kernel, system,
+ * runtime); the declaring file's layout (Rust std, a crate's registry, npm's
+ * node_modules, C++ and C headers, below the unit's compilation directory);
+ * runtime names (std::, __cxa_*); then the library's place (the program's:
+ * yours; elsewhere: a dependency), the loader's own rule, and what is left.
  *
  * Also here: allocator entry points by name, and the short display of a path. */
 #ifndef PROFAN_OWNERSHIP_H
@@ -60,14 +41,14 @@ enum own_class {
 /* What decided a function's class. */
 enum own_evidence {
 	OWN_BY_OURS,    /* the --ours pattern */
-	OWN_BY_LIBRARY, /* where its library lies (step 1) */
-	OWN_BY_PATH,    /* its declaring file (step 2) */
-	OWN_BY_NAME,    /* a crate or namespace in its name (step 3) */
-	OWN_BY_LOADER,  /* the loader's rule for frames without library (step 4) */
-	OWN_BY_DEFAULT, /* its library's class (step 4) */
+	OWN_BY_LIBRARY, /* where its library lies */
+	OWN_BY_PATH,    /* its declaring file */
+	OWN_BY_NAME,    /* a crate or namespace in its name */
+	OWN_BY_LOADER,  /* what the loader says (PF_FUNC_OWNED, _SCRIPT, _ENGINE, _HOST) */
+	OWN_BY_DEFAULT, /* its library's class */
 };
 
-/* Where a library lies (step 1). */
+/* Where a library lies. */
 enum own_place {
 	OWN_PLACE_NONE,    /* no library */
 	OWN_PLACE_PROGRAM, /* the main binary, or beside it / in its tree */
@@ -78,17 +59,22 @@ enum own_place {
 	OWN_PLACE_JIT,     /* perf-PID.map, jit-*.dump and other code without a file */
 };
 
+/* own_func.rule when --ours decided */
+#define OWN_RULE_OURS 255
+
 struct own_func {
 	uint8_t cls;      /* enum own_class */
 	uint8_t evidence; /* enum own_evidence */
+	uint8_t rule;     /* the row of the rule table that decided (ownership_rule), or OWN_RULE_OURS */
 	bool alloc_entry; /* an allocator entry point (ownership_is_alloc_entry) */
 	uint32_t package; /* interned: "std", "hashbrown", "serde", "libc.so.6"; 0 when unknown */
 	uint32_t label;   /* interned: "[std]", "[std hashbrown]", "[dep serde]", "[libc.so.6]", "[kernel]"; 0 for yours */
 };
 
 struct ownership_opts {
-	const char *ours;   /* --ours RE, or NULL (see step 0) */
+	const char *ours;   /* --ours RE, or NULL: exactly what it finds in name, file or library is yours */
 	const char *binary; /* --binary NAME: the main library by name or path base name; NULL: PF_LIB_MAIN */
+	bool explain;       /* --explain-ownership: yours_header() adds ownership_explain()'s table */
 };
 
 struct ownership {
@@ -98,6 +84,7 @@ struct ownership {
 	size_t lib_count;
 	const char *root;       /* your whole paths without compilation directory are shown below */
 	uint32_t root_len;      /* root's first ROOT_LEN bytes (0: whole) */
+	bool explain;           /* ownership_opts.explain */
 };
 
 /* Classifies every function of P (interning labels into P). Returns 0, or -1
@@ -113,6 +100,17 @@ static inline bool ownership_is_yours(const struct ownership *o, uint32_t func)
 {
 	return ownership_class(o, func) == OWN_YOURS;
 }
+
+/* Rule RULE of the table (own_func.rule): its short name ("cargo-registry") and its reason
+ * ("a file of cargo's registry/src/INDEX/CRATE-X.Y.Z/"); NULL for a number past the table. */
+const char *ownership_rule_id(unsigned rule);
+const char *ownership_rule_why(unsigned rule);
+
+/* --explain-ownership: a table of R, one row per library and package of the functions on P's
+ * stacks (what their label says: "scanlog", "scanlog [dep memchr]") and rule that decided:
+ * how many functions, their class, the rule and its reason. */
+struct report;
+void ownership_explain(const struct ownership *o, const struct profile *p, struct report *r);
 
 /* "yours", "dependency", "runtime", "system", "kernel", "unknown" (for --json). */
 const char *ownership_class_name(enum own_class c);

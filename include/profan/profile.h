@@ -52,6 +52,7 @@ enum pf_lib_flags {
 	PF_LIB_SPECIAL = 1 << 1,   /* [vdso], [kernel.kallsyms], JIT maps: never symbolicated from disk */
 	PF_LIB_KERNEL = 1 << 2,
 	PF_LIB_OFFSETS = 1 << 3,   /* frame addresses are file offsets (perf.data's maps), not relative */
+	PF_LIB_SCRIPT = 1 << 4,    /* a script (named by its URL), not an object file: its place says nothing */
 };
 
 /* SKIPPED: nothing on disk to read ([vdso] of another kernel, JIT maps, modules); NOT_ELF: a
@@ -81,7 +82,15 @@ enum pf_func_flags {
 	PF_FUNC_OWNED = 1 << 0,     /* belongs to the user's own program (loader or --binary decides) */
 	PF_FUNC_SYNTHETIC = 1 << 1, /* (root), (no stack), (garbage collector), ... */
 	PF_FUNC_UNRESOLVED = 1 << 2,/* a hex address that no symbol covers */
+	/* Evidence of whose code it is that only the loader has (ownership.h reads it): */
+	PF_FUNC_SCRIPT = 1 << 3,    /* script code (JavaScript): no native rule (crates, namespaces, DWARF
+				     * layouts, allocator entries) applies; without a file, the engine's */
+	PF_FUNC_ENGINE = 1 << 4,    /* the script engine's own (V8's natives, its GC): .script_engine */
+	PF_FUNC_HOST = 1 << 5,      /* the host runtime's own script (Node's modules): profile.script_host */
 };
+
+/* The flags a transform's function keeps from the functions it groups. */
+#define PF_FUNC_EVIDENCE (PF_FUNC_OWNED | PF_FUNC_SCRIPT | PF_FUNC_ENGINE | PF_FUNC_HOST)
 
 /* A function. Symbolicated native functions (src/symbol) have one pf_func per
  * source function and library: the name in funcname_simplify()'s form
@@ -177,6 +186,9 @@ struct profile {
 	const char *format;          /* "samply", "dhat", "cpuprofile" */
 	const char *format_detail;   /* "processed profile v55", "dhatFileVersion 2, heap mode" */
 	const void *format_meta;     /* the loader's own record of the file (dhat.h), or NULL */
+	/* What the runtime of script code is called (PF_FUNC_SCRIPT, _ENGINE, _HOST), for labels:
+	 * "v8", "node"; NULL when the profile has none */
+	const char *script_engine, *script_host;
 	VEC(struct pf_info) info;    /* extra header lines, in order */
 	VEC(const char *) warnings;
 

@@ -253,4 +253,6 @@ void yours_header(struct report *r, const struct profile *p, const struct owners
 		report_header(r, "Your code", "%zu function%s", funcs, funcs == 1 ? "" : "s");
 	else
 		report_header(r, "Your code", "%zu function%s in %s", funcs, funcs == 1 ? "" : "s", libs);
+	if (own->explain)
+		ownership_explain(own, p, r);
 }

@@ -230,12 +230,14 @@ const struct cli_group cli_symbol_group = {symbol_opts, handle_symbols};
 
 /* ---- whose code is yours: every command ---- */
 
-enum { OPT_OURS = 0x100, OPT_FULL_PATHS };
+enum { OPT_OURS = 0x100, OPT_FULL_PATHS, OPT_EXPLAIN };
 
 static const struct cli_opt own_opts[] = {
 	{"ours", required_argument, OPT_OURS, "RE",
 	 "your code: exactly the functions whose name, file or library RE finds (repeatable)"},
 	{"full-paths", no_argument, OPT_FULL_PATHS, NULL, "show source files whole (default: core/src/..., src/main.rs)"},
+	{"explain-ownership", no_argument, OPT_EXPLAIN, NULL,
+	 "list each library and package: whose code it is and the rule that decided"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
@@ -248,6 +250,7 @@ static int handle_own(struct cli_state *st, int val, const char *arg)
 		vec_push(&st->ours, arg);
 		return 0;
 	case OPT_FULL_PATHS: st->opts.own.full_paths = true; return 0;
+	case OPT_EXPLAIN: st->opts.own.explain = true; return 0;
 	}
 	return -1;
 }

@@ -229,7 +229,7 @@ static int classify(const struct profan_opts *o, struct profile *p, struct owner
 		free(ours);
 		ours = more;
 	}
-	int rc = ownership_classify(own, p, &(struct ownership_opts){.ours = ours, .binary = o->own.binary});
+	int rc = ownership_classify(own, p, &(struct ownership_opts){.ours = ours, .binary = o->own.binary, .explain = o->own.explain});
 	free(ours);
 	return rc;
 }

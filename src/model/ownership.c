@@ -11,6 +11,7 @@
 #include "profan/funcname.h"
 #include "profan/path.h"
 #include "profan/regex.h"
+#include "profan/report.h"
 
 static bool starts(const char *s, const char *prefix)
 {
@@ -137,6 +138,8 @@ static enum own_place place_of(const struct profile *p, const struct pf_lib *l, 
 			       const char *binary)
 {
 	const char *name = profile_str(p, l->name);
+	if (l->flags & PF_LIB_SCRIPT)
+		return OWN_PLACE_NONE; /* a script's URL: its file decides */
 	if ((l->flags & PF_LIB_KERNEL) || strcmp(name, "[kernel.kallsyms]") == 0)
 		return OWN_PLACE_KERNEL;
 	if (strcmp(name, "[vdso]") == 0 || strcmp(name, "[vsyscall]") == 0)
@@ -163,6 +166,7 @@ static enum own_place place_of(const struct profile *p, const struct pf_lib *l, 
 struct verdict {
 	enum own_class cls;
 	char package[128];   /* "" when none */
+	bool plain;          /* a runtime's label is "[PACKAGE]", not "[std PACKAGE]" */
 	const char *label;   /* a fixed label, or NULL: made from cls and package */
 };
 
@@ -211,14 +215,6 @@ static const char *segment_after(const char *file, const char *marker, size_t sk
 	return *len && s[*len] == '/' ? s : NULL;
 }
 
-static bool verdict_set(struct verdict *v, enum own_class cls, const char *package, size_t len)
-{
-	v->cls = cls;
-	len = len < sizeof(v->package) ? len : sizeof(v->package) - 1; /* a 4 MiB library name: only what fits */
-	snprintf(v->package, sizeof(v->package), "%.*s", (int)len, package ? package : "");
-	return true;
-}
-
 /* A C++ standard library header by its bare name, as DHAT prints files without
  * --fullpath-after= ("tuple", "new_allocator.h", "vector.tcc"). */
 static bool cxx_header(const char *name)
@@ -245,82 +241,6 @@ static bool cxx_header(const char *name)
 	if (len > 4 && strcmp(name + len - 4, ".tcc") == 0)
 		return true;
 	return starts(name, "stl_") || IN_LIST(name, len, headers);
-}
-
-/* Step 2's patterns. True when FILE decides. */
-static bool path_verdict(const char *file, struct verdict *v)
-{
-	size_t len;
-	const char *seg;
-	if (rustc_prefix(file))
-		return verdict_set(v, OWN_RUNTIME, "std", 3);
-	if (starts(file, "/rust/deps/") && (seg = segment_after(file, "/rust/deps/", 0, &len)) != NULL) {
-		crate_of(seg, len, v->package, sizeof(v->package));
-		v->cls = OWN_RUNTIME;
-		return true;
-	}
-	/* the Rust std sources without their directory (DHAT without --fullpath-after=) */
-	static const char *const std_crates[] = {"core", "alloc", "std", "proc_macro", "panic_unwind",
-						 "panic_abort", "test", "compiler-builtins", "stdarch",
-						 "portable-simd", "backtrace", "unwind"};
-	if (starts(file, "library/") && (len = strcspn(file + 8, "/")) > 0 && file[8 + len] == '/' &&
-	    IN_LIST(file + 8, len, std_crates))
-		return verdict_set(v, OWN_RUNTIME, "std", 3);
-	/* dhat-rs keeps three components: a registry crate's "dhat-0.3.3/src/lib.rs" */
-	if (file[0] != '/' && (len = strcspn(file, "/")) > 2 && file[len] == '/' && strncmp(file + len, "/src/", 5) == 0) {
-		size_t dash = len;
-		while (dash > 0 && file[dash - 1] != '-')
-			dash--;
-		if (dash > 1 && isdigit((unsigned char)file[dash]) && memchr(file + dash, '.', len - dash)) {
-			crate_of(file, len, v->package, sizeof(v->package));
-			v->cls = OWN_DEPENDENCY;
-			return true;
-		}
-	}
-	if ((seg = segment_after(file, "/registry/src/", 1, &len)) != NULL) {
-		crate_of(seg, len, v->package, sizeof(v->package));
-		v->cls = OWN_DEPENDENCY;
-		return true;
-	}
-	if ((seg = segment_after(file, "/git/checkouts/", 0, &len)) != NULL) {
-		size_t cut = len;
-		while (cut > 0 && seg[cut - 1] != '-')
-			cut--;
-		if (cut > 1 && hex_run(seg + cut, len - cut))
-			return verdict_set(v, OWN_DEPENDENCY, seg, cut - 1); /* REPO-<hex> */
-		return verdict_set(v, OWN_DEPENDENCY, seg, len);
-	}
-	const char *nm = NULL;
-	for (const char *q = strstr(file, "node_modules/"); q; q = strstr(q + 1, "node_modules/"))
-		if (q == file || q[-1] == '/')
-			nm = q + 13; /* the innermost package: node_modules/a/node_modules/b */
-	if (nm && (len = strcspn(nm, "/")) > 0) {
-		if (nm[0] == '@' && nm[len] == '/')
-			len += 1 + strcspn(nm + len + 1, "/");
-		return verdict_set(v, OWN_DEPENDENCY, nm, len);
-	}
-	if (!strchr(file, '/') && cxx_header(file))
-		return verdict_set(v, OWN_RUNTIME, "std", 3);
-	if (starts(file, "node:") || starts(file, "internal/"))
-		return verdict_set(v, OWN_RUNTIME, "node", 4);
-	if (starts(file, "/usr/include/c++/") || starts(file, "/usr/local/include/c++/") ||
-	    (starts(file, "/usr/include/") && strstr(file, "/c++/")) || strstr(file, "/include/c++/v1/"))
-		return verdict_set(v, OWN_RUNTIME, "std", 3);
-	if (starts(file, "/usr/lib/gcc/") || (starts(file, "/usr/lib/llvm") && strstr(file, "/include/")))
-		return verdict_set(v, OWN_RUNTIME, "compiler", 8);
-	if (starts(file, "/usr/include/") || starts(file, "/usr/local/include/")) {
-		const char *sub = file + (starts(file, "/usr/include/") ? 13 : 19);
-		len = strcspn(sub, "/");
-		static const char *const libc_dirs[] = {"bits", "sys", "gnu", "asm", "asm-generic", "linux",
-							"net", "netinet", "arpa", "rpc", "scsi", "protocols"};
-		bool triple = false; /* x86_64-linux-gnu */
-		for (size_t i = 0; i + 7 <= len && !triple; i++)
-			triple = memcmp(sub + i, "-linux-", 7) == 0;
-		if (sub[len] != '/' || IN_LIST(sub, len, libc_dirs) || triple)
-			return verdict_set(v, OWN_SYSTEM, "libc", 4);
-		return verdict_set(v, OWN_DEPENDENCY, sub, len);
-	}
-	return false;
 }
 
 /* ---- names ---------------------------------------------------------------- */
@@ -377,31 +297,7 @@ static bool runtime_namespace(const char *seg, size_t len)
 	return IN_LIST(seg, len, names);
 }
 
-/* Step 3. NAME is simplified. */
-static bool name_verdict(const char *name, bool rust_program, bool has_file, struct verdict *v)
-{
-	static const char *const crt[] = {"_start",        "_init",          "_fini",
-					  "__libc_csu_init", "__libc_csu_fini", "__do_global_dtors_aux",
-					  "frame_dummy",   "register_tm_clones", "deregister_tm_clones",
-					  "__libc_start_main", "__libc_start_call_main", "_dl_relocate_static_pie",
-					  "__do_global_ctors_aux", "_start_c"};
-	if (IN_LIST(name, strlen(name), crt))
-		return verdict_set(v, OWN_SYSTEM, "crt", 3);
-	if (rust_program && !has_file && strcmp(name, "main") == 0)
-		return verdict_set(v, OWN_RUNTIME, "std", 3); /* rustc's generated C main */
-	const char *seg;
-	size_t len = crate_segment(name, &seg);
-	if (len && runtime_namespace(seg, len))
-		return verdict_set(v, OWN_RUNTIME, "std", 3);
-	if (starts(name, "operator new") || starts(name, "operator delete") || starts(name, "__cxa_") ||
-	    starts(name, "__gxx_") || starts(name, "_Unwind_") || starts(name, "__rust_") ||
-	    starts(name, "__rdl_") || starts(name, "__rg_") || starts(name, "rust_begin_unwind") ||
-	    starts(name, "rust_panic") || starts(name, "__dynamic_cast"))
-		return verdict_set(v, OWN_RUNTIME, "std", 3);
-	return false;
-}
-
-/* ---- classification -------------------------------------------------------- */
+/* ---- the rules -------------------------------------------------------------- */
 
 struct classifier {
 	struct profile *p;
@@ -410,9 +306,520 @@ struct classifier {
 	struct homes homes;
 	bool rust_program;
 	struct u64map bare_rs; /* DHAT's bare ".rs" files: 1 the program's, 2 std's or both */
-	bool cpuprofile;
-	uint32_t label_std, label_yours_not;
+	bool jemalloc;         /* a je_ function is in the profile: jemalloc is linked */
+	const char *workspace; /* the compilation directory of the program's entry (CRATE::main), or NULL */
+	uint32_t workspace_len;
 };
+
+/* What the rules read of one function, and the verdict they fill. */
+struct facts {
+	const struct classifier *c;
+	const struct pf_func *f;
+	const char *raw;     /* its name as the model has it */
+	const char *file;    /* "" when none */
+	const char *libname; /* "" when none */
+	enum own_place place;
+	char *simple;        /* funcname_simplify(raw), made on first use */
+	struct verdict v;
+};
+
+static const char *simple_name(struct facts *x)
+{
+	if (!x->simple)
+		x->simple = funcname_simplify(x->raw);
+	return x->simple;
+}
+
+static bool set_pkg(struct facts *x, const char *package, size_t len)
+{
+	len = len < sizeof(x->v.package) ? len : sizeof(x->v.package) - 1; /* a 4 MiB name: what fits */
+	snprintf(x->v.package, sizeof(x->v.package), "%.*s", (int)len, package ? package : "");
+	return true;
+}
+
+static bool set_str(struct facts *x, const char *package)
+{
+	return set_pkg(x, package, strlen(package));
+}
+
+/* The label is "[PACKAGE]", not "[std PACKAGE]": a library, a script runtime, the compiler. */
+static bool set_plain(struct facts *x, const char *package)
+{
+	x->v.plain = true;
+	return set_str(x, package ? package : "runtime");
+}
+
+static bool has_flag(const struct facts *x, uint32_t flag)
+{
+	return (x->f->flags & flag) != 0;
+}
+
+/* A native function's name: the name rules apply (not script code, not a bare address). */
+static bool native_name(const struct facts *x)
+{
+	return !has_flag(x, PF_FUNC_UNRESOLVED | PF_FUNC_SCRIPT);
+}
+
+static bool bare_rs(const struct facts *x)
+{
+	size_t n = strlen(x->file);
+	return x->place == OWN_PLACE_NONE && x->c->rust_program && n > 3 &&
+	       strcmp(x->file + n - 3, ".rs") == 0 && !strchr(x->file, '/');
+}
+
+/* The allocator NAME belongs to, by its symbol ("je_", "mi_", glibc's internals, the entries
+ * malloc, free...), or NULL. JEMALLOC: jemalloc is linked (a je_ name seen), so its static
+ * helpers without a prefix (tcache_event, arena_slab_reg_alloc_batch) are its too. */
+static const char *allocator_of(const char *name, bool jemalloc)
+{
+	static const struct {
+		const char *prefix, *allocator;
+	} prefixes[] = {{"je_", "jemalloc"},        {"_rjem_", "jemalloc"},   {"rjem_", "jemalloc"},
+			{"mi_", "mimalloc"},        {"_mi_", "mimalloc"},     {"tc_", "tcmalloc"},
+			{"tcmalloc::", "tcmalloc"}, {"snmalloc::", "snmalloc"}, {"sn_rust_", "snmalloc"},
+			{"rpmalloc", "rpmalloc"},   {"_rpmalloc", "rpmalloc"}, {"rpfree", "rpmalloc"},
+			{"rpcalloc", "rpmalloc"},   {"rprealloc", "rpmalloc"}, {"rpaligned", "rpmalloc"},
+			{"__rg_", "#[global_allocator]"}};
+	static const char *const glibc[] = {
+		"_int_malloc", "_int_free", "_int_realloc", "_int_memalign", "malloc_consolidate", "sysmalloc",
+		"systrim", "heap_trim", "new_heap", "tcache_init", "tcache_thread_shutdown", "arena_get2",
+		"arena_get_retry", "unlink_chunk", "malloc_printerr", "ptmalloc_init", "mremap_chunk",
+		"munmap_chunk", "_int_free_chunk", "_int_free_merge_chunk", "_int_free_create_chunk",
+		"_int_free_maybe_consolidate", "__malloc_arena_thread_freeres", "malloc_init", "__libc_malloc",
+		"__libc_free", "__libc_calloc", "__libc_realloc", "__libc_memalign"};
+	static const char *const je_modules[] = {"tcache_", "arena_", "extent_", "emap_", "edata_", "pa_",
+						 "pac_", "hpa_", "sec_", "san_", "large_", "te_", "prof_",
+						 "base_", "bin_", "sz_", "ecache_", "eset_", "rtree_", "witness_",
+						 "malloc_mutex_", "tsd_", "imalloc", "ifree", "isfree", "ialloc",
+						 "idalloc", "iralloc", "ixalloc", "ipalloc", "malloc_default",
+						 "free_default", "ticker_", "batcher_", "cache_bin_", "psset_",
+						 "malloc_", "background_thread", "bitmap_", "buf_writer", "ckh_",
+						 "counter_", "ctl_", "decay_", "div_", "ehooks_", "exp_grow", "hook_",
+						 "hpdata_", "inspect_", "mutex_", "nstime_", "pages_", "peak_",
+						 "safety_check", "sc_", "stats_", "thread_event", "thread_alloc",
+						 "thread_dalloc", "tsd_", "fxp_", "prng_", "emitter_", "edata_cache"};
+	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (starts(name, prefixes[i].prefix))
+			return prefixes[i].allocator;
+	if (IN_LIST(name, strlen(name), glibc))
+		return "glibc";
+	for (size_t i = 0; jemalloc && i < ARRAY_SIZE(je_modules); i++)
+		if (starts(name, je_modules[i]))
+			return "jemalloc";
+	/* rustc's shims with std's files (__rdl_alloc, __rust_alloc) stay std's */
+	if (!starts(name, "__rust") && !starts(name, "__rdl_") && ownership_is_alloc_entry(name))
+		return "malloc";
+	return NULL;
+}
+
+/* Each rule: true when it applies to the function (and then fills the package). */
+static bool r_engine(struct facts *x)
+{
+	return has_flag(x, PF_FUNC_ENGINE) && set_plain(x, x->c->p->script_engine);
+}
+static bool r_synthetic(struct facts *x)
+{
+	return has_flag(x, PF_FUNC_SYNTHETIC);
+}
+static bool r_host(struct facts *x)
+{
+	return has_flag(x, PF_FUNC_HOST) && set_plain(x, x->c->p->script_host);
+}
+static bool r_lib_kernel(struct facts *x)
+{
+	return x->place == OWN_PLACE_KERNEL;
+}
+static bool r_lib_system(struct facts *x)
+{
+	return x->place == OWN_PLACE_SYSTEM && set_str(x, x->libname);
+}
+static bool r_lib_runtime(struct facts *x)
+{
+	return x->place == OWN_PLACE_RUNTIME && set_plain(x, x->libname);
+}
+static bool r_lib_jit(struct facts *x)
+{
+	return x->place == OWN_PLACE_JIT;
+}
+static bool r_rust_std(struct facts *x)
+{
+	return rustc_prefix(x->file) && set_str(x, "std");
+}
+static bool r_rust_std_deps(struct facts *x)
+{
+	size_t len;
+	const char *seg;
+	if (!starts(x->file, "/rust/deps/") || (seg = segment_after(x->file, "/rust/deps/", 0, &len)) == NULL)
+		return false;
+	crate_of(seg, len, x->v.package, sizeof(x->v.package));
+	return true;
+}
+static bool r_rust_std_short(struct facts *x)
+{
+	static const char *const std_crates[] = {"core", "alloc", "std", "proc_macro", "panic_unwind",
+						 "panic_abort", "test", "compiler-builtins", "stdarch",
+						 "portable-simd", "backtrace", "unwind"};
+	const char *file = x->file;
+	size_t len;
+	return starts(file, "library/") && (len = strcspn(file + 8, "/")) > 0 && file[8 + len] == '/' &&
+	       IN_LIST(file + 8, len, std_crates) && set_str(x, "std");
+}
+static bool r_crate_short(struct facts *x)
+{
+	const char *file = x->file;
+	size_t len = strcspn(file, "/"), dash = len;
+	if (file[0] == '/' || len <= 2 || file[len] != '/' || strncmp(file + len, "/src/", 5) != 0)
+		return false;
+	while (dash > 0 && file[dash - 1] != '-')
+		dash--;
+	if (dash <= 1 || !isdigit((unsigned char)file[dash]) || !memchr(file + dash, '.', len - dash))
+		return false;
+	crate_of(file, len, x->v.package, sizeof(x->v.package));
+	return true;
+}
+static bool r_cargo_registry(struct facts *x)
+{
+	size_t len;
+	const char *seg = segment_after(x->file, "/registry/src/", 1, &len);
+	if (!seg)
+		return false;
+	crate_of(seg, len, x->v.package, sizeof(x->v.package));
+	return true;
+}
+static bool r_cargo_git(struct facts *x)
+{
+	size_t len, cut;
+	const char *seg = segment_after(x->file, "/git/checkouts/", 0, &len);
+	if (!seg)
+		return false;
+	for (cut = len; cut > 0 && seg[cut - 1] != '-';)
+		cut--;
+	return set_pkg(x, seg, cut > 1 && hex_run(seg + cut, len - cut) ? cut - 1 : len); /* REPO-<hex> */
+}
+static bool r_vendor_crate(struct facts *x)
+{
+	const char *v = NULL;
+	for (const char *q = strstr(x->file, "/vendor/"); q; q = strstr(q + 1, "/vendor/"))
+		v = q + 8; /* the innermost: vendor/a/vendor/b */
+	size_t len = v ? strcspn(v, "/") : 0;
+	return len && v[len] == '/' && set_pkg(x, v, len);
+}
+static bool r_workspace(struct facts *x)
+{
+	const struct classifier *c = x->c;
+	return c->workspace && strncmp(x->file, c->workspace, c->workspace_len) == 0 &&
+	       x->file[c->workspace_len] == '/';
+}
+/* A folder named CRATE-X.Y.Z (a semantic version: digits, '.', digits, '.', digits...). */
+static bool crate_folder(const char *seg, size_t len)
+{
+	size_t dash = len;
+	while (dash > 0 && seg[dash - 1] != '-')
+		dash--;
+	if (dash < 2)
+		return false;
+	size_t dots = 0, i = dash;
+	for (; i < len && (isdigit((unsigned char)seg[i]) || seg[i] == '.'); i++)
+		dots += seg[i] == '.';
+	return dots >= 2 && isdigit((unsigned char)seg[dash]) && (i == len || seg[i] == '-' || seg[i] == '+');
+}
+static bool r_crate_folder(struct facts *x)
+{
+	const char *file = x->file, *best = NULL, *end = strrchr(file, '/');
+	size_t best_len = 0;
+	for (const char *s = file; end && s < end;) {
+		size_t len = strcspn(s, "/");
+		if (len && crate_folder(s, len))
+			best = s, best_len = len; /* the innermost */
+		s += len + 1;
+	}
+	if (!best || file[0] != '/')
+		return false;
+	crate_of(best, best_len, x->v.package, sizeof(x->v.package));
+	return true;
+}
+static bool r_node_modules(struct facts *x)
+{
+	const char *nm = NULL;
+	size_t len;
+	for (const char *q = strstr(x->file, "node_modules/"); q; q = strstr(q + 1, "node_modules/"))
+		if (q == x->file || q[-1] == '/')
+			nm = q + 13; /* the innermost package: node_modules/a/node_modules/b */
+	if (!nm || (len = strcspn(nm, "/")) == 0)
+		return false;
+	if (nm[0] == '@' && nm[len] == '/')
+		len += 1 + strcspn(nm + len + 1, "/");
+	return set_pkg(x, nm, len);
+}
+static bool r_cxx_header_bare(struct facts *x)
+{
+	return !strchr(x->file, '/') && cxx_header(x->file) && set_str(x, "std");
+}
+static bool r_node_internal(struct facts *x)
+{
+	return (starts(x->file, "node:") || starts(x->file, "internal/")) && set_plain(x, "node");
+}
+static bool r_cxx_include(struct facts *x)
+{
+	const char *file = x->file;
+	bool cxx = starts(file, "/usr/include/c++/") || starts(file, "/usr/local/include/c++/") ||
+		   (starts(file, "/usr/include/") && strstr(file, "/c++/")) || strstr(file, "/include/c++/v1/");
+	return cxx && set_str(x, "std");
+}
+static bool r_compiler_include(struct facts *x)
+{
+	const char *file = x->file;
+	bool compiler = starts(file, "/usr/lib/gcc/") ||
+			(starts(file, "/usr/lib/llvm") && strstr(file, "/include/"));
+	return compiler && set_plain(x, "compiler");
+}
+/* /usr/include/DIR/...: DIR's length, and whether it is the C library's own */
+static size_t include_dir(const char *file, const char **sub, bool *libc)
+{
+	if (!starts(file, "/usr/include/") && !starts(file, "/usr/local/include/"))
+		return 0;
+	*sub = file + (starts(file, "/usr/include/") ? 13 : 19);
+	size_t len = strcspn(*sub, "/");
+	static const char *const libc_dirs[] = {"bits", "sys", "gnu", "asm", "asm-generic", "linux",
+						"net", "netinet", "arpa", "rpc", "scsi", "protocols"};
+	bool triple = false; /* x86_64-linux-gnu */
+	for (size_t i = 0; i + 7 <= len && !triple; i++)
+		triple = memcmp(*sub + i, "-linux-", 7) == 0;
+	*libc = (*sub)[len] != '/' || IN_LIST(*sub, len, libc_dirs) || triple;
+	return len ? len : 1;
+}
+static bool r_libc_include(struct facts *x)
+{
+	const char *sub;
+	bool libc;
+	return include_dir(x->file, &sub, &libc) && libc && set_str(x, "libc");
+}
+static bool r_include_dep(struct facts *x)
+{
+	const char *sub;
+	bool libc;
+	size_t len = include_dir(x->file, &sub, &libc);
+	return len && !libc && set_pkg(x, sub, len);
+}
+static bool r_allocator(struct facts *x)
+{
+	const char *name = native_name(x) ? simple_name(x) : NULL;
+	const char *a = name ? allocator_of(name, x->c->jemalloc && !*x->file) : NULL;
+	x->v.label = "[alloc]";
+	return a && set_str(x, a);
+}
+static bool r_comp_dir(struct facts *x)
+{
+	return *x->file && x->f->comp_dir_len;
+}
+static bool r_page_url(struct facts *x)
+{
+	return x->place == OWN_PLACE_NONE && !has_flag(x, PF_FUNC_SCRIPT) &&
+	       (starts(x->file, "https://") || starts(x->file, "http://") || starts(x->file, "file://"));
+}
+static bool whole_path(const struct facts *x)
+{
+	return x->place == OWN_PLACE_NONE && x->file[0] == '/' && !has_flag(x, PF_FUNC_SCRIPT);
+}
+static bool r_whole_path_system(struct facts *x)
+{
+	return whole_path(x) && (system_directory(x->file) || starts(x->file, "/usr/"));
+}
+static bool r_whole_path(struct facts *x)
+{
+	return whole_path(x);
+}
+static bool r_unknown_inlined(struct facts *x)
+{
+	return !has_flag(x, PF_FUNC_SCRIPT) && strcmp(x->raw, "UnknownInlinedFun") == 0;
+}
+static bool r_crt(struct facts *x)
+{
+	static const char *const crt[] = {"_start",        "_init",          "_fini",
+					  "__libc_csu_init", "__libc_csu_fini", "__do_global_dtors_aux",
+					  "frame_dummy",   "register_tm_clones", "deregister_tm_clones",
+					  "__libc_start_main", "__libc_start_call_main", "_dl_relocate_static_pie",
+					  "__do_global_ctors_aux", "_start_c"};
+	return native_name(x) && IN_LIST(simple_name(x), strlen(simple_name(x)), crt) && set_str(x, "crt");
+}
+static bool r_rust_c_main(struct facts *x)
+{
+	return native_name(x) && x->c->rust_program && !*x->file && strcmp(simple_name(x), "main") == 0 &&
+	       set_str(x, "std");
+}
+static bool r_runtime_crate(struct facts *x)
+{
+	const char *seg;
+	size_t len = native_name(x) ? crate_segment(simple_name(x), &seg) : 0;
+	return len && runtime_namespace(seg, len) && set_str(x, "std");
+}
+static bool r_runtime_symbol(struct facts *x)
+{
+	static const char *const prefixes[] = {"operator new", "operator delete", "__cxa_", "__gxx_", "_Unwind_",
+					       "__rust_", "__rdl_", "__rg_", "rust_begin_unwind", "rust_panic",
+					       "__dynamic_cast"};
+	if (!native_name(x))
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (starts(simple_name(x), prefixes[i]))
+			return set_str(x, "std");
+	return false;
+}
+/* libgcc's and compiler-rt's arithmetic helpers: __popcountdi2, __udivti3, __mulodi4 */
+static bool r_compiler_builtin(struct facts *x)
+{
+	static const char *const suffixes[] = {"si2", "di2", "ti2", "si3", "di3", "ti3", "si4", "di4", "ti4"};
+	const char *name = native_name(x) ? simple_name(x) : "";
+	size_t n = strlen(name);
+	if (n < 7 || !starts(name, "__") || !isalpha((unsigned char)name[2]))
+		return false;
+	return IN_LIST(name + n - 3, 3, suffixes) && set_plain(x, "compiler");
+}
+static bool r_program_library(struct facts *x)
+{
+	return x->place == OWN_PLACE_PROGRAM;
+}
+static bool r_other_library(struct facts *x)
+{
+	return x->place == OWN_PLACE_OTHER && set_str(x, x->libname);
+}
+static bool r_script_builtin(struct facts *x)
+{
+	return has_flag(x, PF_FUNC_SCRIPT) && !*x->file && x->f->lib == PF_NONE &&
+	       set_plain(x, x->c->p->script_engine);
+}
+static bool r_loader_owned(struct facts *x)
+{
+	return has_flag(x, PF_FUNC_OWNED);
+}
+static bool r_script_other(struct facts *x)
+{
+	return has_flag(x, PF_FUNC_SCRIPT) && set_plain(x, x->c->p->script_host);
+}
+static bool r_named_crate(struct facts *x)
+{
+	const char *seg;
+	size_t len = x->place == OWN_PLACE_NONE && native_name(x) ? crate_segment(simple_name(x), &seg) : 0;
+	return len && set_pkg(x, seg, len);
+}
+static bool r_bare_rs_yours(struct facts *x)
+{
+	return bare_rs(x) && u64map_get(&x->c->bare_rs, x->f->file) == 1;
+}
+static bool r_bare_rs_std(struct facts *x)
+{
+	return bare_rs(x) && set_str(x, "std");
+}
+static bool r_leftover_system(struct facts *x)
+{
+	return *x->file || x->f->lib != PF_NONE;
+}
+static bool r_leftover(struct facts *x)
+{
+	(void)x;
+	return true;
+}
+
+/* The rules, first match wins; docs/ownership.md lists the same rows with the same reasons
+ * (tests/ownership/check_rules_doc.py holds them to each other). */
+static const struct own_rule {
+	const char *id;
+	bool (*applies)(struct facts *x);
+	uint8_t cls;  /* enum own_class */
+	uint8_t kind; /* enum own_evidence */
+	const char *why;
+} rules[] = {
+	{"engine", r_engine, OWN_RUNTIME, OWN_BY_LOADER,
+	 "the loader says the script engine's own (V8's natives, GC)"},
+	{"synthetic", r_synthetic, OWN_UNKNOWN, OWN_BY_DEFAULT,
+	 "a placeholder, no code: (root), [root]"},
+	{"host", r_host, OWN_RUNTIME, OWN_BY_LOADER,
+	 "the loader says the host runtime's script (Node's modules)"},
+	{"lib-kernel", r_lib_kernel, OWN_KERNEL, OWN_BY_LIBRARY,
+	 "in the kernel"},
+	{"lib-system", r_lib_system, OWN_SYSTEM, OWN_BY_LIBRARY,
+	 "a system library (libc, ld.so, /usr/lib, /lib)"},
+	{"lib-runtime", r_lib_runtime, OWN_RUNTIME, OWN_BY_LIBRARY,
+	 "a language runtime's library (libstdc++, libstd)"},
+	{"lib-jit", r_lib_jit, OWN_UNKNOWN, OWN_BY_LIBRARY,
+	 "JIT code without a map"},
+	{"rust-std", r_rust_std, OWN_RUNTIME, OWN_BY_PATH,
+	 "a file of /rustc/<hash>/: Rust's std"},
+	{"rust-std-deps", r_rust_std_deps, OWN_RUNTIME, OWN_BY_PATH,
+	 "a file of /rust/deps/CRATE-X.Y.Z/: a crate std vendors"},
+	{"rust-std-short", r_rust_std_short, OWN_RUNTIME, OWN_BY_PATH,
+	 "library/core/... without its folder: Rust's std"},
+	{"crate-short", r_crate_short, OWN_DEPENDENCY, OWN_BY_PATH,
+	 "CRATE-X.Y.Z/src/... with nothing above it: a registry crate"},
+	{"cargo-registry", r_cargo_registry, OWN_DEPENDENCY, OWN_BY_PATH,
+	 "a file of cargo's registry/src/INDEX/CRATE-X.Y.Z/"},
+	{"cargo-git", r_cargo_git, OWN_DEPENDENCY, OWN_BY_PATH,
+	 "a file of cargo's git/checkouts/REPO-<hex>/"},
+	{"vendor-crate", r_vendor_crate, OWN_DEPENDENCY, OWN_BY_PATH,
+	 "a file of vendor/CRATE/ (cargo vendor, vendored sources): a dependency"},
+	{"workspace", r_workspace, OWN_YOURS, OWN_BY_PATH,
+	 "a file below the compilation directory of the program's entry (CRATE::main): its workspace"},
+	{"crate-folder", r_crate_folder, OWN_DEPENDENCY, OWN_BY_PATH,
+	 "a file of a folder CRATE-X.Y.Z (a cargo directory source, /usr/share/cargo/registry/)"},
+	{"node-modules", r_node_modules, OWN_DEPENDENCY, OWN_BY_PATH,
+	 "a file of node_modules/PKG/: an npm package"},
+	{"cxx-header-bare", r_cxx_header_bare, OWN_RUNTIME, OWN_BY_PATH,
+	 "a C++ standard header by its bare name (tuple, stl_vector.h)"},
+	{"node-internal", r_node_internal, OWN_RUNTIME, OWN_BY_PATH,
+	 "node:... or internal/...: Node's own modules"},
+	{"cxx-include", r_cxx_include, OWN_RUNTIME, OWN_BY_PATH,
+	 "a header of /usr/include/c++/ or libc++'s include/c++/v1/"},
+	{"compiler-include", r_compiler_include, OWN_RUNTIME, OWN_BY_PATH,
+	 "a compiler's own header (/usr/lib/gcc/, LLVM's include/)"},
+	{"libc-include", r_libc_include, OWN_SYSTEM, OWN_BY_PATH,
+	 "a C library header (/usr/include/bits/, sys/, <triple>/)"},
+	{"include-dep", r_include_dep, OWN_DEPENDENCY, OWN_BY_PATH,
+	 "a header of /usr/include/DIR/: the package DIR"},
+	{"allocator", r_allocator, OWN_RUNTIME, OWN_BY_NAME,
+	 "an allocator's function (malloc, je_*, mi_*, tc_*, glibc's _int_malloc), wherever linked"},
+	{"comp-dir", r_comp_dir, OWN_YOURS, OWN_BY_PATH,
+	 "a file below its unit's compilation directory: built here"},
+	{"page-url", r_page_url, OWN_YOURS, OWN_BY_PATH,
+	 "a page's script (http://, https://, file://) in a browser profile"},
+	{"whole-path-system", r_whole_path_system, OWN_SYSTEM, OWN_BY_PATH,
+	 "a whole path under /usr or a system folder, no library"},
+	{"whole-path", r_whole_path, OWN_YOURS, OWN_BY_PATH,
+	 "a whole path elsewhere, no library (valgrind's): the program's source"},
+	{"unknown-inlined", r_unknown_inlined, OWN_UNKNOWN, OWN_BY_NAME,
+	 "UnknownInlinedFun: valgrind's name for any inlined code"},
+	{"crt", r_crt, OWN_SYSTEM, OWN_BY_NAME,
+	 "the C runtime's start files (_start, _init, frame_dummy)"},
+	{"rust-c-main", r_rust_c_main, OWN_RUNTIME, OWN_BY_NAME,
+	 "main without a file in a Rust program: rustc's generated C main"},
+	{"runtime-crate", r_runtime_crate, OWN_RUNTIME, OWN_BY_NAME,
+	 "a crate or namespace of the runtime (std::, core::, __gnu_cxx::)"},
+	{"runtime-symbol", r_runtime_symbol, OWN_RUNTIME, OWN_BY_NAME,
+	 "a runtime symbol (operator new, __cxa_*, _Unwind_*, __rust_*)"},
+	{"compiler-builtin", r_compiler_builtin, OWN_RUNTIME, OWN_BY_NAME,
+	 "a compiler's arithmetic helper (libgcc's __popcountdi2, __udivti3)"},
+	{"program-library", r_program_library, OWN_YOURS, OWN_BY_DEFAULT,
+	 "the program's binary or a library beside it"},
+	{"other-library", r_other_library, OWN_DEPENDENCY, OWN_BY_DEFAULT,
+	 "a library elsewhere: a dependency"},
+	{"script-builtin", r_script_builtin, OWN_RUNTIME, OWN_BY_LOADER,
+	 "script code without a script or file: the engine's builtin"},
+	{"loader-owned", r_loader_owned, OWN_YOURS, OWN_BY_LOADER,
+	 "the loader says the program's (DHAT's frame text, a user script)"},
+	{"script-other", r_script_other, OWN_RUNTIME, OWN_BY_LOADER,
+	 "another script: the host runtime's"},
+	{"named-crate", r_named_crate, OWN_DEPENDENCY, OWN_BY_NAME,
+	 "no library, a crate or namespace in the name: that package"},
+	{"bare-rs-yours", r_bare_rs_yours, OWN_YOURS, OWN_BY_PATH,
+	 "a bare .rs file where the program's named functions lie"},
+	{"bare-rs-std", r_bare_rs_std, OWN_RUNTIME, OWN_BY_LOADER,
+	 "another bare .rs file in a Rust program: std inlined"},
+	{"leftover-system", r_leftover_system, OWN_SYSTEM, OWN_BY_LOADER,
+	 "a file or library no rule claims"},
+	{"leftover", r_leftover, OWN_UNKNOWN, OWN_BY_LOADER,
+	 "no evidence at all"},
+};
+
+_Static_assert(ARRAY_SIZE(rules) < OWN_RULE_OURS, "own_func.rule holds a row of rules[]");
 
 static uint32_t label_for(struct profile *p, const struct verdict *v)
 {
@@ -428,8 +835,7 @@ static uint32_t label_for(struct profile *p, const struct verdict *v)
 	case OWN_RUNTIME:
 		if (strcmp(v->package, "std") == 0 || !v->package[0])
 			return profile_intern(p, "[std]");
-		if (strcmp(v->package, "node") == 0 || strcmp(v->package, "v8") == 0 ||
-		    strcmp(v->package, "compiler") == 0 || strchr(v->package, '.'))
+		if (v->plain)
 			return profile_intern(p, profile_printf(p, "[%s]", v->package));
 		return profile_intern(p, profile_printf(p, "[std %s]", v->package)); /* a crate std vendors */
 	case OWN_SYSTEM:
@@ -442,128 +848,28 @@ static uint32_t label_for(struct profile *p, const struct verdict *v)
 	return 0;
 }
 
-static enum own_evidence decide(struct classifier *c, uint32_t fi, struct verdict *v)
+/* The first rule of the table that applies to function FI: its verdict in *V, its index returned. */
+static size_t decide(const struct classifier *c, uint32_t fi, struct verdict *v)
 {
-	struct profile *p = c->p;
+	const struct profile *p = c->p;
 	const struct pf_func *f = &p->funcs.items[fi];
-	const char *raw = profile_func_name(p, fi);
-	const char *file = profile_str(p, f->file);
-	enum own_place place = f->lib < c->o->lib_count ? (enum own_place)c->o->lib_place[f->lib] : OWN_PLACE_NONE;
-	const char *libname = f->lib < p->libs.len ? profile_str(p, p->libs.items[f->lib].name) : "";
-	memset(v, 0, sizeof(*v));
-	if (f->flags & PF_FUNC_SYNTHETIC) {
-		if (strcmp(raw, "(garbage collector)") == 0 || strcmp(raw, "(program)") == 0) {
-			verdict_set(v, OWN_RUNTIME, "v8", 2);
-			return OWN_BY_NAME;
-		}
-		v->cls = OWN_UNKNOWN;
-		return OWN_BY_DEFAULT;
+	struct facts x = {.c = c,
+			  .f = f,
+			  .raw = profile_func_name(p, fi),
+			  .file = profile_str(p, f->file),
+			  .libname = f->lib < p->libs.len ? profile_str(p, p->libs.items[f->lib].name) : "",
+			  .place = f->lib < c->o->lib_count ? (enum own_place)c->o->lib_place[f->lib] : OWN_PLACE_NONE};
+	size_t r = 0;
+	while (r + 1 < ARRAY_SIZE(rules) && !rules[r].applies(&x)) {
+		memset(&x.v, 0, sizeof(x.v));
+		r++;
 	}
-	switch (place) {
-	case OWN_PLACE_KERNEL:
-		v->cls = OWN_KERNEL;
-		return OWN_BY_LIBRARY;
-	case OWN_PLACE_SYSTEM:
-		verdict_set(v, OWN_SYSTEM, libname, strnlen(libname, sizeof(v->package)));
-		return OWN_BY_LIBRARY;
-	case OWN_PLACE_RUNTIME:
-		verdict_set(v, OWN_RUNTIME, libname, strnlen(libname, sizeof(v->package)));
-		return OWN_BY_LIBRARY;
-	case OWN_PLACE_JIT:
-		v->cls = OWN_UNKNOWN;
-		return OWN_BY_LIBRARY;
-	case OWN_PLACE_PROGRAM:
-	case OWN_PLACE_OTHER:
-	case OWN_PLACE_NONE:
-		break;
-	}
-	if (*file && c->cpuprofile && (starts(file, "native ") || !strchr(file, '/'))) {
-		/* Node before 12 names its own modules bare ("module.js", "bootstrap_node.js"),
-		 * V8 its natives "native array.js"; scripts have a path or a URL */
-		verdict_set(v, OWN_RUNTIME, starts(file, "native ") ? "v8" : "node", starts(file, "native ") ? 2 : 4);
-		return OWN_BY_PATH;
-	}
-	if (*file) {
-		if (path_verdict(file, v))
-			return OWN_BY_PATH;
-		if (f->comp_dir_len) {
-			v->cls = OWN_YOURS; /* below its unit's compilation directory: built here */
-			return OWN_BY_PATH;
-		}
-		if (place == OWN_PLACE_NONE && !c->cpuprofile &&
-		    (starts(file, "https://") || starts(file, "http://") || starts(file, "file://"))) {
-			v->cls = OWN_YOURS; /* a page's script in a browser profile: a script outside the browser */
-			return OWN_BY_PATH;
-		}
-		if (place == OWN_PLACE_NONE && file[0] == '/' && !c->cpuprofile) {
-			/* valgrind's full paths: the system's, or the program's source */
-			if (system_directory(file) || starts(file, "/usr/"))
-				verdict_set(v, OWN_SYSTEM, "", 0);
-			else
-				v->cls = OWN_YOURS;
-			return OWN_BY_PATH;
-		}
-	}
-	if (!c->cpuprofile && strcmp(raw, "UnknownInlinedFun") == 0) {
-		v->cls = OWN_UNKNOWN; /* valgrind's name for an inlined function DWARF names not: anyone's */
-		return OWN_BY_NAME;
-	}
-	if (!(f->flags & PF_FUNC_UNRESOLVED)) {
-		char *simple = c->cpuprofile ? NULL : funcname_simplify(raw);
-		bool named = !c->cpuprofile && name_verdict(simple, c->rust_program, *file != 0, v);
-		free(simple);
-		if (named)
-			return OWN_BY_NAME;
-	}
-	switch (place) {
-	case OWN_PLACE_PROGRAM:
-		v->cls = OWN_YOURS;
-		return OWN_BY_DEFAULT;
-	case OWN_PLACE_OTHER:
-		verdict_set(v, OWN_DEPENDENCY, libname, strnlen(libname, sizeof(v->package)));
-		return OWN_BY_DEFAULT;
-	default:
-		break;
-	}
-	if (c->cpuprofile && !*file) {
-		verdict_set(v, OWN_RUNTIME, "v8", 2); /* a V8 builtin or native function */
-		return OWN_BY_LOADER;
-	}
-	if (f->flags & PF_FUNC_OWNED) {
-		v->cls = OWN_YOURS;
-		return OWN_BY_LOADER;
-	}
-	if (c->cpuprofile) {
-		verdict_set(v, OWN_RUNTIME, "node", 4);
-		return OWN_BY_LOADER;
-	}
-	if (place == OWN_PLACE_NONE && !(f->flags & (PF_FUNC_UNRESOLVED | PF_FUNC_SYNTHETIC))) {
-		/* DHAT's frames of a crate or namespace the loader does not call the program's */
-		char *simple = funcname_simplify(raw);
-		const char *seg;
-		size_t len = crate_segment(simple, &seg);
-		if (len)
-			verdict_set(v, OWN_DEPENDENCY, seg, len);
-		free(simple);
-		if (len)
-			return OWN_BY_NAME;
-	}
-	size_t flen = strlen(file);
-	if (place == OWN_PLACE_NONE && c->rust_program && flen > 3 && strcmp(file + flen - 3, ".rs") == 0 &&
-	    !strchr(file, '/')) {
-		/* valgrind without --fullpath-after=: std inlined under its DWARF short name ("call_once<...>
-		 * (function.rs:250)"), which the loader does not call the program's; but a closure of the
-		 * program's in its own file ("{closure#1} (rsown.rs:91)", beside rsown::main) is yours */
-		if (u64map_get(&c->bare_rs, f->file) == 1) {
-			v->cls = OWN_YOURS;
-			return OWN_BY_PATH;
-		}
-		verdict_set(v, OWN_RUNTIME, "std", 3);
-		return OWN_BY_LOADER;
-	}
-	verdict_set(v, *file || f->lib != PF_NONE ? OWN_SYSTEM : OWN_UNKNOWN, "", 0);
-	return OWN_BY_LOADER;
+	free(x.simple);
+	*v = x.v;
+	v->cls = (enum own_class)rules[r].cls;
+	return r;
 }
+
 
 /* DHAT's bare ".rs" files (no --fullpath-after=) whose functions named whole (symbol tables) are
  * the program's (PF_FUNC_OWNED: rsown::main in rsown.rs) and none std's (std::rt:: in rt.rs). */
@@ -599,7 +905,8 @@ static bool inlined_helper_candidate(const struct classifier *c, uint32_t fi)
 	const struct pf_func *f = &p->funcs.items[fi];
 	const struct own_func *of = &c->o->funcs[fi];
 	const char *file = profile_str(p, f->file), *name = profile_func_name(p, fi), *seg;
-	if (f->lib != PF_NONE || !strchr(file, '/') || file[0] == '/' || strstr(name, "closure"))
+	if (f->lib != PF_NONE || (f->flags & PF_FUNC_SCRIPT) || !strchr(file, '/') || file[0] == '/' ||
+	    strstr(name, "closure"))
 		return false;
 	if (strcmp(name, "UnknownInlinedFun") == 0)
 		return of->cls == OWN_UNKNOWN;
@@ -665,7 +972,7 @@ static uint32_t yours_root(struct ownership *o, const struct profile *p)
 	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
 		const struct pf_func *f = &p->funcs.items[fi];
 		const char *file = profile_str(p, f->file);
-		if (o->funcs[fi].cls != OWN_YOURS || f->comp_dir_len || file[0] != '/')
+		if (o->funcs[fi].cls != OWN_YOURS || f->comp_dir_len || file[0] != '/' || (f->flags & PF_FUNC_SCRIPT))
 			continue;
 		size_t dir = (size_t)(strrchr(file, '/') - file);
 		if (first == NULL) {
@@ -685,6 +992,31 @@ static uint32_t yours_root(struct ownership *o, const struct profile *p)
 		;
 	o->root = first;
 	return (uint32_t)up;
+}
+
+/* The folder of the program's own sources: the compilation directory of its entry, CRATE::main
+ * in the main binary (cargo compiles a workspace's crates from its root, a dependency's from the
+ * dependency's own folder). Not a folder that holds many programs (/, /tmp). */
+static void find_workspace(struct classifier *c)
+{
+	const struct profile *p = c->p;
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
+		const struct pf_func *f = &p->funcs.items[fi];
+		const char *name = profile_func_name(p, fi), *file = profile_str(p, f->file);
+		size_t n = strlen(name);
+		if (f->lib >= c->o->lib_count || c->o->lib_place[f->lib] != OWN_PLACE_PROGRAM || !f->comp_dir_len ||
+		    n < 7 || strcmp(name + n - 6, "::main") != 0 || strstr(name, "::") != name + n - 6 ||
+		    strpbrk(name, "<> "))
+			continue;
+		char *dir = xstrndup(file, f->comp_dir_len);
+		bool shared = shared_root(dir);
+		free(dir);
+		if (!shared) {
+			c->workspace = file;
+			c->workspace_len = f->comp_dir_len;
+			return;
+		}
+	}
 }
 
 /* Step 0: RE's verdict on function FI, or -1 after an error line. */
@@ -714,6 +1046,7 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 	static const struct ownership_opts none = {0};
 	opts = opts ? opts : &none;
 	memset(o, 0, sizeof(*o));
+	o->explain = opts->explain;
 	struct classifier c = {.p = p, .o = o};
 	if (opts->ours) {
 		char err[256];
@@ -723,25 +1056,29 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 			return -1;
 		}
 	}
-	c.cpuprofile = p->format && strcmp(p->format, "cpuprofile") == 0;
 	for (size_t i = 0; i < p->funcs.len && !c.rust_program; i++) {
 		const char *name = profile_func_name(p, (uint32_t)i);
-		c.rust_program = starts(name, "std::rt::lang_start") || rustc_prefix(profile_str(p, p->funcs.items[i].file));
+		const char *file = profile_str(p, p->funcs.items[i].file);
+		c.rust_program = !(p->funcs.items[i].flags & PF_FUNC_SCRIPT) &&
+				 (starts(name, "std::rt::lang_start") || rustc_prefix(file));
 	}
-	if (c.rust_program && !c.cpuprofile)
+	if (c.rust_program)
 		bare_rs_files(&c);
 	homes_of(&c.homes, p, opts->binary);
 	o->lib_count = p->libs.len;
 	o->lib_place = xcalloc(p->libs.len ? p->libs.len : 1, 1);
-	/* a cpuprofile's libraries are its scripts: their URLs are the files of step 2 */
-	for (size_t i = 0; i < p->libs.len && !c.cpuprofile; i++)
+	for (size_t i = 0; i < p->libs.len; i++)
 		o->lib_place[i] = (uint8_t)place_of(p, &p->libs.items[i], &c.homes, opts->binary);
+	find_workspace(&c);
+	for (uint32_t fi = 0; fi < p->funcs.len && !c.jemalloc; fi++)
+		c.jemalloc = starts(profile_func_name(p, fi), "je_") || starts(profile_func_name(p, fi), "_rjem_");
 	o->func_count = p->funcs.len;
 	o->funcs = xcalloc(p->funcs.len ? p->funcs.len : 1, sizeof(*o->funcs));
 	int rc = 0;
 	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
 		struct verdict v;
-		enum own_evidence ev = decide(&c, fi, &v);
+		size_t rule = decide(&c, fi, &v);
+		enum own_evidence ev = (enum own_evidence)rules[rule].kind;
 		if (c.ours && v.cls != OWN_KERNEL) {
 			int m = ours_match(&c, fi);
 			if (m < 0) {
@@ -751,24 +1088,27 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 			if (m) {
 				v.cls = OWN_YOURS;
 				ev = OWN_BY_OURS;
+				rule = OWN_RULE_OURS;
 			} else if (v.cls == OWN_YOURS) {
 				v.cls = OWN_DEPENDENCY;
 				v.package[0] = '\0';
 				v.label = "[not --ours]";
 				ev = OWN_BY_OURS;
+				rule = OWN_RULE_OURS;
 			}
 		}
 		struct own_func *of = &o->funcs[fi];
 		of->cls = (uint8_t)v.cls;
 		of->evidence = (uint8_t)ev;
+		of->rule = (uint8_t)rule;
 		of->package = v.package[0] ? profile_intern(p, v.package) : 0;
 		of->label = label_for(p, &v);
-		of->alloc_entry = !(p->funcs.items[fi].flags & (PF_FUNC_SYNTHETIC | PF_FUNC_UNRESOLVED)) &&
-				  !c.cpuprofile && ownership_is_alloc_entry(profile_func_name(p, fi));
+		uint32_t no_code = PF_FUNC_SYNTHETIC | PF_FUNC_UNRESOLVED | PF_FUNC_SCRIPT;
+		of->alloc_entry = !(p->funcs.items[fi].flags & no_code) && ownership_is_alloc_entry(profile_func_name(p, fi));
 	}
-	if (rc == 0 && !c.cpuprofile && !c.ours)
+	if (rc == 0 && !c.ours)
 		dhat_inlined_helpers(&c);
-	if (rc == 0 && !c.cpuprofile)
+	if (rc == 0)
 		o->root_len = yours_root(o, p);
 	for (size_t i = 0; i < c.homes.dirs.len; i++)
 		free(c.homes.dirs.items[i]);
@@ -785,6 +1125,63 @@ void ownership_release(struct ownership *o)
 	free(o->funcs);
 	free(o->lib_place);
 	memset(o, 0, sizeof(*o));
+}
+
+void ownership_explain(const struct ownership *o, const struct profile *p, struct report *r)
+{
+	struct group {
+		uint32_t lib, label;
+		uint8_t rule, cls;
+		int64_t funcs;
+	};
+	VEC(struct group) groups = {0};
+	bool *used = xcalloc(p->funcs.len + 1, sizeof(*used));
+	for (size_t n = 0; n < p->stacks.len; n++)
+		used[profile_stack_func(p, (uint32_t)n)] = true;
+	for (uint32_t f = 0; f < p->funcs.len && f < o->func_count; f++) {
+		if (!used[f])
+			continue;
+		const struct own_func *of = &o->funcs[f];
+		uint32_t lib = p->funcs.items[f].lib;
+		size_t g = 0;
+		while (g < groups.len && !(groups.items[g].lib == lib && groups.items[g].label == of->label &&
+					   groups.items[g].rule == of->rule && groups.items[g].cls == of->cls))
+			g++;
+		if (g == groups.len)
+			vec_push(&groups, ((struct group){lib, of->label, of->rule, of->cls, 0}));
+		groups.items[g].funcs++;
+	}
+	free(used);
+	struct report_table *t = report_add_table(r, "ownership", "Whose code: by library and package, and the rule",
+						  "Library [package]");
+	report_table_col(t, "Functions", PF_UNIT_COUNT, 0);
+	for (size_t g = 0; g < groups.len; g++) {
+		const struct group *e = &groups.items[g];
+		const char *lib = e->lib < p->libs.len ? profile_str(p, p->libs.items[e->lib].name) : "(no library)";
+		const char *label = profile_str(p, e->label);
+		size_t n = strlen(lib);
+		bool same = strlen(label) == n + 2 && label[0] == '[' && strncmp(label + 1, lib, n) == 0; /* [libc.so.6] */
+		const char *name = *label && !same ? report_printf(r, "%s %s", lib, label) : report_strdup(r, lib);
+		struct report_row *row = report_table_row(
+			r, t, name,
+			report_printf(r, "%s by %s: %s", ownership_class_name((enum own_class)e->cls),
+				      ownership_rule_id(e->rule), ownership_rule_why(e->rule)));
+		row->values[0] = e->funcs;
+	}
+	report_table_finish(t);
+	vec_free(&groups);
+}
+
+const char *ownership_rule_id(unsigned rule)
+{
+	return rule == OWN_RULE_OURS ? "ours" : rule < ARRAY_SIZE(rules) ? rules[rule].id : NULL;
+}
+
+const char *ownership_rule_why(unsigned rule)
+{
+	return rule == OWN_RULE_OURS ? "--ours RE finds its name, file or library (or not)"
+	       : rule < ARRAY_SIZE(rules) ? rules[rule].why
+					 : NULL;
 }
 
 const char *ownership_class_name(enum own_class c)
@@ -985,6 +1382,17 @@ const char *ownership_shown_file(const struct ownership *o, const struct profile
 {
 	const struct pf_func *f = &p->funcs.items[func];
 	const char *file = profile_str(p, f->file);
+	if (ownership_class(o, func) == OWN_DEPENDENCY && file[0] == '/') {
+		/* a dependency's own folder, which may be its compilation directory: shown from there */
+		const char *dep = NULL, *end = strrchr(file, '/');
+		for (const char *q = file + 1; q < end; q += strcspn(q, "/") + 1) {
+			size_t len = strcspn(q, "/");
+			if (crate_folder(q, len) || (len == 6 && memcmp(q, "vendor", 6) == 0))
+				dep = q;
+		}
+		if (dep)
+			return dep;
+	}
 	if (!f->comp_dir_len && o->root_len && ownership_is_yours(o, func) &&
 	    strncmp(file, o->root, o->root_len) == 0 && file[o->root_len] == '/' && file[o->root_len + 1])
 		return file + o->root_len + 1;

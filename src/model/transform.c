@@ -224,7 +224,7 @@ static void regroup(struct profile *p, enum transform_by by)
 			group[i] = strmap_intern(&groups, key);
 			while (owned.len <= group[i])
 				vec_push(&owned, 0);
-			owned.items[group[i]] |= f->flags & PF_FUNC_OWNED;
+			owned.items[group[i]] |= f->flags & PF_FUNC_EVIDENCE;
 			free(key);
 		}
 		free(lib_name);

@@ -23,8 +23,6 @@ REGISTRY = "src/formats/registry.c"
 PENDING = {
     # diff's --help examples compare .cpuprofile files
     "src/cli/commands.c": ["cpuprofile"],
-    # the ownership engine's evidence (decide() on "cpuprofile"): to come from the formats
-    "src/model/ownership.c": ["cpuprofile"],
     # V8's wasm:// scripts: annotate's offsets, the demangling of their names
     "src/analysis/annotate.c": ["wasm"],
     "src/symbol/demangle.c": ["wasm"],

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "cpuprof/cpuprof.h"
 #include "dhat/dhat.h"
 #include "profan/funcname.h"
 #include "profan/json.h"
@@ -23,6 +24,7 @@
 #include "profan/ownership.h"
 #include "samply/samply.h"
 #include "profan/symbolize.h"
+#include "profan/transform.h"
 
 #define EXPECTED_DIR PROFAN_FIXTURES "/../tests/ownership/expected"
 #define ROUNDING 0.0051 /* check.py prints percentages with 2 decimals */
@@ -691,6 +693,96 @@ static void short_paths(void)
 	CHECK_STR(ownership_short_path("", 0), "");
 }
 
+/* Script code: the engine knows no format, the loader's flags say what is script code, the
+ * engine's and the host's (fixtures/pipeline: node runs ab.js, its only user script). Grouped by
+ * library (--by lib), a script keeps them: ab.js is yours, Node's modules [node], V8's code
+ * without a script [v8]; by function, V8's (program) and builtins are V8's. */
+static void script_evidence(void)
+{
+	for (int by_lib = 0; by_lib < 2; by_lib++) {
+		struct profile p;
+		CHECK_INT(load_file("pipeline/a1.cpuprofile.gz", NULL, cpuprof_load, NULL, &p), 0);
+		struct transform_step step = {.kind = TRANSFORM_BY, .by = TRANSFORM_BY_LIB};
+		if (by_lib)
+			CHECK_INT(transform_apply(&p, &step, 1), 0);
+		struct ownership o;
+		CHECK_INT(ownership_classify(&o, &p, NULL), 0);
+		if (by_lib) {
+			check_func(&p, &o, "file:///tmp/profan-ab/ab.js", OWN_YOURS, "");
+			check_func(&p, &o, "node:path", OWN_RUNTIME, "[node]");
+			check_func(&p, &o, "node:internal/modules/cjs/loader", OWN_RUNTIME, "[node]");
+			check_func(&p, &o, "(no library)", OWN_RUNTIME, "[v8]");
+		} else {
+			check_func(&p, &o, "parse", OWN_YOURS, "");
+			check_func(&p, &o, "(program)", OWN_RUNTIME, "[v8]");
+			check_func(&p, &o, "getCLIOptionsValues", OWN_RUNTIME, "[v8]"); /* a builtin: no url */
+			uint32_t f = func_named(&p, "parse");
+			CHECK_STR(ownership_rule_id(o.funcs[f].rule), "loader-owned");
+		}
+		for (uint32_t f = 0; f < p.funcs.len; f++)
+			CHECK(!o.funcs[f].alloc_entry);
+		ownership_release(&o);
+		profile_release(&p);
+	}
+}
+
+/* Functions of a program's own binary by name and file alone: an allocator linked into it is
+ * [alloc] (jemalloc's static helpers once a je_ function is there), libgcc's helpers
+ * [compiler], crates of a directory source or vendor/ [dep CRATE], the workspace of the
+ * entry (scan::main's compilation directory) yours, whatever unit holds the code. */
+static void linked_in_the_binary(void)
+{
+	struct profile p;
+	profile_init(&p);
+	struct pf_lib lib = {.name = profile_intern(&p, "scan"), .path = profile_intern(&p, "/w/scan/target/scan"),
+			     .flags = PF_LIB_MAIN};
+	uint32_t l = profile_add_lib(&p, &lib);
+	static const struct {
+		const char *name, *file;
+		uint32_t comp_dir_len;
+		enum own_class cls;
+		const char *label;
+	} funcs[] = {
+		{"scan::main", "/w/scan/src/main.rs", 7, OWN_YOURS, ""},
+		{"scan::count", "/w/scan/src/main.rs", 7, OWN_YOURS, ""},
+		{"malloc", "", 0, OWN_RUNTIME, "[alloc]"},
+		{"je_arena_new", "", 0, OWN_RUNTIME, "[alloc]"},
+		{"tcache_event", "", 0, OWN_RUNTIME, "[alloc]"},
+		{"mi_malloc", "", 0, OWN_RUNTIME, "[alloc]"},
+		{"_mi_malloc_generic", "", 0, OWN_RUNTIME, "[alloc]"},
+		{"_int_malloc", "", 0, OWN_RUNTIME, "[alloc]"},
+		{"__popcountdi2", "", 0, OWN_RUNTIME, "[compiler]"},
+		{"mine_without_file", "", 0, OWN_YOURS, ""},
+		{"memchr::memmem::find", "/usr/share/cargo/registry/memchr-2.5.0/src/memmem/mod.rs", 38,
+		 OWN_DEPENDENCY, "[dep memchr]"},
+		{"memchr::memmem::find", "/w/scan/vendor/memchr/src/memmem/mod.rs", 0, OWN_DEPENDENCY,
+		 "[dep memchr]"},
+		{"serde::de::visit", "/home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.1/src/de.rs", 0,
+		 OWN_DEPENDENCY, "[dep serde]"},
+		{"scan::helper", "/w/scan/src/helper.rs", 0, OWN_YOURS, ""}, /* in a dependency's unit */
+	};
+	uint32_t ids[ARRAY_SIZE(funcs)];
+	for (size_t i = 0; i < ARRAY_SIZE(funcs); i++) {
+		struct pf_func f = {.name = profile_intern(&p, funcs[i].name), .file = profile_intern(&p, funcs[i].file),
+				    .lib = l, .line = (uint32_t)i + 1, .comp_dir_len = funcs[i].comp_dir_len};
+		ids[i] = profile_intern_func(&p, &f);
+	}
+	struct ownership o;
+	CHECK_INT(ownership_classify(&o, &p, NULL), 0);
+	for (size_t i = 0; i < ARRAY_SIZE(funcs); i++) {
+		if (ownership_class(&o, ids[i]) != funcs[i].cls)
+			fprintf(stderr, "  %s (%s): %s by %s\n", funcs[i].name, funcs[i].file,
+				ownership_class_name(ownership_class(&o, ids[i])), ownership_rule_id(o.funcs[ids[i]].rule));
+		CHECK_INT(ownership_class(&o, ids[i]), funcs[i].cls);
+		CHECK_STR(profile_str(&p, o.funcs[ids[i]].label), funcs[i].label);
+	}
+	CHECK(o.funcs[ids[2]].alloc_entry);  /* malloc */
+	CHECK(o.funcs[ids[5]].alloc_entry);  /* mi_malloc */
+	CHECK(!o.funcs[ids[4]].alloc_entry); /* tcache_event: plumbing */
+	ownership_release(&o);
+	profile_release(&p);
+}
+
 int main(void)
 {
 	RUN(checker_agrees_rsown);
@@ -712,5 +804,7 @@ int main(void)
 	RUN(dhat_shown_files);
 	RUN(allocator_entries_in_every_spelling);
 	RUN(short_paths);
+	RUN(script_evidence);
+	RUN(linked_in_the_binary);
 	return check_summary();
 }

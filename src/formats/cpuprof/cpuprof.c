@@ -707,7 +707,8 @@ static uint32_t lib_for_url(struct loader *L, uint32_t url)
 		L->lib_of_url.len = url + 1;
 	}
 	if (L->lib_of_url.items[url] == 0) {
-		struct pf_lib lib = {.name = url, .path = url, .sym_state = PF_SYM_SKIPPED};
+		struct pf_lib lib = {.name = url, .path = url, .flags = PF_LIB_SCRIPT,
+				     .sym_state = PF_SYM_SKIPPED};
 		L->lib_of_url.items[url] = profile_add_lib(L->p, &lib) + 1;
 	}
 	return L->lib_of_url.items[url] - 1;
@@ -772,16 +773,20 @@ static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, u
 		url_len = url ? json_str_len(url) : 0;
 		url_id = strmap_intern_len(&p->strings, url_s, url_len);
 	}
-	uint32_t flags = 0;
+	/* whose code it is (ownership.h): all of it script code; V8's own (its GC, VM code, natives) and
+	 * Node's modules, which before Node 12 have bare names ("module.js"), are the runtime's */
+	uint32_t flags = PF_FUNC_SCRIPT;
+	if (url_len > 0 && (starts_with(url_s, "native ") || !memchr(url_s, '/', url_len)))
+		flags |= starts_with(url_s, "native ") ? PF_FUNC_ENGINE : PF_FUNC_HOST;
 	*skip = false;
 	if (url_id == 0 && name_len > 2 && name[0] == '(' && name[name_len - 1] == ')') {
 		if (strcmp(name, "(root)") == 0 && at_top) {
 			*skip = true;
 			return 0;
 		} else if (strcmp(name, "(garbage collector)") == 0)
-			flags |= CPUPROF_FUNC_GC;
+			flags |= CPUPROF_FUNC_GC | PF_FUNC_ENGINE;
 		else if (strcmp(name, "(program)") == 0)
-			flags |= CPUPROF_FUNC_PROGRAM;
+			flags |= CPUPROF_FUNC_PROGRAM | PF_FUNC_ENGINE;
 		else if (strcmp(name, "(idle)") == 0)
 			flags |= CPUPROF_FUNC_IDLE;
 		flags |= PF_FUNC_SYNTHETIC;
@@ -972,7 +977,7 @@ static int build_stacks(struct loader *L, struct raw_profile *rp, const uint32_t
 		uint32_t above = j == PF_NONE ? PF_NONE : stack[j];
 		if (j == PF_NONE && depth > 0 && orphan[path[depth - 1]]) {
 			uint32_t lost = profile_func_frame(L->p, profile_intern(L->p, "(lost parent)"), 0,
-							   PF_NONE, 0, 0, PF_FUNC_SYNTHETIC);
+							   PF_NONE, 0, 0, PF_FUNC_SYNTHETIC | PF_FUNC_SCRIPT);
 			above = profile_intern_stack(L->p, PF_NONE, lost);
 		}
 		while (depth > 0) {
@@ -1009,7 +1014,7 @@ static uint32_t sample_stack(struct loader *L, uint32_t stack)
 		return stack;
 	if (L->root_stack == PF_NONE) {
 		uint32_t frame = profile_func_frame(L->p, profile_intern(L->p, "(root)"), 0, PF_NONE, 0, 0,
-						    PF_FUNC_SYNTHETIC);
+						    PF_FUNC_SYNTHETIC | PF_FUNC_SCRIPT);
 		L->root_stack = profile_intern_stack(L->p, PF_NONE, frame);
 	}
 	return L->root_stack;
@@ -1451,6 +1456,8 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 		rc = select_profiles(&L, sel);
 	if (rc == 0) {
 		p->format = "cpuprofile";
+		p->script_engine = "v8";
+		p->script_host = "node";
 		size_t time_m = profile_add_metric(p, "time",
 						   L.opts->weight == CPUPROF_WEIGHT_AFTER
 							   ? "time, gap after each sample"
