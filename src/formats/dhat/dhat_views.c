@@ -142,6 +142,13 @@ static const char *frame_text(struct ctx *c, uint32_t frame)
 	return c->frame_text[frame];
 }
 
+/* A frame as dh_view shows it: valgrind's text as written, when the loader kept it. */
+static const char *tree_text(struct ctx *c, uint32_t frame)
+{
+	uint32_t text = c->p->frames.items[frame].text;
+	return text ? profile_str(c->p, text) : frame_text(c, frame);
+}
+
 /* A frame as the views show it: std's files shortened unless --full-paths. */
 static const char *frame_shown(struct ctx *c, uint32_t frame)
 {
@@ -1065,7 +1072,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 		struct dhat_tree_opts to = {.metric = c.metric,
 					    .pred = def->pred,
 					    .keep = c.keep_filter,
-					    .frame_text = (const char *(*)(void *, uint32_t))frame_text,
+					    .frame_text = (const char *(*)(void *, uint32_t))tree_text,
 					    .is_users = (bool (*)(void *, uint32_t))is_users,
 					    .ctx = &c};
 		dhat_tree_report(r, prof, meta, &to);
