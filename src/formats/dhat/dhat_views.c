@@ -283,6 +283,18 @@ static const char *fmt_exact(struct report *r, int64_t v, enum pf_unit unit)
 	return report_printf(r, "%s B (%s)", grouped, human);
 }
 
+/* A moment of the run in the file's time unit: valgrind's instructions as counted, dhat-rs's
+ * microseconds as a person reads a time ("3.72 ms", "7.75 min"). */
+static const char *fmt_moment(struct report *r, const struct dhat_meta *m, int64_t t)
+{
+	if (strcmp(m->tu, "µs") == 0) {
+		char human[64];
+		report_format_value(human, sizeof(human), t, PF_UNIT_MICROSECONDS);
+		return report_strdup(r, human);
+	}
+	return report_printf(r, "%" PRId64 " %s", t, m->tu);
+}
+
 /* The metric's title; copy and ad-hoc files count copies or events, not allocations. */
 /* View titles start with a capital, as in every other subcommand. */
 static const char *capitalized(struct report *r, const char *s)
@@ -332,14 +344,14 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 		size_t gb = profile_metric_index(p, "gb"), gbk = profile_metric_index(p, "gbk");
 		size_t eb = profile_metric_index(p, "eb"), ebk = profile_metric_index(p, "ebk");
 		int64_t gblocks = metric_sum(c, gbk, false), eblocks = metric_sum(c, ebk, false);
-		report_header(r, "At t-gmax", "%s in %s block%s, at %" PRId64 " %s%s (%.2f%% of the run)",
+		report_header(r, "At t-gmax", "%s in %s block%s, at %s%s (%.2f%% of the run)",
 			      fmt_exact(r, metric_sum(c, gb, false), u), fmt_exact(r, gblocks, PF_UNIT_COUNT),
-			      gblocks == 1 ? "" : "s", m->tg, m->tu, first, pct(m->tg, m->te));
-		report_header(r, "At t-end", "%s in %s block%s, at %" PRId64 " %s%s",
+			      gblocks == 1 ? "" : "s", fmt_moment(r, m, m->tg), first, pct(m->tg, m->te));
+		report_header(r, "At t-end", "%s in %s block%s, at %s%s",
 			      fmt_exact(r, metric_sum(c, eb, false), u), fmt_exact(r, eblocks, PF_UNIT_COUNT),
-			      eblocks == 1 ? "" : "s", m->te, m->tu, first);
+			      eblocks == 1 ? "" : "s", fmt_moment(r, m, m->te), first);
 	} else {
-		report_header(r, "t-end", "%" PRId64 " %s%s", m->te, m->tu, first);
+		report_header(r, "t-end", "%s%s", fmt_moment(r, m, m->te), first);
 	}
 	if (m->bkacc) {
 		size_t rb = profile_metric_index(p, "rb"), wb = profile_metric_index(p, "wb");
