@@ -516,7 +516,7 @@ static char *caller_chain(struct ctx *c, uint32_t site)
 static void add_cols(struct report_table *t, const struct ctx *c)
 {
 	const struct profile *p = c->p;
-	report_table_col(t, c->def->field, p->metrics[c->metric].unit, c->total ? c->total : 1);
+	report_table_share_col(t, c->def->field, p->metrics[c->metric].unit, c->total);
 	if (c->companion != SIZE_MAX)
 		report_table_col(t, p->metrics[c->companion].name, p->metrics[c->companion].unit, 0);
 	if (c->tb != SIZE_MAX && c->tb != c->metric && c->tb != c->companion)
