@@ -389,6 +389,9 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 	rp->has_end = !isnan(end) && end != floor(end);
 	rp->start = rp->has_start ? round_us(start * 1e6) : 0;
 	rp->end = rp->has_end ? round_us(end * 1e6) : 0;
+	if ((!isnan(start) && !rp->has_start) || (!isnan(end) && !rp->has_end))
+		warn_profile(L, "startTime and endTime are whole seconds (node 10): the profile spans its "
+				"first to its last sample timestamp");
 
 	VEC(const struct json *) todo = {0};
 	VEC(int64_t) parent_of = {0};
