@@ -131,6 +131,9 @@ struct pf_frame {
 	/* The file LINE is in when it is not the function's own (pf_func.file): code
 	 * a macro or an #include put into the function; else 0. */
 	uint32_t file;
+	/* The frame as its producer wrote it, for a view that shows it verbatim (dh_view's
+	 * tree): frames that read alike once simplified stay apart. 0 when not kept. */
+	uint32_t text;
 };
 
 /* Where a function's self samples fell, for formats that count them per source

@@ -21,7 +21,8 @@
 struct report_col {
 	const char *header; /* "Self", "Total", "Bytes" */
 	enum pf_unit unit;
-	int64_t total;      /* the 100 % for the percent column; 0 hides the percent */
+	int64_t total;      /* the 100 % for the percent column */
+	bool share;         /* the column shows its share of TOTAL (a total of 0 makes every share 0) */
 	bool sign;          /* text shows '+' on positive values (changes) */
 	bool hidden;        /* in --json only: a number scripts want and a person would skip */
 };
@@ -104,9 +105,11 @@ void report_header_from_profile(struct report *r, const struct profile *p);
 
 struct report_table *report_add_table(struct report *r, const char *id, const char *title,
 				      const char *key_header);
-/* Adds a value column (HEADER is copied); returns its index. Columns come
- * before the first row, which gets one value per column. */
+/* Adds a value column (HEADER is copied) showing its share of TOTAL unless TOTAL is 0;
+ * returns its index. Columns come before the first row, which gets one value per column. */
 size_t report_table_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total);
+/* The same, showing shares of TOTAL even when it is 0 (an empty profile's 100 % is 0). */
+size_t report_table_share_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total);
 struct report_row *report_table_row(struct report *r, struct report_table *t, const char *name,
 				    const char *detail);
 /* Makes T a listing of the function NAME (DETAIL) whose figures are VALUES[0..col_count). */

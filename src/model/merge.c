@@ -113,6 +113,7 @@ int profile_merge(struct profile *dst, const struct profile *src, const char *or
 		nf.func = func_map[nf.func];
 		nf.lib = MAP_LIB(nf.lib);
 		nf.file = restr(dst, src, nf.file);
+		nf.text = restr(dst, src, nf.text);
 		frame_map[f] = profile_intern_frame(dst, &nf);
 	}
 	for (size_t i = 0; i < src->line_ticks.len; i++) {

@@ -29,13 +29,14 @@ static uint64_t frame_hash(const struct pf_frame *f)
 {
 	uint64_t h = hash_mix((uint64_t)f->func << 32 | f->lib) ^ hash_mix(f->address);
 	h ^= hash_mix((uint64_t)f->line << 40 ^ (uint64_t)f->column << 8 ^ f->flags);
-	return f->file ? h ^ hash_mix((uint64_t)f->file) : h;
+	h = f->file ? h ^ hash_mix((uint64_t)f->file) : h;
+	return f->text ? h ^ hash_mix((uint64_t)f->text << 32) : h;
 }
 static bool frame_eq(const void *p, uint32_t i, const void *key)
 {
 	const struct pf_frame *a = &((const struct profile *)p)->frames.items[i], *b = key;
 	return a->func == b->func && a->lib == b->lib && a->address == b->address && a->line == b->line &&
-	       a->column == b->column && a->flags == b->flags && a->file == b->file;
+	       a->column == b->column && a->flags == b->flags && a->file == b->file && a->text == b->text;
 }
 static uint64_t frame_hash_of(const struct profile *p, size_t i)
 {

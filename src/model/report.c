@@ -96,7 +96,7 @@ struct report_table *report_add_table(struct report *r, const char *id, const ch
 	return t;
 }
 
-size_t report_table_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total)
+static size_t add_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total, bool share)
 {
 	if (t->col_count == REPORT_MAX_COLS || t->rows.len > 0) {
 		fprintf(stderr, "profan: internal error: %s\n",
@@ -104,8 +104,19 @@ size_t report_table_col(struct report_table *t, const char *header, enum pf_unit
 		abort();
 	}
 	t->cols[t->col_count] = (struct report_col){.header = report_strdup(t->owner, header), .unit = unit,
-						    .total = total};
+						    .total = total,
+						    .share = share};
 	return t->col_count++;
+}
+
+size_t report_table_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total)
+{
+	return add_col(t, header, unit, total, total != 0);
+}
+
+size_t report_table_share_col(struct report_table *t, const char *header, enum pf_unit unit, int64_t total)
+{
+	return add_col(t, header, unit, total, true);
 }
 
 struct report_row *report_table_row(struct report *r, struct report_table *t, const char *name,

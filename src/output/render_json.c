@@ -117,7 +117,7 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 			cJSON_AddStringToObject(col, "name", t->cols[c].header);
 			cJSON_AddStringToObject(col, "unit", unit_id(t->cols[c].unit));
 			/* no total: the column shows no percentages */
-			cJSON_AddItemToObject(col, "total", t->cols[c].total ? json_int(t->cols[c].total) : cJSON_CreateNull());
+			cJSON_AddItemToObject(col, "total", t->cols[c].share ? json_int(t->cols[c].total) : cJSON_CreateNull());
 			if (t->cols[c].hidden)
 				cJSON_AddTrueToObject(col, "json_only");
 			cJSON_AddItemToArray(cols, col);
@@ -167,7 +167,7 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 			cJSON *pct = cJSON_AddArrayToObject(o, "percent");
 			for (size_t c = 0; c < t->col_count; c++) {
 				cJSON_AddItemToArray(vals, json_int(row->values[c]));
-				if (t->cols[c].total)
+				if (t->cols[c].share)
 					cJSON_AddItemToArray(pct,
 							     cJSON_CreateNumber(percent(row->values[c], t->cols[c].total)));
 				else

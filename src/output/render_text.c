@@ -239,7 +239,7 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 	for (size_t c = 0; c < t->col_count; c++) {
 		if (t->cols[c].hidden)
 			continue;
-		if (t->cols[c].total)
+		if (t->cols[c].share)
 			fprintf(out, "%s%7s%%", c ? "  " : " ", t->cols[c].header);
 		fprintf(out, "  %*s", width[c], t->cols[c].header);
 	}
@@ -249,7 +249,7 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 	size_t prefix = 0; /* columns before the name */
 	for (size_t c = 0; c < t->col_count; c++)
 		if (!t->cols[c].hidden)
-			prefix += (t->cols[c].total ? (c ? 10 : 9) : 0) + 2 + (size_t)width[c];
+			prefix += (t->cols[c].share ? (c ? 10 : 9) : 0) + 2 + (size_t)width[c];
 	prefix += 2 + (t->mark_header ? 2 + (size_t)markw : 0);
 	for (size_t i = 0; i < nshown; i++) {
 		const struct report_row *row = &t->rows.items[i];
@@ -259,7 +259,7 @@ static void print_table(FILE *out, const struct report_table *t, const struct re
 		for (size_t c = 0; c < t->col_count; c++) {
 			if (t->cols[c].hidden)
 				continue;
-			if (t->cols[c].total) {
+			if (t->cols[c].share) {
 				double pct = percent(row->values[c], t->cols[c].total);
 				fprintf(out, "%s%s%7.2f%%%s", c ? "  " : " ", grade(st, pct), pct,
 					*grade(st, pct) ? SGR(st, "0") : "");

@@ -17,7 +17,8 @@ line, and dhatrs-adhoc.json (issue 15 item 1, issue 13's acceptance):
   site starts in the allocator (dhat-rs keeps its outermost allocator frame as fs[0]);
 - --ours gives one row per function (not one per line or column); no view lists one
   function twice;
-- ad hoc: units and events per function are the design's.
+- ad hoc: units and events per function are the design's;
+- the header's moments (t-gmax, t-end) are times read from the file's µs.
 Python 3, standard library only.
 """
 import json
@@ -98,6 +99,11 @@ def main():
                 tg = re.match(r"([\d,]+) B .* in ([\d,]+) blocks", hdr["At t-gmax"])
                 check(tg and (int(tg.group(1).replace(",", "")), int(tg.group(2).replace(",", ""))) ==
                       (sum(v[2] for v in heap.values()), sum(v[3] for v in heap.values())), "t-gmax " + hdr["At t-gmax"])
+                # dhat-rs counts time in µs: the header reads it as a time, not "at 3721 µs"
+                raw = json.load(open(path, encoding="utf-8"))
+                check(raw["tu"] == "µs" and raw["tg"] < 10**6 and raw["te"] < 10**6, "%s: times %s" % (f, raw["tu"]))
+                check(", at %.2f ms (" % (raw["tg"] / 1000) in hdr["At t-gmax"], "t-gmax time " + hdr["At t-gmax"])
+                check(hdr["At t-end"].endswith(", at %.2f ms" % (raw["te"] / 1000)), "t-end time " + hdr["At t-end"])
     # --ours: one row per function, whatever its lines and columns
     hdr, views = run(profan, [os.path.join(fix, "dhatrs-heap.json"), "--ours", "^dhatrs_demo::"])
     names = [r["name"] for r in views["functions"]["rows"]]

@@ -3,7 +3,7 @@
 //
 // Runs the installed /usr/libexec/valgrind/dh_view.js (not a copy) in a node vm context with
 // the few browser globals its tree code touches, then walks its tree the way its display does:
-// significance from its own sig functions, insignificant siblings aggregated, siblings sorted
+// frames as its display writes them (ftbl's text), significance from its own sig functions, insignificant siblings aggregated, siblings sorted
 // by its own comparator. Prints one JSON row per line: [depth, value, label].
 // Usage: node dhview-tree.js DH_VIEW_JS FILE METRIC_INDEX (0-13, dh_view's drop-down order)
 'use strict';
@@ -27,7 +27,7 @@ const rows = vm.runInContext(`
   };
   sigTree(gRoot, data.sig);
   const out = [];
-  const strip = (f) => gData.ftbl[f].replace(/^0x[0-9A-F]+: /, '');
+  const strip = (f) => gData.ftbl[f];
   function walk(t, depth) {
     let label = t._frames.map(strip).join(' <- ');
     if (t === gRoot) label = t._frames.length > 1 ? '[root] <- ' + t._frames.slice(1).map(strip).join(' <- ') : '[root]';

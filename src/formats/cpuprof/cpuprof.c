@@ -74,6 +74,7 @@ struct loader {
 	bool *wasm_named; /* per function index of the module: a frame got its name */
 	size_t wasm_unnamed_frames, wasm_mismatch;
 	const char *samples_key; /* header key of the profile being built: "Samples", "Samples 2" */
+	const char *about;       /* its warnings' prefix when a trace's profiles are read together: "profile 2: " */
 	uint32_t root_stack;     /* the "(root)" stack node of samples at (root), made on first use */
 	struct u64map ticks_at;  /* func << 32 | line -> its entry in p->line_ticks */
 	/* nodes read from the stream: the profile's id of each string of STR_COLS, + 1 (0 = not yet) */
@@ -82,6 +83,17 @@ struct loader {
 };
 
 /* ------------------------------------------------------------ small helpers */
+
+/* A warning about the profile being built, naming it when there are several (--profile all). */
+PF_PRINTF(2, 3) static void warn_profile(struct loader *L, const char *fmt, ...)
+{
+	char text[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	profile_warn(L->p, "%s%s", L->about ? L->about : "", text);
+}
 
 static int64_t round_us(double v)
 {
@@ -377,6 +389,9 @@ static int read_legacy(struct loader *L, struct raw_profile *rp, const struct js
 	rp->has_end = !isnan(end) && end != floor(end);
 	rp->start = rp->has_start ? round_us(start * 1e6) : 0;
 	rp->end = rp->has_end ? round_us(end * 1e6) : 0;
+	if ((!isnan(start) && !rp->has_start) || (!isnan(end) && !rp->has_end))
+		warn_profile(L, "startTime and endTime are whole seconds (node 10): the profile spans its "
+				"first to its last sample timestamp");
 
 	VEC(const struct json *) todo = {0};
 	VEC(int64_t) parent_of = {0};
@@ -886,10 +901,10 @@ static int link_parents(struct loader *L, struct raw_profile *rp, const struct i
 		}
 	}
 	if (unknown_children > 0)
-		profile_warn(L->p, "%zu child id%s that name no node skipped", unknown_children,
+		warn_profile(L, "%zu child id%s that name no node skipped", unknown_children,
 			     unknown_children == 1 ? "" : "s");
 	if (orphans > 0)
-		profile_warn(L->p,
+		warn_profile(L,
 			     "%zu node%s name a parent lost with the chunks that had no data: their stacks "
 			     "start at (lost parent)",
 			     orphans, orphans == 1 ? "" : "s");
@@ -1087,7 +1102,7 @@ static int add_hit_counts(struct loader *L, struct raw_profile *rp, const uint32
 	if (total_hits > 0) {
 		char span[48];
 		report_format_value(span, sizeof(span), duration, PF_UNIT_MICROSECONDS);
-		profile_warn(L->p, "no samples array: %" PRId64 " hitCount hits spread evenly over %s", total_hits,
+		warn_profile(L, "no samples array: %" PRId64 " hitCount hits spread evenly over %s", total_hits,
 			     span);
 	}
 	return 0;
@@ -1124,7 +1139,7 @@ static int64_t *sample_times(struct loader *L, const struct raw_profile *rp, siz
 		t[i] = clock;
 	}
 	if (negative > 0)
-		profile_warn(L->p,
+		warn_profile(L,
 			     "%zu sample%s earlier than the one before (negative timeDeltas): the clock is "
 			     "held so no sample gets negative time",
 			     negative, negative == 1 ? "" : "s");
@@ -1152,20 +1167,20 @@ static void gap_warnings(struct loader *L, const struct gaps *g)
 {
 	double med = (double)g->median / 1000.0;
 	if (is_stall(g->first, g->median))
-		profile_warn(L->p,
+		warn_profile(L,
 			     "%.1f ms from the profile's start to its first sample (median interval %.3f "
 			     "ms): --weight before credits it to the first sample (%.1f%% of the profile's "
 			     "total), --weight after to none",
 			     (double)g->first / 1000.0, med,
 			     g->counted > 0 ? 100.0 * (double)g->first / (double)g->counted : 0.0);
 	if (is_stall(g->later, g->median))
-		profile_warn(L->p,
+		warn_profile(L,
 			     "sampler stall: %.1f ms without samples before sample %zu (median interval "
 			     "%.3f ms); --weight before credits it to that sample, --weight after to the "
 			     "one before it",
 			     (double)g->later / 1000.0, g->later_at, med);
 	if (is_stall(g->tail, g->median))
-		profile_warn(L->p,
+		warn_profile(L,
 			     "%.1f ms from the last sample to the profile's endTime (median interval %.3f "
 			     "ms): --weight after credits it to the last sample, --weight before to none",
 			     (double)g->tail / 1000.0, med);
@@ -1176,7 +1191,7 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 {
 	size_t n = rp->samples.len < rp->times.len ? rp->samples.len : rp->times.len;
 	if (rp->samples.len != rp->times.len || rp->count_mismatch > 0)
-		profile_warn(L->p, "%zu samples but %zu time%s: using the first %zu", rp->samples.len,
+		warn_profile(L, "%zu samples but %zu time%s: using the first %zu", rp->samples.len,
 			     rp->times.len, rp->absolute ? "stamps" : " deltas", n);
 	int64_t *t = sample_times(L, rp, n);
 	if (t == NULL)
@@ -1209,7 +1224,7 @@ static int add_samples(struct loader *L, struct raw_profile *rp, const struct id
 				       values[L->opts->weight == CPUPROF_WEIGHT_SAMPLES ? count_m : time_m]);
 	}
 	if (unknown > 0)
-		profile_warn(L->p, "%zu sample%s name no node and were skipped", unknown,
+		warn_profile(L, "%zu sample%s name no node and were skipped", unknown,
 			     unknown == 1 ? "" : "s");
 	if (n > 0) {
 		int64_t last = t[n - 1];
@@ -1493,6 +1508,7 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 			if (chosen == 1)
 				p->format_detail = is_trace ? profile_label(&L, rp) : rp->layout;
 			L.samples_key = chosen == 1 ? "Samples" : profile_printf(p, "Samples %zu", i + 1);
+			L.about = chosen == 1 ? NULL : profile_printf(p, "profile %zu: ", i + 1);
 			rc = build_one(&L, rp, thread, time_m, count_m);
 		}
 		if (chosen > 1)

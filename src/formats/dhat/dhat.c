@@ -357,6 +357,7 @@ struct loader {
 	/* per ftbl entry, built on first use */
 	uint64_t *addr;        /* PF_NO_ADDRESS when the text has none */
 	uint32_t (*frame)[2];  /* [not inlined, inlined] frame ids, PF_NONE until built */
+	bool keep_texts;       /* dhat_load_opts.frame_texts */
 	bool layout_known;     /* the executable lies below DHAT_SHARED_OBJECTS_FROM */
 	uint32_t *lib_of_path; /* string id -> lib index + 1 */
 	size_t lib_of_path_len;
@@ -452,6 +453,8 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 			      .flags = inlined ? PF_FRAME_INLINED : 0};
 	if (name != room)
 		free(name);
+	if (L->keep_texts)
+		fr.text = strmap_intern_len(&p->strings, json_str(s), json_str_len(s));
 	return L->frame[idx][inlined] = profile_intern_frame(p, &fr);
 }
 
@@ -1083,8 +1086,8 @@ static void describe(struct loader *L)
 
 int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)
 {
-	(void)opts;
-	struct loader L = {.r = jr_begin(doc), .p = out};
+	const struct dhat_load_opts *lo = opts;
+	struct loader L = {.r = jr_begin(doc), .p = out, .keep_texts = lo && lo->frame_texts};
 	const struct json *root = json_doc_root(doc);
 	int rc = -1;
 	if (!jr_is(&L.r, root, JSON_OBJECT) || read_header(&L, root) < 0 || prepare_ftbl(&L, root) < 0)

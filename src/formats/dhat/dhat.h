@@ -42,10 +42,14 @@ struct dhat_meta {
 	size_t repairs;                    /* `"fs":]` stacks read as empty */
 };
 
+struct dhat_load_opts {
+	bool frame_texts; /* keep each frame's ftbl text (pf_frame.text), for dh_view's tree */
+};
+
 /* pf_loader for load_file()/load_buffer(). Parse with dhat_json_opts so DHAT's
  * invalid `"fs":]` reads as an empty stack and the program points stream into
  * columns (dhat_divert) instead of a tree; a tree of them reads the same.
- * OPTS is unused (NULL). The file's own record (struct dhat_meta) is kept in
+ * OPTS (struct dhat_load_opts) may be NULL. The file's own record (struct dhat_meta) is kept in
  * the profile: dhat_meta_of(). */
 int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts);
 extern const struct json_parse_opts dhat_json_opts;

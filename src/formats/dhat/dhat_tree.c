@@ -258,7 +258,7 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 	const char *label = p->metrics[o->metric].name;
 	int64_t root_total = 0;
 	if (count == 0) {
-		report_table_col(table, label, p->metrics[o->metric].unit, 1);
+		report_table_share_col(table, label, p->metrics[o->metric].unit, 0);
 		goto done;
 	}
 	t.seq = seq.items;
@@ -290,7 +290,7 @@ void dhat_tree_report(struct report *r, const struct profile *p, const struct dh
 		up->first_point = nodes[i].first_point < up->first_point ? nodes[i].first_point : up->first_point;
 	}
 	root_total = nodes[0].v[V_METRIC];
-	report_table_col(table, label, p->metrics[o->metric].unit, root_total ? root_total : 1);
+	report_table_share_col(table, label, p->metrics[o->metric].unit, root_total);
 	/* children come after their parent, so one backward pass settles "has a significant descendant" */
 	for (size_t i = t.nodes.len; i-- > 0;) {
 		if (significant(&nodes[i], &nodes[0], o->pred, m->tuth))

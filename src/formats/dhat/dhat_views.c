@@ -95,6 +95,11 @@ struct ctx {
 	struct arena texts_beside; /* the texts a helper thread made (shown_texts) */
 	bool bare;          /* frame texts without file:line (profan diff's identities) */
 	bool *owned, *plumbing;
+	/* Stacks cut by valgrind's --num-callers (find_cut_stacks): per stack node, its outermost
+	 * node; a stack is cut when it holds CUT_AT code addresses, the most of any, and its
+	 * outermost frame is no program or thread entry. NULL: none is. */
+	uint32_t *outermost, *addresses;
+	uint32_t cut_at;
 	bool *keep;        /* passes the filters and the metric's per-point condition */
 	bool *keep_filter; /* passes --where/--not only (the tree tests conditions per node) */
 	const struct metric_def *def;
@@ -140,6 +145,13 @@ static const char *frame_text(struct ctx *c, uint32_t frame)
 			c->frame_text[frame] = make_frame_text(&c->texts, c->p, frame, NULL);
 	}
 	return c->frame_text[frame];
+}
+
+/* A frame as dh_view shows it: valgrind's text as written, when the loader kept it. */
+static const char *tree_text(struct ctx *c, uint32_t frame)
+{
+	uint32_t text = c->p->frames.items[frame].text;
+	return text ? profile_str(c->p, text) : frame_text(c, frame);
 }
 
 /* A frame as the views show it: std's files shortened unless --full-paths. */
@@ -276,6 +288,18 @@ static const char *fmt_exact(struct report *r, int64_t v, enum pf_unit unit)
 	return report_printf(r, "%s B (%s)", grouped, human);
 }
 
+/* A moment of the run in the file's time unit: valgrind's instructions as counted, dhat-rs's
+ * microseconds as a person reads a time ("3.72 ms", "7.75 min"). */
+static const char *fmt_moment(struct report *r, const struct dhat_meta *m, int64_t t)
+{
+	if (strcmp(m->tu, "µs") == 0) {
+		char human[64];
+		report_format_value(human, sizeof(human), t, PF_UNIT_MICROSECONDS);
+		return report_strdup(r, human);
+	}
+	return report_printf(r, "%" PRId64 " %s", t, m->tu);
+}
+
 /* The metric's title; copy and ad-hoc files count copies or events, not allocations. */
 /* View titles start with a capital, as in every other subcommand. */
 static const char *capitalized(struct report *r, const char *s)
@@ -325,14 +349,14 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 		size_t gb = profile_metric_index(p, "gb"), gbk = profile_metric_index(p, "gbk");
 		size_t eb = profile_metric_index(p, "eb"), ebk = profile_metric_index(p, "ebk");
 		int64_t gblocks = metric_sum(c, gbk, false), eblocks = metric_sum(c, ebk, false);
-		report_header(r, "At t-gmax", "%s in %s block%s, at %" PRId64 " %s%s (%.2f%% of the run)",
+		report_header(r, "At t-gmax", "%s in %s block%s, at %s%s (%.2f%% of the run)",
 			      fmt_exact(r, metric_sum(c, gb, false), u), fmt_exact(r, gblocks, PF_UNIT_COUNT),
-			      gblocks == 1 ? "" : "s", m->tg, m->tu, first, pct(m->tg, m->te));
-		report_header(r, "At t-end", "%s in %s block%s, at %" PRId64 " %s%s",
+			      gblocks == 1 ? "" : "s", fmt_moment(r, m, m->tg), first, pct(m->tg, m->te));
+		report_header(r, "At t-end", "%s in %s block%s, at %s%s",
 			      fmt_exact(r, metric_sum(c, eb, false), u), fmt_exact(r, eblocks, PF_UNIT_COUNT),
-			      eblocks == 1 ? "" : "s", m->te, m->tu, first);
+			      eblocks == 1 ? "" : "s", fmt_moment(r, m, m->te), first);
 	} else {
-		report_header(r, "t-end", "%" PRId64 " %s%s", m->te, m->tu, first);
+		report_header(r, "t-end", "%s%s", fmt_moment(r, m, m->te), first);
 	}
 	if (m->bkacc) {
 		size_t rb = profile_metric_index(p, "rb"), wb = profile_metric_index(p, "wb");
@@ -435,6 +459,90 @@ static void sample_vals(const struct ctx *c, size_t i, int64_t v[3])
 	v[2] = c->tb == SIZE_MAX ? 0 : c->p->sample_values[c->tb][i];
 }
 
+/* Where a program's or a thread's stack begins: a complete stack ends at one of these. An
+ * unnamed frame ("???", ld.so's own entry) may be one: no evidence of a cut. */
+static bool is_entry(const char *name)
+{
+	static const char *const entries[] = {"???", "main", "(below main)", "_start", "_dl_start", "__libc_start_main",
+					      "__libc_start_call_main", "start_thread", "clone", "clone3",
+					      "__clone", "__clone3", "thread_start", "_thread_start"};
+	for (size_t i = 0; i < ARRAY_SIZE(entries); i++)
+		if (strcmp(name, entries[i]) == 0)
+			return true;
+	return false;
+}
+
+/* valgrind records at most --num-callers code addresses per stack (inlined frames share one),
+ * and the file does not say how many were asked for: a stack holding as many as the longest
+ * and not ending at an entry was cut short, when other stacks show what entries look like.
+ * dhat-rs files are not valgrind's. */
+static void find_cut_stacks(struct ctx *c)
+{
+	const struct profile *p = c->p;
+	if (c->meta->rust || p->stacks.len == 0)
+		return;
+	uint32_t *addresses = xreallocarray(NULL, p->stacks.len, sizeof(*addresses));
+	uint32_t *outermost = xreallocarray(NULL, p->stacks.len, sizeof(*outermost));
+	for (uint32_t n = 0; n < p->stacks.len; n++) { /* parents come first */
+		uint32_t up = p->stacks.items[n].parent;
+		const struct pf_frame *f = profile_stack_frame(p, n);
+		bool inlined_in_up = up != PF_NONE && f->address != PF_NO_ADDRESS &&
+				     f->address == profile_stack_frame(p, up)->address;
+		addresses[n] = (up == PF_NONE ? 0 : addresses[up]) + !inlined_in_up;
+		outermost[n] = up == PF_NONE ? n : outermost[up];
+	}
+	uint32_t most = 0;
+	bool cut = false, whole = false;
+	for (size_t i = 0; i < p->sample_count; i++)
+		if (p->sample_stack[i] != PF_NONE && addresses[p->sample_stack[i]] > most)
+			most = addresses[p->sample_stack[i]];
+	for (size_t i = 0; i < p->sample_count && !(cut && whole); i++) {
+		uint32_t s = p->sample_stack[i];
+		bool entry = s != PF_NONE && is_entry(profile_func_name(p, profile_stack_func(p, outermost[s])));
+		cut = cut || (s != PF_NONE && addresses[s] == most && !entry);
+		whole = whole || entry;
+	}
+	if (!cut || !whole) { /* no stack reaches an entry: the file's entries are not known ones */
+		free(addresses);
+		free(outermost);
+		return;
+	}
+	c->addresses = addresses;
+	c->outermost = outermost;
+	c->cut_at = most;
+}
+
+/* Was the stack ending at LEAF cut short (find_cut_stacks)? */
+static bool stack_cut(const struct ctx *c, uint32_t leaf)
+{
+	return c->outermost && leaf != PF_NONE && c->addresses[leaf] == c->cut_at &&
+	       !is_entry(profile_func_name(c->p, profile_stack_func(c->p, c->outermost[leaf])));
+}
+
+/* One line when kept stacks were cut short: their sites and callers are what was left. */
+static void cut_warning(struct report *r, const struct ctx *c)
+{
+	const struct profile *p = c->p;
+	size_t cut = 0, kept = 0;
+	int64_t value = 0;
+	for (size_t i = 0; c->outermost && i < p->sample_count; i++) {
+		kept += c->keep[i];
+		if (c->keep[i] && stack_cut(c, p->sample_stack[i])) {
+			cut++;
+			value += p->sample_values[c->metric][i];
+		}
+	}
+	if (cut == 0)
+		return;
+	char v[64];
+	report_format_value(v, sizeof(v), value, p->metrics[c->metric].unit);
+	report_warning(r,
+		       "%zu of %zu program points (%s of %s) have stacks cut off at %u code addresses, short of "
+		       "main: their sites are \"(stack truncated)\" where no frame of yours is left; rerun "
+		       "valgrind with a larger --num-callers (40)",
+		       cut, kept, v, p->metrics[c->metric].name, c->cut_at);
+}
+
 /* The site of the stack ending at LEAF: its first (innermost) frame of your
  * code that is no allocator wrapper of yours. With none (*FALLBACK), the first
  * frame of a dependency past the allocator, else the first frame past it, else
@@ -497,7 +605,7 @@ static char *caller_chain(struct ctx *c, uint32_t site)
 static void add_cols(struct report_table *t, const struct ctx *c)
 {
 	const struct profile *p = c->p;
-	report_table_col(t, c->def->field, p->metrics[c->metric].unit, c->total ? c->total : 1);
+	report_table_share_col(t, c->def->field, p->metrics[c->metric].unit, c->total);
 	if (c->companion != SIZE_MAX)
 		report_table_col(t, p->metrics[c->companion].name, p->metrics[c->companion].unit, 0);
 	if (c->tb != SIZE_MAX && c->tb != c->metric && c->tb != c->companion)
@@ -524,6 +632,7 @@ static void fill_row(struct report_row *row, const struct report_table *t, const
 struct sites {
 	uint32_t *node;
 	bool *fallback;
+	bool *cut; /* no frame of yours on a stack cut short: the site is its outermost frame */
 	uint64_t (*chain)[2];
 	int64_t *incl;   /* 3 per function: metric, companion, tb */
 	bool *incl_seen;
@@ -610,6 +719,9 @@ static void walk_samples(void *arg)
 			st->fallback[i] = false;
 			st->chain[i][0] = h1;
 			st->chain[i][1] = h2;
+		} else if (stack_cut(c, s)) {
+			st->node[i] = c->outermost[s];
+			st->cut[i] = true;
 		} else if (s != PF_NONE) {
 			st->node[i] = dep != PF_NONE ? dep : other != PF_NONE ? other : s;
 		}
@@ -623,6 +735,7 @@ static void sites_compute(struct ctx *c, struct sites *st)
 	size_t nf = p->funcs.len;
 	st->node = xcalloc(p->sample_count + 1, sizeof(*st->node));
 	st->fallback = xcalloc(p->sample_count + 1, sizeof(*st->fallback));
+	st->cut = xcalloc(p->sample_count + 1, sizeof(*st->cut));
 	st->chain = xcalloc(p->sample_count + 1, sizeof(*st->chain));
 	st->incl = xcalloc((nf + 1) * 3, sizeof(*st->incl));
 	st->incl_seen = xcalloc(nf + 1, sizeof(*st->incl_seen));
@@ -653,6 +766,7 @@ static void sites_release(struct sites *st)
 {
 	free(st->node);
 	free(st->fallback);
+	free(st->cut);
 	free(st->chain);
 	free(st->incl);
 	free(st->incl_seen);
@@ -706,6 +820,7 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 	struct u64map pair = {0};
 	VEC(int64_t) pair_sum = {0};
 	uint32_t *row_of = xcalloc(p->frames.len + 1, sizeof(*row_of)); /* site frame -> row id + 1 */
+	uint32_t *cut_row_of = c->outermost ? xcalloc(p->frames.len + 1, sizeof(*cut_row_of)) : NULL;
 	size_t kept = 0;
 	for (size_t i = 0; i < p->sample_count; i++)
 		kept += c->keep[i];
@@ -721,9 +836,13 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 			id = strmap_intern(&a.keys, "(empty stack)");
 		} else {
 			uint32_t fr = p->stacks.items[n].frame;
-			if (row_of[fr] == 0)
-				row_of[fr] = strmap_intern(&a.keys, frame_shown(c, fr)) + 1;
-			id = row_of[fr] - 1;
+			uint32_t *slot = st->cut[i] ? &cut_row_of[fr] : &row_of[fr];
+			if (*slot == 0) {
+				char *cut = st->cut[i] ? xasprintf("(stack truncated) %s", frame_shown(c, fr)) : NULL;
+				*slot = strmap_intern(&a.keys, cut ? cut : frame_shown(c, fr)) + 1;
+				free(cut);
+			}
+			id = *slot - 1;
 			if (!st->fallback[i]) {
 				chain = true;
 				ch = chain_of(&chains, st->chain[i], n);
@@ -815,6 +934,7 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 	free(best_v);
 	free(count);
 	free(row_of);
+	free(cut_row_of);
 	u64map_release(&pair);
 	vec_free(&pair_sum);
 	chains_release(&chains);
@@ -825,15 +945,17 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 static void view_functions(struct report *r, struct ctx *c, const struct sites *st)
 {
 	const struct profile *p = c->p;
-	size_t key_count = p->funcs.len, none = key_count;
-	int64_t *vals = xcalloc((key_count + 1) * 3, sizeof(*vals));
-	bool *seen = xcalloc(key_count + 1, sizeof(*seen));
+	size_t key_count = p->funcs.len, none = key_count, cut = key_count + 1;
+	int64_t *vals = xcalloc((key_count + 2) * 3, sizeof(*vals));
+	bool *seen = xcalloc(key_count + 2, sizeof(*seen));
 	for (size_t i = 0; i < p->sample_count; i++) {
 		if (!c->keep[i])
 			continue;
 		int64_t v[3];
 		sample_vals(c, i, v);
-		size_t f = st->node[i] == PF_NONE || st->fallback[i] ? none : profile_stack_func(p, st->node[i]);
+		size_t f = st->cut[i]					 ? cut
+			   : st->node[i] == PF_NONE || st->fallback[i] ? none
+								       : profile_stack_func(p, st->node[i]);
 		seen[f] = true;
 		for (int k = 0; k < 3; k++)
 			vals[f * 3 + (size_t)k] += v[k];
@@ -845,11 +967,13 @@ static void view_functions(struct report *r, struct ctx *c, const struct sites *
 		"Function");
 	t->note = "each stack to the function of its site";
 	add_cols(t, c);
-	for (size_t f = 0; f <= key_count; f++) {
+	for (size_t f = 0; f <= cut; f++) {
 		if (!seen[f] || (vals[f * 3] == 0 && vals[f * 3 + 1] == 0))
 			continue;
-		fill_row(yours_row(r, t, p, c->own, (uint32_t)f, c->o->full_paths, "(no frame of your code)"), t, c,
-			 &vals[f * 3]);
+		struct report_row *row =
+			f == cut ? report_table_row(r, t, "(stack truncated)", NULL)
+				 : yours_row(r, t, p, c->own, (uint32_t)f, c->o->full_paths, "(no frame of your code)");
+		fill_row(row, t, c, &vals[f * 3]);
 	}
 	report_table_finish(t);
 
@@ -989,6 +1113,8 @@ static int frames_prepare(struct ctx *c, const struct dhat_view_opts *dopt)
 	else if (compile_list(&plumbing, &dopt->plumbing, "--plumbing") == 0)
 		rc = classify_frames(c, &plumbing);
 	regex_list_free(&plumbing);
+	if (rc == 0 && c->meta)
+		find_cut_stacks(c);
 	return rc;
 }
 
@@ -1000,6 +1126,8 @@ static void frames_release(struct ctx *c)
 	free(c->frame_shown);
 	free(c->owned);
 	free(c->plumbing);
+	free(c->outermost);
+	free(c->addresses);
 }
 
 int dhat_views(const struct view_input *in, struct report *r, struct view_choice *out)
@@ -1053,6 +1181,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 	if (frames_prepare(&c, dopt) < 0 || compute_keep(&c, &kept, &matched, &passed) < 0)
 		goto out;
 	filter_warnings(r, &c, matched, passed);
+	cut_warning(r, &c);
 	header(r, &c, kept);
 	struct sites st;
 	sites_compute(&c, &st);
@@ -1065,7 +1194,7 @@ int dhat_views(const struct view_input *in, struct report *r, struct view_choice
 		struct dhat_tree_opts to = {.metric = c.metric,
 					    .pred = def->pred,
 					    .keep = c.keep_filter,
-					    .frame_text = (const char *(*)(void *, uint32_t))frame_text,
+					    .frame_text = (const char *(*)(void *, uint32_t))tree_text,
 					    .is_users = (bool (*)(void *, uint32_t))is_users,
 					    .ctx = &c};
 		dhat_tree_report(r, prof, meta, &to);
@@ -1093,7 +1222,8 @@ int dhat_sample_sites(const struct profile *p, const struct ownership *own, cons
 {
 	struct options opts = {.full_paths = o->own.full_paths};
 	struct ownership none = {0}; /* no ownership: no function is yours */
-	struct ctx c = {.p = p, .own = own ? own : &none, .o = &opts, .path = "", .bare = !locations};
+	struct ctx c = {
+		.p = p, .meta = dhat_meta_of(p), .own = own ? own : &none, .o = &opts, .path = "", .bare = !locations};
 	int rc = -1;
 	*site = NULL;
 	if (frames_prepare(&c, dhat_view_opts_of(o)) < 0)
@@ -1101,21 +1231,28 @@ int dhat_sample_sites(const struct profile *p, const struct ownership *own, cons
 	/* a site is what the sites view names: one frame (a line of yours), with its
 	 * file:line as shown, or by name only when LOCATIONS is false */
 	uint32_t *of_frame = xcalloc(p->frames.len + 1, sizeof(*of_frame)); /* the site frame's id + 1 */
+	uint32_t *of_cut = xcalloc(p->frames.len + 1, sizeof(*of_cut));     /* the same, cut stacks */
 	uint32_t empty = 0;
 	*site = xcalloc(p->sample_count + 1, sizeof(**site));
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t s = p->sample_stack[i];
 		bool fallback;
 		uint32_t n = s == PF_NONE ? PF_NONE : site_node(&c, s, &fallback);
+		bool cut = n != PF_NONE && fallback && stack_cut(&c, s);
+		if (cut)
+			n = c.outermost[s];
 		uint32_t fr = n == PF_NONE ? PF_NONE : p->stacks.items[n].frame;
-		uint32_t *slot = n == PF_NONE ? &empty : &of_frame[fr];
-		if (*slot == 0)
-			*slot = strmap_intern(names, n == PF_NONE ? "(empty stack)"
-						     : locations ? frame_shown(&c, fr)
-								 : frame_text(&c, fr)) + 1;
+		uint32_t *slot = n == PF_NONE ? &empty : cut ? &of_cut[fr] : &of_frame[fr];
+		if (*slot == 0) {
+			const char *text = n == PF_NONE ? "(empty stack)" : locations ? frame_shown(&c, fr) : frame_text(&c, fr);
+			char *name = cut ? xasprintf("(stack truncated) %s", text) : NULL;
+			*slot = strmap_intern(names, name ? name : text) + 1;
+			free(name);
+		}
 		(*site)[i] = *slot - 1;
 	}
 	free(of_frame);
+	free(of_cut);
 	rc = 0;
 out:
 	frames_release(&c);

@@ -8,8 +8,9 @@
 
 static int load(const struct json_doc *doc, const struct load_env *env, struct profile *out)
 {
-	(void)env;
-	return dhat_load(doc, out, NULL);
+	/* dh_view's tree shows valgrind's frame texts as written */
+	struct dhat_load_opts lo = {.frame_texts = dhat_view_opts_of(env->o)->alloc_tree};
+	return dhat_load(doc, out, &lo);
 }
 
 #define AT(field) offsetof(struct dhat_view_opts, field)
@@ -39,7 +40,7 @@ static const struct format_opt view_opts[] = {
 	{"metric", "M", "what to rank by (default gb; 'list' shows all)", FOPT_METRIC, .accept = dhat_metric_known,
 	 .list = list_metrics, .refusal = "unknown metric '%s' (try --metric list)"},
 	{"stacks", "N", "also print the N largest stacks whole", FOPT_SIZE, AT(stacks)},
-	{"alloc-tree", NULL, "dh_view's allocation-rooted tree, insignificant nodes folded", FOPT_FLAG, AT(alloc_tree)},
+	{"alloc-tree", NULL, "dh_view's allocation-rooted tree, frames as valgrind wrote them (--tree: the call tree)", FOPT_FLAG, AT(alloc_tree)},
 	{"plumbing", "RE", "your own allocator wrappers, skipped when naming a site (repeatable)", FOPT_PATTERNS,
 	 AT(plumbing), .check = filter_limit},
 	{NULL},

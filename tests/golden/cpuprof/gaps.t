@@ -12,7 +12,7 @@ VM shares:    (garbage collector) 1.52%, (program) 0.50%, (idle) 0.00%
 warning: 6 child ids that name no node skipped
 warning: 970.6 ms from the profile's start to its first sample (median interval 7.181 ms): --weight before credits it to the first sample (79.1% of the profile's total), --weight after to none
 warning: 6035.5 ms from the last sample to the profile's endTime (median interval 7.181 ms): --weight after credits it to the last sample, --weight before to none
-$ printf '%s' '{"startTime":100,"endTime":101,"head":{"functionName":"(root)","url":"","lineNumber":0,"id":1,"children":[{"functionName":"work","url":"file:///w.js","lineNumber":3,"id":2,"children":[]},{"functionName":"idle","url":"file:///w.js","lineNumber":9,"id":3,"children":[]}]},"samples":[2,2,3],"timestamps":[100500000,100510000,100530000]}' | profan cpuprof - | head -12
+$ printf '%s' '{"startTime":100,"endTime":101,"head":{"functionName":"(root)","url":"","lineNumber":0,"id":1,"children":[{"functionName":"work","url":"file:///w.js","lineNumber":3,"id":2,"children":[]},{"functionName":"idle","url":"file:///w.js","lineNumber":9,"id":3,"children":[]}]},"samples":[2,2,3],"timestamps":[100500000,100510000,100530000]}' | profan cpuprof - | head -13
 Input:        -
 Format:       V8 CPU profile, legacy head/timestamps
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
@@ -20,6 +20,7 @@ Total:        30.00 ms in 3 samples
 Samples:      3 over 30.00 ms, median interval 10.000 ms
 Your code:    2 functions in file:///w.js
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
+warning: startTime and endTime are whole seconds (node 10): the profile spans its first to its last sample timestamp
 
 === Top functions by self time ===
     Self%      Self    Total%     Total  Function

@@ -8,6 +8,7 @@ Total:        45.92 ms in 29 samples
 Samples:      29 over 45.92 ms, median interval 1.270 ms
 Your code:    no function (--ours RE names it; docs/ownership.md)
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
+warning: startTime and endTime are whole seconds (node 10): the profile spans its first to its last sample timestamp
 
 === Top functions by self time ===
     Self%      Self    Total%     Total  Function

@@ -1,5 +1,6 @@
 # Chrome 70 trace with two profiles (main thread 0x9, worker 0xa): the largest by
-# default with a warning, one by number, or both. Checked by tests/cpuprof/check.py.
+# default with a warning, one by number, or both. Checked by tests/cpuprof/check.py. With both, each
+# warning names its profile: 0x9 alone has a negative timeDelta and a first delta of 14,837 µs.
 $ profan cpuprof --top 4 cpuprof/speedscope-chrome70-trace-two-threads.json.gz
 Input:        cpuprof/speedscope-chrome70-trace-two-threads.json.gz
 Format:       V8 CPU profile, pid 29018 id 0x9 (CrRendererMain)
@@ -96,8 +97,8 @@ Samples 1:    1980 over 279.81 ms, median interval 0.130 ms
 Samples 2:    1400 over 191.61 ms, median interval 0.130 ms
 Your code:    20 functions in chrome-extension://aomjjhallfgjeglblehebfpbcfeobpgk/injected.min.js, chrome-extension://denbgaamihkadbghdceggmchnflmhpmk/contentScript.js, http://127.0.0.1:8081/worker.html, http://127.0.0.1:8081/worker.js
 VM shares:    (garbage collector) 0.72%, (program) 45.33%, (idle) 36.84%
-warning: 1 sample earlier than the one before (negative timeDeltas): the clock is held so no sample gets negative time
-warning: 14.8 ms from the profile's start to its first sample (median interval 0.130 ms): --weight before credits it to the first sample (5.3% of the profile's total), --weight after to none
+warning: profile 1: 1 sample earlier than the one before (negative timeDeltas): the clock is held so no sample gets negative time
+warning: profile 1: 14.8 ms from the profile's start to its first sample (median interval 0.130 ms): --weight before credits it to the first sample (5.3% of the profile's total), --weight after to none
 
 === Top functions by self time ===
     Self%       Self    Total%      Total  Function

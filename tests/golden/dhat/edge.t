@@ -1,4 +1,4 @@
-# DHAT's invalid `"fs":]` is read as an empty stack with a warning; identical stacks merge.
+# DHAT's invalid `"fs":]` is read as an empty stack with a warning; identical stacks merge; a run that allocates nothing (empty.json) totals 0, in text and JSON.
 $ profan dhat dhat/peak.fsbug.json --top 3
 Input:           dhat/peak.fsbug.json (dhatFileVersion 2, heap mode)
 Command:         ./peak
@@ -192,6 +192,86 @@ $ profan dhat dhat/peak.json --top 2 --json
 					"percent":	[81.254570569594534, null, null]
 				}],
 			"rows_cut":	6,
+			"note":	"each function counted once per stack, however often it appears on it"
+		}]
+}
+$ profan dhat dhat/empty.json --json
+{
+	"schema_version":	1,
+	"profan_version":	"0.1.0",
+	"header":	{
+		"Input":	"dhat/empty.json (dhatFileVersion 2, heap mode)",
+		"Command":	"/bin/true",
+		"PID":	"2707",
+		"Mode":	"heap",
+		"Your code":	"no function (--ours RE names it; docs/ownership.md)",
+		"Total":	"0 B allocated in 0 blocks",
+		"At t-gmax":	"0 B in 0 blocks, at 0 instrs (0.00% of the run)",
+		"At t-end":	"0 B in 0 blocks, at 156380 instrs",
+		"Reads, writes":	"0 B read, 0 B written",
+		"Program points":	"0",
+		"Metric":	"gb: bytes live at t-gmax"
+	},
+	"warnings":	[],
+	"views":	[{
+			"id":	"sites",
+			"title":	"Live at t-gmax by allocation site",
+			"key":	"Site",
+			"columns":	[{
+					"name":	"gb",
+					"unit":	"bytes",
+					"total":	0
+				}, {
+					"name":	"gbk",
+					"unit":	"count",
+					"total":	null
+				}, {
+					"name":	"tb",
+					"unit":	"bytes",
+					"total":	null
+				}],
+			"rows":	[],
+			"rows_cut":	0,
+			"note":	"Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours"
+		}, {
+			"id":	"functions_self",
+			"title":	"Live at t-gmax by true function (where it allocates)",
+			"key":	"Function",
+			"columns":	[{
+					"name":	"gb",
+					"unit":	"bytes",
+					"total":	0
+				}, {
+					"name":	"gbk",
+					"unit":	"count",
+					"total":	null
+				}, {
+					"name":	"tb",
+					"unit":	"bytes",
+					"total":	null
+				}],
+			"rows":	[],
+			"rows_cut":	0,
+			"note":	"each stack to the function of its site"
+		}, {
+			"id":	"functions",
+			"title":	"Live at t-gmax by true function (inclusive)",
+			"key":	"Function",
+			"columns":	[{
+					"name":	"gb",
+					"unit":	"bytes",
+					"total":	0
+				}, {
+					"name":	"gbk",
+					"unit":	"count",
+					"total":	null
+				}, {
+					"name":	"tb",
+					"unit":	"bytes",
+					"total":	null
+				}],
+			"rows":	[],
+			"rows_cut":	0,
 			"note":	"each function counted once per stack, however often it appears on it"
 		}]
 }

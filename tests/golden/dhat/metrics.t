@@ -55,9 +55,9 @@ each function counted once per stack, however often it appears on it
 === Allocation tree (dh_view), innermost frame first ===
 significant: tbk >= 0.5% of the root and the metric's condition; the rest of each sibling group folded
      tbk%  tbk  Frames
-  100.00%   23  [root] <- malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)  (insignificant itself)
+  100.00%   23  [root] <- 0x48417B4: malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)  (insignificant itself)
    95.65%   22  ├─ [6 insignificant]
-    4.35%    1  └─ transient (peak.c:61) <- main (peak.c:81)
+    4.35%    1  └─ 0x1092CE: transient (peak.c:61) <- 0x1093A0: main (peak.c:81)
 $ profan dhat dhat/peak.json --metric zero-access --top 3
 Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
 Command:         ./peak

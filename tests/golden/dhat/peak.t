@@ -216,12 +216,12 @@ each function counted once per stack, however often it appears on it
 === Allocation tree (dh_view), innermost frame first ===
 significant: tb >= 1% of the root; the rest of each sibling group folded
       tb%         tb  Frames
-  100.00%  39.09 KiB  [root] <- malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)
-   74.94%  29.30 KiB  ├─ make_big (peak.c:22) <- main (peak.c:70)
-   15.26%   5.97 KiB  ├─ realloc_chain (peak.c:47) <- main (peak.c:68)
-    5.00%   1.95 KiB  ├─ transient (peak.c:61) <- main (peak.c:81)
-    2.50%     1000 B  ├─ make_small (peak.c:30) <- main (peak.c:71)
-    2.00%      800 B  ├─ inlined_grab (peak.c:17) <- use_inlined (peak.c:42) <- main (peak.c:73)
+  100.00%  39.09 KiB  [root] <- 0x48417B4: malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)
+   74.94%  29.30 KiB  ├─ 0x10917A: make_big (peak.c:22) <- 0x109309: main (peak.c:70)
+   15.26%   5.97 KiB  ├─ 0x109267: realloc_chain (peak.c:47) <- 0x1092F7: main (peak.c:68)
+    5.00%   1.95 KiB  ├─ 0x1092CE: transient (peak.c:61) <- 0x1093A0: main (peak.c:81)
+    2.50%     1000 B  ├─ 0x1091CF: make_small (peak.c:30) <- 0x109319: main (peak.c:71)
+    2.00%      800 B  ├─ 0x109253: inlined_grab (peak.c:17) <- 0x109253: use_inlined (peak.c:42) <- 0x109332: main (peak.c:73)
     0.30%      121 B  └─ [2 insignificant]
 $ profan dhat dhat/peak.json --ours '^(main|recurse)$' --top 4
 Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
