@@ -11,6 +11,8 @@ code" (--json); the two agree within 1 pp. Also: malloc, free and every je_ func
 or main (jemalloc has no frame pointers: perf's -g can miss the caller of its frames). Exit 77 (ctest's skip) when gcc, perf, eu-addr2line or libjemalloc.a is missing."""
 import glob, json, os, shutil, subprocess, sys, tempfile
 
+import perf_innermost
+
 profan = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
 
@@ -42,22 +44,9 @@ rec = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "4000", "
 if rec.returncode != 0 or not os.path.exists(data):
     skip("perf record cannot record here: " + (rec.stderr.strip().splitlines() or ["?"])[-1])
 
-periods, addrs = [], []
-for line in run(["perf", "script", "-i", data, "-F", "period,ip,dso", "-G"]).splitlines():
-    parts = line.split()
-    if len(parts) >= 3:
-        periods.append(int(parts[0]))
-        addrs.append(parts[1] if parts[2].endswith("/allocwork)") else None)
-wanted = sorted({a for a in addrs if a})
-innermost, cur = {}, None
-for line in subprocess.run(["eu-addr2line", "-a", "-i", "-e", prog] + ["0x" + a for a in wanted],
-                          capture_output=True, text=True).stdout.splitlines():
-    if line.startswith("0x"):
-        cur = int(line, 16)
-    elif cur is not None and cur not in innermost:
-        innermost[cur] = line.rsplit(":", 2)[0]
-total = sum(periods)
-mine = sum(p for p, a in zip(periods, addrs) if a and innermost.get(int(a, 16), "") == src)
+found = perf_innermost.samples(data, prog)
+total = sum(p for p, _ in found)
+mine = sum(p for p, f in found if f == src)
 expect = 100.0 * mine / total
 
 rep = json.loads(run([profan, "perf", "--json", "--top", "0", data], cwd=tmp))
@@ -82,7 +71,7 @@ for vid in ("top_self_yours", "top_inclusive_yours", "outside_yours", "alloc_you
 if not {"main", "churn"} & {r["name"] for r in views["alloc_yours"]["rows"]}:
     bad.append("the allocation view names neither churn nor main (malloc's callers)")
 print(f"your code {got:.2f}% of CPU in profan, {expect:.2f}% by perf script + eu-addr2line; "
-      f"{len(periods)} samples; {views['alloc_yours']['title']}")
+      f"{len(found)} samples; {views['alloc_yours']['title']}")
 for b in bad:
     print("FAIL: " + b)
 shutil.rmtree(tmp, ignore_errors=True)

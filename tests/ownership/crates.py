@@ -16,6 +16,8 @@ memchr is yours, memchr's are [dep memchr], the your-code views list only src/ma
 Exit 77 (ctest's skip) when cargo, perf, eu-addr2line or the crate is missing, saying why."""
 import glob, json, os, shutil, subprocess, sys, tempfile
 
+import perf_innermost
+
 profan, layout = os.path.abspath(sys.argv[1]), sys.argv[2]
 here = os.path.dirname(os.path.abspath(__file__))
 REGISTRY = "/usr/share/cargo/registry"
@@ -66,27 +68,12 @@ rec = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "2000", "
 if rec.returncode != 0 or not os.path.exists(data):
     skip("perf record cannot record here: " + (rec.stderr.strip().splitlines() or ["?"])[-1])
 
-# perf's side: period and address of each sample; the innermost file at the address
-periods, addrs = [], []
-for line in run(["perf", "script", "-i", data, "-F", "period,ip,dso", "-G"]).splitlines():
-    parts = line.split()
-    if len(parts) >= 3:
-        periods.append(int(parts[0]))
-        addrs.append(parts[1] if parts[2].endswith("/scanlog)") else None)
-wanted = sorted({a for a in addrs if a})
-innermost = {}
-out = subprocess.run(["eu-addr2line", "-a", "-i", "-e", prog] + ["0x" + a for a in wanted],
-                          capture_output=True, text=True).stdout.splitlines()
-cur = None
-for line in out:
-    if line.startswith("0x"):
-        cur = int(line, 16)
-    elif cur is not None and cur not in innermost:
-        innermost[cur] = line.rsplit(":", 2)[0]
-total = sum(periods)
+# perf's side: each sample's period and the innermost file at its address
+found = perf_innermost.samples(data, prog)
+total = sum(p for p, _ in found)
 own_src = os.path.join(ws, "src") + "/"
-mine = sum(p for p, a in zip(periods, addrs) if a and innermost.get(int(a, 16), "").startswith(own_src))
-dep = sum(p for p, a in zip(periods, addrs) if a and "memchr" in innermost.get(int(a, 16), ""))
+mine = sum(p for p, f in found if f.startswith(own_src))
+dep = sum(p for p, f in found if "memchr" in f)
 expect = 100.0 * mine / total
 
 # profan's side
@@ -113,7 +100,7 @@ if not explain.get("scanlog [dep memchr]", "").startswith("dependency by " + rul
 if not explain.get("scanlog", "").startswith("yours by workspace:"):
     bad.append(f"--explain-ownership says scanlog: {explain.get('scanlog')}")
 print(f"{layout}: your code {got:.2f}% of CPU in profan, {expect:.2f}% by perf script + eu-addr2line; "
-      f"memchr {100.0 * dep / total:.2f}%; {len(periods)} samples")
+      f"memchr {100.0 * dep / total:.2f}%; {len(found)} samples")
 for b in bad:
     print("FAIL: " + b)
 shutil.rmtree(tmp, ignore_errors=True)
