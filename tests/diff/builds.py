@@ -6,7 +6,9 @@ aside as builds-base, as a team copies its first build aside; the new build, bui
 planted() 50 units (+25%); steady_a and steady_b keep 30 each, tiny about one sample per run.
 A third name, builds-again, is the baseline copied once more: an A/A of one build under two
 names. perf record (cpu-clock, 4000 Hz, frame pointers) records 12 runs of ~0.2 s, in
-rounds A B C, C B A, A B C, C B A: the A/B and A/A pairs alternate (ABBAABBA).
+rounds A B C, C B A, A B C, C B A: the A/B and A/A pairs alternate (ABBAABBA). When the
+machine disturbed them (steady_a + steady_b, fixed work, took over x1.15 longer in one run of
+an arm than in another, by perf report) all 12 are recorded again, at most twice, with a note.
 
 Expected values come from the program's design and from perf report on the same files:
   - A/B: planted's self row changed, up; its time per run x1.25 by design (within 0.2: CPU
@@ -57,15 +59,6 @@ shutil.copy(os.path.join(tmp, "builds"), os.path.join(tmp, "builds-base"))  # th
 shutil.copy(os.path.join(tmp, "builds"), os.path.join(tmp, "builds-again"))  # A/A: the same build, another name
 build(os.path.join(tmp, "builds"), 50)
 PROG = {"A": "builds-base", "B": "builds", "C": "builds-again"}
-runs = {"A": [], "B": [], "C": []}
-for rnd, order in enumerate(["ABC", "CBA", "ABC", "CBA"]):
-    for arm in order:
-        data = os.path.join(tmp, f"{arm}-{rnd + 1}.data")
-        rec = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "4000", "-g", "-o", data, "--",
-                              os.path.join(tmp, PROG[arm]), "150000", "10"], capture_output=True, text=True)
-        if rec.returncode != 0 or not os.path.exists(data):
-            skip("perf record cannot record here: " + (rec.stderr.strip().splitlines() or ["?"])[-1])
-        runs[arm].append(data)
 
 
 def perf_periods(path):
@@ -79,6 +72,42 @@ def perf_periods(path):
         if len(parts) >= 3 and parts[0].isdigit() and parts[1] == "[.]":
             got[parts[2]] = got.get(parts[2], 0) + int(parts[0])
     return got
+
+
+def record_all():
+    runs = {"A": [], "B": [], "C": []}
+    for rnd, order in enumerate(["ABC", "CBA", "ABC", "CBA"]):
+        for arm in order:
+            data = os.path.join(tmp, f"{arm}-{rnd + 1}.data")
+            rec = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "4000", "-g", "-o", data,
+                                  "--", os.path.join(tmp, PROG[arm]), "150000", "10"], capture_output=True,
+                                 text=True)
+            if rec.returncode != 0 or not os.path.exists(data):
+                skip("perf record cannot record here: " + (rec.stderr.strip().splitlines() or ["?"])[-1])
+            runs[arm].append(data)
+    return runs
+
+
+def disturbance(runs):
+    """The largest ratio, within one arm, of the time its runs took for steady_a and steady_b,
+    whose work is the same in every run by design: above 1 by what the machine (another
+    process, the clock) did to the runs, not the program."""
+    worst = 1.0
+    for paths in runs.values():
+        steady = [sum(v for k, v in perf_periods(p).items() if k in ("steady_a", "steady_b")) for p in paths]
+        worst = max(worst, max(steady) / max(1, min(steady)))
+    return worst
+
+
+# A busy moment of the machine can slow one run by a third, which no verdict on 4 runs a side
+# survives: such a recording is made again (at most twice), and said.
+for attempt in range(3):
+    runs = record_all()
+    ratio = disturbance(runs)
+    if ratio <= 1.15:
+        break
+    print(f"note: the machine disturbed the runs (steady work took x{ratio:.2f} within one arm)"
+          + ("; recording again" if attempt < 2 else "; checking these runs anyway"))
 
 
 def diff(*args, code=0):
