@@ -328,3 +328,24 @@ void symfind_answer_release(struct symfind_answer *a)
 	free(a->mismatch_id);
 	memset(a, 0, sizeof(*a));
 }
+
+/* The folders searched for symbol files: --symbol-path, then $PROFAN_SYMBOL_PATH. */
+void symbol_dirs_init(struct symbol_dirs *d, const struct symbolize_opts *o)
+{
+	memset(d, 0, sizeof(*d));
+	for (size_t i = 0; i < o->symbol_path_count; i++)
+		vec_push(d, o->symbol_paths[i]);
+	const char *env = o->no_env ? NULL : getenv(SYMBOLIZE_PATH_ENV);
+	if (!env || !*env)
+		return;
+	d->env_copy = xstrdup(env);
+	for (char *save = NULL, *e = strtok_r(d->env_copy, ":", &save); e; e = strtok_r(NULL, ":", &save))
+		vec_push(d, e);
+}
+
+void symbol_dirs_release(struct symbol_dirs *d)
+{
+	vec_free(d);
+	free(d->env_copy);
+	d->env_copy = NULL;
+}

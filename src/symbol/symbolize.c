@@ -355,26 +355,6 @@ static void resolve_vdso(struct ctx *c, struct pf_lib *lib, const struct site *s
 	resolve_sites(c, m, false, s, n);
 }
 
-void symbol_dirs_init(struct symbol_dirs *d, const struct symbolize_opts *o)
-{
-	memset(d, 0, sizeof(*d));
-	for (size_t i = 0; i < o->symbol_path_count; i++)
-		vec_push(d, o->symbol_paths[i]);
-	const char *env = o->no_env ? NULL : getenv(SYMBOLIZE_PATH_ENV);
-	if (!env || !*env)
-		return;
-	d->env_copy = xstrdup(env);
-	for (char *save = NULL, *e = strtok_r(d->env_copy, ":", &save); e; e = strtok_r(NULL, ":", &save))
-		vec_push(d, e);
-}
-
-void symbol_dirs_release(struct symbol_dirs *d)
-{
-	vec_free(d);
-	free(d->env_copy);
-	d->env_copy = NULL;
-}
-
 /* A copy of a function compiled without debug information has only its symbol:
  * no file, no line (rsown's finish_grow instantiated for gimli, next to four
  * copies with DWARF). It is the function DWARF knows under the same name in
