@@ -397,7 +397,12 @@ static const char *allocator_of(const char *name, bool jemalloc)
 						 "counter_", "ctl_", "decay_", "div_", "ehooks_", "exp_grow", "hook_",
 						 "hpdata_", "inspect_", "mutex_", "nstime_", "pages_", "peak_",
 						 "safety_check", "sc_", "stats_", "thread_event", "thread_alloc",
-						 "thread_dalloc", "tsd_", "fxp_", "prng_", "emitter_", "edata_cache"};
+						 "thread_dalloc", "tsd_", "fxp_", "prng_", "emitter_", "edata_cache", "os_pages_",
+						 "os_overcommits", "mallocx", "rallocx", "xallocx", "sallocx", "dallocx",
+						 "sdallocx", "nallocx", "mallctl", "do_rallocx", "a0", "arenas_", "opt_",
+						 "config_", "experimental_", "tctx_", "tdata_", "gctx_", "size_class",
+						 "jemalloc_", "default_junk_", "extents_", "decrement_recent_count",
+						 "init_opt_stats_opts", "x2s"};
 	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
 		if (starts(name, prefixes[i].prefix))
 			return prefixes[i].allocator;
@@ -406,9 +411,13 @@ static const char *allocator_of(const char *name, bool jemalloc)
 	for (size_t i = 0; jemalloc && i < ARRAY_SIZE(je_modules); i++)
 		if (starts(name, je_modules[i]))
 			return "jemalloc";
+	size_t len = strlen(name);
+	if (jemalloc && len > 4 && strcmp(name + len - 4, "_ctl") == 0) /* mallctl's handlers */
+		return "jemalloc";
 	/* rustc's shims with std's files (__rdl_alloc, __rust_alloc) stay std's */
+	/* malloc, free...: jemalloc's own when it is linked and the entry has no file, like its other functions */
 	if (!starts(name, "__rust") && !starts(name, "__rdl_") && ownership_is_alloc_entry(name))
-		return "malloc";
+		return jemalloc ? "jemalloc" : "malloc";
 	return NULL;
 }
 

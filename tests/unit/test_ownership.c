@@ -760,6 +760,11 @@ static void linked_in_the_binary(void)
 		{"serde::de::visit", "/home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/serde-1.0.1/src/de.rs", 0,
 		 OWN_DEPENDENCY, "[dep serde]"},
 		{"scan::helper", "/w/scan/src/helper.rs", 0, OWN_YOURS, ""}, /* in a dependency's unit */
+		/* jemalloc's pages.c, its *allocx API and mallctl's handlers (nm of a program linked with
+		 * Debian's libjemalloc.a) */
+		{"os_pages_unmap", "", 0, OWN_RUNTIME, "[alloc]"},
+		{"sdallocx", "", 0, OWN_RUNTIME, "[alloc]"},
+		{"opt_abort_ctl", "", 0, OWN_RUNTIME, "[alloc]"},
 	};
 	uint32_t ids[ARRAY_SIZE(funcs)];
 	for (size_t i = 0; i < ARRAY_SIZE(funcs); i++) {
@@ -779,6 +784,7 @@ static void linked_in_the_binary(void)
 	CHECK(o.funcs[ids[2]].alloc_entry);  /* malloc */
 	CHECK(o.funcs[ids[5]].alloc_entry);  /* mi_malloc */
 	CHECK(!o.funcs[ids[4]].alloc_entry); /* tcache_event: plumbing */
+	CHECK_STR(profile_str(&p, o.funcs[ids[2]].package), "jemalloc"); /* malloc: jemalloc's, linked in */
 	ownership_release(&o);
 	profile_release(&p);
 }
