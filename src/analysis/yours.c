@@ -217,6 +217,80 @@ void yours_inlined_into(const struct profile *p, const struct pf_weights *w, con
 	free(code);
 }
 
+/* What the "Your code" line says was left out: the runtime's, the dependencies' and the
+ * allocators' functions on the stacks, each kind with its packages (the two with most
+ * functions named) and how many functions. */
+enum { LEFT_RUNTIME, LEFT_DEPENDENCY, LEFT_ALLOCATOR, LEFT_NOT_OURS, LEFT_KINDS };
+
+struct left_out {
+	struct u64map index[LEFT_KINDS]; /* package (interned) + 1 -> its place in pkgs[kind] */
+	VEC(struct left_pkg { uint32_t name; size_t funcs; }) pkgs[LEFT_KINDS];
+	size_t funcs[LEFT_KINDS];
+};
+
+static void left_out_add(struct left_out *x, const struct profile *p, const struct ownership *own, uint32_t f)
+{
+	const struct own_func *of = &own->funcs[f];
+	const char *label = of->label ? profile_str(p, of->label) : "";
+	int kind = of->rule == OWN_RULE_OURS	 ? LEFT_NOT_OURS
+		   : strcmp(label, "[alloc]") == 0	 ? LEFT_ALLOCATOR
+		   : of->cls == OWN_RUNTIME	 ? LEFT_RUNTIME
+		   : of->cls == OWN_DEPENDENCY ? LEFT_DEPENDENCY
+					       : -1;
+	if (kind < 0)
+		return;
+	uint32_t lib = p->funcs.items[f].lib;
+	uint32_t name = kind == LEFT_NOT_OURS ? 0 : of->package ? of->package : lib != PF_NONE ? p->libs.items[lib].name : 0;
+	x->funcs[kind]++;
+	uint32_t *slot = u64map_slot(&x->index[kind], (uint64_t)name + 1);
+	if (*slot == HTAB_NONE) {
+		*slot = (uint32_t)x->pkgs[kind].len;
+		vec_push(&x->pkgs[kind], ((struct left_pkg){name, 0}));
+	}
+	x->pkgs[kind].items[*slot].funcs++;
+}
+
+/* "; not yours: runtime (std, hashbrown: 259 functions), 3 dependencies (memchr, regex, +1: 120
+ * functions), allocator (jemalloc: 17 functions), outside --ours (7 functions)" into OUT, or "" when
+ * nothing was left out. */
+static void left_out_text(struct left_out *x, const struct profile *p, char *out, size_t size)
+{
+	static const char *const kind_name[LEFT_KINDS] = {"runtime", "dependenc", "allocator", "outside --ours"};
+	size_t len = 0;
+	out[0] = '\0';
+	for (int k = 0; k < LEFT_KINDS; k++) {
+		struct left_pkg *pk = x->pkgs[k].items;
+		size_t n = x->pkgs[k].len;
+		if (n == 0)
+			continue;
+		for (size_t i = 1; i < n; i++) /* by functions, most first; few packages */
+			for (size_t j = i; j > 0 && pk[j - 1].funcs < pk[j].funcs; j--) {
+				struct left_pkg t = pk[j];
+				pk[j] = pk[j - 1];
+				pk[j - 1] = t;
+			}
+		char names[160] = "";
+		size_t nl = 0;
+		for (size_t i = 0; i < n && i < 2 && k != LEFT_NOT_OURS; i++)
+			nl += (size_t)snprintf(names + nl, sizeof(names) - nl, "%s%s", i ? ", " : "",
+					       pk[i].name ? profile_str(p, pk[i].name) : "?");
+		if (n > 2 && nl < sizeof(names))
+			snprintf(names + nl, sizeof(names) - nl, ", +%zu", n - 2);
+		const char *kind = k == LEFT_DEPENDENCY ? (n == 1 ? "dependency" : "dependencies") : kind_name[k];
+		char count[24] = "";
+		if (k == LEFT_DEPENDENCY && n > 1)
+			snprintf(count, sizeof(count), "%zu ", n);
+		if (len < size)
+			len += (size_t)snprintf(out + len, size - len, "%s%s%s (%s%s%zu function%s)",
+						len ? ", " : "; not yours: ", count, kind, names, names[0] ? ": " : "",
+						x->funcs[k], x->funcs[k] == 1 ? "" : "s");
+	}
+	for (int k = 0; k < LEFT_KINDS; k++) {
+		u64map_release(&x->index[k]);
+		vec_free(&x->pkgs[k]);
+	}
+}
+
 void yours_header(struct report *r, const struct profile *p, const struct ownership *own)
 {
 	/* the functions on some stack: symbolication leaves the address-only ones behind */
@@ -225,7 +299,10 @@ void yours_header(struct report *r, const struct profile *p, const struct owners
 		used[profile_stack_func(p, (uint32_t)n)] = true;
 	size_t funcs = 0, nlibs = 0;
 	bool *lib_has = xcalloc(p->libs.len + 1, sizeof(*lib_has));
+	struct left_out left = {0};
 	for (size_t f = 0; f < p->funcs.len; f++) {
+		if (used[f] && f < own->func_count && !ownership_is_yours(own, (uint32_t)f))
+			left_out_add(&left, p, own, (uint32_t)f);
 		if (!used[f] || !ownership_is_yours(own, (uint32_t)f))
 			continue;
 		funcs++;
@@ -247,12 +324,14 @@ void yours_header(struct report *r, const struct profile *p, const struct owners
 	if (shown > 4)
 		snprintf(libs + len, sizeof(libs) - len, ", +%zu more", shown - 4);
 	free(lib_has);
+	char left_text[512];
+	left_out_text(&left, p, left_text, sizeof(left_text));
 	if (funcs == 0)
-		report_header(r, "Your code", "no function (--ours RE names it; docs/ownership.md)");
+		report_header(r, "Your code", "no function (--ours RE names it; docs/ownership.md)%s", left_text);
 	else if (nlibs == 0)
-		report_header(r, "Your code", "%zu function%s", funcs, funcs == 1 ? "" : "s");
+		report_header(r, "Your code", "%zu function%s%s", funcs, funcs == 1 ? "" : "s", left_text);
 	else
-		report_header(r, "Your code", "%zu function%s in %s", funcs, funcs == 1 ? "" : "s", libs);
+		report_header(r, "Your code", "%zu function%s in %s%s", funcs, funcs == 1 ? "" : "s", libs, left_text);
 	if (own->explain)
 		ownership_explain(own, p, r);
 }

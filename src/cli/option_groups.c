@@ -198,7 +198,7 @@ static const struct cli_opt symbol_opts[] = {
 	{"no-inline", no_argument, OPT_NO_INLINE, NULL, "charge inlined code to the function it was inlined into"},
 	{"no-symbols", no_argument, OPT_NO_SYMBOLS, NULL, "read no symbol files: native frames stay LIB+0xADDR"},
 	{"no-sidecar", no_argument, OPT_NO_SIDECAR, NULL, "ignore a .syms.json file beside the profile"},
-	{"verbose", no_argument, 'v', NULL, "list every path tried for each library's symbols, and the file used"},
+	{"verbose", no_argument, 'v', NULL, "list every path tried for each library's symbols, the file used, and whose code each library is (--explain-ownership)"},
 	{NULL, 0, 0, NULL, NULL},
 };
 
@@ -220,6 +220,7 @@ static int handle_symbols(struct cli_state *st, int val, const char *arg)
 	case OPT_NO_SIDECAR: o->no_sidecar = true; return 0;
 	case 'v':
 		o->symbols.verbose = true;
+		o->own.explain = true;
 		pf_set_verbose(true);
 		return 0;
 	}

@@ -70,6 +70,10 @@ for vid in ("top_self_yours", "top_inclusive_yours", "outside_yours", "alloc_you
             bad.append(f"{vid}: {r['name']} is listed as yours")
 if not {"main", "churn"} & {r["name"] for r in views["alloc_yours"]["rows"]}:
     bad.append("the allocation view names neither churn nor main (malloc's callers)")
+# the header says the allocator linked in was left out of your code
+yours_line = rep["header"].get("Your code", "")
+if "allocator (jemalloc: " not in yours_line.partition("; not yours: ")[2]:
+    bad.append(f"header: Your code: {yours_line!r} does not name jemalloc as the allocator left out")
 print(f"your code {got:.2f}% of CPU in profan, {expect:.2f}% by perf script + eu-addr2line; "
       f"{len(found)} samples; {views['alloc_yours']['title']}")
 for b in bad:

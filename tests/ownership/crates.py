@@ -99,6 +99,10 @@ if not explain.get("scanlog [dep memchr]", "").startswith("dependency by " + rul
     bad.append(f"--explain-ownership says scanlog [dep memchr]: {explain.get('scanlog [dep memchr]')}")
 if not explain.get("scanlog", "").startswith("yours by workspace:"):
     bad.append(f"--explain-ownership says scanlog: {explain.get('scanlog')}")
+# the header names what was left out: memchr, the program's one crate by design, and no other
+yours_line = rep["header"].get("Your code", "")
+if "; not yours: " not in yours_line or "dependency (memchr: " not in yours_line.split("; not yours: ")[1]:
+    bad.append(f"header: Your code: {yours_line!r} does not name memchr as the one dependency")
 print(f"{layout}: your code {got:.2f}% of CPU in profan, {expect:.2f}% by perf script + eu-addr2line; "
       f"memchr {100.0 * dep / total:.2f}%; {len(found)} samples")
 for b in bad:

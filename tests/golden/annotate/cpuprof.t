@@ -6,7 +6,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        613.88 ms in 1034 samples
 Samples:      1034 over 614.24 ms, median interval 0.581 ms
-Your code:    6 functions in file:///tmp/profan-cpuprof-gen/hot.js
+Your code:    6 functions in file:///tmp/profan-cpuprof-gen/hot.js; not yours: runtime (node, v8: 49 functions)
 VM shares:    (garbage collector) 5.84%, (program) 0.49%, (idle) 0.00%
 Annotated:    hot, warm (the 2 hottest of 3 functions matching /hot|warm|churn/; --top N or --top 0 for more)
 
@@ -70,7 +70,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        511.50 ms in 862 samples
 Samples:      862 over 512.08 ms, median interval 0.584 ms
-Your code:    6 functions in file:///tmp/profan-cpuprof-gen/wasm_run.js, wasm://wasm/c049a202
+Your code:    6 functions in file:///tmp/profan-cpuprof-gen/wasm_run.js, wasm://wasm/c049a202; not yours: runtime (node, v8: 43 functions)
 VM shares:    (garbage collector) 0.00%, (program) 0.47%, (idle) 0.00%
 WebAssembly:  97.54% self in wasm functions (0.00% in unnamed wasm-function[N]), 0.11% in JS<->wasm wrappers
 Annotated:    heavy (matching /^heavy$/)

@@ -7,7 +7,7 @@ Format:       V8 CPU profile, pid 19485 id CpuProfile@192 (CrRendererMain)
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        1.23 s in 20 samples
 Samples:      20 over 7.26 s, median interval 7.181 ms
-Your code:    33 functions in http://10.242.26.39:3000/webgfx-tests.js, http://10.242.26.39:3000/tests/cubes-aframe/aframe-master.js, http://10.242.26.39:3000/tests/cubes-aframe/components.js
+Your code:    33 functions in http://10.242.26.39:3000/webgfx-tests.js, http://10.242.26.39:3000/tests/cubes-aframe/aframe-master.js, http://10.242.26.39:3000/tests/cubes-aframe/components.js; not yours: runtime (v8: 7 functions)
 VM shares:    (garbage collector) 1.52%, (program) 0.50%, (idle) 0.00%
 warning: 6 child ids that name no node skipped
 warning: 970.6 ms from the profile's start to its first sample (median interval 7.181 ms): --weight before credits it to the first sample (79.1% of the profile's total), --weight after to none

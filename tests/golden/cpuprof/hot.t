@@ -7,7 +7,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        613.88 ms in 1034 samples
 Samples:      1034 over 614.24 ms, median interval 0.581 ms
-Your code:    6 functions in file:///tmp/profan-cpuprof-gen/hot.js
+Your code:    6 functions in file:///tmp/profan-cpuprof-gen/hot.js; not yours: runtime (node, v8: 49 functions)
 VM shares:    (garbage collector) 5.84%, (program) 0.49%, (idle) 0.00%
 
 === Top functions by self time ===

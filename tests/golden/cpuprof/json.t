@@ -9,7 +9,7 @@ $ profan cpuprof --json --top 2 cpuprof/speedscope-chrome65-simple.cpuprofile
 		"Weighted by":	"the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)",
 		"Total":	"45.92 ms in 29 samples",
 		"Samples":	"29 over 47.89 ms, median interval 1.270 ms",
-		"Your code":	"no function (--ours RE names it; docs/ownership.md)",
+		"Your code":	"no function (--ours RE names it; docs/ownership.md); not yours: runtime (v8: 5 functions)",
 		"VM shares":	"(garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%"
 	},
 	"warnings":	[],

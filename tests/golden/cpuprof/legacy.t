@@ -6,7 +6,7 @@ Format:       V8 CPU profile, legacy head/timestamps
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        45.92 ms in 29 samples
 Samples:      29 over 45.92 ms, median interval 1.270 ms
-Your code:    no function (--ours RE names it; docs/ownership.md)
+Your code:    no function (--ours RE names it; docs/ownership.md); not yours: runtime (v8: 5 functions)
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 warning: startTime and endTime are whole seconds (node 10): the profile spans its first to its last sample timestamp
 

@@ -9,7 +9,7 @@ Total:        279.81 ms in 1980 samples
 Profile 1:    pid 29018 id 0x9 (CrRendererMain): 1980 samples, analysed
 Profile 2:    pid 29018 id 0xa (DedicatedWorker thread): 1400 samples
 Samples:      1980 over 279.81 ms, median interval 0.130 ms
-Your code:    17 functions in chrome-extension://aomjjhallfgjeglblehebfpbcfeobpgk/injected.min.js, chrome-extension://denbgaamihkadbghdceggmchnflmhpmk/contentScript.js, http://127.0.0.1:8081/worker.html
+Your code:    17 functions in chrome-extension://aomjjhallfgjeglblehebfpbcfeobpgk/injected.min.js, chrome-extension://denbgaamihkadbghdceggmchnflmhpmk/contentScript.js, http://127.0.0.1:8081/worker.html; not yours: runtime (node, v8: 46 functions)
 VM shares:    (garbage collector) 1.21%, (program) 17.36%, (idle) 62.07%
 warning: the trace holds 2 profiles with samples; this report is profile 1, the largest (choose with --profile N or --profile all)
 warning: 1 sample earlier than the one before (negative timeDeltas): the clock is held so no sample gets negative time
@@ -55,7 +55,7 @@ Total:        191.61 ms in 1400 samples
 Profile 1:    pid 29018 id 0x9 (CrRendererMain): 1980 samples
 Profile 2:    pid 29018 id 0xa (DedicatedWorker thread): 1400 samples, analysed
 Samples:      1400 over 191.61 ms, median interval 0.130 ms
-Your code:    3 functions in http://127.0.0.1:8081/worker.js
+Your code:    3 functions in http://127.0.0.1:8081/worker.js; not yours: runtime (v8: 2 functions)
 VM shares:    (garbage collector) 0.00%, (program) 86.18%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -95,7 +95,7 @@ Profile 1:    pid 29018 id 0x9 (CrRendererMain): 1980 samples, analysed
 Profile 2:    pid 29018 id 0xa (DedicatedWorker thread): 1400 samples, analysed
 Samples 1:    1980 over 279.81 ms, median interval 0.130 ms
 Samples 2:    1400 over 191.61 ms, median interval 0.130 ms
-Your code:    20 functions in chrome-extension://aomjjhallfgjeglblehebfpbcfeobpgk/injected.min.js, chrome-extension://denbgaamihkadbghdceggmchnflmhpmk/contentScript.js, http://127.0.0.1:8081/worker.html, http://127.0.0.1:8081/worker.js
+Your code:    20 functions in chrome-extension://aomjjhallfgjeglblehebfpbcfeobpgk/injected.min.js, chrome-extension://denbgaamihkadbghdceggmchnflmhpmk/contentScript.js, http://127.0.0.1:8081/worker.html, http://127.0.0.1:8081/worker.js; not yours: runtime (node, v8: 46 functions)
 VM shares:    (garbage collector) 0.72%, (program) 45.33%, (idle) 36.84%
 warning: profile 1: 1 sample earlier than the one before (negative timeDeltas): the clock is held so no sample gets negative time
 warning: profile 1: 14.8 ms from the profile's start to its first sample (median interval 0.130 ms): --weight before credits it to the first sample (5.3% of the profile's total), --weight after to none
@@ -140,7 +140,7 @@ Total:        371.06 ms in 416 samples
 Profile 1:    pid 7787 id 0x7b (CrRendererMain): 421 samples, analysed
 Profile 2:    pid 7787 id 0x7d (CrRendererMain): 0 samples
 Samples:      421 over 371.74 ms, median interval 0.131 ms
-Your code:    28 functions in https://example.com/example-1.js, https://example.com/example-2.js, https://example.com/example-3.js
+Your code:    28 functions in https://example.com/example-1.js, https://example.com/example-2.js, https://example.com/example-3.js; not yours: runtime (v8: 1 function)
 VM shares:    (garbage collector) 0.00%, (program) 99.43%, (idle) 0.00%
 warning: 2 ProfileChunk events without args.data skipped
 warning: 2 nodes name a parent lost with the chunks that had no data: their stacks start at (lost parent)

@@ -9,7 +9,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        627.71 ms in 680 samples
 Samples:      680 over 628.59 ms, median interval 0.603 ms
-Your code:    5 functions in file:///tmp/wm/wasm_run.js, wasm://wasm/292763a6
+Your code:    5 functions in file:///tmp/wm/wasm_run.js, wasm://wasm/292763a6; not yours: runtime (node, v8: 67 functions)
 VM shares:    (garbage collector) 1.09%, (program) 7.79%, (idle) 0.42%
 WebAssembly:  79.21% self in wasm functions (0.00% in unnamed wasm-function[N]), 0.29% in JS<->wasm wrappers
 warning: 48.9 ms from the profile's start to its first sample (median interval 0.603 ms): --weight before credits it to the first sample (7.8% of the profile's total), --weight after to none
@@ -56,7 +56,7 @@ Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sum
 Total:        511.48 ms in 850 samples
 Samples:      850 over 511.69 ms, median interval 0.595 ms
 Wasm names:   4 functions named from cpuprof/kernel-mangled.wasm
-Your code:    5 functions in file:///tmp/profan-cpuprof-gen/wasm_run.js, wasm://wasm/ea1dd20a
+Your code:    5 functions in file:///tmp/profan-cpuprof-gen/wasm_run.js, wasm://wasm/ea1dd20a; not yours: runtime (node, v8: 45 functions)
 VM shares:    (garbage collector) 0.00%, (program) 0.45%, (idle) 0.11%
 WebAssembly:  97.65% self in wasm functions (0.00% in unnamed wasm-function[N]), 0.00% in JS<->wasm wrappers
 

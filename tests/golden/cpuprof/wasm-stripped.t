@@ -7,7 +7,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        511.48 ms in 850 samples
 Samples:      850 over 511.69 ms, median interval 0.595 ms
-Your code:    5 functions in file:///tmp/profan-cpuprof-gen/wasm_run.js, wasm://wasm/ea1dd20a
+Your code:    5 functions in file:///tmp/profan-cpuprof-gen/wasm_run.js, wasm://wasm/ea1dd20a; not yours: runtime (node, v8: 45 functions)
 VM shares:    (garbage collector) 0.00%, (program) 0.45%, (idle) 0.11%
 WebAssembly:  97.65% self in wasm functions (97.65% in unnamed wasm-function[N]), 0.00% in JS<->wasm wrappers
 warning: 97.6% of the time is in wasm-function[N] frames: the module was built without a name section. Rebuild keeping it (emcc --profiling-funcs; wasm-ld without --strip-all/--strip-debug; wasm-opt --debuginfo), or name the frames here with --wasm MODULE.wasm (a named build)
@@ -54,7 +54,7 @@ Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sum
 Total:        511.48 ms in 850 samples
 Samples:      850 over 511.69 ms, median interval 0.595 ms
 Wasm names:   4 functions named from cpuprof/kernel-named.wasm
-Your code:    5 functions in file:///tmp/profan-cpuprof-gen/wasm_run.js, wasm://wasm/ea1dd20a
+Your code:    5 functions in file:///tmp/profan-cpuprof-gen/wasm_run.js, wasm://wasm/ea1dd20a; not yours: runtime (node, v8: 45 functions)
 VM shares:    (garbage collector) 0.00%, (program) 0.45%, (idle) 0.11%
 WebAssembly:  97.65% self in wasm functions (0.00% in unnamed wasm-function[N]), 0.00% in JS<->wasm wrappers
 

@@ -7,7 +7,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        45.92 ms in 29 samples
 Samples:      29 over 47.89 ms, median interval 1.270 ms
-Your code:    no function (--ours RE names it; docs/ownership.md)
+Your code:    no function (--ours RE names it; docs/ownership.md); not yours: runtime (v8: 5 functions)
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -37,7 +37,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap after each sample, the last one until endTime, as DevTools and speedscope (--weight after)
 Total:        36.32 ms in 29 samples
 Samples:      29 over 47.89 ms, median interval 1.270 ms
-Your code:    no function (--ours RE names it; docs/ownership.md)
+Your code:    no function (--ours RE names it; docs/ownership.md); not yours: runtime (v8: 5 functions)
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -67,7 +67,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  sample count (--weight samples)
 Total:        29 in 29 samples
 Samples:      29 over 47.89 ms, median interval 1.270 ms
-Your code:    no function (--ours RE names it; docs/ownership.md)
+Your code:    no function (--ours RE names it; docs/ownership.md); not yours: runtime (v8: 5 functions)
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===

@@ -9,7 +9,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        70.00 ms in 7 samples
 Samples:      7 over 70.00 ms, median interval 10.000 ms
-Your code:    2 functions in file:///app.js, wasm://wasm/abc
+Your code:    2 functions in file:///app.js, wasm://wasm/abc; not yours: runtime (node, v8: 2 functions)
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 WebAssembly:  42.86% self in wasm functions (0.00% in unnamed wasm-function[N]), 42.86% in JS<->wasm wrappers
 

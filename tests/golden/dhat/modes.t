@@ -66,7 +66,7 @@ Input:           dhat/containers.json (dhatFileVersion 2, heap mode)
 Command:         ./containers
 PID:             6061
 Mode:            heap
-Your code:       3 functions
+Your code:       3 functions; not yours: runtime (std, libstdc++.so.6.0.30: 7 functions)
 Total:           80,805 B (78.91 KiB) allocated in 3 blocks
 At t-gmax:       80,805 B (78.91 KiB) in 3 blocks, at 2028699 instrs (99.41% of the run)
 At t-end:        0 B in 0 blocks, at 2040842 instrs
@@ -99,7 +99,7 @@ Input:           dhat/rsdemo.json (dhatFileVersion 2, heap mode)
 Command:         ./rsdemo
 PID:             30522
 Mode:            heap
-Your code:       3 functions
+Your code:       3 functions; not yours: runtime (std: 50 functions)
 Total:           14,716 B (14.37 KiB) allocated in 11 blocks
 At t-gmax:       12,644 B (12.35 KiB) in 4 blocks, at 499636 instrs (98.51% of the run)
 At t-end:        544 B in 1 block, at 507168 instrs

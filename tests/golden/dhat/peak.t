@@ -228,7 +228,7 @@ Input:           dhat/peak.json (dhatFileVersion 2, heap mode)
 Command:         ./peak
 PID:             5994
 Mode:            heap
-Your code:       2 functions
+Your code:       2 functions; not yours: outside --ours (7 functions)
 Total:           40,031 B (39.09 KiB) allocated in 23 blocks
 At t-gmax:       36,921 B (36.06 KiB) in 19 blocks, at 155842 instrs (96.27% of the run)
 At t-end:        5,001 B (4.88 KiB) in 2 blocks, at 161881 instrs

@@ -12,7 +12,7 @@ Threads:        4 with samples
 Duration:       1.15 s
 Symbol files:   3 libraries: 3 found, 0 missing, 0 mismatched, 0 not on disk
 Symbols found:  rsown 78.5%, libc.so.6 21.5%, ld-linux-x86-64.so.2 0.0% of CPU time
-Your code:      8 functions in rsown
+Your code:      8 functions in rsown; not yours: runtime (std, hashbrown: 259 functions)
 Weighted by:    CPU time (threadCPUDelta)
 Total:          1.96 s in 1964 samples
 
@@ -67,7 +67,7 @@ Input:           ownership/rsown.dhat.json (dhatFileVersion 2, heap mode)
 Command:         ./rsown 1
 PID:             25688
 Mode:            heap
-Your code:       7 functions
+Your code:       7 functions; not yours: runtime (std, hashbrown: 142 functions), allocator (malloc: 1 function)
 Total:           16,066,452 B (15.32 MiB) allocated in 140,175 blocks
 At t-gmax:       8,165,416 B (7.79 MiB) in 102,445 blocks, at 77714202 instrs (27.88% of the run)
 At t-end:        544 B in 1 block, at 278717090 instrs
@@ -103,7 +103,7 @@ Input:           ownership/rsown.short.dhat.json (dhatFileVersion 2, heap mode)
 Command:         ./rsown 1
 PID:             31825
 Mode:            heap
-Your code:       7 functions
+Your code:       7 functions; not yours: runtime (std: 140 functions), dependency (hashbrown: 9 functions), allocator (malloc: 1 function)
 Total:           16,066,452 B (15.32 MiB) allocated in 140,175 blocks
 At t-gmax:       8,165,416 B (7.79 MiB) in 102,445 blocks, at 74526487 instrs (26.75% of the run)
 At t-end:        544 B in 1 block, at 278623916 instrs

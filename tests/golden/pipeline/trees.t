@@ -6,7 +6,7 @@ Format:       V8 CPU profile, .cpuprofile
 Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sums it (--weight before)
 Total:        703.90 ms in 1082 samples
 Samples:      1082 over 707.60 ms, median interval 0.580 ms
-Your code:    5 functions in file:///tmp/profan-ab/ab.js
+Your code:    5 functions in file:///tmp/profan-ab/ab.js; not yours: runtime (node, v8: 46 functions)
 VM shares:    (garbage collector) 0.00%, (program) 0.77%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -67,7 +67,7 @@ Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sum
 Total:        683.37 ms in 1060 samples
 Samples:      1082 over 707.60 ms, median interval 0.580 ms
 Filters:      focus=^work$, by=file (kept 683.37 ms of 703.90 ms, 97.08%)
-Your code:    1 function in file:///tmp/profan-ab/ab.js
+Your code:    1 function in file:///tmp/profan-ab/ab.js; not yours: runtime (node, v8: 21 functions)
 VM shares:    (garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%
 
 === Top functions by self time ===
@@ -102,7 +102,7 @@ Weighted by:  the gap before each sample, timeDeltas[i], as the usual script sum
 Total:        1.46 s in 2151 samples
 Samples:      1082 over 707.60 ms, median interval 0.580 ms (file 1)
 Inputs:       2 files merged (1: pipeline/a1.cpuprofile.gz, 2: pipeline/a2.cpuprofile.gz)
-Your code:    5 functions in file:///tmp/profan-ab/ab.js
+Your code:    5 functions in file:///tmp/profan-ab/ab.js; not yours: runtime (node, v8: 49 functions)
 VM shares:    (garbage collector) 0.00%, (program) 1.35%, (idle) 0.35%
 
 === Top functions by self time ===

@@ -11,7 +11,7 @@ Product:      Firefox
 OS:           X11; Linux x86_64
 Threads:      1 with samples
 Duration:     6.00 ms
-Your code:    5 functions
+Your code:    5 functions; not yours: dependency (EventDispatcher: 1 function)
 Weighted by:  CPU time (threadCPUDelta)
 Total:        10.00 ms in 7 samples
 

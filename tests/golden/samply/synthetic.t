@@ -10,7 +10,7 @@ Binary:       app
 Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
 Duration:     6.25 ms
-Your code:    5 functions in app
+Your code:    5 functions in app; not yours: runtime (std: 2 functions)
 Weighted by:  CPU time (threadCPUDelta)
 Total:        0.26 ms in 9 samples
 
@@ -70,7 +70,7 @@ Binary:       app
 Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
 Duration:     6.25 ms
-Your code:    5 functions in app
+Your code:    5 functions in app; not yours: runtime (std: 2 functions)
 Weighted by:  sample weight (on- and off-CPU intervals)
 Total:        11 in 9 samples
 
@@ -119,7 +119,7 @@ Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
 Duration:     6.25 ms
 Filters:      under=^fib$ (kept 0.11 ms of 0.26 ms, 42.80%)
-Your code:    5 functions in app
+Your code:    5 functions in app; not yours: runtime (std: 2 functions)
 Weighted by:  CPU time (threadCPUDelta)
 Total:        0.11 ms in 3 samples
 
@@ -198,7 +198,7 @@ Product:      app
 Threads:      2 with samples (+1 per-CPU pseudo-thread, not counted)
 Duration:     6.25 ms
 Symbols:      names from samply/synthetic/v49-sidecar.syms.json
-Your code:    5 functions in app
+Your code:    5 functions in app; not yours: runtime (std: 2 functions)
 Weighted by:  CPU time (threadCPUDelta)
 Total:        0.26 ms in 9 samples
 
