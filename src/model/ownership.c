@@ -551,13 +551,14 @@ static bool r_node_modules(struct facts *x)
 {
 	const char *nm = NULL;
 	size_t len;
-	for (const char *q = strstr(x->file, "node_modules/"); q; q = strstr(q + 1, "node_modules/"))
-		if (q == x->file || q[-1] == '/')
-			nm = q + 13; /* the innermost package: node_modules/a/node_modules/b */
-	if (!nm || (len = strcspn(nm, "/")) == 0)
+	/* node_modules/a/node_modules/b: the innermost package; Windows writes node_modules\a\ */
+	for (const char *q = strstr(x->file, "node_modules"); q; q = strstr(q + 1, "node_modules"))
+		if ((q == x->file || q[-1] == '/' || q[-1] == '\\') && (q[12] == '/' || q[12] == '\\'))
+			nm = q + 13;
+	if (!nm || (len = strcspn(nm, "/\\")) == 0)
 		return false;
-	if (nm[0] == '@' && nm[len] == '/')
-		len += 1 + strcspn(nm + len + 1, "/");
+	if (nm[0] == '@' && (nm[len] == '/' || nm[len] == '\\'))
+		len += 1 + strcspn(nm + len + 1, "/\\");
 	return set_pkg(x, nm, len);
 }
 static bool r_cxx_header_bare(struct facts *x)
@@ -567,6 +568,16 @@ static bool r_cxx_header_bare(struct facts *x)
 static bool r_node_internal(struct facts *x)
 {
 	return (starts(x->file, "node:") || starts(x->file, "internal/")) && set_plain(x, "node");
+}
+/* Scripts a host or a tool puts beside the program's: Electron's built-in modules and the
+ * bootloader VS Code's JavaScript debugger injects with --require (either slash). */
+static bool r_tool_script(struct facts *x)
+{
+	const char *f = x->file;
+	if (starts(f, "electron/js2c/") || strstr(f, "/electron/js2c/"))
+		return set_plain(x, "electron");
+	const char *d = strstr(f, "ms-vscode.js-debug");
+	return d && strstr(d, "bootloader.js") && set_plain(x, "js-debug");
 }
 static bool r_cxx_include(struct facts *x)
 {
@@ -771,11 +782,13 @@ static const struct own_rule {
 	{"crate-folder", r_crate_folder, OWN_DEPENDENCY, OWN_BY_PATH,
 	 "a file of a folder CRATE-X.Y.Z (a cargo directory source, /usr/share/cargo/registry/)"},
 	{"node-modules", r_node_modules, OWN_DEPENDENCY, OWN_BY_PATH,
-	 "a file of node_modules/PKG/: an npm package"},
+	 "a file of node_modules/PKG/ (either slash): an npm package"},
 	{"cxx-header-bare", r_cxx_header_bare, OWN_RUNTIME, OWN_BY_PATH,
 	 "a C++ standard header by its bare name (tuple, stl_vector.h)"},
 	{"node-internal", r_node_internal, OWN_RUNTIME, OWN_BY_PATH,
 	 "node:... or internal/...: Node's own modules"},
+	{"tool-script", r_tool_script, OWN_RUNTIME, OWN_BY_PATH,
+	 "electron/js2c/... or VS Code's js-debug bootloader: the host's or a tool's script"},
 	{"cxx-include", r_cxx_include, OWN_RUNTIME, OWN_BY_PATH,
 	 "a header of /usr/include/c++/ or libc++'s include/c++/v1/"},
 	{"compiler-include", r_compiler_include, OWN_RUNTIME, OWN_BY_PATH,

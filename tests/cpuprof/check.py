@@ -237,14 +237,18 @@ def display(frame):
 
 def yours(key, shown):
     """Whose code, as docs/ownership.md states it for V8 profiles: a script's function is yours
-    unless the script is Node's own (node:..., internal/..., a bare module name before Node 12),
-    V8's ("native ..."), or in node_modules; functions without a script are V8's."""
+    unless the script is Node's own (node:..., internal/..., a bare module name before Node 12;
+    a Windows path is no bare name), V8's ("native ..."), in node_modules (either slash),
+    Electron's (electron/js2c/...) or VS Code's js-debug bootloader; functions without a script
+    are V8's."""
     name, url = key[0], key[1]
     if not url or plumbing(shown):
         return False
-    if url.startswith(("node:", "internal/", "native ")) or "/" not in url:
+    if url.startswith(("node:", "internal/", "native ")) or ("/" not in url and "\\" not in url):
         return False
-    return not re.search(r"(^|/)node_modules/", url)
+    if re.search(r"(^|/)electron/js2c/", url) or re.search(r"ms-vscode\.js-debug.*bootloader\.js", url):
+        return False
+    return not re.search(r"(^|[/\\])node_modules[/\\]", url)
 
 
 def compute(p, weight):

@@ -789,9 +789,11 @@ static int node_frame(struct loader *L, const struct raw_node *n, bool at_top, u
 		url_id = strmap_intern_len(&p->strings, url_s, url_len);
 	}
 	/* whose code it is (ownership.h): all of it script code; V8's own (its GC, VM code, natives) and
-	 * Node's modules, which before Node 12 have bare names ("module.js"), are the runtime's */
+	 * Node's modules, which before Node 12 have bare names ("module.js"), are the runtime's; a
+	 * Windows path (c:\\app\\x.js) has no '/' but is no bare name */
 	uint32_t flags = PF_FUNC_SCRIPT;
-	if (url_len > 0 && (starts_with(url_s, "native ") || !memchr(url_s, '/', url_len)))
+	bool bare = !memchr(url_s, '/', url_len) && !memchr(url_s, '\\', url_len);
+	if (url_len > 0 && (starts_with(url_s, "native ") || bare))
 		flags |= starts_with(url_s, "native ") ? PF_FUNC_ENGINE : PF_FUNC_HOST;
 	*skip = false;
 	if (url_id == 0 && name_len > 2 && name[0] == '(' && name[name_len - 1] == ')') {
