@@ -177,13 +177,18 @@ const struct cli_command *const *cli_command_list(void)
 		cmds.commands[nc] = record_command(rf, own);
 		cmds.list[nc] = &cmds.commands[nc];
 		nc++;
-		/* ab: its own, diff's verdict options, and the groups diff takes from the formats */
+		/* ab: its own, diff's verdict options, and those of diff's other groups that the
+		 * recordings' command takes (not another format's) */
+		size_t nr = 0;
+		while (cmds.groups[fi][nr])
+			nr++;
 		own = cmds.groups[nc];
 		n = 0;
 		own[n++] = &cli_ab_group;
 		own[n++] = &cli_ab_diff_group;
 		for (size_t i = 1; i < nd && n + 1 < MAX_GROUPS; i++)
-			own[n++] = diff[i];
+			if (listed(cmds.groups[fi], nr, diff[i]))
+				own[n++] = diff[i];
 		cmds.commands[nc] = ab_command(rf, own);
 		cmds.list[nc] = &cmds.commands[nc];
 		nc++;

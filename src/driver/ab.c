@@ -33,6 +33,10 @@ struct ab_run {
 	double started;
 	size_t done, total; /* runs made and to make, over every phase (progress) */
 	bool interrupted;
+	/* the run under way, for the progress line */
+	const char *what;
+	int arm;
+	size_t k, n;
 };
 
 static double now(void)
@@ -49,12 +53,29 @@ static int arm_of(size_t i)
 	return (int)(((i / 2) % 2) ^ (i % 2));
 }
 
+/* The progress line: the run under way and the time since the first. */
+static void progress_tick(void *ctx)
+{
+	const struct ab_run *x = ctx;
+	/* the whole seconds since the first run: the line changes once a second */
+	char line[128];
+	snprintf(line, sizeof(line), "ab: %s%c run %zu of %zu (%zu of %zu in all), %.0f s", x->what, "AB"[x->arm], x->k,
+		 x->n, x->done + 1, x->total, now() - x->started);
+	static char last[128];
+	if (strcmp(line, last) != 0) { /* a new phase restarts its delay: only when the text changes */
+		memcpy(last, line, sizeof(last));
+		progress_phase(line, 0, false);
+	}
+	progress_update(0);
+}
+
 static void progress_run(struct ab_run *x, const char *what, int arm, size_t k, size_t n)
 {
-	char line[128];
-	snprintf(line, sizeof(line), "ab: %s%c run %zu of %zu (%zu of %zu in all), %.0f s", what, "AB"[arm], k, n,
-		 x->done + 1, x->total, now() - x->started);
-	progress_phase(line, 0, false);
+	x->what = what;
+	x->arm = arm;
+	x->k = k;
+	x->n = n;
+	progress_tick(x);
 }
 
 /* Runs arm ARM's command once; with FILE recorded into it. Returns 0, 1 when Ctrl-C stopped
@@ -240,6 +261,20 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 		pf_error("ab: --order is what ab decides (A B B A ...): leave it out");
 		return PF_EXIT_USAGE;
 	}
+	const char *cmds[2] = {cmd_a, cmd_b};
+	for (int arm = 0; arm < 2; arm++) {
+		/* a command that is a path and its arguments (no shell syntax): is it there? */
+		const char *c = cmds[arm] + strspn(cmds[arm], " \t");
+		size_t word = strcspn(c, " \t");
+		char *first = xstrndup(c, word);
+		bool missing = strchr(first, '/') != NULL && strpbrk(c, "|&;<>()$`\\\"'*?[#~={}\n") == NULL &&
+			       !sampler_can_run(first);
+		if (missing)
+			pf_error("ab: command %c: %s: no such executable", "AB"[arm], first);
+		free(first);
+		if (missing)
+			return PF_EXIT_FAIL;
+	}
 	struct sampler s;
 	int rc = sampler_open(&s, &ab->rec, "ab");
 	if (rc != PF_EXIT_OK) {
@@ -264,6 +299,8 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 		}
 	}
 	struct ab_run x = {.ab = ab, .s = &s, .dir = dir, .cmd = {cmd_a, cmd_b}, .started = now()};
+	s.tick = progress_tick;
+	s.tick_ctx = &x;
 	x.total = 2 * ab->warmup + 2 * ab->runs * (ab->aa ? 2 : 1);
 	struct arms aa = {.prefix = "aa-"}, main = {.prefix = ""};
 	rc = PF_EXIT_FAIL;

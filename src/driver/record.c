@@ -14,6 +14,10 @@ int driver_record(const struct profan_opts *o, const struct record_opts *ro, con
 		pf_error("record: no program to record: give it after '--'");
 		return PF_EXIT_USAGE;
 	}
+	if (!sampler_can_run(cmd[0])) { /* said before the sampler starts, in profan's words */
+		pf_error("record: %s: %s", cmd[0], strchr(cmd[0], '/') ? "no such executable" : "command not found");
+		return PF_EXIT_FAIL;
+	}
 	struct sampler s;
 	int rc = sampler_open(&s, ro, "record");
 	if (rc != PF_EXIT_OK) {

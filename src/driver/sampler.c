@@ -34,9 +34,10 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Is NAME an executable in PATH? */
-static bool in_path(const char *name)
+bool sampler_can_run(const char *name)
 {
+	if (strchr(name, '/') != NULL)
+		return access(name, X_OK) == 0;
 	const char *path = getenv("PATH");
 	bool found = false;
 	for (const char *dir = path ? path : "/usr/bin:/bin"; !found; dir += strcspn(dir, ":") + 1) {
@@ -67,7 +68,7 @@ const char *sampler_status(int status)
 
 /* Waits for PID, keeping the progress line alive; the wall clock stops when it ends. A pidfd
  * wakes poll() exactly then; without one (old kernels) wait4 blocks. */
-static int wait_for(pid_t pid, int *status, struct rusage *ru, double *ended)
+static int wait_for(const struct sampler *s, pid_t pid, int *status, struct rusage *ru, double *ended)
 {
 	int pfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	for (;;) {
@@ -75,7 +76,10 @@ static int wait_for(pid_t pid, int *status, struct rusage *ru, double *ended)
 			struct pollfd p = {.fd = pfd, .events = POLLIN};
 			int k = poll(&p, 1, 100);
 			if (k == 0 || (k < 0 && errno == EINTR)) {
-				progress_update(0);
+				if (s->tick)
+					s->tick(s->tick_ctx);
+				else
+					progress_update(0);
 				continue;
 			}
 		}
@@ -140,7 +144,7 @@ int sampler_run(const struct sampler *s, const char *output, const char *const *
 		int status = 0;
 		struct rusage ru;
 		double ended = started;
-		if (wait_for(pid, &status, &ru, &ended) < 0) {
+		if (wait_for(s, pid, &status, &ru, &ended) < 0) {
 			pf_error("waiting for %s: %s", argv[0], strerror(errno));
 			rc = -1;
 		}
@@ -214,7 +218,7 @@ int sampler_open(struct sampler *s, const struct record_opts *ro, const char *wh
 	s->rq = (struct record_request){.call_graph = ro->call_graph ? ro->call_graph : "dwarf",
 					.freq = ro->freq ? ro->freq : 1000,
 					.clock = true};
-	if (!in_path(s->rec->program)) {
+	if (!sampler_can_run(s->rec->program)) {
 		pf_error("%s: %s not found: install it (Debian package %s)", who, s->rec->program, s->rec->package);
 		return PF_EXIT_FAIL;
 	}

@@ -16,6 +16,9 @@ struct sampler {
 	struct record_request rq;          /* .output set per run */
 	char *dir;                         /* scratch directory for the probe's files */
 	double probe_wall, probe_cpu;      /* what recording `true` took: the sampler's own cost */
+	/* Called about 10 times a second while a run goes on (the progress line), or NULL. */
+	void (*tick)(void *ctx);
+	void *tick_ctx;
 };
 
 /* One finished run of a program. */
@@ -36,6 +39,9 @@ void sampler_close(struct sampler *s);
  * (res->interrupted says it came). Returns 0, or -1 after one line (it could not start). */
 int sampler_run(const struct sampler *s, const char *output, const char *const *cmd, size_t n, bool quiet,
 		const char *errfile, struct sampler_run *res);
+
+/* Can NAME be run: a path (with a '/') to an executable, or an executable in PATH? */
+bool sampler_can_run(const char *name);
 
 /* What a finished run's status says about its program, "exit status 3" / "killed by signal
  * 11 (Segmentation fault)", or NULL for exit 0. Static storage. */
