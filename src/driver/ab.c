@@ -84,7 +84,7 @@ static int run_once(struct ab_run *x, int arm, const char *file, struct sampler_
 {
 	const char *argv[] = {"/bin/sh", "-c", x->cmd[arm]};
 	char *errfile = xasprintf("%s/run.err", x->dir);
-	int rc = sampler_run(x->s, file, argv, 3, true, errfile, res);
+	int rc = sampler_run(x->s, file, argv, 3, SAMPLER_QUIET, errfile, res);
 	x->done++;
 	if (rc == 0 && res->interrupted) {
 		x->interrupted = true;
@@ -261,8 +261,10 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 		pf_error("ab: --order is what ab decides (A B B A ...): leave it out");
 		return PF_EXIT_USAGE;
 	}
+	struct sampler s;
+	int rc = sampler_open(&s, &ab->rec, "ab");
 	const char *cmds[2] = {cmd_a, cmd_b};
-	for (int arm = 0; arm < 2; arm++) {
+	for (int arm = 0; arm < 2 && rc == PF_EXIT_OK; arm++) {
 		/* a command that is a path and its arguments (no shell syntax): is it there? */
 		const char *c = cmds[arm] + strspn(cmds[arm], " \t");
 		size_t word = strcspn(c, " \t");
@@ -273,10 +275,10 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 			pf_error("ab: command %c: %s: no such executable", "AB"[arm], first);
 		free(first);
 		if (missing)
-			return PF_EXIT_FAIL;
+			rc = PF_EXIT_FAIL;
 	}
-	struct sampler s;
-	int rc = sampler_open(&s, &ab->rec, "ab");
+	if (rc == PF_EXIT_OK)
+		rc = sampler_try(&s, "ab");
 	if (rc != PF_EXIT_OK) {
 		sampler_close(&s);
 		return rc;
@@ -316,9 +318,10 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 	time_lines(r, &main);
 	report_header(r, "Sampler cost", "included above: recording `true` took %.3f s wall, %.3f s CPU", s.probe_wall,
 		      s.probe_cpu);
-	report_header(r, "Recorded", "%zu + %zu runs in the order %s%s, by %s", main.files[0].len, main.files[1].len,
-		      main.order, ab->warmup ? report_printf(r, " after %zu warm-up runs each", ab->warmup) : "",
-		      sampler_describe(&s, r));
+	report_header(r, "Recorded", "%zu + %zu runs in the order %s%s, by %s%s", main.files[0].len,
+		      main.files[1].len, main.order,
+		      ab->warmup ? report_printf(r, " after %zu warm-up runs each", ab->warmup) : "",
+		      sampler_describe(&s, r), ab->keep ? "" : "; the recordings are removed after the report (--keep DIR keeps them)");
 	if (x.interrupted)
 		report_warning(r, "interrupted (Ctrl-C): comparing the %zu runs recorded before it", main.made);
 	if (ab->keep != NULL)

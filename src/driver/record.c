@@ -14,19 +14,21 @@ int driver_record(const struct profan_opts *o, const struct record_opts *ro, con
 		pf_error("record: no program to record: give it after '--'");
 		return PF_EXIT_USAGE;
 	}
-	if (!sampler_can_run(cmd[0])) { /* said before the sampler starts, in profan's words */
-		pf_error("record: %s: %s", cmd[0], strchr(cmd[0], '/') ? "no such executable" : "command not found");
-		return PF_EXIT_FAIL;
-	}
 	struct sampler s;
 	int rc = sampler_open(&s, ro, "record");
+	if (rc == PF_EXIT_OK && !sampler_can_run(cmd[0])) { /* said before the sampler starts, in profan's words */
+		pf_error("record: %s: %s", cmd[0], strchr(cmd[0], '/') ? "no such executable" : "command not found");
+		rc = PF_EXIT_FAIL;
+	}
+	if (rc == PF_EXIT_OK)
+		rc = sampler_try(&s, "record");
 	if (rc != PF_EXIT_OK) {
 		sampler_close(&s);
 		return rc;
 	}
 	const char *out = ro->output ? ro->output : s.rec->default_output;
 	struct sampler_run res;
-	rc = sampler_run(&s, out, cmd, n, false, NULL, &res);
+	rc = sampler_run(&s, out, cmd, n, SAMPLER_TO_STDERR, NULL, &res);
 	struct stat st;
 	if (rc == 0 && (stat(out, &st) != 0 || st.st_size == 0)) {
 		const char *how = sampler_status(res.status);

@@ -98,7 +98,7 @@ static int wait_for(const struct sampler *s, pid_t pid, int *status, struct rusa
 	return 0;
 }
 
-int sampler_run(const struct sampler *s, const char *output, const char *const *cmd, size_t n, bool quiet,
+int sampler_run(const struct sampler *s, const char *output, const char *const *cmd, size_t n, enum sampler_io io,
 		const char *errfile, struct sampler_run *res)
 {
 	memset(res, 0, sizeof(*res));
@@ -122,7 +122,9 @@ int sampler_run(const struct sampler *s, const char *output, const char *const *
 	pid_t pid = fork();
 	if (pid == 0) {
 		signal(SIGINT, SIG_DFL);
-		if (quiet) {
+		if (io == SAMPLER_TO_STDERR) {
+			dup2(STDERR_FILENO, STDOUT_FILENO);
+		} else {
 			int null = open("/dev/null", O_RDWR);
 			int err = errfile ? open(errfile, O_WRONLY | O_CREAT | O_TRUNC, 0644) : null;
 			if (null >= 0) {
@@ -192,7 +194,7 @@ static int probe(struct sampler *s, char **err)
 	char *out = xasprintf("%s/probe.data", s->dir), *errfile = xasprintf("%s/probe.err", s->dir);
 	const char *cmd[] = {"true"};
 	struct sampler_run res;
-	int rc = sampler_run(s, out, cmd, 1, true, errfile, &res);
+	int rc = sampler_run(s, out, cmd, 1, SAMPLER_QUIET, errfile, &res);
 	struct stat st;
 	bool ok = rc == 0 && WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0 && stat(out, &st) == 0 &&
 		  st.st_size > 0;
@@ -227,6 +229,11 @@ int sampler_open(struct sampler *s, const struct record_opts *ro, const char *wh
 		pf_error("%s: %s", who, no);
 		return PF_EXIT_FAIL;
 	}
+	return PF_EXIT_OK;
+}
+
+int sampler_try(struct sampler *s, const char *who)
+{
 	const char *tmp = getenv("TMPDIR");
 	s->dir = xasprintf("%s/profan-probe-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (mkdtemp(s->dir) == NULL) {

@@ -28,16 +28,25 @@ struct sampler_run {
 	bool interrupted; /* SIGINT came during the run */
 };
 
-/* Finds the sampler and tries it on `true` (dropping the monotonic clock if it is refused).
- * WHO names the command in messages. Returns 0, or PF_EXIT_FAIL / PF_EXIT_USAGE after one line. */
+/* Finds the sampler and checks what the machine allows, without running anything (WHO names
+ * the command in messages): 0, or PF_EXIT_FAIL after one line. sampler_close() either way. */
 int sampler_open(struct sampler *s, const struct record_opts *ro, const char *who);
+/* Records `true` once (dropping the monotonic clock if it is refused): 0, or PF_EXIT_FAIL after
+ * one line saying why the sampler cannot record here. */
+int sampler_try(struct sampler *s, const char *who);
 void sampler_close(struct sampler *s);
 
+/* Where a run's standard output and error go. */
+enum sampler_io {
+	SAMPLER_TO_STDERR, /* both to profan's stderr: stdout is the report's */
+	SAMPLER_QUIET,     /* stdout to /dev/null, stderr into the run's ERRFILE */
+};
+
 /* Runs CMD[0..n) (no shell) under the sampler into OUTPUT (NULL: unrecorded, the program
- * alone: a warm-up run). QUIET: the program's stdout goes to /dev/null and its stderr into
- * ERRFILE (kept by the caller). While it runs, SIGINT is the program's and the sampler's
- * (res->interrupted says it came). Returns 0, or -1 after one line (it could not start). */
-int sampler_run(const struct sampler *s, const char *output, const char *const *cmd, size_t n, bool quiet,
+ * alone: a warm-up run), its output as IO says (ERRFILE: kept by the caller). While it runs,
+ * SIGINT is the program's and the sampler's (res->interrupted says it came). Returns 0, or
+ * -1 after one line (it could not start). */
+int sampler_run(const struct sampler *s, const char *output, const char *const *cmd, size_t n, enum sampler_io io,
 		const char *errfile, struct sampler_run *res);
 
 /* Can NAME be run: a path (with a '/') to an executable, or an executable in PATH? */

@@ -10,7 +10,8 @@ and recorded with `profan record -o F -- ./builds` (the default: --call-graph dw
     sample periods by symbol on F (self is the sampled address: the same with any unwinder);
   - without -o the recording is perf.data in the current directory; --call-graph fp and
     --freq 500 reach perf (its header again);
-  - a program that exits 3: one warning line with the status, the report, exit 0;
+  - a program that prints and exits 3: its output on stderr (the --json report on stdout
+    parses), one warning line with the status, exit 0;
   - usage errors exit 2 with the form: no program, --freq 0, --call-graph lbr;
   - perf not in PATH: exit 1, one line naming the Debian package linux-perf.
 Exit 77 (ctest's skip) when perf or gcc is missing or cannot record here."""
@@ -103,11 +104,17 @@ cmdline = perf_cmdline(default) if os.path.exists(default) else ""
 check("--call-graph fp" in cmdline and "-F 500" in cmdline, f"record --call-graph fp --freq 500: {cmdline}")
 
 # ---- the program's exit status, said once
-out = prof("record", "--top", "3", "-o", os.path.join(tmp, "exit.data"), "--", "sh", "-c",
-           prog + " 20000 2; exit 3", cwd=tmp)
+out = prof("record", "--json", "--top", "3", "-o", os.path.join(tmp, "exit.data"), "--", "sh", "-c",
+           "echo said-by-the-program; " + prog + " 20000 2; exit 3", cwd=tmp)
 warned = [l for l in out.stderr.splitlines() if "exit status 3" in l]
-check(out.returncode == 0 and len(warned) == 1 and "=== " in out.stdout,
-      f"program exiting 3: exit {out.returncode}, stderr {out.stderr!r}")
+check(out.returncode == 0 and len(warned) == 1, f"program exiting 3: exit {out.returncode}, stderr {out.stderr!r}")
+# the program's output goes to stderr: stdout is the report's (here JSON that must parse)
+check("said-by-the-program" in out.stderr.splitlines() and out.stdout.startswith("{"),
+      f"the program's stdout: {out.stdout[:80]!r} / {out.stderr[:200]!r}")
+try:
+    json.loads(out.stdout)
+except ValueError as e:
+    failures.append(f"record --json with a program that prints: not JSON: {e}")
 
 if failures:
     print("\n".join(failures))
