@@ -88,8 +88,6 @@ static int run_once(struct ab_run *x, int arm, const char *file, struct sampler_
 	x->done++;
 	if (rc == 0 && res->interrupted) {
 		x->interrupted = true;
-		if (file != NULL)
-			unlink(file);
 		rc = 1;
 	} else if (rc == 0 && sampler_status(res->status) != NULL) {
 		char last[240] = "";
@@ -121,18 +119,18 @@ static int record_arms(struct ab_run *x, struct arms *a)
 		progress_run(x, a->prefix[0] ? "A/A: " : "", arm, k[arm], n);
 		char *file = xasprintf("%s/%s%c-%02zu.data", x->dir, a->prefix, "ab"[arm], k[arm]);
 		struct sampler_run res;
-		int rc = run_once(x, arm == 1 && a->prefix[0] ? 0 : arm, file, &res);
-		if (rc != 0) {
+		int rc = run_once(x, a->prefix[0] ? 0 : arm, file, &res);
+		struct stat st;
+		if (rc == 0 && (stat(file, &st) != 0 || st.st_size == 0)) {
+			pf_error("ab: %s: %s wrote no recording", file, x->s->rec->program);
+			rc = -1;
+		}
+		if (rc != 0) { /* a failed or interrupted run is no run of the comparison */
+			unlink(file);
 			free(file);
 			if (rc < 0)
 				return -1;
 			break;
-		}
-		struct stat st;
-		if (stat(file, &st) != 0 || st.st_size == 0) {
-			pf_error("ab: %s: %s wrote no recording", file, x->s->rec->program);
-			free(file);
-			return -1;
 		}
 		vec_push(&a->files[arm], file);
 		vec_push(&a->wall[arm], res.wall);
