@@ -3,7 +3,7 @@
 # loads it on first use; or source it from ~/.bashrc. Needs nothing but bash.
 # The lists mirror `profan CMD --help`: tests/ux/check_docs.py fails when they drift.
 
-_profan_commands='samply perf dhat cpuprof diff'
+_profan_commands='samply perf dhat cpuprof diff record ab'
 
 # Options of every command, then each command's own. An option that takes a
 # value is also listed in _profan_takes_value, so that the word after it
@@ -20,7 +20,12 @@ _profan_opts_cpuprof='--ours --full-paths --explain-ownership --weight --profile
 _profan_opts_diff='--base --format --metric --confidence --order --aa --match --fail-on-change --median --ours --binary --full-paths --explain-ownership
 	--thread --pid --symbol-path --kallsyms --verbose -v --no-inline --no-symbols --no-sidecar --weight
 	--profile --wasm'
-_profan_takes_value='--top --output -o --binary --thread --pid --under --metric --alloc-entry
+_profan_opts_record='-o --output --call-graph --freq --ours --binary --full-paths --explain-ownership --under --threads
+	--metric --alloc-entry --alloc-plumbing --whole-binary --no-sidecar --symbol-path --kallsyms --no-inline --no-symbols
+	--verbose -v'
+_profan_opts_ab='--runs --warmup --keep --call-graph --freq --aa --metric --confidence --match --fail-on-change --ours
+	--binary --full-paths --explain-ownership --symbol-path --kallsyms --no-inline --no-symbols --no-sidecar --verbose -v'
+_profan_takes_value='--call-graph --freq --runs --warmup --keep --top --output -o --binary --thread --pid --under --metric --alloc-entry
 	--alloc-plumbing --symbol-path --kallsyms --where --not --stacks --ours --plumbing --weight --profile
 	--wasm --base --format --confidence --order --match --focus --ignore --hide --root-at --by --tree-threshold
 	--callers --callees --folded --pprof --flamegraph --annotate --source-path --source-prefix'
@@ -30,19 +35,20 @@ _profan_takes_value='--top --output -o --binary --thread --pid --under --metric 
 _profan_values()
 {
 	case "$1 $2" in
-	"samply --metric" | "perf --metric") echo 'cpu samples weight' ;;
+	"samply --metric" | "perf --metric" | "record --metric") echo 'cpu samples weight' ;;
+	*" --call-graph") echo 'dwarf fp' ;;
 	"dhat --metric")
 		echo 'gb gbk tb tbk tiny short-lived zero-access zero-access-blocks low-access low-access-blocks
 			eb ebk rb high-reads wb high-writes tl mb mbk list' ;;
 	"cpuprof --weight" | "diff --weight") echo 'before after samples' ;;
 	"cpuprof --profile" | "diff --profile") echo 'all' ;;
 	"diff --format") echo 'samply perf dhat cpuprof' ;;
-	"diff --match") echo 'name file' ;;
+	"diff --match" | "ab --match") echo 'name file' ;;
 	*" --by") echo 'function file line lib' ;;
 	*" --color") echo 'auto always never' ;;
 	*" --output" | *" -o" | *" --folded" | *" --pprof" | *" --flamegraph" | *" --kallsyms" | \
 		*" --wasm" | "diff --base") echo FILE ;;
-	*" --symbol-path" | *" --source-path") echo DIR ;;
+	*" --symbol-path" | *" --source-path" | "ab --keep") echo DIR ;;
 	esac
 }
 
@@ -102,7 +108,8 @@ _profan()
 		return
 	fi
 
-	# Anything else is a profile: .json, .json.gz, .cpuprofile, dhat.out.* ...
+	# Anything else is a profile: .json, .json.gz, .cpuprofile, dhat.out.* ... (record's program
+	# and ab's commands: a file too)
 	compopt -o filenames 2>/dev/null
 	COMPREPLY=($(compgen -f -- "$cur"))
 }

@@ -48,6 +48,7 @@ struct cli_state {
 	const char *next_arg;
 	bool took_next;
 	void (*list_metrics)(void); /* --metric list: prints a format's metrics */
+	struct ab_opts ab;          /* profan ab's options; .rec also profan record's */
 };
 
 struct cli_group {
@@ -60,6 +61,13 @@ struct cli_group {
 	const struct input_format *format;
 };
 
+/* What a command does with its arguments. */
+enum cli_kind {
+	CLI_READ,   /* a format's command, or diff (format NULL): profiles */
+	CLI_RECORD, /* record: a program and its arguments */
+	CLI_AB,     /* ab: two shell commands */
+};
+
 struct cli_command {
 	const char *name;
 	const char *summary;     /* one line for `profan --help` */
@@ -68,6 +76,7 @@ struct cli_command {
 	const char *examples;    /* lines for `profan CMD --help` */
 	const struct cli_group *const *own; /* its options, NULL-terminated */
 	const struct input_format *format; /* the format it reads (format.h), or NULL: diff */
+	enum cli_kind kind;
 };
 
 /* Runs `profan ARGV...`; returns the exit status. */

@@ -45,4 +45,31 @@ int driver_diff_profiles(const struct profan_opts *o, struct profile *base, size
 			 const char *const *base_names, struct profile *news, size_t nn, const char *const *new_names,
 			 struct report *r);
 
+/* profan record and profan ab: programs run under the sampler of the format that has one
+ * (format.h's format_recorder), then the same analysis as the format's command or diff. */
+struct record_opts {
+	const char *output;     /* the recording (record only); NULL: the sampler's default name */
+	const char *call_graph; /* "dwarf" (NULL: the default) or "fp" */
+	unsigned freq;          /* samples per second; 0: 1000 */
+};
+
+/* Records CMD[0..N) (no shell), keeps the recording and analyses it as the format's own
+ * command would, into R. Returns an exit status after one error line, as driver_run. */
+int driver_record(const struct profan_opts *o, const struct record_opts *ro, const char *const *cmd, size_t n,
+		  struct report *r);
+
+struct ab_opts {
+	struct record_opts rec;
+	size_t runs;      /* recorded runs per arm (>= 1) */
+	size_t warmup;    /* unrecorded runs per arm first */
+	bool aa;          /* first A against itself, in the same order, as the harness' noise */
+	const char *keep; /* directory to keep the recordings in; NULL: a temporary one */
+};
+
+/* Runs the shell commands CMD_A and CMD_B (sh -c) interleaved A B B A ..., records each run,
+ * and compares the arms as driver_diff does (O's diff options), with each arm's times in the
+ * header. Returns as driver_diff (DIFF_EXIT_SLOWER with --fail-on-change). */
+int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char *cmd_a, const char *cmd_b,
+	      struct report *r);
+
 #endif

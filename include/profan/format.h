@@ -80,6 +80,32 @@ struct format_command {
 	size_t opts_size; /* the format's options struct (zero-filled: the defaults) */
 };
 
+/* What `profan record` and `profan ab` ask of a sampler (driver.h). */
+struct record_request {
+	const char *output;     /* the recording to write */
+	const char *call_graph; /* "dwarf" or "fp" */
+	unsigned freq;          /* samples per second */
+	bool clock;             /* ask for the monotonic clock (dropped where the sampler refuses it) */
+};
+
+/* A format whose files a sampler on this machine records (format_recording()). */
+struct format_recorder {
+	const char *program;        /* looked up in PATH */
+	const char *package;        /* the Debian package that provides it */
+	const char *default_output; /* the recording's name when -o is not given */
+	const char *event;          /* what it samples, for the header ("cpu-clock") */
+	/* The sampler's command line around CMD[0..n): a NULL-terminated array the caller frees
+	 * (its strings are static, the request's or CMD's). */
+	const char **(*argv)(const struct record_request *rq, const char *const *cmd, size_t n);
+	/* Why recording cannot work here, before trying (e.g. a kernel setting): NULL or one line. */
+	const char *(*refusal)(void);
+	/* A failed recording's stderr ERR as one line of cause and fix into WHY[0..CAP); false when
+	 * it says nothing known. */
+	bool (*explain)(const char *err, char *why, size_t cap);
+	/* A note on what the machine samples with (no hardware counters): NULL or one line. */
+	const char *(*note)(void);
+};
+
 struct input_format {
 	const char *name;    /* profile->format and --format: "cpuprofile" */
 	const char *command; /* the subcommand */
@@ -118,6 +144,8 @@ struct input_format {
 	int (*views)(const struct view_input *in, struct report *r, struct view_choice *out);
 	/* What the format changes in profan diff; NULL: a sampled profile's comparison. */
 	const struct diff_format *diff;
+	/* How to record a program into this format; NULL: profan cannot. */
+	const struct format_recorder *recorder;
 };
 
 /* The input formats, in the order they are recognised. */
@@ -127,6 +155,8 @@ const char *format_name(const struct input_format *f);    /* "cpuprofile" */
 const char *format_command(const struct input_format *f); /* "cpuprof" */
 /* The format a document looks like (each format's sniff, in order), or NULL. */
 const struct input_format *format_of(const struct json *root);
+/* The first format with a recorder (profan record, profan ab), or NULL. */
+const struct input_format *format_recording(void);
 /* The binary format whose magic_binary() name is KIND, or NULL. */
 const struct input_format *format_of_binary(const char *kind);
 /* What a parsed input is, for every command: *SEEN gets format_of() (NULL:

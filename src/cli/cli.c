@@ -55,9 +55,22 @@ int cli_check_regex(const struct cli_state *st, const char *opt, const char *arg
 
 /* ---- help ---- */
 
-static void print_opts(FILE *out, const struct cli_opt *opts)
+/* Does one of CMD's own groups have an option called NAME (record's -o is the recording)? */
+static bool own_option(const struct cli_command *cmd, const char *name)
+{
+	for (const struct cli_group *const *g = cmd ? cmd->own : NULL; g && *g; g++)
+		for (const struct cli_opt *o = (*g)->opts; o->name; o++)
+			if (strcmp(o->name, name) == 0)
+				return true;
+	return false;
+}
+
+/* OPTS for --help; SHADOW: leave out those CMD's own groups have. */
+static void print_opts(FILE *out, const struct cli_opt *opts, const struct cli_command *shadow)
 {
 	for (const struct cli_opt *o = opts; o && o->name; o++) {
+		if (own_option(shadow, o->name))
+			continue;
 		char lhs[64], shortname[8] = "    ";
 		if (o->val > 0 && o->val < 0x80)
 			snprintf(shortname, sizeof(shortname), "-%c, ", o->val);
@@ -74,14 +87,18 @@ static void print_help(FILE *out, const struct cli_command *cmd)
 		fprintf(out, "\n%s\n", cmd->description);
 	fprintf(out, "\nOptions:\n");
 	for (const struct cli_group *const *g = cmd->own; *g; g++)
-		print_opts(out, (*g)->opts);
+		print_opts(out, (*g)->opts, NULL);
 	fprintf(out, "\nCommon options:\n");
-	print_opts(out, cli_common_group.opts);
+	print_opts(out, cli_common_group.opts, cmd);
 	fprintf(out, "\nFilters, trees and exports (filters apply in the order given):\n");
-	print_opts(out, cli_analysis_group.opts);
+	print_opts(out, cli_analysis_group.opts, cmd);
 	if (cmd->examples)
 		fprintf(out, "\nExamples:\n%s", cmd->examples);
-	fprintf(out, "\nExit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.\n");
+	if (cmd->kind == CLI_AB || cmd->format == NULL)
+		fprintf(out, "\nExit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error, 3 "
+			     "slower with --fail-on-change.\n");
+	else
+		fprintf(out, "\nExit status: 0 ok, 1 unreadable or malformed input or write error, 2 usage error.\n");
 }
 
 static void print_usage(FILE *out)
@@ -182,10 +199,16 @@ static enum parse_result parse(struct cli_state *st, int argc, char **argv, int 
 			nopts++;
 	struct option *longopts = xcalloc(nopts + 1, sizeof(*longopts));
 	const struct cli_group **group_of = xcalloc(nopts + 1, sizeof(*group_of));
-	char shortopts[64] = ":"; /* permute: options may follow the PROFILE, as users type them */
-	size_t sl = 1, k = 0;
+	/* permute: options may follow the PROFILE, as users type them; record's program's own
+	 * options stay its: the first word that is not an option ends profan's */
+	char shortopts[64] = ":";
+	if (st->cmd->kind == CLI_RECORD)
+		memcpy(shortopts, "+:", 3);
+	size_t sl = strlen(shortopts), k = 0;
 	for (size_t g = 0; g < ngroups; g++)
 		for (const struct cli_opt *o = groups[g]->opts; o->name; o++) {
+			if (g + 2 >= ngroups && own_option(st->cmd, o->name))
+				continue; /* a common option the command's own shadows (record's -o) */
 			group_of[k] = groups[g];
 			longopts[k++] = (struct option){o->name, o->has_arg, NULL, o->val};
 			if (o->val > 0 && o->val < 0x80 && sl + 3 < sizeof(shortopts)) {
@@ -235,7 +258,7 @@ static enum parse_result parse(struct cli_state *st, int argc, char **argv, int 
 	free(longopts);
 	free(group_of);
 	*first_arg = optind;
-	if (res == PARSE_OK && st->cmd->format == NULL) {
+	if (res == PARSE_OK && st->cmd->format == NULL && st->cmd->kind == CLI_READ) {
 		const char *term = optind > 0 && optind <= argc && strcmp(argv[optind - 1], "--") == 0 &&
 					   argv[optind - 1] != value_dashdash
 				   ? argv[optind - 1]
@@ -517,19 +540,37 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 	struct report r;
 	report_init(&r);
 	int rc;
-	if (check_outputs(st, args, nargs) < 0) {
+	size_t ninputs = cmd->kind == CLI_READ ? nargs : 0; /* record's and ab's words are commands */
+	if (check_outputs(st, args, ninputs) < 0) {
 		rc = PF_EXIT_USAGE;
 		goto out;
 	}
 	size_t stdins = 0;
-	for (size_t i = 0; i < nargs + st->base.len; i++)
-		stdins += strcmp(i < nargs ? args[i] : st->base.items[i - nargs], "-") == 0;
+	for (size_t i = 0; i < ninputs + st->base.len; i++)
+		stdins += strcmp(i < ninputs ? args[i] : st->base.items[i - ninputs], "-") == 0;
 	if (stdins > 1) { /* the second would read an empty stream */
 		cli_usage_error(st, "standard input ('-') is given %zu times; it can be read once", stdins);
 		rc = PF_EXIT_USAGE;
 		goto out;
 	}
-	if (cmd->format != NULL) {
+	if (cmd->kind == CLI_RECORD) {
+		if (nargs == 0) {
+			cli_usage_error(st, "no program to record: give it after '--', as in 'profan record -- ./prog'");
+			rc = PF_EXIT_USAGE;
+			goto out;
+		}
+		rc = driver_record(o, &st->ab.rec, (const char *const *)args, nargs, &r);
+	} else if (cmd->kind == CLI_AB) {
+		if (nargs != 2) {
+			cli_usage_error(st, "%s: give two commands, each one quoted string: profan ab 'CMD_A' 'CMD_B'",
+					nargs < 2 ? "too few commands" : "too many commands");
+			rc = PF_EXIT_USAGE;
+			goto out;
+		}
+		st->ab.aa = o->aa; /* ab's --aa runs an A/A first; the A/B itself is no A/A */
+		o->aa = false;
+		rc = driver_ab(o, &st->ab, args[0], args[1], &r);
+	} else if (cmd->format != NULL) {
 		if (nargs == 0) {
 			cli_usage_error(st, "no PROFILE given");
 			rc = PF_EXIT_USAGE;
@@ -594,7 +635,8 @@ static int run(struct cli_state *st, char **args, size_t nargs)
 		free(n);
 		free(joined);
 	}
-	if (rc == PF_EXIT_OK || (cmd->format == NULL && rc == DIFF_EXIT_SLOWER)) { /* the report, then 3 */
+	if (rc == PF_EXIT_OK || ((cmd->format == NULL || cmd->kind == CLI_AB) && rc == DIFF_EXIT_SLOWER)) {
+		/* the report, then 3 */
 		int erc = emit(st, &r);
 		rc = erc != PF_EXIT_OK ? erc : rc;
 	}
@@ -605,7 +647,7 @@ out:
 
 static int run_command(const struct cli_command *cmd, int argc, char **argv)
 {
-	struct cli_state st = {.cmd = cmd, .top = 30};
+	struct cli_state st = {.cmd = cmd, .top = 30, .ab = {.runs = 5}};
 	profan_opts_init(&st.opts);
 	format_stores_open(&st);
 	int first, rc;

@@ -6,6 +6,11 @@
 #include "profan/cli.h"
 
 extern const struct cli_group cli_own_group, cli_binary_group, cli_symbol_group, cli_diff_group;
+/* profan record's and profan ab's own, and the options of diff's that ab takes */
+extern const struct cli_group cli_record_group, cli_ab_group, cli_ab_diff_group;
+
+/* Fills in the help of record's -o with the sampler's DEFAULT_OUTPUT. */
+void cli_record_help_init(const char *default_output);
 
 /* Fills in the help of diff's --format from the registry. */
 void cli_diff_help_init(void);

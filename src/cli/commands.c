@@ -3,14 +3,17 @@
  * every format's command shares with it. Every one runs the same driver (driver.h). */
 #include "cli_int.h"
 
+#include <stdio.h>
+
 #define MAX_FORMATS 16
 #define MAX_GROUPS 16
+#define EXTRA_COMMANDS 3 /* diff, record, ab */
 
 /* What the command line builds from the registry, once. */
 static struct {
-	struct cli_command commands[MAX_FORMATS + 1];
-	const struct cli_command *list[MAX_FORMATS + 2];
-	const struct cli_group *groups[MAX_FORMATS + 1][MAX_GROUPS];
+	struct cli_command commands[MAX_FORMATS + EXTRA_COMMANDS];
+	const struct cli_command *list[MAX_FORMATS + EXTRA_COMMANDS + 1];
+	const struct cli_group *groups[MAX_FORMATS + EXTRA_COMMANDS][MAX_GROUPS];
 	struct cli_group declared[MAX_FORMATS][MAX_GROUPS];
 	size_t declared_count[MAX_FORMATS];
 } cmds;
@@ -73,6 +76,57 @@ static const struct cli_command cmd_diff = {
 	.format = NULL,
 };
 
+/* profan record and profan ab: their help names the sampler of the format that has one. */
+static struct cli_command record_command(const struct input_format *f, const struct cli_group **own)
+{
+	static char summary[120], description[900];
+	const struct format_recorder *rec = f->recorder;
+	snprintf(summary, sizeof(summary), "run a program under %s record and report on it, as 'profan %s' does",
+		 rec->program, f->command);
+	snprintf(description, sizeof(description),
+		 "Runs CMD with its arguments (no shell) under %s record with the flags profan reads best (%s at\n"
+		 "1000 Hz, --call-graph dwarf, the monotonic clock where accepted), keeps the recording (-o, default\n"
+		 "%s) and prints what 'profan %s' prints for it: that command's options apply. Says in one line\n"
+		 "when %s is missing or may not record here, and the program's exit status when it is not 0.",
+		 rec->program, rec->event, rec->default_output, f->command, rec->program);
+	return (struct cli_command){
+		.name = "record",
+		.summary = summary,
+		.usage = "record [options] [-o FILE] -- CMD [ARGS...]",
+		.description = description,
+		.examples = "  profan record -- ./prog input.txt\n"
+			    "  profan record -o run.data --call-graph fp --top 20 -- ./prog --fast\n",
+		.own = own,
+		.kind = CLI_RECORD,
+	};
+}
+
+static struct cli_command ab_command(const struct input_format *f, const struct cli_group **own)
+{
+	static char description[1200];
+	snprintf(description, sizeof(description),
+		 "Runs two shell commands (each one quoted string, run by sh -c) in turn, A B B A A B B A ...,\n"
+		 "--runs times each after --warmup unrecorded runs each, records every run under %s record\n"
+		 "(as profan record does), and compares the arms as 'profan diff' does, with the order of the\n"
+		 "runs given to it. The header has each command's wall and CPU time per run (median and range,\n"
+		 "the sampler's own CPU included). --aa first compares A with itself, in the same order, and\n"
+		 "says how many rows the noise alone moved. The commands' output is discarded; a command that\n"
+		 "fails stops the runs. Ctrl-C stops recording and compares the runs made, if each arm has one.\n"
+		 "The protocol and when to trust a verdict: docs/ab.md.",
+		 f->recorder->program);
+	return (struct cli_command){
+		.name = "ab",
+		.summary = "run two commands in turn (A B B A ...), recording each run, and compare them",
+		.usage = "ab [options] 'CMD_A' 'CMD_B'",
+		.description = description,
+		.examples = "  profan ab './prog-base input.txt' './prog input.txt'\n"
+			    "  profan ab --runs 8 --warmup 1 --aa --keep runs/ 'old/bench' 'new/bench'\n"
+			    "  profan ab --fail-on-change 5 --top 20 './prog-base' './prog'\n",
+		.own = own,
+		.kind = CLI_AB,
+	};
+}
+
 const struct cli_command *const *cli_command_list(void)
 {
 	if (cmds.list[0] != NULL)
@@ -104,8 +158,40 @@ const struct cli_command *const *cli_command_list(void)
 		};
 		cmds.list[nf] = &cmds.commands[nf];
 	}
-	cmds.commands[nf] = cmd_diff;
-	cmds.commands[nf].own = diff;
-	cmds.list[nf] = &cmds.commands[nf];
+	size_t nc = nf;
+	cmds.commands[nc] = cmd_diff;
+	cmds.commands[nc].own = diff;
+	cmds.list[nc] = &cmds.commands[nc];
+	nc++;
+	const struct input_format *rf = format_recording();
+	for (size_t fi = 0; rf != NULL && fi < nf; fi++) {
+		if (format_at(fi) != rf)
+			continue;
+		/* record: its own options, then those of the command that reads its recordings */
+		const struct cli_group **own = cmds.groups[nc];
+		size_t n = 0;
+		own[n++] = &cli_record_group;
+		for (const struct cli_group *const *g = cmds.groups[fi]; *g && n + 1 < MAX_GROUPS; g++)
+			own[n++] = *g;
+		cli_record_help_init(rf->recorder->default_output);
+		cmds.commands[nc] = record_command(rf, own);
+		cmds.list[nc] = &cmds.commands[nc];
+		nc++;
+		/* ab: its own, diff's verdict options, and those of diff's other groups that the
+		 * recordings' command takes (not another format's) */
+		size_t nr = 0;
+		while (cmds.groups[fi][nr])
+			nr++;
+		own = cmds.groups[nc];
+		n = 0;
+		own[n++] = &cli_ab_group;
+		own[n++] = &cli_ab_diff_group;
+		for (size_t i = 1; i < nd && n + 1 < MAX_GROUPS; i++)
+			if (listed(cmds.groups[fi], nr, diff[i]))
+				own[n++] = diff[i];
+		cmds.commands[nc] = ab_command(rf, own);
+		cmds.list[nc] = &cmds.commands[nc];
+		nc++;
+	}
 	return cmds.list;
 }

@@ -366,6 +366,98 @@ static int handle_diff(struct cli_state *st, int val, const char *arg)
 
 const struct cli_group cli_diff_group = {diff_opts, handle_diff};
 
+/* profan ab takes diff's verdict options; the arms, their order and the format are its own */
+static const struct cli_opt ab_diff_opts[] = {
+	{"aa", no_argument, OPT_AA, NULL, "first run A against itself (also A B B A): how many rows the noise moves"},
+	{"metric", required_argument, OPT_DIFF_METRIC, "M", "compare metric M (default: the profile's own)"},
+	{"confidence", required_argument, OPT_CONFIDENCE, "PCT",
+	 "confidence of a \"changed\" verdict, 50 to 99.9 (default 95)"},
+	{"match", required_argument, OPT_MATCH, "BY",
+	 "functions are the same by name (and library; default) or by file (and line too)"},
+	{"fail-on-change", optional_argument, OPT_FAIL_ON_CHANGE, "[=PCT]",
+	 "exit 3 when the total or a function of yours got slower beyond noise, by PCT% or more"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+const struct cli_group cli_ab_diff_group = {ab_diff_opts, handle_diff};
+
+/* ---- profan record and profan ab: the sampler ---- */
+
+enum { OPT_CALL_GRAPH = 0x100, OPT_FREQ, OPT_RUNS, OPT_WARMUP, OPT_KEEP };
+
+static struct cli_opt record_opts[] = { /* -o's help names the sampler's file: cli_record_help_init() */
+	{"output", required_argument, 'o', "FILE", NULL},
+	{"call-graph", required_argument, OPT_CALL_GRAPH, "HOW",
+	 "stacks by dwarf (default: unwound from copied stacks) or fp (frame pointers)"},
+	{"freq", required_argument, OPT_FREQ, "HZ", "samples per second of CPU time (default 1000)"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static const struct cli_opt ab_opts[] = {
+	{"runs", required_argument, OPT_RUNS, "N", "recorded runs of each command (default 5)"},
+	{"warmup", required_argument, OPT_WARMUP, "W", "unrecorded runs of each command first (default 0)"},
+	{"keep", required_argument, OPT_KEEP, "DIR", "keep the recordings in DIR (a-01.data, b-01.data, ...)"},
+	{"call-graph", required_argument, OPT_CALL_GRAPH, "HOW",
+	 "stacks by dwarf (default: unwound from copied stacks) or fp (frame pointers)"},
+	{"freq", required_argument, OPT_FREQ, "HZ", "samples per second of CPU time (default 1000)"},
+	{NULL, 0, 0, NULL, NULL},
+};
+
+static int handle_sampler(struct cli_state *st, int val, const char *arg)
+{
+	struct ab_opts *ab = &st->ab;
+	size_t v;
+	switch (val) {
+	case 'o':
+		if (*arg == '\0')
+			return cli_usage_error(st, "-o wants a file name, not ''");
+		ab->rec.output = arg;
+		return 0;
+	case OPT_CALL_GRAPH:
+		if (strcmp(arg, "dwarf") != 0 && strcmp(arg, "fp") != 0)
+			return cli_usage_error(st, "--call-graph wants dwarf or fp, not '%s'", arg);
+		ab->rec.call_graph = arg;
+		return 0;
+	case OPT_FREQ:
+		if (cli_parse_size(st, "freq", arg, &v) < 0)
+			return -1;
+		if (v < 1 || v > 100000)
+			return cli_usage_error(st, "--freq wants 1 to 100000 samples per second, not '%s'", arg);
+		ab->rec.freq = (unsigned)v;
+		return 0;
+	case OPT_RUNS:
+		if (cli_parse_size(st, "runs", arg, &v) < 0)
+			return -1;
+		if (v < 1 || v > 1000)
+			return cli_usage_error(st, "--runs wants 1 to 1000 runs per command, not '%s'", arg);
+		ab->runs = v;
+		return 0;
+	case OPT_WARMUP:
+		if (cli_parse_size(st, "warmup", arg, &v) < 0)
+			return -1;
+		if (v > 1000)
+			return cli_usage_error(st, "--warmup wants 0 to 1000 runs per command, not '%s'", arg);
+		ab->warmup = v;
+		return 0;
+	case OPT_KEEP:
+		if (*arg == '\0')
+			return cli_usage_error(st, "--keep wants a directory, not ''");
+		ab->keep = arg;
+		return 0;
+	}
+	return -1;
+}
+
+const struct cli_group cli_record_group = {record_opts, handle_sampler};
+
+void cli_record_help_init(const char *default_output)
+{
+	static char help[160];
+	snprintf(help, sizeof(help), "the recording to write and keep (default %s)", default_output);
+	record_opts[0].help = help;
+}
+const struct cli_group cli_ab_group = {ab_opts, handle_sampler};
+
 void cli_diff_help_init(void)
 {
 	static char help[300];

@@ -134,3 +134,11 @@ struct json_parse_opts format_parse_opts(const struct input_format *f, struct sy
 				formats[i]->parse_ahead(&o, pf);
 	return o;
 }
+
+const struct input_format *format_recording(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		if (formats[i]->recorder != NULL)
+			return formats[i];
+	return NULL;
+}

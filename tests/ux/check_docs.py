@@ -39,6 +39,9 @@ FIXTURES = {
     "perf": ["perf/work-fp.data"],
     "dhat": ["dhat/peak.json"],
     "diff": ["samply/synthetic/v55.json", "samply/synthetic/v56.json"],
+    # programs that do not exist: a value profan accepts ends in exit 1 before anything is recorded
+    "record": ["/nonexistent/program"],
+    "ab": ["/nonexistent/a", "/nonexistent/b"],
 }
 # Options of other programs that the man page quotes (samply record --save-only, ...),
 # and profan's own --version, which main.c handles before any command.

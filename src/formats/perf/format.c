@@ -33,6 +33,8 @@ static int symbolicate(struct profile *p, const struct profan_opts *o, struct sy
 	return symbolize_profile(p, &so, NULL);
 }
 
+extern const struct format_recorder perf_recorder; /* perf_record.c */
+
 const struct input_format perf_format = {
 	.name = "perf",
 	.command = "perf",
@@ -58,4 +60,5 @@ const struct input_format perf_format = {
 	.load_binary = load,
 	.symbolicate = symbolicate,
 	.views = samply_views,
+	.recorder = &perf_recorder,
 };

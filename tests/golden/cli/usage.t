@@ -20,6 +20,8 @@ $ profan
 !   dhat      valgrind --tool=dhat output (dhat.out.*.json) and the Rust dhat crate's (dhat-heap.json)
 !   cpuprof   V8 .cpuprofile (node --cpu-prof) and Chrome trace files
 !   diff      compare two profiles (or two groups of runs) of one format, by change of share
+!   record    run a program under perf record and report on it, as 'profan perf' does
+!   ab        run two commands in turn (A B B A ...), recording each run, and compare them
 ! 
 ! Options:
 !   -h, --help     this text
