@@ -84,6 +84,7 @@ const struct input_format dhat_format = {
 		.opts_size = sizeof(struct dhat_view_opts),
 	},
 	.sniff = dhat_sniff,
+	.sniff_head = dhat_sniff_head,
 	/* valgrind writes `"fs":]` for a stack it filtered; the program points go from the
 	 * stream into the loader's columns, not into the tree */
 	.jopts = {.repair_missing_open_bracket = true, .divert = &dhat_divert},

@@ -1000,3 +1000,12 @@ bool samply_sniff(const struct json *root)
 {
 	return json_type(root) == JSON_OBJECT && json_get(root, "meta") && json_get(root, "threads");
 }
+
+/* "meta" comes first as samply writes it ("threads" after "libs", which may be long); its
+ * preprocessedProfileVersion says a processed profile, which a Gecko raw profile is not. */
+bool samply_sniff_head(const struct json_head *h)
+{
+	enum json_type t;
+	return h->root == JSON_OBJECT && json_head_has(h, "meta.preprocessedProfileVersion", &t) &&
+	       t == JSON_NUMBER;
+}
