@@ -45,6 +45,11 @@ struct diff_state {
 	bool counts; /* COMP holds sample counts (sampled profiles), for the test against sampling noise */
 	bool wall_clock; /* diff_format.wall_clock */
 	struct measure self, incl, lib, site;
+	/* sites of exact counts: each site's value of every metric the runs of an arm must
+	 * agree on (diff_format.agreement, the compared metric and its companion) */
+	const char *agree_name[8];
+	size_t nagree;
+	struct run_vals *agree; /* by run * nagree + metric, its val by site key */
 	struct strmap names; /* functions' identities, and the library names they refer to by id */
 	const struct profan_opts *run_opts;
 };
@@ -271,6 +276,9 @@ static int measure_sites(struct diff_state *d, size_t run)
 	    d->format->sample_sites(p, d->own[run], o, d->match_file, &ids, &id_of) < 0)
 		goto out;
 	uint32_t *key_of = xcalloc((size_t)ids.count + 1, sizeof(*key_of)); /* key + 1 */
+	size_t agree_metric[ARRAY_SIZE(d->agree_name)];
+	for (size_t a = 0; a < d->nagree; a++)
+		agree_metric[a] = profile_metric_index(p, d->agree_name[a]);
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t *slot = &key_of[id_of[i]];
 		if (*slot == 0)
@@ -279,6 +287,12 @@ static int measure_sites(struct diff_state *d, size_t run)
 		measure_add(&d->site, run, *slot - 1, p->sample_values[d->metric[run]][i], false);
 		if (d->comp[run] != SIZE_MAX)
 			measure_add(&d->site, run, *slot - 1, p->sample_values[d->comp[run]][i], true);
+		for (size_t a = 0; a < d->nagree; a++) {
+			struct run_vals *rv = &d->agree[run * d->nagree + a];
+			if (agree_metric[a] != SIZE_MAX)
+				add_at(&rv->val.items, &rv->val.len, &rv->val.cap, *slot - 1,
+				       p->sample_values[agree_metric[a]][i]);
+		}
 	}
 	free(key_of);
 	rc = 0;
@@ -969,29 +983,106 @@ static size_t gate_line(struct context *x)
 	return n;
 }
 
-/* Exact counts (DHAT): the runs of an arm should agree; a warning names those whose totals
- * differ from the arm's first run. Sets x->dhat_varies. */
+/* Exact counts (DHAT): the runs of an arm should agree site by site. */
+#define AGREEMENT_SITES_SHOWN 3 /* differing sites named per run */
+#define AGREEMENT_RUNS_SHOWN 3  /* differing runs named per arm */
+
+static int64_t agree_get(const struct diff_state *d, size_t run, size_t a, size_t k)
+{
+	const struct run_vals *rv = &d->agree[run * d->nagree + a];
+	return k < rv->val.len ? rv->val.items[k] : 0;
+}
+
+/* A site where RUN differs from its arm's first run, ranked by the compared metric's change. */
+struct odd_site {
+	size_t key;
+	int64_t by;
+};
+
+static int odd_site_cmp(const void *a, const void *b)
+{
+	const struct odd_site *x = a, *y = b;
+	if (x->by != y->by)
+		return x->by > y->by ? -1 : 1;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* "at 2 of 5 sites (planted_cache (dnoise.c:37): gb 10,000 B → 30,000 B; ...)": RUN against FROM,
+ * NULL when they agree. */
+static const char *run_disagreement(struct context *x, size_t from, size_t run)
+{
+	const struct diff_state *d = x->d;
+	const struct profile *p = d->run[from];
+	size_t nsites = d->site.label.len, present = 0, nodd = 0;
+	struct odd_site *odd = xcalloc(nsites + 1, sizeof(*odd));
+	for (size_t k = 0; k < nsites; k++) {
+		bool in_either = false, differs = false;
+		for (size_t a = 0; a < d->nagree; a++) {
+			int64_t u = agree_get(d, from, a, k), v = agree_get(d, run, a, k);
+			in_either |= u != 0 || v != 0;
+			differs |= u != v;
+		}
+		present += in_either;
+		if (differs)
+			odd[nodd++] = (struct odd_site){k, abs64(agree_get(d, run, 0, k) - agree_get(d, from, 0, k))};
+	}
+	const char *text = NULL;
+	if (nodd > 0) {
+		qsort(odd, nodd, sizeof(*odd), odd_site_cmp);
+		text = report_printf(x->r, "at %zu of %zu site%s (", nodd, present, present == 1 ? "" : "s");
+		for (size_t i = 0; i < nodd && i < AGREEMENT_SITES_SHOWN; i++) {
+			size_t k = odd[i].key;
+			const char *what = NULL;
+			for (size_t a = 0; a < d->nagree; a++) {
+				int64_t u = agree_get(d, from, a, k), v = agree_get(d, run, a, k);
+				if (u == v)
+					continue;
+				size_t m = profile_metric_index(p, d->agree_name[a]);
+				enum pf_unit unit = m != SIZE_MAX ? p->metrics[m].unit : PF_UNIT_COUNT;
+				const char *one = report_printf(x->r, "%s %s → %s", d->agree_name[a], exact(x->r, u, unit),
+								exact(x->r, v, unit));
+				what = what ? report_printf(x->r, "%s, %s", what, one) : one;
+			}
+			text = report_printf(x->r, "%s%s%s: %s", text, i ? "; " : "", d->site.label.items[k], what);
+		}
+		text = nodd > AGREEMENT_SITES_SHOWN ? report_printf(x->r, "%s; %zu more)", text, nodd - AGREEMENT_SITES_SHOWN)
+						    : report_printf(x->r, "%s)", text);
+	}
+	free(odd);
+	return text;
+}
+
+/* A warning per arm naming the runs that differ from the arm's first run at any site (the
+ * compared metric, its companion and diff_format.agreement), and their first sites. Sets
+ * x->dhat_varies. */
 static void dhat_agreement(struct context *x, const struct diff_side *const sides[2])
 {
 	struct diff_state *d = x->d;
 	for (int s = 0; s < 2; s++) {
-		size_t from = s ? d->nb : 0, to = s ? d->nruns : d->nb;
+		size_t from = s ? d->nb : 0, to = s ? d->nruns : d->nb, shown = 0, more = 0;
 		const char *odd = NULL;
 		for (size_t run = from + 1; run < to; run++) {
-			if (d->total[run] == d->total[from] && d->comp_total[run] == d->comp_total[from])
+			const char *how = run_disagreement(x, from, run);
+			if (how == NULL)
 				continue;
-			const char *v = exact(x->r, d->total[run], x->m->unit);
-			const char *one = report_printf(x->r, "%s (%s)", sides[s]->paths[run - from], v);
+			if (shown++ == AGREEMENT_RUNS_SHOWN) {
+				shown--;
+				more++;
+				continue;
+			}
+			const char *one = report_printf(x->r, "%s %s", sides[s]->paths[run - from], how);
 			odd = odd ? report_printf(x->r, "%s, %s", odd, one) : one;
 		}
 		if (odd == NULL)
 			continue;
 		x->dhat_varies = true;
 		report_warning(x->r,
-			       "the %s runs differ: %s against %s (%s); DHAT's counts are exact, so these runs had "
-			       "another input or the program is not deterministic: their rows fall back to the rank "
-			       "test",
-			       s ? "new" : "base", odd, sides[s]->paths[0], exact(x->r, d->total[from], x->m->unit));
+			       "the %s runs differ from the arm's first run, %s: %s%s; DHAT's counts are exact, so these "
+			       "runs had another input or the program is not deterministic: their rows fall back to "
+			       "the rank test",
+			       s ? "new" : "base", sides[s]->paths[0], odd,
+			       more ? report_printf(x->r, ", %zu more run%s", more, more == 1 ? "" : "s")
+				    : "");
 	}
 }
 
@@ -1024,6 +1115,9 @@ static void state_release(struct diff_state *d)
 	measure_release(&d->incl, d->nruns);
 	measure_release(&d->lib, d->nruns);
 	measure_release(&d->site, d->nruns);
+	for (size_t i = 0; d->agree && i < d->nruns * d->nagree; i++)
+		vec_free(&d->agree[i].val);
+	free(d->agree);
 	strmap_release(&d->names);
 	free(d->run);
 	free(d->own);
@@ -1083,6 +1177,21 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 		d.comp[run] = comp_name ? profile_metric_index(d.run[run], comp_name) : SIZE_MAX;
 		if (d.comp[run] == SIZE_MAX)
 			comp_name = NULL;
+	}
+	if (d.sites) {
+		const char *const *more = o->format->agreement;
+		const char *names[ARRAY_SIZE(d.agree_name)] = {name, comp_name};
+		size_t n = comp_name ? 2 : 1;
+		for (size_t i = 0; more && more[i] && n < ARRAY_SIZE(names); i++)
+			names[n++] = more[i];
+		for (size_t i = 0; i < n; i++) {
+			bool dup = false;
+			for (size_t j = 0; j < d.nagree; j++)
+				dup |= strcmp(d.agree_name[j], names[i]) == 0;
+			if (!dup)
+				d.agree_name[d.nagree++] = names[i];
+		}
+		d.agree = xcalloc(d.nruns * d.nagree + 1, sizeof(*d.agree));
 	}
 	int rc = PF_EXIT_OK;
 	for (size_t run = 0; run < d.nruns && rc == PF_EXIT_OK; run++) {

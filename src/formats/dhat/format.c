@@ -48,7 +48,12 @@ static const struct format_opt view_opts[] = {
 
 static const struct format_opt_group view_group = {view_opts};
 
+/* DHAT's counts are exact: runs of one program on one input agree on each site's bytes and
+ * blocks, in total and at the heap's peak. */
+static const char *const agreement[] = {"tb", "tbk", "gb", "gbk", NULL};
+
 static const struct diff_format diff = {
+	.agreement = agreement,
 	.companion = dhat_metric_companion,
 	.sample_sites = dhat_sample_sites,
 	.self_note = "credited to the program's own frame nearest the allocation (allocator and library frames "
