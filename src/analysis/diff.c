@@ -332,6 +332,17 @@ static size_t col(struct report_table *t, const char *header, enum pf_unit unit,
 	return c;
 }
 
+/* A column whose --json name is JSON: every format's tables name a quantity alike there
+ * ("Change", "Base", "New": the value per run; "Change (share)", "Base share", "New share":
+ * the share), whatever the text's headers lead with. */
+static size_t jcol(struct report_table *t, const char *header, const char *json, enum pf_unit unit, bool sign,
+		   bool hidden)
+{
+	size_t c = col(t, header, unit, sign, hidden);
+	t->cols[c].json_name = json;
+	return c;
+}
+
 static struct layout add_columns(struct report_table *t, const struct pf_metric *m,
 				 const struct pf_metric *cm, bool exact, bool several, bool counts)
 {
@@ -348,7 +359,7 @@ static struct layout add_columns(struct report_table *t, const struct pf_metric 
 		if (cm) {
 			l.d_comp = col(t, comp_name, cm->unit, true, false);
 		}
-		l.d_share = col(t, "Share", PF_UNIT_PPM_CHANGE, false, false);
+		l.d_share = jcol(t, "Share", "Change (share)", PF_UNIT_PPM_CHANGE, false, false);
 		l.share_a = col(t, "Base share", PF_UNIT_PPM, false, true);
 		l.share_b = col(t, "New share", PF_UNIT_PPM, false, true);
 		if (cm) {
@@ -356,27 +367,29 @@ static struct layout add_columns(struct report_table *t, const struct pf_metric 
 			l.comp_b = col(t, report_printf(t->owner, "New %s", cm->name), cm->unit, false, true);
 		}
 	} else {
-		l.d_share = col(t, "Change", PF_UNIT_PPM_CHANGE, false, false);
-		l.share_a = col(t, "Base", PF_UNIT_PPM, false, false);
-		l.share_b = col(t, "New", PF_UNIT_PPM, false, false);
-		l.d_value = col(t, "Per run", m->unit, true, false);
-		l.value_a = col(t, "Base value", m->unit, false, true);
-		l.value_b = col(t, "New value", m->unit, false, true);
+		l.d_share = jcol(t, "Change", "Change (share)", PF_UNIT_PPM_CHANGE, false, false);
+		l.share_a = jcol(t, "Base", "Base share", PF_UNIT_PPM, false, false);
+		l.share_b = jcol(t, "New", "New share", PF_UNIT_PPM, false, false);
+		l.d_value = jcol(t, "Per run", "Change", m->unit, true, false);
+		l.value_a = jcol(t, "Base value", "Base", m->unit, false, true);
+		l.value_b = jcol(t, "New value", "New", m->unit, false, true);
 	}
 	if (several) {
 		if (!exact) {
-			l.share_a_min = col(t, "Base min", PF_UNIT_PPM, false, true);
-			l.share_a_max = col(t, "Base max", PF_UNIT_PPM, false, true);
-			l.share_b_min = col(t, "New min", PF_UNIT_PPM, false, true);
-			l.share_b_max = col(t, "New max", PF_UNIT_PPM, false, true);
+			l.share_a_min = jcol(t, "Base min", "Base share min", PF_UNIT_PPM, false, true);
+			l.share_a_max = jcol(t, "Base max", "Base share max", PF_UNIT_PPM, false, true);
+			l.share_b_min = jcol(t, "New min", "New share min", PF_UNIT_PPM, false, true);
+			l.share_b_max = jcol(t, "New max", "New share max", PF_UNIT_PPM, false, true);
 		}
 		l.value_a_min = col(t, "Base value min", m->unit, false, true);
 		l.value_a_max = col(t, "Base value max", m->unit, false, true);
 		l.value_b_min = col(t, "New value min", m->unit, false, true);
 		l.value_b_max = col(t, "New value max", m->unit, false, true);
 		/* the spread the verdict weighs: of shares (sampled), of values (exact counts) */
-		l.spread_a = col(t, "Base spread", exact ? m->unit : PF_UNIT_PPM, false, true);
-		l.spread_b = col(t, "New spread", exact ? m->unit : PF_UNIT_PPM, false, true);
+		l.spread_a = jcol(t, "Base spread", exact ? NULL : "Base share spread", exact ? m->unit : PF_UNIT_PPM,
+				  false, true);
+		l.spread_b = jcol(t, "New spread", exact ? NULL : "New share spread", exact ? m->unit : PF_UNIT_PPM,
+				  false, true);
 		l.p = col(t, "p", PF_UNIT_PVALUE, false, true);
 		if (counts) {
 			l.samples_a = col(t, "Base samples", PF_UNIT_COUNT, false, true);
@@ -821,6 +834,9 @@ static void totals_line(struct context *x)
 	const char *p = x->several && !c.exact ? report_printf(x->r, ", p %.3g", c.p) : "";
 	report_header(x->r, "Totals", "base %s%s → new %s%s: %s%s (%s), %s%s", a, range_a, b, range_b,
 		      c.b.median > c.a.median ? "+" : "", ch, rel, verdict, p);
+	report_figure(x->r, "Totals", "base", c.a.median, m->unit);
+	report_figure(x->r, "Totals", "new", c.b.median, m->unit);
+	report_figure(x->r, "Totals", "change", c.b.median - c.a.median, m->unit);
 	struct report_table *t = report_add_table(x->r, "diff_totals", report_printf(x->r, "Total %s per run",
 									       m->label), "Metric");
 	t->hidden = true;

@@ -924,6 +924,8 @@ static void add_summary(struct ld *ld, const struct json *meta, const struct tot
 		report_format_value(span, sizeof(span), us < 0x1p62 ? (int64_t)us : INT64_MAX / 2,
 				    PF_UNIT_MICROSECONDS);
 		profile_add_info(p, "Duration", profile_printf(p, "%s", span));
+		profile_add_figure(p, "Duration", "duration", us < 0x1p62 ? (int64_t)us : INT64_MAX / 2,
+				   PF_UNIT_MICROSECONDS);
 	}
 }
 
