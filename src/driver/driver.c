@@ -476,7 +476,8 @@ static int compare(const struct input_format *f, const struct profan_opts *o, co
 /* The format of every input of a diff as its first bytes show it (format_of_head), before any
  * is read whole: two formats, or a file of another format than FORMAT (given), are refused
  * before a file is parsed or symbolicated and any warning of the other side is printed. Files
- * whose first bytes do not tell, and stdin (read once), are left to their loader. */
+ * whose first bytes do not tell, and what is not a regular file (stdin, <(cmd): read once), are
+ * left to their loader. */
 static int check_formats(const struct input_format *format, const struct driver_input *const arms[2],
 			 const size_t count[2])
 {
@@ -485,8 +486,9 @@ static int check_formats(const struct input_format *format, const struct driver_
 	for (size_t a = 0; a < 2; a++)
 		for (size_t i = 0; i < count[a]; i++) {
 			const struct driver_input *in = &arms[a][i];
-			if (in->data == NULL && strcmp(in->path, "-") == 0)
-				continue;
+			struct stat st;
+			if (in->data == NULL && (stat(in->path, &st) != 0 || !S_ISREG(st.st_mode)))
+				continue; /* a pipe is read once (and a missing file is its loader's to say) */
 			struct source *s = in->data ? source_open_buffer(in->data, in->len, in->path)
 						    : source_open_file(in->path);
 			if (s == NULL)

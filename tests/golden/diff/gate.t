@@ -2,6 +2,7 @@
 # or percentage, else it is a file; a word that reads as one and names a file is refused. The
 # numbers are peak.doubled-big.json's design (fixtures/dhat/README.md): make_big 30,000 B ->
 # 60,000 B (+100%), the total at t-gmax 36,921 B -> 66,921 B (+81.3%). pipefail: profan's status.
+# A pipe (<(...)) is read once: the check of the formats' first bytes leaves it to its loader.
 $ set -o pipefail; profan diff --fail-on-change dhat/peak.json dhat/peak.doubled-big.json | grep Gate
 Gate:      failed (--fail-on-change, exit status 3): bigger beyond noise: the total +81.3%; make_big (self) +100.0%; make_big (inclusive) +100.0%; main (inclusive) +81.3%; make_big (peak.c:22) (site) +100.0%
 ! exit 3
@@ -29,5 +30,8 @@ $ f=$PWD t=$(mktemp -d); cd "$t" && cp "$f/dhat/peak.json" 5 && profan diff --fa
 ! exit 2
 ! profan: diff: --fail-on-change 5: '5' is a percentage and a file: write --fail-on-change=5 for the percentage, ./5 for the file; see 'profan diff --help'
 $ set -o pipefail; f=$PWD t=$(mktemp -d); cd "$t" && cp "$f/dhat/peak.json" 5 && profan diff --fail-on-change ./5 "$f/dhat/peak.doubled-big.json" | grep Gate; s=$?; rm -r "$t"; exit $s
+Gate:      failed (--fail-on-change, exit status 3): bigger beyond noise: the total +81.3%; make_big (self) +100.0%; make_big (inclusive) +100.0%; main (inclusive) +81.3%; make_big (peak.c:22) (site) +100.0%
+! exit 3
+$ set -o pipefail; profan diff --fail-on-change <(cat dhat/peak.json) dhat/peak.doubled-big.json | grep Gate
 Gate:      failed (--fail-on-change, exit status 3): bigger beyond noise: the total +81.3%; make_big (self) +100.0%; make_big (inclusive) +100.0%; main (inclusive) +81.3%; make_big (peak.c:22) (site) +100.0%
 ! exit 3
