@@ -295,7 +295,8 @@ void profile_add_line_ticks(struct profile *p, uint32_t func, uint32_t line, int
 
 void profile_add_info(struct profile *p, const char *key, const char *value);
 /* The figure NAME of the header line KEY (added with profile_add_info) as a number. */
-void profile_add_figure(struct profile *p, const char *key, const char *name, int64_t value, enum pf_unit unit);
+void profile_add_figure(struct profile *p, const char *key, const char *name, int64_t value,
+			enum pf_unit unit);
 /* Records a warning for the report header (and prints it on stderr). */
 void profile_warn(struct profile *p, const char *fmt, ...) PF_PRINTF(2, 3);
 

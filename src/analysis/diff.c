@@ -386,10 +386,9 @@ static struct layout add_columns(struct report_table *t, const struct pf_metric 
 		l.value_b_min = col(t, "New value min", m->unit, false, true);
 		l.value_b_max = col(t, "New value max", m->unit, false, true);
 		/* the spread the verdict weighs: of shares (sampled), of values (exact counts) */
-		l.spread_a = jcol(t, "Base spread", exact ? NULL : "Base share spread", exact ? m->unit : PF_UNIT_PPM,
-				  false, true);
-		l.spread_b = jcol(t, "New spread", exact ? NULL : "New share spread", exact ? m->unit : PF_UNIT_PPM,
-				  false, true);
+		enum pf_unit su = exact ? m->unit : PF_UNIT_PPM;
+		l.spread_a = jcol(t, "Base spread", exact ? NULL : "Base share spread", su, false, true);
+		l.spread_b = jcol(t, "New spread", exact ? NULL : "New share spread", su, false, true);
 		l.p = col(t, "p", PF_UNIT_PVALUE, false, true);
 		if (counts) {
 			l.samples_a = col(t, "Base samples", PF_UNIT_COUNT, false, true);
@@ -1039,8 +1038,9 @@ static const char *run_disagreement(struct context *x, size_t from, size_t run)
 			differs |= u != v;
 		}
 		present += in_either;
-		if (differs)
-			odd[nodd++] = (struct odd_site){k, abs64(agree_get(d, run, 0, k) - agree_get(d, from, 0, k))};
+		if (differs) /* agreement metric 0: the compared one */
+			odd[nodd++] = (struct odd_site){k, abs64(agree_get(d, run, 0, k) -
+								 agree_get(d, from, 0, k))};
 	}
 	const char *text = NULL;
 	if (nodd > 0) {
@@ -1055,14 +1055,16 @@ static const char *run_disagreement(struct context *x, size_t from, size_t run)
 					continue;
 				size_t m = profile_metric_index(p, d->agree_name[a]);
 				enum pf_unit unit = m != SIZE_MAX ? p->metrics[m].unit : PF_UNIT_COUNT;
-				const char *one = report_printf(x->r, "%s %s → %s", d->agree_name[a], exact(x->r, u, unit),
-								exact(x->r, v, unit));
+				const char *one = report_printf(x->r, "%s %s → %s", d->agree_name[a],
+								exact(x->r, u, unit), exact(x->r, v, unit));
 				what = what ? report_printf(x->r, "%s, %s", what, one) : one;
 			}
-			text = report_printf(x->r, "%s%s%s: %s", text, i ? "; " : "", d->site.label.items[k], what);
+			const char *label = d->site.label.items[k];
+			text = report_printf(x->r, "%s%s%s: %s", text, i ? "; " : "", label, what);
 		}
-		text = nodd > AGREEMENT_SITES_SHOWN ? report_printf(x->r, "%s; %zu more)", text, nodd - AGREEMENT_SITES_SHOWN)
-						    : report_printf(x->r, "%s)", text);
+		if (nodd > AGREEMENT_SITES_SHOWN)
+			text = report_printf(x->r, "%s; %zu more", text, nodd - AGREEMENT_SITES_SHOWN);
+		text = report_printf(x->r, "%s)", text);
 	}
 	free(odd);
 	return text;
@@ -1081,11 +1083,11 @@ static void dhat_agreement(struct context *x, const struct diff_side *const side
 			const char *how = run_disagreement(x, from, run);
 			if (how == NULL)
 				continue;
-			if (shown++ == AGREEMENT_RUNS_SHOWN) {
-				shown--;
+			if (shown == AGREEMENT_RUNS_SHOWN) {
 				more++;
 				continue;
 			}
+			shown++;
 			const char *one = report_printf(x->r, "%s %s", sides[s]->paths[run - from], how);
 			odd = odd ? report_printf(x->r, "%s, %s", odd, one) : one;
 		}
@@ -1093,9 +1095,9 @@ static void dhat_agreement(struct context *x, const struct diff_side *const side
 			continue;
 		x->dhat_varies = true;
 		report_warning(x->r,
-			       "the %s runs differ from the arm's first run, %s: %s%s; DHAT's counts are exact, so these "
-			       "runs had another input or the program is not deterministic: their rows fall back to "
-			       "the rank test",
+			       "the %s runs differ from the arm's first run, %s: %s%s; DHAT's counts are "
+			       "exact, so these runs had another input or the program is not deterministic: "
+			       "their rows fall back to the rank test",
 			       s ? "new" : "base", sides[s]->paths[0], odd,
 			       more ? report_printf(x->r, ", %zu more run%s", more, more == 1 ? "" : "s")
 				    : "");

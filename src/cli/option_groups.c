@@ -305,8 +305,8 @@ static struct cli_opt diff_opts[] = { /* --format's help is the registry's: cli_
 	{"match", required_argument, OPT_MATCH, "BY",
 	 "functions are the same by name (and library; default) or by file (and line too)"},
 	{"fail-on-change", optional_argument, OPT_FAIL_ON_CHANGE, "[=PCT]",
-	 "exit 3 when the total or a function of yours got slower (DHAT: bigger) beyond noise, by PCT% or more "
-	 "(also '--fail-on-change 10': a word that reads as a number)"},
+	 "exit 3 when the total or a function of yours got slower (DHAT: bigger) beyond noise, by PCT% or "
+	 "more (also '--fail-on-change 10': a word that reads as a number)"},
 	{"median", no_argument, OPT_MEDIAN, NULL, "each arm's median share (the default; kept for scripts)"},
 	{NULL, 0, 0, NULL, NULL},
 };
@@ -357,14 +357,15 @@ static int handle_diff(struct cli_state *st, int val, const char *arg)
 	case OPT_FAIL_ON_CHANGE: {
 		/* "--fail-on-change 10": the next word is PCT when it reads as one; a file of that
 		 * name makes it ambiguous (docs/diff.md, "A CI gate") */
-		if (arg == NULL && st->next_arg != NULL && reads_as_percent(st->next_arg)) {
+		const char *w = st->next_arg;
+		if (arg == NULL && w != NULL && reads_as_percent(w)) {
 			struct stat sb;
-			if (stat(st->next_arg, &sb) == 0)
+			if (stat(w, &sb) == 0)
 				return cli_usage_error(st,
-						       "--fail-on-change %s: '%s' is a percentage and a file: write "
-						       "--fail-on-change=%s for the percentage, ./%s for the file",
-						       st->next_arg, st->next_arg, st->next_arg, st->next_arg);
-			arg = st->next_arg;
+						       "--fail-on-change %s: '%s' is a percentage and a file: "
+						       "write --fail-on-change=%s for the percentage, "
+						       "./%s for the file", w, w, w, w);
+			arg = w;
 			st->took_next = true;
 		}
 		st->opts.fail_on_change = true;

@@ -500,13 +500,13 @@ static int check_formats(const struct input_format *format, const struct driver_
 			if (f == NULL)
 				continue;
 			if (format != NULL && f != format) {
-				pf_error("%s: this is %s, not %s: read it with 'profan %s'", in->path, f->label,
-					 format->label, f->command);
+				pf_error("%s: this is %s, not %s: read it with 'profan %s'", in->path,
+					 f->label, format->label, f->command);
 				return PF_EXIT_FAIL;
 			}
 			if (first != NULL && f != first) {
-				pf_error("diff: cannot compare %s (%s) with %s (%s)", first_path, first->label, in->path,
-					 f->label);
+				pf_error("diff: cannot compare %s (%s) with %s (%s)", first_path, first->label,
+					 in->path, f->label);
 				return PF_EXIT_USAGE;
 			}
 			if (first == NULL) {

@@ -115,7 +115,8 @@ void json_head_scan(const char *d, size_t n, struct json_head *h)
 		char path[JSON_HEAD_PATH_MAX];
 		bool named = f->object ? f->key_ok : f->index == 0;
 		if (named) {
-			int len = f->object ? snprintf(path, sizeof(path), "%s%s%s", f->path, f->path[0] ? "." : "", f->key)
+			const char *dot = f->path[0] ? "." : "";
+			int len = f->object ? snprintf(path, sizeof(path), "%s%s%s", f->path, dot, f->key)
 					    : snprintf(path, sizeof(path), "%s[0]", f->path);
 			named = len > 0 && (size_t)len < sizeof(path);
 		}

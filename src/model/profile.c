@@ -336,7 +336,8 @@ void profile_add_line_ticks(struct profile *p, uint32_t func, uint32_t line, int
 	vec_push(&p->line_ticks, ((struct pf_line_ticks){.func = func, .line = line, .ticks = ticks}));
 }
 
-void profile_add_figure(struct profile *p, const char *key, const char *name, int64_t value, enum pf_unit unit)
+void profile_add_figure(struct profile *p, const char *key, const char *name, int64_t value,
+			enum pf_unit unit)
 {
 	struct pf_figure f = {.key = profile_strdup(p, key), .name = profile_strdup(p, name), .value = value,
 			      .unit = unit};

@@ -127,7 +127,8 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 		cJSON *cols = cJSON_AddArrayToObject(v, "columns");
 		for (size_t c = 0; c < t->col_count; c++) {
 			cJSON *col = cJSON_CreateObject();
-			cJSON_AddStringToObject(col, "name", t->cols[c].json_name ? t->cols[c].json_name : t->cols[c].header);
+			const char *name = t->cols[c].json_name ? t->cols[c].json_name : t->cols[c].header;
+			cJSON_AddStringToObject(col, "name", name);
 			cJSON_AddStringToObject(col, "unit", unit_id(t->cols[c].unit));
 			/* no total: the column shows no percentages */
 			cJSON_AddItemToObject(col, "total", t->cols[c].share ? json_int(t->cols[c].total) : cJSON_CreateNull());
