@@ -40,6 +40,9 @@ struct diff_format {
 	int (*sample_sites)(const struct profile *p, const struct ownership *own, const struct profan_opts *o,
 			    bool locations, struct strmap *names, uint32_t **site);
 	const char *self_note; /* the "Self" header line of such a comparison */
+	/* With sample_sites: the metrics every site must agree on between the runs of one arm,
+	 * besides the compared one and its companion (NULL-terminated; NULL: none more). */
+	const char *const *agreement;
 	/* The values are wall-clock time (V8's profiles): a run's value moves with the machine's
 	 * load, so "Per run" is each row's share of its run and verdicts rest on shares. */
 	bool wall_clock;

@@ -13,6 +13,7 @@
 #include "profan/analysis.h"
 #include "profan/diff.h"
 #include "profan/json.h"
+#include "profan/json_head.h"
 #include "profan/options.h"
 #include "profan/profile.h"
 
@@ -112,6 +113,9 @@ struct input_format {
 	const char *label;   /* in messages: "a V8 CPU profile" */
 	struct format_command cli;
 	bool (*sniff)(const struct json *root); /* NULL: a binary format, never JSON */
+	/* The same from the document's first bytes (json_head.h), sure only: false when they do
+	 * not show it (NULL: a binary format, told by its magic). */
+	bool (*sniff_head)(const struct json_head *head);
 	/* A binary format: the name magic_binary() gives its files ("perf"), and its loader,
 	 * which gets the whole decoded input instead of a parsed document. */
 	const char *binary;
@@ -157,6 +161,11 @@ const char *format_command(const struct input_format *f); /* "cpuprof" */
 const struct input_format *format_of(const struct json *root);
 /* The first format with a recorder (profan record, profan ab), or NULL. */
 const struct input_format *format_recording(void);
+
+/* The format the first bytes D[0..N) of a decoded input show (a binary format's magic, or a
+ * JSON format's sniff_head), or NULL when they do not tell: asked of every input of a diff
+ * before any is read whole. */
+const struct input_format *format_of_head(const char *d, size_t n);
 /* The binary format whose magic_binary() name is KIND, or NULL. */
 const struct input_format *format_of_binary(const char *kind);
 /* What a parsed input is, for every command: *SEEN gets format_of() (NULL:

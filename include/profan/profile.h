@@ -166,6 +166,15 @@ struct pf_info {
 	const char *value;
 };
 
+/* A figure of the header line KEY as a number, for --json ("Total": total 613880 us and
+ * samples 1034, where the line reads "613.88 ms in 1034 samples"). */
+struct pf_figure {
+	const char *key;
+	const char *name;
+	int64_t value;
+	enum pf_unit unit;
+};
+
 struct profile {
 	struct strmap strings;
 	struct arena arena;          /* for text that is not worth interning */
@@ -193,6 +202,7 @@ struct profile {
 	 * "v8", "node"; NULL when the profile has none */
 	const char *script_engine, *script_host;
 	VEC(struct pf_info) info;    /* extra header lines, in order */
+	VEC(struct pf_figure) figures; /* their figures as numbers (of a single run) */
 	VEC(const char *) warnings;
 
 	/* indexes behind the intern functions below (made on first use, freed by profile_seal) */
@@ -284,6 +294,9 @@ void profile_reserve_samples(struct profile *p, size_t n);
 void profile_add_line_ticks(struct profile *p, uint32_t func, uint32_t line, int64_t ticks);
 
 void profile_add_info(struct profile *p, const char *key, const char *value);
+/* The figure NAME of the header line KEY (added with profile_add_info) as a number. */
+void profile_add_figure(struct profile *p, const char *key, const char *name, int64_t value,
+			enum pf_unit unit);
 /* Records a warning for the report header (and prints it on stderr). */
 void profile_warn(struct profile *p, const char *fmt, ...) PF_PRINTF(2, 3);
 

@@ -20,6 +20,9 @@
 
 struct report_col {
 	const char *header; /* "Self", "Total", "Bytes" */
+	/* the column's name in --json when HEADER alone would not say what it holds (a diff's
+	 * "Change" of the share beside the one of the value: "Change (share)"); NULL: HEADER */
+	const char *json_name;
 	enum pf_unit unit;
 	int64_t total;      /* the 100 % for the percent column */
 	bool share;         /* the column shows its share of TOTAL (a total of 0 makes every share 0) */
@@ -86,6 +89,7 @@ struct report_table {
 struct report {
 	struct arena arena;
 	VEC(struct pf_info) header;
+	VEC(struct pf_figure) figures; /* header lines' figures as numbers (--json "figures") */
 	VEC(const char *) warnings;
 	VEC(struct report_table *) tables;
 };
@@ -95,6 +99,9 @@ void report_release(struct report *r);
 const char *report_strdup(struct report *r, const char *s);
 const char *report_printf(struct report *r, const char *fmt, ...) PF_PRINTF(2, 3);
 void report_header(struct report *r, const char *key, const char *fmt, ...) PF_PRINTF(3, 4);
+/* The figure NAME of the header line KEY as a number in UNIT: --json's "figures"
+ * ({"Total": {"samples": {"value": 1034, "unit": "count"}}}); the text shows the line. */
+void report_figure(struct report *r, const char *key, const char *name, int64_t value, enum pf_unit unit);
 /* A warning: said on stderr now (pf_warn), once, and kept for the report (JSON's
  * "warnings"; the text report's header when it is not shown on that terminal). */
 void report_warning(struct report *r, const char *fmt, ...) PF_PRINTF(2, 3);

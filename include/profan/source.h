@@ -19,6 +19,9 @@ struct source;
 struct source *source_open_file(const char *path);
 /* Reads BUF (not copied; it must outlive the source). ORIGIN names it in messages. */
 struct source *source_open_buffer(const void *buf, size_t len, const char *origin);
+/* The first decoded bytes (up to a chunk), before source_next() is first called: what the
+ * formats are told apart by (format_of_head). Returns their length (0: none, or too late). */
+size_t source_head(const struct source *s, const char **data);
 /* Next chunk of decoded bytes, valid until the next call: 1 with DATA and LEN
  * set, 0 at the end, -1 after printing an error. */
 int source_next(struct source *s, const char **data, size_t *len);

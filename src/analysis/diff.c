@@ -45,6 +45,11 @@ struct diff_state {
 	bool counts; /* COMP holds sample counts (sampled profiles), for the test against sampling noise */
 	bool wall_clock; /* diff_format.wall_clock */
 	struct measure self, incl, lib, site;
+	/* sites of exact counts: each site's value of every metric the runs of an arm must
+	 * agree on (diff_format.agreement, the compared metric and its companion) */
+	const char *agree_name[8];
+	size_t nagree;
+	struct run_vals *agree; /* by run * nagree + metric, its val by site key */
 	struct strmap names; /* functions' identities, and the library names they refer to by id */
 	const struct profan_opts *run_opts;
 };
@@ -271,6 +276,9 @@ static int measure_sites(struct diff_state *d, size_t run)
 	    d->format->sample_sites(p, d->own[run], o, d->match_file, &ids, &id_of) < 0)
 		goto out;
 	uint32_t *key_of = xcalloc((size_t)ids.count + 1, sizeof(*key_of)); /* key + 1 */
+	size_t agree_metric[ARRAY_SIZE(d->agree_name)];
+	for (size_t a = 0; a < d->nagree; a++)
+		agree_metric[a] = profile_metric_index(p, d->agree_name[a]);
 	for (size_t i = 0; i < p->sample_count; i++) {
 		uint32_t *slot = &key_of[id_of[i]];
 		if (*slot == 0)
@@ -279,6 +287,12 @@ static int measure_sites(struct diff_state *d, size_t run)
 		measure_add(&d->site, run, *slot - 1, p->sample_values[d->metric[run]][i], false);
 		if (d->comp[run] != SIZE_MAX)
 			measure_add(&d->site, run, *slot - 1, p->sample_values[d->comp[run]][i], true);
+		for (size_t a = 0; a < d->nagree; a++) {
+			struct run_vals *rv = &d->agree[run * d->nagree + a];
+			if (agree_metric[a] != SIZE_MAX)
+				add_at(&rv->val.items, &rv->val.len, &rv->val.cap, *slot - 1,
+				       p->sample_values[agree_metric[a]][i]);
+		}
 	}
 	free(key_of);
 	rc = 0;
@@ -318,6 +332,17 @@ static size_t col(struct report_table *t, const char *header, enum pf_unit unit,
 	return c;
 }
 
+/* A column whose --json name is JSON: every format's tables name a quantity alike there
+ * ("Change", "Base", "New": the value per run; "Change (share)", "Base share", "New share":
+ * the share), whatever the text's headers lead with. */
+static size_t jcol(struct report_table *t, const char *header, const char *json, enum pf_unit unit, bool sign,
+		   bool hidden)
+{
+	size_t c = col(t, header, unit, sign, hidden);
+	t->cols[c].json_name = json;
+	return c;
+}
+
 static struct layout add_columns(struct report_table *t, const struct pf_metric *m,
 				 const struct pf_metric *cm, bool exact, bool several, bool counts)
 {
@@ -334,7 +359,7 @@ static struct layout add_columns(struct report_table *t, const struct pf_metric 
 		if (cm) {
 			l.d_comp = col(t, comp_name, cm->unit, true, false);
 		}
-		l.d_share = col(t, "Share", PF_UNIT_PPM_CHANGE, false, false);
+		l.d_share = jcol(t, "Share", "Change (share)", PF_UNIT_PPM_CHANGE, false, false);
 		l.share_a = col(t, "Base share", PF_UNIT_PPM, false, true);
 		l.share_b = col(t, "New share", PF_UNIT_PPM, false, true);
 		if (cm) {
@@ -342,27 +367,28 @@ static struct layout add_columns(struct report_table *t, const struct pf_metric 
 			l.comp_b = col(t, report_printf(t->owner, "New %s", cm->name), cm->unit, false, true);
 		}
 	} else {
-		l.d_share = col(t, "Change", PF_UNIT_PPM_CHANGE, false, false);
-		l.share_a = col(t, "Base", PF_UNIT_PPM, false, false);
-		l.share_b = col(t, "New", PF_UNIT_PPM, false, false);
-		l.d_value = col(t, "Per run", m->unit, true, false);
-		l.value_a = col(t, "Base value", m->unit, false, true);
-		l.value_b = col(t, "New value", m->unit, false, true);
+		l.d_share = jcol(t, "Change", "Change (share)", PF_UNIT_PPM_CHANGE, false, false);
+		l.share_a = jcol(t, "Base", "Base share", PF_UNIT_PPM, false, false);
+		l.share_b = jcol(t, "New", "New share", PF_UNIT_PPM, false, false);
+		l.d_value = jcol(t, "Per run", "Change", m->unit, true, false);
+		l.value_a = jcol(t, "Base value", "Base", m->unit, false, true);
+		l.value_b = jcol(t, "New value", "New", m->unit, false, true);
 	}
 	if (several) {
 		if (!exact) {
-			l.share_a_min = col(t, "Base min", PF_UNIT_PPM, false, true);
-			l.share_a_max = col(t, "Base max", PF_UNIT_PPM, false, true);
-			l.share_b_min = col(t, "New min", PF_UNIT_PPM, false, true);
-			l.share_b_max = col(t, "New max", PF_UNIT_PPM, false, true);
+			l.share_a_min = jcol(t, "Base min", "Base share min", PF_UNIT_PPM, false, true);
+			l.share_a_max = jcol(t, "Base max", "Base share max", PF_UNIT_PPM, false, true);
+			l.share_b_min = jcol(t, "New min", "New share min", PF_UNIT_PPM, false, true);
+			l.share_b_max = jcol(t, "New max", "New share max", PF_UNIT_PPM, false, true);
 		}
 		l.value_a_min = col(t, "Base value min", m->unit, false, true);
 		l.value_a_max = col(t, "Base value max", m->unit, false, true);
 		l.value_b_min = col(t, "New value min", m->unit, false, true);
 		l.value_b_max = col(t, "New value max", m->unit, false, true);
 		/* the spread the verdict weighs: of shares (sampled), of values (exact counts) */
-		l.spread_a = col(t, "Base spread", exact ? m->unit : PF_UNIT_PPM, false, true);
-		l.spread_b = col(t, "New spread", exact ? m->unit : PF_UNIT_PPM, false, true);
+		enum pf_unit su = exact ? m->unit : PF_UNIT_PPM;
+		l.spread_a = jcol(t, "Base spread", exact ? NULL : "Base share spread", su, false, true);
+		l.spread_b = jcol(t, "New spread", exact ? NULL : "New share spread", su, false, true);
 		l.p = col(t, "p", PF_UNIT_PVALUE, false, true);
 		if (counts) {
 			l.samples_a = col(t, "Base samples", PF_UNIT_COUNT, false, true);
@@ -807,6 +833,9 @@ static void totals_line(struct context *x)
 	const char *p = x->several && !c.exact ? report_printf(x->r, ", p %.3g", c.p) : "";
 	report_header(x->r, "Totals", "base %s%s → new %s%s: %s%s (%s), %s%s", a, range_a, b, range_b,
 		      c.b.median > c.a.median ? "+" : "", ch, rel, verdict, p);
+	report_figure(x->r, "Totals", "base", c.a.median, m->unit);
+	report_figure(x->r, "Totals", "new", c.b.median, m->unit);
+	report_figure(x->r, "Totals", "change", c.b.median - c.a.median, m->unit);
 	struct report_table *t = report_add_table(x->r, "diff_totals", report_printf(x->r, "Total %s per run",
 									       m->label), "Metric");
 	t->hidden = true;
@@ -969,29 +998,109 @@ static size_t gate_line(struct context *x)
 	return n;
 }
 
-/* Exact counts (DHAT): the runs of an arm should agree; a warning names those whose totals
- * differ from the arm's first run. Sets x->dhat_varies. */
+/* Exact counts (DHAT): the runs of an arm should agree site by site. */
+#define AGREEMENT_SITES_SHOWN 3 /* differing sites named per run */
+#define AGREEMENT_RUNS_SHOWN 3  /* differing runs named per arm */
+
+static int64_t agree_get(const struct diff_state *d, size_t run, size_t a, size_t k)
+{
+	const struct run_vals *rv = &d->agree[run * d->nagree + a];
+	return k < rv->val.len ? rv->val.items[k] : 0;
+}
+
+/* A site where RUN differs from its arm's first run, ranked by the compared metric's change. */
+struct odd_site {
+	size_t key;
+	int64_t by;
+};
+
+static int odd_site_cmp(const void *a, const void *b)
+{
+	const struct odd_site *x = a, *y = b;
+	if (x->by != y->by)
+		return x->by > y->by ? -1 : 1;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* "at 2 of 5 sites (planted_cache (dnoise.c:37): gb 10,000 B → 30,000 B; ...)": RUN against FROM,
+ * NULL when they agree. */
+static const char *run_disagreement(struct context *x, size_t from, size_t run)
+{
+	const struct diff_state *d = x->d;
+	const struct profile *p = d->run[from];
+	size_t nsites = d->site.label.len, present = 0, nodd = 0;
+	struct odd_site *odd = xcalloc(nsites + 1, sizeof(*odd));
+	for (size_t k = 0; k < nsites; k++) {
+		bool in_either = false, differs = false;
+		for (size_t a = 0; a < d->nagree; a++) {
+			int64_t u = agree_get(d, from, a, k), v = agree_get(d, run, a, k);
+			in_either |= u != 0 || v != 0;
+			differs |= u != v;
+		}
+		present += in_either;
+		if (differs) /* agreement metric 0: the compared one */
+			odd[nodd++] = (struct odd_site){k, abs64(agree_get(d, run, 0, k) -
+								 agree_get(d, from, 0, k))};
+	}
+	const char *text = NULL;
+	if (nodd > 0) {
+		qsort(odd, nodd, sizeof(*odd), odd_site_cmp);
+		text = report_printf(x->r, "at %zu of %zu site%s (", nodd, present, present == 1 ? "" : "s");
+		for (size_t i = 0; i < nodd && i < AGREEMENT_SITES_SHOWN; i++) {
+			size_t k = odd[i].key;
+			const char *what = NULL;
+			for (size_t a = 0; a < d->nagree; a++) {
+				int64_t u = agree_get(d, from, a, k), v = agree_get(d, run, a, k);
+				if (u == v)
+					continue;
+				size_t m = profile_metric_index(p, d->agree_name[a]);
+				enum pf_unit unit = m != SIZE_MAX ? p->metrics[m].unit : PF_UNIT_COUNT;
+				const char *one = report_printf(x->r, "%s %s → %s", d->agree_name[a],
+								exact(x->r, u, unit), exact(x->r, v, unit));
+				what = what ? report_printf(x->r, "%s, %s", what, one) : one;
+			}
+			const char *label = d->site.label.items[k];
+			text = report_printf(x->r, "%s%s%s: %s", text, i ? "; " : "", label, what);
+		}
+		if (nodd > AGREEMENT_SITES_SHOWN)
+			text = report_printf(x->r, "%s; %zu more", text, nodd - AGREEMENT_SITES_SHOWN);
+		text = report_printf(x->r, "%s)", text);
+	}
+	free(odd);
+	return text;
+}
+
+/* A warning per arm naming the runs that differ from the arm's first run at any site (the
+ * compared metric, its companion and diff_format.agreement), and their first sites. Sets
+ * x->dhat_varies. */
 static void dhat_agreement(struct context *x, const struct diff_side *const sides[2])
 {
 	struct diff_state *d = x->d;
 	for (int s = 0; s < 2; s++) {
-		size_t from = s ? d->nb : 0, to = s ? d->nruns : d->nb;
+		size_t from = s ? d->nb : 0, to = s ? d->nruns : d->nb, shown = 0, more = 0;
 		const char *odd = NULL;
 		for (size_t run = from + 1; run < to; run++) {
-			if (d->total[run] == d->total[from] && d->comp_total[run] == d->comp_total[from])
+			const char *how = run_disagreement(x, from, run);
+			if (how == NULL)
 				continue;
-			const char *v = exact(x->r, d->total[run], x->m->unit);
-			const char *one = report_printf(x->r, "%s (%s)", sides[s]->paths[run - from], v);
+			if (shown == AGREEMENT_RUNS_SHOWN) {
+				more++;
+				continue;
+			}
+			shown++;
+			const char *one = report_printf(x->r, "%s %s", sides[s]->paths[run - from], how);
 			odd = odd ? report_printf(x->r, "%s, %s", odd, one) : one;
 		}
 		if (odd == NULL)
 			continue;
 		x->dhat_varies = true;
 		report_warning(x->r,
-			       "the %s runs differ: %s against %s (%s); DHAT's counts are exact, so these runs had "
-			       "another input or the program is not deterministic: their rows fall back to the rank "
-			       "test",
-			       s ? "new" : "base", odd, sides[s]->paths[0], exact(x->r, d->total[from], x->m->unit));
+			       "the %s runs differ from the arm's first run, %s: %s%s; DHAT's counts are "
+			       "exact, so these runs had another input or the program is not deterministic: "
+			       "their rows fall back to the rank test",
+			       s ? "new" : "base", sides[s]->paths[0], odd,
+			       more ? report_printf(x->r, ", %zu more run%s", more, more == 1 ? "" : "s")
+				    : "");
 	}
 }
 
@@ -1024,6 +1133,9 @@ static void state_release(struct diff_state *d)
 	measure_release(&d->incl, d->nruns);
 	measure_release(&d->lib, d->nruns);
 	measure_release(&d->site, d->nruns);
+	for (size_t i = 0; d->agree && i < d->nruns * d->nagree; i++)
+		vec_free(&d->agree[i].val);
+	free(d->agree);
 	strmap_release(&d->names);
 	free(d->run);
 	free(d->own);
@@ -1083,6 +1195,21 @@ int diff_report(const struct diff_side *base, const struct diff_side *new_side, 
 		d.comp[run] = comp_name ? profile_metric_index(d.run[run], comp_name) : SIZE_MAX;
 		if (d.comp[run] == SIZE_MAX)
 			comp_name = NULL;
+	}
+	if (d.sites) {
+		const char *const *more = o->format->agreement;
+		const char *names[ARRAY_SIZE(d.agree_name)] = {name, comp_name};
+		size_t n = comp_name ? 2 : 1;
+		for (size_t i = 0; more && more[i] && n < ARRAY_SIZE(names); i++)
+			names[n++] = more[i];
+		for (size_t i = 0; i < n; i++) {
+			bool dup = false;
+			for (size_t j = 0; j < d.nagree; j++)
+				dup |= strcmp(d.agree_name[j], names[i]) == 0;
+			if (!dup)
+				d.agree_name[d.nagree++] = names[i];
+		}
+		d.agree = xcalloc(d.nruns * d.nagree + 1, sizeof(*d.agree));
 	}
 	int rc = PF_EXIT_OK;
 	for (size_t run = 0; run < d.nruns && rc == PF_EXIT_OK; run++) {

@@ -30,6 +30,8 @@ int generic_views(const struct view_input *in, struct report *r, struct view_cho
 	char total[64];
 	report_format_value(total, sizeof(total), w.total, m->unit);
 	report_header(r, "Total", "%s (%s) in %zu samples", total, m->label, w.sample_count);
+	report_figure(r, "Total", "total", w.total, m->unit);
+	report_figure(r, "Total", "samples", (int64_t)w.sample_count, PF_UNIT_COUNT);
 	size_t nkeys;
 	uint32_t *keys = keys_by_func(p, &nkeys);
 	struct pf_rows rows;

@@ -306,10 +306,26 @@ static struct cli_opt diff_opts[] = { /* --format's help is the registry's: cli_
 	{"match", required_argument, OPT_MATCH, "BY",
 	 "functions are the same by name (and library; default) or by file (and line too)"},
 	{"fail-on-change", optional_argument, OPT_FAIL_ON_CHANGE, "[=PCT]",
-	 "exit 3 when the total or a function of yours got slower (DHAT: bigger) beyond noise, by PCT% or more"},
+	 "exit 3 when the total or a function of yours got slower (DHAT: bigger) beyond noise, by PCT% or "
+	 "more (also '--fail-on-change 10': a word that reads as a number)"},
 	{"median", no_argument, OPT_MEDIAN, NULL, "each arm's median share (the default; kept for scripts)"},
 	{NULL, 0, 0, NULL, NULL},
 };
+
+/* A word that reads as a percentage: digits with at most one '.', and a '%' at the end or not. */
+static bool reads_as_percent(const char *w)
+{
+	size_t digits = 0, dots = 0, i = 0;
+	for (; w[i] != '\0' && w[i] != '%'; i++) {
+		if (w[i] >= '0' && w[i] <= '9')
+			digits++;
+		else if (w[i] == '.')
+			dots++;
+		else
+			return false;
+	}
+	return digits > 0 && dots <= 1 && (w[i] == '\0' || w[i + 1] == '\0');
+}
 
 static int handle_diff(struct cli_state *st, int val, const char *arg)
 {
@@ -340,10 +356,17 @@ static int handle_diff(struct cli_state *st, int val, const char *arg)
 		return cli_usage_error(st, "--match wants name or file, not '%s'", arg);
 	case OPT_ORDER: st->opts.order = arg; return 0;
 	case OPT_FAIL_ON_CHANGE: {
-		/* "--fail-on-change 10": the spaced value, when the next word is a number */
-		if (arg == NULL && st->next_arg != NULL && st->next_arg[0] >= '0' && st->next_arg[0] <= '9' &&
-		    strspn(st->next_arg, "0123456789.%") == strlen(st->next_arg)) {
-			arg = st->next_arg;
+		/* "--fail-on-change 10": the next word is PCT when it reads as one; a file of that
+		 * name makes it ambiguous (docs/diff.md, "A CI gate") */
+		const char *w = st->next_arg;
+		if (arg == NULL && w != NULL && reads_as_percent(w)) {
+			struct stat sb;
+			if (stat(w, &sb) == 0)
+				return cli_usage_error(st,
+						       "--fail-on-change %s: '%s' is a percentage and a file: "
+						       "write --fail-on-change=%s for the percentage, "
+						       "./%s for the file", w, w, w, w);
+			arg = w;
 			st->took_next = true;
 		}
 		st->opts.fail_on_change = true;

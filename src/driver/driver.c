@@ -14,6 +14,7 @@
 #include "profan/load.h"
 #include "profan/match.h"
 #include "profan/runorder.h"
+#include "profan/source.h"
 #include "profan/symbolize.h"
 #include "profan/transform.h"
 #include "profan/views.h"
@@ -472,6 +473,50 @@ static int compare(const struct input_format *f, const struct profan_opts *o, co
 	return rc != PF_EXIT_OK ? rc : status;
 }
 
+/* The format of every input of a diff as its first bytes show it (format_of_head), before any
+ * is read whole: two formats, or a file of another format than FORMAT (given), are refused
+ * before a file is parsed or symbolicated and any warning of the other side is printed. Files
+ * whose first bytes do not tell, and what is not a regular file (stdin, <(cmd): read once), are
+ * left to their loader. */
+static int check_formats(const struct input_format *format, const struct driver_input *const arms[2],
+			 const size_t count[2])
+{
+	const struct input_format *first = NULL;
+	const char *first_path = NULL;
+	for (size_t a = 0; a < 2; a++)
+		for (size_t i = 0; i < count[a]; i++) {
+			const struct driver_input *in = &arms[a][i];
+			struct stat st;
+			if (in->data == NULL && (stat(in->path, &st) != 0 || !S_ISREG(st.st_mode)))
+				continue; /* a pipe is read once (and a missing file is its loader's to say) */
+			struct source *s = in->data ? source_open_buffer(in->data, in->len, in->path)
+						    : source_open_file(in->path);
+			if (s == NULL)
+				return PF_EXIT_FAIL; /* said why */
+			const char *head;
+			size_t len = source_head(s, &head);
+			const struct input_format *f = format_of_head(head, len);
+			source_close(s);
+			if (f == NULL)
+				continue;
+			if (format != NULL && f != format) {
+				pf_error("%s: this is %s, not %s: read it with 'profan %s'", in->path,
+					 f->label, format->label, f->command);
+				return PF_EXIT_FAIL;
+			}
+			if (first != NULL && f != first) {
+				pf_error("diff: cannot compare %s (%s) with %s (%s)", first_path, first->label,
+					 in->path, f->label);
+				return PF_EXIT_USAGE;
+			}
+			if (first == NULL) {
+				first = f;
+				first_path = in->path;
+			}
+		}
+	return PF_EXIT_OK;
+}
+
 static int check_diff_options(const struct profan_opts *o, size_t nb, size_t nn)
 {
 	if (o->pprof || o->tree || o->inverted || o->callers || o->callees || o->per_file ||
@@ -498,7 +543,9 @@ int driver_diff(const struct input_format *format, const struct profan_opts *o, 
 		return PF_EXIT_USAGE;
 	}
 	int rc = check_diff_options(o, nb, nn);
-	if (rc != PF_EXIT_OK || (format && (rc = check_options_fit(format, o)) != 0))
+	if (rc != PF_EXIT_OK || (format && (rc = check_options_fit(format, o)) != 0) ||
+	    (rc = check_formats(format, (const struct driver_input *const[2]){base, new_side},
+				(const size_t[2]){nb, nn})) != PF_EXIT_OK)
 		return rc;
 	char *order = NULL;
 	struct run rn;
@@ -506,8 +553,9 @@ int driver_diff(const struct input_format *format, const struct profan_opts *o, 
 	rc = PF_EXIT_FAIL;
 	if (run_init(&rn, o) < 0)
 		goto out;
-	/* the first base file decides the format (when not given); a new arm of another format is
-	 * refused on its first file, before the other files are read or anything is symbolicated */
+	/* the first base file decides the format (when not given); for files whose first bytes did
+	 * not tell (check_formats), a new arm of another format is refused on its first file, before
+	 * the other files are read or anything is symbolicated */
 	const struct input_format *f = format;
 	side_alloc(&sides[0], nb);
 	side_alloc(&sides[1], nn);

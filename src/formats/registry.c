@@ -2,6 +2,7 @@
  * and what the driver asks of all of them at once: which one a document is, and how to
  * parse it before that is known. A new format is its folder plus one line below. */
 #include "profan/format.h"
+#include "profan/magic.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -71,6 +72,19 @@ const struct input_format *format_of(const struct json *root)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
 		if (formats[i]->sniff && formats[i]->sniff(root))
+			return formats[i];
+	return NULL;
+}
+
+const struct input_format *format_of_head(const char *d, size_t n)
+{
+	const char *kind = magic_binary(d, n);
+	if (kind != NULL)
+		return format_of_binary(kind);
+	struct json_head head;
+	json_head_scan(d, n, &head);
+	for (size_t i = 0; head.is_json && i < ARRAY_SIZE(formats); i++)
+		if (formats[i]->sniff_head && formats[i]->sniff_head(&head))
 			return formats[i];
 	return NULL;
 }

@@ -73,6 +73,9 @@ struct source {
 	/* the first decoded chunk, read ahead for sniffing, is handed out first */
 	const char *pending;
 	size_t pending_len;
+	const char *head; /* that chunk, for source_head() until the first source_next() */
+	size_t head_len;
+	bool ahead_due;   /* gzip with more to come: inflate ahead once reading begins */
 	const char *binary; /* magic_binary()'s name for the input, or NULL: JSON */
 	/* source_whole(): the file mapped, or every chunk copied into one big array */
 	void *whole;
@@ -397,10 +400,10 @@ static struct source *sniff(struct source *s)
 			fail(s, "%s", what);
 			return refuse(s);
 		}
-		s->pending = d;
-		s->pending_len = n;
-		if (s->is_gzip && !s->stream_end)
-			ahead_start(s);
+		s->pending = s->head = d;
+		s->pending_len = s->head_len = n;
+		/* not yet: an input opened only for its head (source_head) starts no thread */
+		s->ahead_due = s->is_gzip && !s->stream_end;
 	}
 	return s;
 }
@@ -454,9 +457,20 @@ void source_set_max_chunk(size_t n)
 	max_chunk = n;
 }
 
+size_t source_head(const struct source *s, const char **data)
+{
+	*data = s->head;
+	return s->head != NULL ? s->head_len : 0;
+}
+
 int source_next(struct source *s, const char **data, size_t *len)
 {
 	int rc = 1;
+	s->head = NULL;
+	if (s->ahead_due) {
+		s->ahead_due = false;
+		ahead_start(s);
+	}
 	if (s->pending != NULL) {
 		*data = s->pending;
 		*len = s->pending_len;

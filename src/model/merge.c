@@ -165,6 +165,7 @@ void profile_note_inputs(struct profile *p, const char *const *paths, size_t n)
 	/* the loader's own header lines (duration, sample counts, threads) describe the first run */
 	for (size_t i = 0; i < p->info.len; i++)
 		p->info.items[i].value = profile_printf(p, "%s (file 1)", p->info.items[i].value);
+	p->figures.len = 0; /* a number says what it is of by its key alone: not "file 1" */
 	const char *list = "";
 	for (size_t i = 0; i < n; i++)
 		list = profile_printf(p, "%s%s%zu: %s", list, i ? ", " : "", i + 1, paths[i]);

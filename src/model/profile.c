@@ -71,6 +71,7 @@ void profile_release(struct profile *p)
 	vec_free(&p->threads);
 	vec_free(&p->line_ticks);
 	vec_free(&p->info);
+	vec_free(&p->figures);
 	vec_free(&p->warnings);
 	col_free(p->sample_stack);
 	col_free(p->sample_thread);
@@ -333,6 +334,14 @@ void profile_add_sample(struct profile *p, uint32_t stack, uint32_t thread, cons
 void profile_add_line_ticks(struct profile *p, uint32_t func, uint32_t line, int64_t ticks)
 {
 	vec_push(&p->line_ticks, ((struct pf_line_ticks){.func = func, .line = line, .ticks = ticks}));
+}
+
+void profile_add_figure(struct profile *p, const char *key, const char *name, int64_t value,
+			enum pf_unit unit)
+{
+	struct pf_figure f = {.key = profile_strdup(p, key), .name = profile_strdup(p, name), .value = value,
+			      .unit = unit};
+	vec_push(&p->figures, f);
 }
 
 void profile_add_info(struct profile *p, const char *key, const char *value)

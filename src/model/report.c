@@ -21,6 +21,7 @@ void report_release(struct report *r)
 		vec_free(&r->tables.items[i]->rows);
 	vec_free(&r->tables);
 	vec_free(&r->header);
+	vec_free(&r->figures);
 	vec_free(&r->warnings);
 	arena_release(&r->arena);
 }
@@ -61,6 +62,13 @@ void report_header(struct report *r, const char *key, const char *fmt, ...)
 	vec_push(&r->header, in);
 }
 
+void report_figure(struct report *r, const char *key, const char *name, int64_t value, enum pf_unit unit)
+{
+	struct pf_figure f = {.key = report_strdup(r, key), .name = report_strdup(r, name), .value = value,
+			      .unit = unit};
+	vec_push(&r->figures, f);
+}
+
 void report_warning(struct report *r, const char *fmt, ...)
 {
 	va_list ap;
@@ -80,6 +88,10 @@ void report_header_from_profile(struct report *r, const struct profile *p)
 {
 	for (size_t i = 0; i < p->info.len; i++)
 		report_header(r, p->info.items[i].key, "%s", p->info.items[i].value);
+	for (size_t i = 0; i < p->figures.len; i++) {
+		const struct pf_figure *f = &p->figures.items[i];
+		report_figure(r, f->key, f->name, f->value, f->unit);
+	}
 	for (size_t i = 0; i < p->warnings.len; i++)
 		report_keep_warning(r, p->warnings.items[i]);
 }

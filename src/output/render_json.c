@@ -9,7 +9,7 @@
 #include "profan/render.h"
 #include "profan/text.h"
 
-#define RENDER_JSON_SCHEMA 1
+#define RENDER_JSON_SCHEMA 2
 
 static const char *unit_id(enum pf_unit u)
 {
@@ -101,6 +101,19 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 	cJSON *header = cJSON_AddObjectToObject(root, "header");
 	for (size_t i = 0; i < r->header.len; i++)
 		cJSON_AddItemToObject(header, r->header.items[i].key, json_text(r->header.items[i].value));
+	/* the header lines' figures as numbers, by line and name */
+	cJSON *figures = cJSON_AddObjectToObject(root, "figures");
+	for (size_t i = 0; i < r->figures.len; i++) {
+		const struct pf_figure *f = &r->figures.items[i];
+		cJSON *line = cJSON_GetObjectItemCaseSensitive(figures, f->key);
+		if (line == NULL)
+			line = cJSON_AddObjectToObject(figures, f->key);
+		if (cJSON_GetObjectItemCaseSensitive(line, f->name) != NULL)
+			continue; /* one value per name: the first */
+		cJSON *o = cJSON_AddObjectToObject(line, f->name);
+		cJSON_AddItemToObject(o, "value", json_int(f->value));
+		cJSON_AddStringToObject(o, "unit", unit_id(f->unit));
+	}
 	cJSON *warnings = cJSON_AddArrayToObject(root, "warnings");
 	for (size_t i = 0; i < r->warnings.len; i++)
 		cJSON_AddItemToArray(warnings, json_text(r->warnings.items[i]));
@@ -114,7 +127,8 @@ int render_json(FILE *out, const struct report *r, const struct render_opts *ro)
 		cJSON *cols = cJSON_AddArrayToObject(v, "columns");
 		for (size_t c = 0; c < t->col_count; c++) {
 			cJSON *col = cJSON_CreateObject();
-			cJSON_AddStringToObject(col, "name", t->cols[c].header);
+			const char *name = t->cols[c].json_name ? t->cols[c].json_name : t->cols[c].header;
+			cJSON_AddStringToObject(col, "name", name);
 			cJSON_AddStringToObject(col, "unit", unit_id(t->cols[c].unit));
 			/* no total: the column shows no percentages */
 			cJSON_AddItemToObject(col, "total", t->cols[c].share ? json_int(t->cols[c].total) : cJSON_CreateNull());

@@ -145,10 +145,10 @@ perf_a = statistics.median(p.get("planted", 0) for p in pa)
 perf_b = statistics.median(p.get("planted", 0) for p in pb)
 check(planted.get("verdict") == "changed" and planted.get("Change", 0) > 0,
       f"a/b: planted changed, up: {planted.get('verdict')} {planted.get('Change')}")
-check((planted.get("Base value"), planted.get("New value")) == (perf_a, perf_b),
-      f"a/b: planted per run {planted.get('Base value')} -> {planted.get('New value')} ns, perf report's "
+check((planted.get("Base"), planted.get("New")) == (perf_a, perf_b),
+      f"a/b: planted per run {planted.get('Base')} -> {planted.get('New')} ns, perf report's "
       f"medians {perf_a} -> {perf_b}")
-ratio, perf_ratio = planted.get("New value", 0) / max(1, planted.get("Base value", 1)), perf_b / max(1, perf_a)
+ratio, perf_ratio = planted.get("New", 0) / max(1, planted.get("Base", 1)), perf_b / max(1, perf_a)
 check(abs(ratio - 1.25) <= 0.2 and abs(ratio - perf_ratio) <= 0.01,
       f"a/b: planted x{ratio:.3f} per run (design x1.25, perf report x{perf_ratio:.3f})")
 for view in ("diff_self", "diff_inclusive"):
@@ -158,16 +158,16 @@ for view in ("diff_self", "diff_inclusive"):
         if view == "diff_self" and r["name"] != "planted":
             check(r["verdict"] != "changed", f"a/b: self {r['name']} changed: {r['detail']}")
         if r["name"] in ("planted", "steady_a", "steady_b"):
-            check(r["Base value"] > 0 and r["New value"] > 0, f"a/b {view}: {r['name']} new or gone: {r['detail']}")
+            check(r["Base"] > 0 and r["New"] > 0, f"a/b {view}: {r['name']} new or gone: {r['detail']}")
 changed = rows(ab, "diff_changed")
 # by design only planted's time grew, and with it the time of its callers and of the program
 CALLERS = {"main", "__libc_start_call_main", "__libc_start_main_impl", "__libc_start_main", "_start"}
 for r in changed:
     ok = (r["name"] == "planted" or (r["view"] == "inclusive" and r["name"] in CALLERS) or
           (r["view"] == "library" and r["name"] in ("builds-base", "builds")))
-    # the value per run, not "Change": the share's change has its name too, and a caller's share
+    # the value per run ("Change", "Base", "New"; the share's are "... share"): a caller's share
     # (~98% of every run) may move either way while its time grows with planted's
-    check(ok and r["New value"] > r["Base value"], f"a/b: {r['view']} {r['name']} changed: {r['detail']}")
+    check(ok and r["New"] > r["Base"], f"a/b: {r['view']} {r['name']} changed: {r['detail']}")
 check(all(r["verdict"] != "changed" for r in rows(ab, "diff_share_only")), "a/b: a share-only row changed")
 check(not {(r["view"], r["name"]) for r in changed} & {(r["view"], r["name"]) for r in rows(ab, "diff_share_only")},
       "a/b: a row both changed and share only")

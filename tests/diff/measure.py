@@ -5,7 +5,7 @@ for docs/diff.md:
 - false positives: the twelve variant-A runs (a and aa) split at random into two arms of
   K runs each, every split compared with --aa; how many rows were called changed;
 - power: K runs of a against K runs of b, chosen at random; how often planted() was found
-  changed, and how often anything else was.
+  changed, and how often another function's self row was called changed or share only.
 
 usage: measure.py PROFAN FIXTURES_DIR [SPLITS] [KIND...]   (KIND: node, perf; default both)"""
 import glob
@@ -27,7 +27,9 @@ def diff(base, new, extra):
     out = subprocess.run(args + new, capture_output=True, text=True, check=True).stdout
     rep = json.loads(out)
     changed = next(v for v in rep["views"] if v["id"] == "diff_changed")["rows"]
+    share_only = next((v["rows"] for v in rep["views"] if v["id"] == "diff_share_only"), [])
     tested = sum(len(v["rows"]) for v in rep["views"] if v["id"] in ("diff_self", "diff_inclusive", "diff_library"))
+    diff.share_only = [(r["name"], r.get("view")) for r in share_only]
     return [(r["name"], r.get("view")) for r in changed], tested
 
 
@@ -45,10 +47,11 @@ for kind in kinds:
             splits_with_any += bool(changed)
         print(f"{kind} A/A {k}+{k} runs, {splits} random splits of the 12 A runs: {rows} of {tested} rows "
               f"called changed ({100 * rows / tested:.2f}%), {splits_with_any} splits with any")
-        found = others = 0
+        found = others = share_only = 0
         for _ in range(splits):
             changed, _n = diff(sorted(rng.sample(arm["a"], k)), sorted(rng.sample(arm["b"], k)), extra)
             found += ("planted", "self") in changed
             others += sum(1 for name, view in changed if view == "self" and name != "planted")
+            share_only += sum(1 for name, view in diff.share_only if view == "self" and name != "planted")
         print(f"{kind} A/B {k}+{k} runs, {splits} random draws: planted (self) changed in {found}; "
-              f"other functions' self rows called changed: {others} in all")
+              f"other functions' self rows called changed: {others} in all, share only: {share_only}")

@@ -1,4 +1,4 @@
-/* fuzz_json.c: the JSON layer (and gzip sniffing under it) on arbitrary bytes.
+/* fuzz_json.c: the JSON layer (and gzip sniffing under it, and json_head) on arbitrary bytes.
  * Walks the whole tree afterwards so every accessor sees what the parser built.
  * One input in three is handed to the parser 1-5 bytes at a time, so chunk
  * boundaries fall inside numbers, strings, escapes and literals. */
@@ -9,6 +9,7 @@
 
 #include "input/source_test.h"
 #include "profan/json.h"
+#include "profan/json_head.h"
 #include "profan/source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -42,6 +43,8 @@ static size_t walk(const struct json *v)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct json_parse_opts repair = {.repair_missing_open_bracket = true};
+	struct json_head head; /* what a diff reads of every input's first bytes (any prefix) */
+	json_head_scan((const char *)data, size, &head);
 	source_set_max_chunk(size % 3 == 0 ? 1 + size / 3 % 5 : 0);
 	fuzz_diag_begin(); /* the error line quotes keys: still one line, nothing raw */
 	struct json_doc *d = json_parse_buffer((const char *)data, size, "fuzz", size % 2 ? &repair : NULL);

@@ -1,6 +1,7 @@
 /* Unit tests for the streaming JSON layer: values, packed arrays, numbers,
  * strings, chunk boundaries (through gzip), and every error message shape. */
 #include "profan/json.h"
+#include "profan/json_head.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -670,6 +671,47 @@ static void jslb_and_directory_are_refused(void)
 	CHECK(s == NULL);
 }
 
+/* json_head: the members near the top as far as a prefix goes, values skipped by their
+ * brackets and strings (brackets inside strings, escaped quotes), never past the bytes. */
+static void head_of_a_prefix(void)
+{
+	struct json_head h;
+	enum json_type t = JSON_NULL;
+	const char *doc = "\xEF\xBB\xBF {\"meta\": {\"interval\": 1.5, \"cat\": [{\"x\": \"]}\\\"\"}], "
+			  "\"preprocessedProfileVersion\": 55}, \"libs\": [{\"name\": \"a\"}], \"threads\": [";
+	json_head_scan(doc, strlen(doc), &h);
+	CHECK(h.is_json);
+	CHECK_INT(h.root, JSON_OBJECT);
+	CHECK(json_head_has(&h, "meta", &t) && t == JSON_OBJECT);
+	CHECK(json_head_has(&h, "meta.interval", &t) && t == JSON_NUMBER);
+	CHECK(json_head_has(&h, "meta.cat", &t) && t == JSON_ARRAY);
+	CHECK(json_head_has(&h, "meta.preprocessedProfileVersion", &t) && t == JSON_NUMBER);
+	CHECK(json_head_has(&h, "libs", &t) && t == JSON_ARRAY);
+	CHECK(json_head_has(&h, "threads", &t) && t == JSON_ARRAY);
+	CHECK(!json_head_has(&h, "meta.cat.x", NULL)); /* three levels down: not recorded */
+	CHECK(json_head_has(&h, "libs[0]", &t) && t == JSON_OBJECT); /* of an array, the first element */
+	CHECK(!json_head_has(&h, "libs[0].name", NULL));
+	CHECK_INT(h.count, 7);
+
+	/* cut inside a string: what came before stays */
+	json_head_scan(doc, 33, &h);
+	CHECK(json_head_has(&h, "meta.interval", NULL) && !json_head_has(&h, "meta.cat", NULL));
+
+	/* a root array: its first element's members */
+	const char *trace = "[{\"ph\": \"P\", \"args\": {\"data\": 1}}, {\"name\": \"x\"}]";
+	json_head_scan(trace, strlen(trace), &h);
+	CHECK_INT(h.root, JSON_ARRAY);
+	CHECK(json_head_has(&h, "[0]", &t) && t == JSON_OBJECT);
+	CHECK(json_head_has(&h, "[0].ph", &t) && t == JSON_STRING);
+	CHECK(!json_head_has(&h, "[0].args.data", NULL) && !json_head_has(&h, "name", NULL));
+	CHECK_INT(h.count, 3);
+
+	json_head_scan("  \"meta\"", 8, &h);
+	CHECK(!h.is_json && h.count == 0);
+	json_head_scan("PERFILE2", 8, &h);
+	CHECK(!h.is_json);
+}
+
 int main(void)
 {
 	RUN(scalars_and_objects);
@@ -687,5 +729,6 @@ int main(void)
 	RUN(gzip_inflated_ahead_like_one_thread);
 	RUN(jr_helpers_report_paths);
 	RUN(jslb_and_directory_are_refused);
+	RUN(head_of_a_prefix);
 	return check_summary();
 }

@@ -1560,3 +1560,16 @@ bool cpuprof_sniff(const struct json *root)
 	}
 	return l != LAYOUT_NONE;
 }
+
+/* The layouts above by their first members: "nodes" comes first in a .cpuprofile, a legacy
+ * profile's "head" node has hitCount and callUID (a heap profile's has selfSize). */
+bool cpuprof_sniff_head(const struct json_head *h)
+{
+	enum json_type t;
+	if (h->root == JSON_ARRAY)
+		return json_head_has(h, "[0].ph", NULL) || json_head_has(h, "[0].name", NULL);
+	return (json_head_has(h, "nodes", &t) && t == JSON_ARRAY) ||
+	       (json_head_has(h, "traceEvents", &t) && t == JSON_ARRAY) ||
+	       (json_head_has(h, "profile.nodes", &t) && t == JSON_ARRAY) ||
+	       json_head_has(h, "head.hitCount", NULL) || json_head_has(h, "head.callUID", NULL);
+}

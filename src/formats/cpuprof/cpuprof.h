@@ -12,6 +12,7 @@
 
 #include "profan/analysis.h"
 #include "profan/json.h"
+#include "profan/json_head.h"
 #include "profan/options.h"
 #include "profan/profile.h"
 
@@ -53,6 +54,7 @@ int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *op
 /* Does ROOT look like a V8 profile in a layout cpuprof_load() reads: nodes (.cpuprofile),
  * head (legacy), profile.nodes (Profiler.stop), traceEvents, or an array of trace events? */
 bool cpuprof_sniff(const struct json *root);
+bool cpuprof_sniff_head(const struct json_head *h);
 
 /* True for V8's JS<->wasm wrapper frame names. */
 bool cpuprof_is_plumbing(const char *name);

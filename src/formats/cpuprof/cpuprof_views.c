@@ -190,6 +190,11 @@ int cpuprof_views(const struct view_input *in, struct report *r, struct view_cho
 		report_header(r, "Total", "%s in %" PRId64 " hits", total, hits);
 	else
 		report_header(r, "Total", "%s in %zu samples", total, s.w.sample_count);
+	report_figure(r, "Total", "total", s.w.total, m->unit);
+	if (hit_counts)
+		report_figure(r, "Total", "hits", hits, PF_UNIT_COUNT);
+	else
+		report_figure(r, "Total", "samples", (int64_t)s.w.sample_count, PF_UNIT_COUNT);
 	report_header_from_profile(r, p);
 	yours_header(r, p, in->own);
 	add_shares(r, p, &s, wasm_given);

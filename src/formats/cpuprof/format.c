@@ -142,6 +142,7 @@ const struct input_format cpuprof_format = {
 		.opts_size = sizeof(struct cpuprof_view_opts),
 	},
 	.sniff = cpuprof_sniff,
+	.sniff_head = cpuprof_sniff_head,
 	/* the nodes go from the stream into the loader's own columns, not into the tree */
 	.jopts = {.divert = &cpuprof_divert},
 	.lookalike = lookalike_v8_heap,

@@ -1121,3 +1121,8 @@ bool dhat_sniff(const struct json *root)
 {
 	return json_type(root) == JSON_OBJECT && json_get(root, "dhatFileVersion") != NULL;
 }
+
+bool dhat_sniff_head(const struct json_head *h)
+{
+	return h->root == JSON_OBJECT && json_head_has(h, "dhatFileVersion", NULL);
+}

@@ -15,6 +15,7 @@
 
 #include "profan/analysis.h"
 #include "profan/json.h"
+#include "profan/json_head.h"
 #include "profan/profile.h"
 
 /* What a file records: allocations, copies, or ad-hoc events. */
@@ -57,6 +58,7 @@ extern const struct json_parse_opts dhat_json_opts;
 extern const struct json_divert dhat_divert;
 /* Does ROOT look like a DHAT file (dhatFileVersion)? */
 bool dhat_sniff(const struct json *root);
+bool dhat_sniff_head(const struct json_head *h);
 /* The record of a profile dhat_load() built (the first file's, when merged), or NULL. */
 const struct dhat_meta *dhat_meta_of(const struct profile *p);
 

@@ -345,6 +345,8 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 	report_header(r, "Total", "%s%s%s in %s %s", fmt_exact(r, metric_sum(c, tb, false), u), verb ? " " : "",
 		      verb ? verb : "", fmt_exact(r, metric_sum(c, tbk, false), PF_UNIT_COUNT),
 		      m->kind == DHAT_COPY ? "copies" : m->blocks);
+	report_figure(r, "Total", "total", metric_sum(c, tb, false), u);
+	report_figure(r, "Total", "blocks", metric_sum(c, tbk, false), PF_UNIT_COUNT);
 	if (m->bklt) {
 		size_t gb = profile_metric_index(p, "gb"), gbk = profile_metric_index(p, "gbk");
 		size_t eb = profile_metric_index(p, "eb"), ebk = profile_metric_index(p, "ebk");
@@ -355,6 +357,10 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 		report_header(r, "At t-end", "%s in %s block%s, at %s%s",
 			      fmt_exact(r, metric_sum(c, eb, false), u), fmt_exact(r, eblocks, PF_UNIT_COUNT),
 			      eblocks == 1 ? "" : "s", fmt_moment(r, m, m->te), first);
+		report_figure(r, "At t-gmax", "total", metric_sum(c, gb, false), u);
+		report_figure(r, "At t-gmax", "blocks", gblocks, PF_UNIT_COUNT);
+		report_figure(r, "At t-end", "total", metric_sum(c, eb, false), u);
+		report_figure(r, "At t-end", "blocks", eblocks, PF_UNIT_COUNT);
 	} else {
 		report_header(r, "t-end", "%s%s", fmt_moment(r, m, m->te), first);
 	}
@@ -363,6 +369,8 @@ static void header(struct report *r, struct ctx *c, size_t kept)
 		report_header(r, "Reads, writes", "%s read, %s written",
 			      fmt_exact(r, metric_sum(c, rb, false), u),
 			      fmt_exact(r, metric_sum(c, wb, false), u));
+		report_figure(r, "Reads, writes", "read", metric_sum(c, rb, false), u);
+		report_figure(r, "Reads, writes", "written", metric_sum(c, wb, false), u);
 	}
 	report_header(r, "Program points", "%zu%s%s", m->pps, first,
 		      m->merged ? report_printf(r, " (%zu merged into identical stacks)", m->merged) : "");

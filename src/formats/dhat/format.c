@@ -48,7 +48,12 @@ static const struct format_opt view_opts[] = {
 
 static const struct format_opt_group view_group = {view_opts};
 
+/* DHAT's counts are exact: runs of one program on one input agree on each site's bytes and
+ * blocks, in total and at the heap's peak. */
+static const char *const agreement[] = {"tb", "tbk", "gb", "gbk", NULL};
+
 static const struct diff_format diff = {
+	.agreement = agreement,
 	.companion = dhat_metric_companion,
 	.sample_sites = dhat_sample_sites,
 	.self_note = "credited to the program's own frame nearest the allocation (allocator and library frames "
@@ -84,6 +89,7 @@ const struct input_format dhat_format = {
 		.opts_size = sizeof(struct dhat_view_opts),
 	},
 	.sniff = dhat_sniff,
+	.sniff_head = dhat_sniff_head,
 	/* valgrind writes `"fs":]` for a stack it filtered; the program points go from the
 	 * stream into the loader's columns, not into the tree */
 	.jopts = {.repair_missing_open_bracket = true, .divert = &dhat_divert},

@@ -188,6 +188,7 @@ const struct input_format samply_format = {
 		.opts_size = sizeof(struct samply_view_opts),
 	},
 	.sniff = samply_sniff,
+	.sniff_head = samply_sniff_head,
 	/* the sample columns go from the stream into the loader's own form, not into the tree */
 	.jopts = {.divert = &samply_divert},
 	.parse_ahead = parse_ahead,

@@ -924,6 +924,8 @@ static void add_summary(struct ld *ld, const struct json *meta, const struct tot
 		report_format_value(span, sizeof(span), us < 0x1p62 ? (int64_t)us : INT64_MAX / 2,
 				    PF_UNIT_MICROSECONDS);
 		profile_add_info(p, "Duration", profile_printf(p, "%s", span));
+		profile_add_figure(p, "Duration", "duration", us < 0x1p62 ? (int64_t)us : INT64_MAX / 2,
+				   PF_UNIT_MICROSECONDS);
 	}
 }
 
@@ -999,4 +1001,13 @@ out:
 bool samply_sniff(const struct json *root)
 {
 	return json_type(root) == JSON_OBJECT && json_get(root, "meta") && json_get(root, "threads");
+}
+
+/* "meta" comes first as samply writes it ("threads" after "libs", which may be long); its
+ * preprocessedProfileVersion says a processed profile, which a Gecko raw profile is not. */
+bool samply_sniff_head(const struct json_head *h)
+{
+	enum json_type t;
+	return h->root == JSON_OBJECT && json_head_has(h, "meta.preprocessedProfileVersion", &t) &&
+	       t == JSON_NUMBER;
 }

@@ -14,6 +14,7 @@
 
 #include "profan/analysis.h"
 #include "profan/json.h"
+#include "profan/json_head.h"
 #include "profan/profile.h"
 
 /* Metric indices in the profiles samply_load() builds. The weight metric
@@ -68,6 +69,7 @@ void samply_lib_ids(const struct json *libs, void (*fn)(void *ctx, const struct 
 void samply_set_summed(bool on);
 /* Does ROOT look like a samply / processed profile (meta and threads)? */
 bool samply_sniff(const struct json *root);
+bool samply_sniff_head(const struct json_head *h);
 
 /* Where samply puts the presymbolication sidecar of PROFILE_PATH: the last
  * extension replaced by ".syms.json" (prof.json.gz -> prof.json.syms.json).

@@ -430,6 +430,8 @@ static void build(const struct view_input *in, struct state *x, size_t metric, s
 	report_format_value(tot, sizeof(tot), x->w.total, p->metrics[metric].unit);
 	report_header(r, "Weighted by", "%s", p->metrics[metric].label);
 	report_header(r, "Total", "%s in %zu samples", tot, x->w.sample_count);
+	report_figure(r, "Total", "total", x->w.total, p->metrics[metric].unit);
+	report_figure(r, "Total", "samples", (int64_t)x->w.sample_count, PF_UNIT_COUNT);
 
 	size_t nfunc, nlib;
 	x->func_keys = keys_by_func(p, &nfunc);

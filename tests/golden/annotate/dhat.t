@@ -90,7 +90,7 @@ gb 120 B
       .    38  }
 $ profan dhat dhat/peak.json --annotate '^recurse$' --metric tb --json
 {
-	"schema_version":	1,
+	"schema_version":	2,
 	"profan_version":	"0.1.0",
 	"header":	{
 		"Input":	"dhat/peak.json (dhatFileVersion 2, heap mode)",
@@ -105,6 +105,48 @@ $ profan dhat dhat/peak.json --annotate '^recurse$' --metric tb --json
 		"Program points":	"11",
 		"Metric":	"tb: bytes allocated in total",
 		"Annotated":	"recurse (matching /^recurse$/)"
+	},
+	"figures":	{
+		"Total":	{
+			"total":	{
+				"value":	40031,
+				"unit":	"bytes"
+			},
+			"blocks":	{
+				"value":	23,
+				"unit":	"count"
+			}
+		},
+		"At t-gmax":	{
+			"total":	{
+				"value":	36921,
+				"unit":	"bytes"
+			},
+			"blocks":	{
+				"value":	19,
+				"unit":	"count"
+			}
+		},
+		"At t-end":	{
+			"total":	{
+				"value":	5001,
+				"unit":	"bytes"
+			},
+			"blocks":	{
+				"value":	2,
+				"unit":	"count"
+			}
+		},
+		"Reads, writes":	{
+			"read":	{
+				"value":	1110,
+				"unit":	"bytes"
+			},
+			"written":	{
+				"value":	31110,
+				"unit":	"bytes"
+			}
+		}
 	},
 	"warnings":	[],
 	"views":	[{

@@ -149,7 +149,7 @@ Self 786.87 ms, Total 1.71 s
     1.01 ms    1.01 ms    41  
 $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /home/dev/build/src=../tests/annotate --annotate 'mix' --top 1 --json
 {
-	"schema_version":	1,
+	"schema_version":	2,
 	"profan_version":	"0.1.0",
 	"header":	{
 		"Input":	"annotate/anno.json.gz",
@@ -165,6 +165,24 @@ $ profan samply annotate/anno.json.gz --symbol-path annotate --source-prefix /ho
 		"Weighted by":	"CPU time (threadCPUDelta)",
 		"Total":	"1.71 s in 1683 samples",
 		"Annotated":	"mix (matching /mix/)"
+	},
+	"figures":	{
+		"Duration":	{
+			"duration":	{
+				"value":	4293084,
+				"unit":	"us"
+			}
+		},
+		"Total":	{
+			"total":	{
+				"value":	1709449,
+				"unit":	"us"
+			},
+			"samples":	{
+				"value":	1683,
+				"unit":	"count"
+			}
+		}
 	},
 	"warnings":	[],
 	"views":	[{

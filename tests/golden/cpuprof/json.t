@@ -1,7 +1,7 @@
 # --json carries the same numbers unrounded (microseconds).
 $ profan cpuprof --json --top 2 cpuprof/speedscope-chrome65-simple.cpuprofile
 {
-	"schema_version":	1,
+	"schema_version":	2,
 	"profan_version":	"0.1.0",
 	"header":	{
 		"Input":	"cpuprof/speedscope-chrome65-simple.cpuprofile",
@@ -11,6 +11,18 @@ $ profan cpuprof --json --top 2 cpuprof/speedscope-chrome65-simple.cpuprofile
 		"Samples":	"29 over 47.89 ms, median interval 1.270 ms",
 		"Your code":	"no function (--ours RE names it; docs/ownership.md); not yours: runtime (v8: 5 functions)",
 		"VM shares":	"(garbage collector) 0.00%, (program) 0.00%, (idle) 0.00%"
+	},
+	"figures":	{
+		"Total":	{
+			"total":	{
+				"value":	45920,
+				"unit":	"us"
+			},
+			"samples":	{
+				"value":	29,
+				"unit":	"count"
+			}
+		}
 	},
 	"warnings":	[],
 	"views":	[{

@@ -71,7 +71,7 @@ each function counted once per stack, however often it appears on it
   ... 6 more rows (raise --top to see them)
 $ profan dhat dhat/peak.json --top 2 --json
 {
-	"schema_version":	1,
+	"schema_version":	2,
 	"profan_version":	"0.1.0",
 	"header":	{
 		"Input":	"dhat/peak.json (dhatFileVersion 2, heap mode)",
@@ -85,6 +85,48 @@ $ profan dhat dhat/peak.json --top 2 --json
 		"Reads, writes":	"1,110 B (1.08 KiB) read, 31,110 B (30.38 KiB) written",
 		"Program points":	"11",
 		"Metric":	"gb: bytes live at t-gmax"
+	},
+	"figures":	{
+		"Total":	{
+			"total":	{
+				"value":	40031,
+				"unit":	"bytes"
+			},
+			"blocks":	{
+				"value":	23,
+				"unit":	"count"
+			}
+		},
+		"At t-gmax":	{
+			"total":	{
+				"value":	36921,
+				"unit":	"bytes"
+			},
+			"blocks":	{
+				"value":	19,
+				"unit":	"count"
+			}
+		},
+		"At t-end":	{
+			"total":	{
+				"value":	5001,
+				"unit":	"bytes"
+			},
+			"blocks":	{
+				"value":	2,
+				"unit":	"count"
+			}
+		},
+		"Reads, writes":	{
+			"read":	{
+				"value":	1110,
+				"unit":	"bytes"
+			},
+			"written":	{
+				"value":	31110,
+				"unit":	"bytes"
+			}
+		}
 	},
 	"warnings":	[],
 	"views":	[{
@@ -197,7 +239,7 @@ $ profan dhat dhat/peak.json --top 2 --json
 }
 $ profan dhat dhat/empty.json --json
 {
-	"schema_version":	1,
+	"schema_version":	2,
 	"profan_version":	"0.1.0",
 	"header":	{
 		"Input":	"dhat/empty.json (dhatFileVersion 2, heap mode)",
@@ -211,6 +253,48 @@ $ profan dhat dhat/empty.json --json
 		"Reads, writes":	"0 B read, 0 B written",
 		"Program points":	"0",
 		"Metric":	"gb: bytes live at t-gmax"
+	},
+	"figures":	{
+		"Total":	{
+			"total":	{
+				"value":	0,
+				"unit":	"bytes"
+			},
+			"blocks":	{
+				"value":	0,
+				"unit":	"count"
+			}
+		},
+		"At t-gmax":	{
+			"total":	{
+				"value":	0,
+				"unit":	"bytes"
+			},
+			"blocks":	{
+				"value":	0,
+				"unit":	"count"
+			}
+		},
+		"At t-end":	{
+			"total":	{
+				"value":	0,
+				"unit":	"bytes"
+			},
+			"blocks":	{
+				"value":	0,
+				"unit":	"count"
+			}
+		},
+		"Reads, writes":	{
+			"read":	{
+				"value":	0,
+				"unit":	"bytes"
+			},
+			"written":	{
+				"value":	0,
+				"unit":	"bytes"
+			}
+		}
 	},
 	"warnings":	[],
 	"views":	[{

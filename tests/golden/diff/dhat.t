@@ -55,7 +55,7 @@ Totals:    base 136.72 KiB (126.95 KiB–146.48 KiB over 2 runs) → new 146.48 
 Verdicts:  DHAT counts are exact: a row changed when its gb or gbk differ; an arm whose runs differ falls back to the rank test
 Order:     AAB (from the times in the file names; A: base, B: new)
 Result:    nothing changed beyond noise among the rows with a verdict (5 functions, 3 sites compared); 5 rows without a verdict: an arm's runs differ and 2 + 1 runs give no noise estimate
-warning: the base runs differ: diff/dhat/b/dhat-20261201-130230.json (150,000 B) against diff/dhat/a/dhat-20261201-130205.json (130,000 B); DHAT's counts are exact, so these runs had another input or the program is not deterministic: their rows fall back to the rank test
+warning: the base runs differ from the arm's first run, diff/dhat/a/dhat-20261201-130205.json: diff/dhat/b/dhat-20261201-130230.json at 1 of 4 sites (planted_cache (dnoise.c:36): gb 10,000 B → 30,000 B, tb 10,000 B → 30,000 B); DHAT's counts are exact, so these runs had another input or the program is not deterministic: their rows fall back to the rank test
 
 === Changed beyond noise ===
 Rows whose counts differ, by size of change; the full tables follow.

@@ -1,5 +1,8 @@
 # profan diff refuses what it cannot compare, with one line and the usage exit code; the arms as
 # the shell expands `--base runs/A-* runs/B-*` cannot be told apart without '--' between them.
+# Two formats are refused from every file's first bytes (decoded from gzip) before any file is
+# parsed: no warning of a side that would load first (peak.fsbug.json warns of a repaired stack,
+# the chrome70 trace of its two profiles, the chrome141 trace of chunks without data).
 $ profan diff pipeline/a1.cpuprofile.gz
 ! exit 2
 ! profan: diff: give BASE and NEW, --base A1 A2 -- B1 B2, or --base FILE (repeated) and the new files; see 'profan diff --help'
@@ -45,3 +48,21 @@ $ profan diff --base pipeline/a1.cpuprofile.gz pipeline/a2.cpuprofile.gz --
 $ profan diff samply/demo/demo.json.gz cpuprof/hot.cpuprofile
 ! exit 2
 ! profan: diff: cannot compare samply/demo/demo.json.gz (a samply profile) with cpuprof/hot.cpuprofile (a V8 CPU profile)
+$ profan diff dhat/peak.fsbug.json cpuprof/speedscope-chrome70-trace-two-threads.json.gz
+! exit 2
+! profan: diff: cannot compare dhat/peak.fsbug.json (a DHAT profile) with cpuprof/speedscope-chrome70-trace-two-threads.json.gz (a V8 CPU profile)
+$ profan diff cpuprof/speedscope-chrome141-trace-missing-args-data.json dhat/rsdemo.json
+! exit 2
+! profan: diff: cannot compare cpuprof/speedscope-chrome141-trace-missing-args-data.json (a V8 CPU profile) with dhat/rsdemo.json (a DHAT profile)
+$ profan diff perf/work-fp.data dhat/peak.fsbug.json
+! exit 2
+! profan: diff: cannot compare perf/work-fp.data (a perf.data recording) with dhat/peak.fsbug.json (a DHAT profile)
+$ profan diff --base dhat/peak.fsbug.json --base cpuprof/speedscope-node10-legacy-head-timestamps.cpuprofile dhat/peak.json
+! exit 2
+! profan: diff: cannot compare dhat/peak.fsbug.json (a DHAT profile) with cpuprof/speedscope-node10-legacy-head-timestamps.cpuprofile (a V8 CPU profile)
+$ profan diff --base dhat/peak.fsbug.json dhat/peak.json -- dhat/peak.json samply/public/v66-fxprof-crate-snapshot-synthetic.json
+! exit 2
+! profan: diff: cannot compare dhat/peak.fsbug.json (a DHAT profile) with samply/public/v66-fxprof-crate-snapshot-synthetic.json (a samply profile)
+$ profan diff --format dhat dhat/peak.fsbug.json cpuprof/hot-trace.json.gz
+! exit 1
+! profan: cpuprof/hot-trace.json.gz: this is a V8 CPU profile, not a DHAT profile: read it with 'profan cpuprof'
