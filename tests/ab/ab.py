@@ -139,10 +139,10 @@ self_rows = {r["name"]: r for r in rows(ab, "diff_self")}
 planted = self_rows.get("planted", {})
 perf_a = statistics.median(perf_periods(p).get("planted", 0) for p in a_files)
 perf_b = statistics.median(perf_periods(p).get("planted", 0) for p in b_files)
-check(planted.get("verdict") == "changed" and planted.get("New value", 0) > planted.get("Base value", 0),
-      f"a/b: planted {planted.get('verdict')} {planted.get('Base value')} -> {planted.get('New value')}")
-check((planted.get("Base value"), planted.get("New value")) == (perf_a, perf_b),
-      f"a/b: planted per run {planted.get('Base value')} -> {planted.get('New value')}, perf report {perf_a} -> {perf_b}")
+check(planted.get("verdict") == "changed" and planted.get("New", 0) > planted.get("Base", 0),
+      f"a/b: planted {planted.get('verdict')} {planted.get('Base')} -> {planted.get('New')}")
+check((planted.get("Base"), planted.get("New")) == (perf_a, perf_b),
+      f"a/b: planted per run {planted.get('Base')} -> {planted.get('New')}, perf report {perf_a} -> {perf_b}")
 for r in rows(ab, "diff_self"):
     if r["name"] != "planted":
         check(r["verdict"] != "changed", f"a/b: self {r['name']} changed: {r['detail']}")
@@ -150,7 +150,7 @@ CALLERS = {"main", "__libc_start_call_main", "__libc_start_main_impl", "__libc_s
 for r in rows(ab, "diff_changed"):
     ok = (r["name"] == "planted" or (r["view"] == "inclusive" and r["name"] in CALLERS) or
           (r["view"] == "library" and r["name"] in ("builds-base", "builds")))
-    check(ok and r["New value"] > r["Base value"], f"a/b: {r['view']} {r['name']} changed: {r['detail']}")
+    check(ok and r["New"] > r["Base"], f"a/b: {r['view']} {r['name']} changed: {r['detail']}")
 
 # ---- A/A: nothing
 aa_line = head.get("A/A", "")
