@@ -39,31 +39,48 @@ const char *yours_label(const struct profile *p, const struct ownership *own, ui
 	return label;
 }
 
+const char *yours_describe(struct report *r, const struct profile *p, const struct ownership *own, uint32_t func,
+			   bool full_paths, const char **detail, const char **label)
+{
+	*detail = *label = NULL;
+	if (func >= p->funcs.len)
+		return "(none)";
+	const struct pf_func *f = &p->funcs.items[func];
+	const char *unused;
+	const char *name = report_func_name(p, func, &unused);
+	const char *file = profile_str(p, f->file);
+	const char *shown = full_paths || !own ? file : ownership_shown_file(own, p, func);
+	if (*file && strcmp(file, profile_str(p, f->name)) != 0) /* --by file: the name is the file */
+		*detail = f->line && f->column ? report_printf(r, "%s:%u:%u", shown, f->line, f->column) /* a script */
+			  : f->line	       ? report_printf(r, "%s:%u", shown, f->line)
+					       : shown;
+	if (!own) /* no ownership (a diff of formats without it): the library says whose */
+		*label = f->lib < p->libs.len && !(f->flags & PF_FUNC_UNRESOLVED)
+				 ? report_printf(r, "[%s]", profile_lib_label(p, f->lib))
+				 : NULL;
+	else if (ownership_class(own, func) != OWN_YOURS)
+		*label = yours_label(p, own, func);
+	else if (!*detail && f->lib < p->libs.len && !(f->flags & PF_FUNC_UNRESOLVED))
+		*detail = report_printf(r, "[%s]", profile_str(p, p->libs.items[f->lib].name)); /* no file: its binary */
+	return name;
+}
+
 struct report_row *yours_row(struct report *r, struct report_table *t, const struct profile *p,
 			     const struct ownership *own, uint32_t func, bool full_paths, const char *none)
 {
 	if (func >= p->funcs.len)
 		return report_table_row(r, t, none, NULL);
 	const struct pf_func *f = &p->funcs.items[func];
-	const char *unused;
-	const char *name = report_func_name(p, func, &unused);
-	const char *file = profile_str(p, f->file);
-	const char *shown = full_paths ? file : ownership_shown_file(own, p, func);
-	const char *detail = NULL; /* --by file: the name is the file */
-	if (*file && strcmp(file, profile_str(p, f->name)) != 0)
-		detail = f->line && f->column ? report_printf(r, "%s:%u:%u", shown, f->line, f->column) /* a script */
-			 : f->line	      ? report_printf(r, "%s:%u", shown, f->line)
-					      : shown;
-	enum own_class cls = ownership_class(own, func);
-	if (!detail && cls == OWN_YOURS && f->lib < p->libs.len && !(f->flags & PF_FUNC_UNRESOLVED))
-		detail = report_printf(r, "[%s]", profile_str(p, p->libs.items[f->lib].name)); /* no file: its binary */
+	const char *detail, *label;
+	const char *name = yours_describe(r, p, own, func, full_paths, &detail, &label);
 	struct report_row *row = report_table_row(r, t, name, detail);
-	const char *label;
+	enum own_class cls = ownership_class(own, func);
 	row->cls = ownership_class_name(cls);
 	if (cls == OWN_YOURS)
 		row->flags |= REPORT_ROW_OWNED;
-	else if ((label = yours_label(p, own, func)) != NULL)
+	else if (label)
 		row->label = report_strdup(r, label);
+	const char *file = profile_str(p, f->file);
 	if (*file) {
 		row->file = report_strdup(r, file);
 		row->line = f->line;

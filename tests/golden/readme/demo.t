@@ -23,7 +23,7 @@ Total:          1.83 s in 1837 samples
    40.97%  751.66 ms  __strcmp_evex  [libc.so.6]
    26.51%  486.38 ms  msort_with_tmp  stdlib/msort.c:39  [libc.so.6]
     7.52%  137.89 ms  count_word  demo.c:28  inlined into main
-  ... 16 more rows (raise --top to see them)
+  ... 17 more rows (raise --top to see them)
 
 === Top self, your code ===
 each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
