@@ -63,6 +63,10 @@ struct report_row *yours_row(struct report *r, struct report_table *t, const str
 void yours_view_outside(const struct profile *p, const struct ownership *own, const struct pf_weights *w,
 			const uint32_t *keys, struct pf_rows *out, uint32_t **via, int64_t **via_value);
 
+/* How a function reads after "via": its name and label ("memcmp [libc.so.6]"), the
+ * unsymbolicated addresses of a library as the library ("[libz.so.1]"). */
+const char *yours_via(struct report *r, const struct profile *p, const struct ownership *own, uint32_t func);
+
 /* Allocation cost: the samples with an allocator entry (ENTRY[func]) anywhere
  * on the stack, by KEYS of the node above the outermost entry. Returns their
  * weight, which depends on no inline frame (entries are called, not inlined). */

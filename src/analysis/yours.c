@@ -39,6 +39,18 @@ const char *yours_label(const struct profile *p, const struct ownership *own, ui
 	return label;
 }
 
+const char *yours_via(struct report *r, const struct profile *p, const struct ownership *own, uint32_t func)
+{
+	if (func >= p->funcs.len)
+		return "(none)";
+	const struct pf_func *f = &p->funcs.items[func];
+	if ((f->flags & PF_FUNC_UNRESOLVED) && f->lib < p->libs.len)
+		return report_printf(r, "[%s]", profile_lib_label(p, f->lib));
+	const char *unused, *label = yours_label(p, own, func);
+	const char *name = report_func_name(p, func, &unused);
+	return label ? report_printf(r, "%s %s", name, label) : name;
+}
+
 const char *yours_describe(struct report *r, const struct profile *p, const struct ownership *own, uint32_t func,
 			   bool full_paths, const char **detail, const char **label)
 {
@@ -163,6 +175,24 @@ static void rows_from_sums(const int64_t *sum, const bool *touched, size_t count
 			vec_push(out, ((struct pf_row){.key = (uint32_t)k, .value = sum[k]}));
 }
 
+/* Per function: the one that stands for it as a callee, "via": the first function of its name in its
+ * library, and for the unsymbolicated addresses of a library the first of them (shown "[libz.so.1]"). */
+static uint32_t *via_groups(const struct profile *p)
+{
+	uint32_t *rep = xreallocarray(NULL, p->funcs.len + 1, sizeof(*rep));
+	struct u64map first = {0};
+	for (uint32_t f = 0; f < p->funcs.len; f++) {
+		const struct pf_func *fn = &p->funcs.items[f];
+		uint64_t key = fn->flags & PF_FUNC_UNRESOLVED ? (uint64_t)1 << 63 | fn->lib : (uint64_t)fn->name << 32 | fn->lib;
+		uint32_t *slot = u64map_slot(&first, key);
+		if (*slot == HTAB_NONE)
+			*slot = f;
+		rep[f] = *slot;
+	}
+	u64map_release(&first);
+	return rep;
+}
+
 void yours_view_outside(const struct profile *p, const struct ownership *own, const struct pf_weights *w,
 			const uint32_t *keys, struct pf_rows *out, uint32_t **via, int64_t **via_value)
 {
@@ -170,6 +200,20 @@ void yours_view_outside(const struct profile *p, const struct ownership *own, co
 	int64_t *sum = xcalloc(nkeys, sizeof(*sum));
 	bool *touched = xcalloc(nkeys, sizeof(*touched));
 	struct pairs x = {0};
+	uint32_t *rep = via_groups(p);
+	/* callee[n]: the node just below the nearest frame of yours on n's path (what your function
+	 * called or inlined), PF_NONE at your own frames and where no frame of yours is above */
+	uint32_t *callee = xreallocarray(NULL, p->stacks.len + 1, sizeof(*callee));
+	for (size_t n = 0; n < p->stacks.len; n++) {
+		uint32_t f = profile_stack_func(p, (uint32_t)n), parent = p->stacks.items[n].parent;
+		if ((ownership_is_yours(own, f) && keys[n] == f) || parent == PF_NONE)
+			callee[n] = PF_NONE;
+		else if (callee[parent] == PF_NONE && keys[parent] == profile_stack_func(p, parent) &&
+			 keys[parent] != YOURS_NONE(p))
+			callee[n] = (uint32_t)n;
+		else
+			callee[n] = callee[parent];
+	}
 	for (size_t n = 0; n < p->stacks.len; n++) {
 		uint32_t f = profile_stack_func(p, (uint32_t)n);
 		/* "(no stack)" is no code at all */
@@ -178,8 +222,12 @@ void yours_view_outside(const struct profile *p, const struct ownership *own, co
 			continue;
 		sum[keys[n]] += w->node[n];
 		touched[keys[n]] = true;
-		pairs_add(&x, keys[n], f, w->node[n]);
+		/* no frame of yours above: the function the time is in */
+		uint32_t v = callee[n] != PF_NONE ? profile_stack_func(p, callee[n]) : f;
+		pairs_add(&x, keys[n], rep[v], w->node[n]);
 	}
+	free(callee);
+	free(rep);
 	rows_from_sums(sum, touched, nkeys, out);
 	pairs_best(p, &x, out, nkeys, via, via_value, NULL);
 	pairs_release(&x);
