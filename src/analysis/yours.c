@@ -44,8 +44,8 @@ const char *yours_via(struct report *r, const struct profile *p, const struct ow
 	if (func >= p->funcs.len)
 		return "(none)";
 	const struct pf_func *f = &p->funcs.items[func];
-	if ((f->flags & PF_FUNC_UNRESOLVED) && f->lib < p->libs.len)
-		return report_printf(r, "[%s]", profile_lib_label(p, f->lib));
+	if ((f->flags & PF_FUNC_UNRESOLVED) && f->lib < p->libs.len) /* a 4 MiB library name: its first KiB */
+		return report_printf(r, "[%.*s]", (int)strnlen(profile_lib_label(p, f->lib), 1024), profile_lib_label(p, f->lib));
 	const char *unused, *label = yours_label(p, own, func);
 	const char *name = report_func_name(p, func, &unused);
 	return label ? report_printf(r, "%s %s", name, label) : name;
@@ -68,7 +68,8 @@ const char *yours_describe(struct report *r, const struct profile *p, const stru
 					       : shown;
 	if (!own) /* no ownership (a diff of formats without it): the library says whose */
 		*label = f->lib < p->libs.len && !(f->flags & PF_FUNC_UNRESOLVED)
-				 ? report_printf(r, "[%s]", profile_lib_label(p, f->lib))
+				 ? report_printf(r, "[%.*s]", (int)strnlen(profile_lib_label(p, f->lib), 1024),
+						 profile_lib_label(p, f->lib))
 				 : NULL;
 	else if (ownership_class(own, func) != OWN_YOURS)
 		*label = yours_label(p, own, func);
