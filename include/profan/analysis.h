@@ -41,8 +41,8 @@ struct view_choice {
 	size_t metric;
 	bool *keep;
 	enum annotate_mode annotate;
-	/* the format's name and detail of a function, for tree rows to show where each
-	 * function is as its tables do; NULL: report_func_name */
+	/* the format's detail of a function where its tables show their own (a script's
+	 * url:line:column), for tree rows to show it too; NULL: yours_describe's */
 	const char *(*name_of)(const void *profile, uint32_t func, const char **detail);
 };
 void view_choice_release(struct view_choice *c);
@@ -55,7 +55,7 @@ int generic_views(const struct view_input *in, struct report *r, struct view_cho
 /* What every format gets after its own views, for its metric and selection:
  * the Filters and Inputs header lines, the trees asked for, per-file shares, the
  * listings of --annotate. Returns 0, or -1 after one error line. */
-int common_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *c,
-		 struct report *r);
+int common_views(const struct profan_opts *o, const struct profile *p, const struct ownership *own,
+		 const struct view_choice *c, struct report *r);
 
 #endif

@@ -176,6 +176,26 @@ uint64_t symmod_svma_of_offset(const struct symmod *m, uint64_t off);
  * valid until the next lookup. Without INLINE only the outermost level. */
 const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline_chain, size_t *n);
 
+/* ---- PLT stubs (plt.c) ------------------------------------------------- */
+
+/* The stubs of an ELF file's .plt, .plt.sec and .plt.got, named by the dynamic
+ * relocation of the GOT slot each jumps through (x86-64; none elsewhere). */
+struct plt_stub {
+	uint64_t addr, size;
+	const char *name; /* the symbol as the file spells it (mangled), without "@plt"; or NULL and: */
+	uint64_t target;  /* the ifunc an IRELATIVE slot is filled from (to be named by the symbol table) */
+};
+struct plt_table {
+	struct plt_stub *stubs; /* sorted by addr */
+	size_t count;
+};
+struct Elf;
+/* Reads E's stubs into T (names point into E's string tables: E must stay open). */
+void plt_read(struct plt_table *t, struct Elf *e);
+/* The stub covering SVMA, or NULL. */
+const struct plt_stub *plt_find(const struct plt_table *t, uint64_t svma);
+void plt_release(struct plt_table *t);
+
 /* ---- object formats ----------------------------------------------------- */
 
 enum objformat { OBJFORMAT_ELF, OBJFORMAT_MACHO, OBJFORMAT_PE };

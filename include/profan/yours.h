@@ -37,6 +37,14 @@ uint32_t *yours_keys(const struct profile *p, const struct ownership *own, const
  * "libc.so.6+0xae7e8"). */
 const char *yours_label(const struct profile *p, const struct ownership *own, uint32_t func);
 
+/* The one display rule of a function in every view (tables, trees, diff rows): returns its name
+ * (report_func_name's), *DETAIL where it is ("src/main.rs:7": the file shortened as
+ * ownership_shown_file() does unless FULL_PATHS; "[prog]" for a function of yours without a
+ * file) and *LABEL whose code it is (yours_label; without OWN, the library's "[libc.so.6]").
+ * Either may be NULL; strings live in R. */
+const char *yours_describe(struct report *r, const struct profile *p, const struct ownership *own, uint32_t func,
+			   bool full_paths, const char **detail, const char **label);
+
 /* A row for function FUNC: its name, DETAIL "file:line" (the file shortened as
  * ownership_short_path() does unless FULL_PATHS), class, label and whole file;
  * rows of your code are marked REPORT_ROW_OWNED. FUNC = YOURS_NONE(p) makes a
@@ -46,11 +54,18 @@ struct report_row *yours_row(struct report *r, struct report_table *t, const str
 
 /* Cost outside your code: for the samples whose leaf function is not yours (nor
  * a placeholder such as "(no stack)"), the weight by KEYS (yours_keys) of the
- * leaf, in OUT. *VIA gets, per row of OUT, the leaf function that took the
- * largest part of it (ties: the name first in byte order) and *VIA_VALUE that
+ * leaf, in OUT. *VIA gets, per row of OUT, the function just inside the row's
+ * function (its callee, or what it inlined, on the samples' paths) that took the
+ * largest part of it (ties: the name first in byte order), callees of one name
+ * in one library and a library's unsymbolicated addresses counted as one; for
+ * the samples with no frame of yours, the leaf function. *VIA_VALUE gets that
  * part (both malloc'd, OUT->len entries). */
 void yours_view_outside(const struct profile *p, const struct ownership *own, const struct pf_weights *w,
 			const uint32_t *keys, struct pf_rows *out, uint32_t **via, int64_t **via_value);
+
+/* How a function reads after "via": its name and label ("memcmp [libc.so.6]"), the
+ * unsymbolicated addresses of a library as the library ("[libz.so.1]"). */
+const char *yours_via(struct report *r, const struct profile *p, const struct ownership *own, uint32_t func);
 
 /* Allocation cost: the samples with an allocator entry (ENTRY[func]) anywhere
  * on the stack, by KEYS of the node above the outermost entry. Returns their

@@ -35,19 +35,19 @@ static bool *match_or_warn(struct report *r, const struct profile *p, const char
 	return m;
 }
 
-static void add_tree(struct report *r, const struct profile *p, report_name_fn name_of, struct calltree *t,
+static void add_tree(struct report *r, const struct tree_names *names, struct calltree *t,
 		     const char *id, const char *title, const struct pf_metric *m, bool show_self,
 		     const struct pf_weights *w, double threshold, const char *note)
 {
 	calltree_finish(t);
-	tree_render(r, t, id, title, m, show_self, w->total, threshold, name_of, p);
+	tree_render(r, t, id, title, m, show_self, w->total, threshold, names);
 	if (note)
 		r->tables.items[r->tables.len - 1]->note = note;
 	calltree_release(t);
 }
 
 static void add_trees(const struct profan_opts *o, const struct profile *p, const struct pf_weights *w,
-		      report_name_fn name_of, struct report *r)
+		      const struct tree_names *names, struct report *r)
 {
 	const struct pf_metric *m = &p->metrics[w->metric];
 	/* the renderer folds nodes under the threshold; their callers need not be built */
@@ -57,13 +57,13 @@ static void add_trees(const struct profan_opts *o, const struct profile *p, cons
 	if (o->tree) {
 		calltree_init(&t, false);
 		calltree_add_topdown(&t, p, w, 0, NULL);
-		add_tree(r, p, name_of, &t, "tree", report_printf(r, "Call tree, top-down (%s)", m->label), m, true, w,
+		add_tree(r, names, &t, "tree", report_printf(r, "Call tree, top-down (%s)", m->label), m, true, w,
 			 o->tree_threshold, NULL);
 	}
 	if (o->inverted) {
 		calltree_init(&t, true);
 		calltree_add_inverted(&t, p, w, 0, NULL, min_total);
-		add_tree(r, p, name_of, &t, "tree_inverted",
+		add_tree(r, names, &t, "tree_inverted",
 			 report_printf(r, "Call tree, bottom-up (%s): leaf functions, then their callers", m->label),
 			 m, false, w, o->tree_threshold, NULL);
 	}
@@ -71,7 +71,7 @@ static void add_trees(const struct profan_opts *o, const struct profile *p, cons
 	if (o->callers && (sel = match_or_warn(r, p, "callers", o->callers)) != NULL) {
 		calltree_init(&t, true);
 		calltree_add_inverted(&t, p, w, 0, sel, min_total);
-		add_tree(r, p, name_of, &t, "callers", report_printf(r, "Callers of /%s/ (%s)", o->callers, m->label), m, true,
+		add_tree(r, names, &t, "callers", report_printf(r, "Callers of /%s/ (%s)", o->callers, m->label), m, true,
 			 w, o->tree_threshold,
 			 "Total: through this call path; Self: the function's own time reached through it.");
 		free(sel);
@@ -79,7 +79,7 @@ static void add_trees(const struct profan_opts *o, const struct profile *p, cons
 	if (o->callees && (sel = match_or_warn(r, p, "callees", o->callees)) != NULL) {
 		calltree_init(&t, false);
 		calltree_add_topdown(&t, p, w, 0, sel);
-		add_tree(r, p, name_of, &t, "callees", report_printf(r, "Callees of /%s/ (%s)", o->callees, m->label), m, true,
+		add_tree(r, names, &t, "callees", report_printf(r, "Callees of /%s/ (%s)", o->callees, m->label), m, true,
 			 w, o->tree_threshold, NULL);
 		free(sel);
 	}
@@ -93,8 +93,8 @@ static const char *info_value(const struct profile *p, const char *key)
 	return NULL;
 }
 
-int common_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *c,
-		 struct report *r)
+int common_views(const struct profan_opts *o, const struct profile *p, const struct ownership *own,
+		 const struct view_choice *c, struct report *r)
 {
 	if (c->metric >= p->metric_count)
 		return 0;
@@ -111,7 +111,8 @@ int common_views(const struct profan_opts *o, const struct profile *p, const str
 	if (o->tree || o->inverted || o->callers || o->callees) {
 		struct pf_weights w;
 		weights_compute(&w, p, c->metric, c->keep);
-		add_trees(o, p, &w, c->name_of ? c->name_of : report_func_name, r);
+		struct tree_names names = {.p = p, .own = own, .full_paths = o->own.full_paths, .detail_of = c->name_of};
+		add_trees(o, p, &w, &names, r);
 		weights_release(&w);
 	}
 	if (o->per_file) {

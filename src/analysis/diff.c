@@ -15,6 +15,7 @@
 #include "profan/runorder.h"
 #include "profan/stats.h"
 #include "profan/views.h"
+#include "profan/yours.h"
 
 /* ---------------------------------------------------------------- measuring */
 
@@ -181,18 +182,24 @@ static const char *binary_opt(const struct diff_state *d)
 
 /* Each stack node's row in M: its function's identity, so functions that are one
  * row (two "value" getters of one script) count once per sample in inclusive. */
-static uint32_t *node_keys(struct diff_state *d, struct measure *m, const struct profile *p, size_t *count)
+static uint32_t *node_keys(struct diff_state *d, struct measure *m, size_t run, size_t *count)
 {
+	const struct profile *p = d->run[run];
+	struct report scratch; /* yours_describe's strings, copied by measure_key */
+	report_init(&scratch);
 	size_t nfuncs;
 	uint32_t *keys = keys_by_func(p, &nfuncs);
 	uint32_t *ids = diff_identities(&d->names, p, d->match_file, binary_opt(d));
 	uint32_t *row_of = xcalloc(nfuncs + 1, sizeof(*row_of));
+	bool full_paths = d->run_opts && d->run_opts->own.full_paths;
 	for (size_t f = 0; f < nfuncs; f++) {
-		const char *detail;
-		report_func_name(p, (uint32_t)f, &detail);
-		row_of[f] = measure_key(m, strmap_str(&d->names, ids[f]), func_label(p, (uint32_t)f), detail,
+		const char *detail, *label;
+		yours_describe(&scratch, p, d->own[run], (uint32_t)f, full_paths, &detail, &label);
+		const char *place = detail && label ? report_printf(&scratch, "%s  %s", detail, label) : detail ? detail : label;
+		row_of[f] = measure_key(m, strmap_str(&d->names, ids[f]), func_label(p, (uint32_t)f), place,
 					p->funcs.items[f].flags & PF_FUNC_OWNED);
 	}
+	report_release(&scratch);
 	for (size_t n = 0; n < p->stacks.len; n++)
 		keys[n] = row_of[keys[n]];
 	free(row_of);
@@ -218,7 +225,7 @@ static void measure_funcs(struct diff_state *d, size_t run, size_t metric, bool 
 	else
 		d->total[run] = w.total;
 	size_t nkeys;
-	uint32_t *keys = node_keys(d, &d->self, p, &nkeys);
+	uint32_t *keys = node_keys(d, &d->self, run, &nkeys);
 	struct pf_rows self, incl;
 	if (d->sites) {
 		/* heap profiles: the leaf is malloc; what changed is who asked for the memory */
@@ -229,7 +236,7 @@ static void measure_funcs(struct diff_state *d, size_t run, size_t metric, bool 
 		view_self(p, &w, keys, nkeys, &self);
 	}
 	free(keys);
-	keys = node_keys(d, &d->incl, p, &nkeys);
+	keys = node_keys(d, &d->incl, run, &nkeys);
 	view_inclusive(p, &w, keys, nkeys, &incl);
 	free(keys);
 	add_rows(&d->self, run, &self, comp);

@@ -7,6 +7,7 @@
 #include "profan/report.h"
 #include "profan/calltree.h"
 #include "profan/match.h"
+#include "profan/yours.h"
 
 #define TREE_MAX_ROWS 5000 /* a tree longer than this is not read; the threshold is the tool */
 #define TREE_MAX_INDENT 24 /* deeper levels are drawn at this indent, tagged with their depth */
@@ -36,7 +37,7 @@ static struct report_row *add_row(struct report *r, struct report_table *tab, co
 
 void tree_render(struct report *r, const struct calltree *t, const char *id, const char *title,
 		 const struct pf_metric *metric, bool show_self, int64_t pct_total, double threshold_pct,
-		 report_name_fn detail_of, const struct profile *p)
+		 const struct tree_names *names)
 {
 	struct report_table *tab = report_add_table(r, id, title, "Function");
 	report_table_col(tab, "Total", metric->unit, pct_total);
@@ -80,12 +81,17 @@ void tree_render(struct report *r, const struct calltree *t, const char *id, con
 			if (lv->prefix_len >= TREE_MAX_INDENT * 3)
 				snprintf(tag, sizeof(tag), "[%zu] ", depth);
 			/* two "(anonymous)" rows are told apart by where they are, as in the tables */
-			const char *detail = NULL;
+			const char *detail = NULL, *label = NULL;
 			uint32_t func = t->nodes.items[c].func;
-			if (detail_of && p && func < p->funcs.len)
-				detail_of(p, func, &detail);
-			add_row(r, tab, prefix.items, lv->prefix_len, connector, tag, calltree_label(t, c), detail,
-				depth, t->total[0][c], t->self[0][c], show_self);
+			if (names && names->p && func < names->p->funcs.len) {
+				yours_describe(r, names->p, names->own, func, names->full_paths, &detail, &label);
+				if (names->detail_of)
+					names->detail_of(names->p, func, &detail);
+			}
+			struct report_row *row = add_row(r, tab, prefix.items, lv->prefix_len, connector, tag,
+							 calltree_label(t, c), detail, depth, t->total[0][c],
+							 t->self[0][c], show_self);
+			row->label = label ? report_strdup(r, label) : NULL;
 			if (++rows >= TREE_MAX_ROWS) {
 				truncated = true;
 				break;

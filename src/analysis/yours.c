@@ -39,31 +39,61 @@ const char *yours_label(const struct profile *p, const struct ownership *own, ui
 	return label;
 }
 
+const char *yours_via(struct report *r, const struct profile *p, const struct ownership *own, uint32_t func)
+{
+	if (func >= p->funcs.len)
+		return "(none)";
+	const struct pf_func *f = &p->funcs.items[func];
+	if ((f->flags & PF_FUNC_UNRESOLVED) && f->lib < p->libs.len) /* a 4 MiB library name: its first KiB */
+		return report_printf(r, "[%.*s]", (int)strnlen(profile_lib_label(p, f->lib), 1024), profile_lib_label(p, f->lib));
+	const char *unused, *label = yours_label(p, own, func);
+	const char *name = report_func_name(p, func, &unused);
+	return label ? report_printf(r, "%s %s", name, label) : name;
+}
+
+const char *yours_describe(struct report *r, const struct profile *p, const struct ownership *own, uint32_t func,
+			   bool full_paths, const char **detail, const char **label)
+{
+	*detail = *label = NULL;
+	if (func >= p->funcs.len)
+		return "(none)";
+	const struct pf_func *f = &p->funcs.items[func];
+	const char *unused;
+	const char *name = report_func_name(p, func, &unused);
+	const char *file = profile_str(p, f->file);
+	const char *shown = full_paths || !own ? file : ownership_shown_file(own, p, func);
+	if (*file && strcmp(file, profile_str(p, f->name)) != 0) /* --by file: the name is the file */
+		*detail = f->line && f->column ? report_printf(r, "%s:%u:%u", shown, f->line, f->column) /* a script */
+			  : f->line	       ? report_printf(r, "%s:%u", shown, f->line)
+					       : shown;
+	if (!own) /* no ownership (a diff of formats without it): the library says whose */
+		*label = f->lib < p->libs.len && !(f->flags & PF_FUNC_UNRESOLVED)
+				 ? report_printf(r, "[%.*s]", (int)strnlen(profile_lib_label(p, f->lib), 1024),
+						 profile_lib_label(p, f->lib))
+				 : NULL;
+	else if (ownership_class(own, func) != OWN_YOURS)
+		*label = yours_label(p, own, func);
+	else if (!*detail && f->lib < p->libs.len && !(f->flags & PF_FUNC_UNRESOLVED))
+		*detail = report_printf(r, "[%s]", profile_str(p, p->libs.items[f->lib].name)); /* no file: its binary */
+	return name;
+}
+
 struct report_row *yours_row(struct report *r, struct report_table *t, const struct profile *p,
 			     const struct ownership *own, uint32_t func, bool full_paths, const char *none)
 {
 	if (func >= p->funcs.len)
 		return report_table_row(r, t, none, NULL);
 	const struct pf_func *f = &p->funcs.items[func];
-	const char *unused;
-	const char *name = report_func_name(p, func, &unused);
-	const char *file = profile_str(p, f->file);
-	const char *shown = full_paths ? file : ownership_shown_file(own, p, func);
-	const char *detail = NULL; /* --by file: the name is the file */
-	if (*file && strcmp(file, profile_str(p, f->name)) != 0)
-		detail = f->line && f->column ? report_printf(r, "%s:%u:%u", shown, f->line, f->column) /* a script */
-			 : f->line	      ? report_printf(r, "%s:%u", shown, f->line)
-					      : shown;
-	enum own_class cls = ownership_class(own, func);
-	if (!detail && cls == OWN_YOURS && f->lib < p->libs.len && !(f->flags & PF_FUNC_UNRESOLVED))
-		detail = report_printf(r, "[%s]", profile_str(p, p->libs.items[f->lib].name)); /* no file: its binary */
+	const char *detail, *label;
+	const char *name = yours_describe(r, p, own, func, full_paths, &detail, &label);
 	struct report_row *row = report_table_row(r, t, name, detail);
-	const char *label;
+	enum own_class cls = ownership_class(own, func);
 	row->cls = ownership_class_name(cls);
 	if (cls == OWN_YOURS)
 		row->flags |= REPORT_ROW_OWNED;
-	else if ((label = yours_label(p, own, func)) != NULL)
+	else if (label)
 		row->label = report_strdup(r, label);
+	const char *file = profile_str(p, f->file);
 	if (*file) {
 		row->file = report_strdup(r, file);
 		row->line = f->line;
@@ -146,6 +176,24 @@ static void rows_from_sums(const int64_t *sum, const bool *touched, size_t count
 			vec_push(out, ((struct pf_row){.key = (uint32_t)k, .value = sum[k]}));
 }
 
+/* Per function: the one that stands for it as a callee, "via": the first function of its name in its
+ * library, and for the unsymbolicated addresses of a library the first of them (shown "[libz.so.1]"). */
+static uint32_t *via_groups(const struct profile *p)
+{
+	uint32_t *rep = xreallocarray(NULL, p->funcs.len + 1, sizeof(*rep));
+	struct u64map first = {0};
+	for (uint32_t f = 0; f < p->funcs.len; f++) {
+		const struct pf_func *fn = &p->funcs.items[f];
+		uint64_t key = fn->flags & PF_FUNC_UNRESOLVED ? (uint64_t)1 << 63 | fn->lib : (uint64_t)fn->name << 32 | fn->lib;
+		uint32_t *slot = u64map_slot(&first, key);
+		if (*slot == HTAB_NONE)
+			*slot = f;
+		rep[f] = *slot;
+	}
+	u64map_release(&first);
+	return rep;
+}
+
 void yours_view_outside(const struct profile *p, const struct ownership *own, const struct pf_weights *w,
 			const uint32_t *keys, struct pf_rows *out, uint32_t **via, int64_t **via_value)
 {
@@ -153,6 +201,20 @@ void yours_view_outside(const struct profile *p, const struct ownership *own, co
 	int64_t *sum = xcalloc(nkeys, sizeof(*sum));
 	bool *touched = xcalloc(nkeys, sizeof(*touched));
 	struct pairs x = {0};
+	uint32_t *rep = via_groups(p);
+	/* callee[n]: the node just below the nearest frame of yours on n's path (what your function
+	 * called or inlined), PF_NONE at your own frames and where no frame of yours is above */
+	uint32_t *callee = xreallocarray(NULL, p->stacks.len + 1, sizeof(*callee));
+	for (size_t n = 0; n < p->stacks.len; n++) {
+		uint32_t f = profile_stack_func(p, (uint32_t)n), parent = p->stacks.items[n].parent;
+		if ((ownership_is_yours(own, f) && keys[n] == f) || parent == PF_NONE)
+			callee[n] = PF_NONE;
+		else if (callee[parent] == PF_NONE && keys[parent] == profile_stack_func(p, parent) &&
+			 keys[parent] != YOURS_NONE(p))
+			callee[n] = (uint32_t)n;
+		else
+			callee[n] = callee[parent];
+	}
 	for (size_t n = 0; n < p->stacks.len; n++) {
 		uint32_t f = profile_stack_func(p, (uint32_t)n);
 		/* "(no stack)" is no code at all */
@@ -161,8 +223,12 @@ void yours_view_outside(const struct profile *p, const struct ownership *own, co
 			continue;
 		sum[keys[n]] += w->node[n];
 		touched[keys[n]] = true;
-		pairs_add(&x, keys[n], f, w->node[n]);
+		/* no frame of yours above: the function the time is in */
+		uint32_t v = callee[n] != PF_NONE ? profile_stack_func(p, callee[n]) : f;
+		pairs_add(&x, keys[n], rep[v], w->node[n]);
 	}
+	free(callee);
+	free(rep);
 	rows_from_sums(sum, touched, nkeys, out);
 	pairs_best(p, &x, out, nkeys, via, via_value, NULL);
 	pairs_release(&x);

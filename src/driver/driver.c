@@ -173,12 +173,12 @@ static const char *info_value(const struct profile *p, const char *key)
 /* What every format gets after its own views: the shared views (common_views)
  * and the exports, for the format's metric and sample selection. Returns
  * PF_EXIT_OK, or PF_EXIT_FAIL after one error line. */
-static int finish(const struct profan_opts *o, const struct profile *p, const struct view_choice *c,
-		  struct report *r)
+static int finish(const struct profan_opts *o, const struct profile *p, const struct ownership *own,
+		  const struct view_choice *c, struct report *r)
 {
 	if (c->metric >= p->metric_count)
 		return PF_EXIT_OK;
-	if (common_views(o, p, c, r) < 0)
+	if (common_views(o, p, own, c, r) < 0)
 		return PF_EXIT_FAIL;
 	int rc = PF_EXIT_OK;
 	if (o->folded || o->flamegraph) {
@@ -262,7 +262,7 @@ static int view(const struct input_format *f, const struct profan_opts *o, const
 	struct view_choice choice = {0};
 	int rc = (f ? f->views : generic_views)(&in, r, &choice);
 	if (rc == PF_EXIT_OK)
-		rc = finish(o, p, &choice, r);
+		rc = finish(o, p, own, &choice, r);
 	view_choice_release(&choice);
 	return rc;
 }

@@ -451,6 +451,16 @@ static void emit(struct buf *o, const char *s, size_t a, size_t b, int depth)
 
 char *funcname_simplify(const char *name)
 {
+	/* a PLT stub, "operator delete(void*, unsigned long)@plt": the function's spelling, then @plt */
+	size_t len = strlen(name);
+	if (len > 4 && strcmp(name + len - 4, "@plt") == 0) {
+		char *base = xstrndup(name, len - 4);
+		char *simple = funcname_simplify(base);
+		char *stub = xasprintf("%s@plt", simple);
+		free(base);
+		free(simple);
+		return stub;
+	}
 	/* ABI tags go first, wherever they are: "f[abi:cxx11](int)" */
 	struct buf in = {0};
 	for (const char *p = name; *p;) {

@@ -438,6 +438,14 @@ static bool r_lib_kernel(struct facts *x)
 {
 	return x->place == OWN_PLACE_KERNEL;
 }
+/* A stub of the procedure linkage table (symbolize.h: "symbol@plt"): the dynamic linker's glue,
+ * neither the code that calls it nor the library it jumps to. */
+static bool r_plt_stub(struct facts *x)
+{
+	size_t n = strlen(x->raw);
+	x->v.label = "[plt]";
+	return native_name(x) && n > 4 && strcmp(x->raw + n - 4, "@plt") == 0 && set_str(x, "plt");
+}
 static bool r_lib_system(struct facts *x)
 {
 	return x->place == OWN_PLACE_SYSTEM && set_str(x, x->libname);
@@ -755,6 +763,8 @@ static const struct own_rule {
 	 "a placeholder, no code: (root), [root]"},
 	{"host", r_host, OWN_RUNTIME, OWN_BY_LOADER,
 	 "the loader says the host runtime's script (Node's modules)"},
+	{"plt-stub", r_plt_stub, OWN_SYSTEM, OWN_BY_NAME,
+	 "a stub of the procedure linkage table (puts@plt): the dynamic linker's glue"},
 	{"lib-kernel", r_lib_kernel, OWN_KERNEL, OWN_BY_LIBRARY,
 	 "in the kernel"},
 	{"lib-system", r_lib_system, OWN_SYSTEM, OWN_BY_LIBRARY,
@@ -1335,6 +1345,8 @@ static bool prefixed_entry(const char *s, size_t len)
 bool ownership_is_alloc_entry(const char *name)
 {
 	size_t len = strcspn(name, "@"); /* free@GLIBC_2.2.5, malloc@@GLIBC_2.2.5 */
+	if (strcmp(name + len, "@plt") == 0)
+		return false; /* the stub that jumps to the allocator: its caller is the requester */
 	while (len > 0 && name[len - 1] == ' ')
 		len--;
 	if (len == 0)

@@ -116,6 +116,8 @@ struct symmod {
 	size_t cur_count;
 
 	VEC(struct func) funcs;
+	struct plt_table plt;   /* the stubs of .plt, .plt.sec, .plt.got */
+	struct u64map plt_names; /* stub -> its name "symbol@plt" in owned */
 
 	struct namecache names;
 	struct scopemap scopes;
@@ -871,6 +873,7 @@ struct symmod *symmod_open(const char *path, const char *const *debug_dirs, size
 	}
 	phdrs_read(m);
 	symtab_build(m);
+	plt_read(&m->plt, dwfl_module_getelf(m->mod, &unused));
 	if (m->corrupt) { /* bounded() has warned */
 		symmod_close(m);
 		return NULL;
@@ -896,6 +899,8 @@ void symmod_close(struct symmod *m)
 	free(m->groups);
 	free(m->symnames);
 	free(m->sympublic);
+	plt_release(&m->plt);
+	u64map_release(&m->plt_names);
 	u64map_release(&m->group_of_name);
 	for (size_t i = 0; i < m->cu_count; i++) {
 		free(m->cus[i].fr);
@@ -969,6 +974,25 @@ static struct sym_loc *out_push(struct symmod *m, const char *name, bool inlined
 	return &m->out.items[m->out.len - 1];
 }
 
+/* "symbol@plt", the symbol demangled (an ifunc's: the symbol table's name of it); made once
+ * per stub. NULL for an ifunc the symbol table does not name. */
+static const char *plt_name(struct symmod *m, const struct plt_stub *stub)
+{
+	uint32_t *slot = u64map_slot(&m->plt_names, (uintptr_t)stub);
+	if (*slot == HTAB_NONE) {
+		const struct symgroup *g = stub->name ? NULL : symtab_find(m, stub->target);
+		const char *sym = stub->name ? stub->name : g && g->addr == stub->target ? g->best : NULL;
+		if (!sym) {
+			*slot = UINT32_MAX - 1;
+			return NULL;
+		}
+		char *name = xasprintf("%s@plt", demangled(m, sym)); /* demangled() may grow owned */
+		vec_push(&m->owned, name);
+		*slot = (uint32_t)(m->owned.len - 1);
+	}
+	return *slot == UINT32_MAX - 1 ? NULL : m->owned.items[*slot];
+}
+
 /* True if one of F's address ranges starts at SVMA: then a symbol there is the
  * function's own (GCC's .cold parts come before the entry, so the lowest
  * address would not do). */
@@ -1012,6 +1036,13 @@ const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline
 	*n = 0;
 	if (m->corrupt)
 		return NULL;
+	const struct plt_stub *stub = plt_find(&m->plt, svma);
+	const char *stub_name = stub ? plt_name(m, stub) : NULL;
+	if (stub_name) {
+		out_push(m, stub_name, false);
+		*n = 1;
+		return m->out.items;
+	}
 	const struct symgroup *g = symtab_find(m, svma);
 	struct cuinfo *c = NULL;
 	struct func *f = NULL;

@@ -141,6 +141,8 @@ def row_key(row, what):
         return row["name"]
     # the detail ends with the function's place, "url:line:col", when it has a url
     place = row["detail"].split(")  ", 1)[1] if ")  " in row["detail"] else ""
+    # then whose code it is, "  [node]", or only that ("[v8]"): not the place
+    place = "" if place.startswith("[") else place.split("  [", 1)[0]
     url = re.sub(r"(:\d+){1,2}$", "", place)
     return (row["name"], url)
 

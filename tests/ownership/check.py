@@ -20,7 +20,7 @@ Reads the profile with Python's json module, symbolicates every (library, addres
 - top_inclusive_ours: each your-code function counted once per sample that has it.
 - outside_ours_by_nearest: samples whose innermost frame is not yours (std inlined into your
   function, or code in another library), credited to the nearest your-code frame, with the
-  innermost function they were in (`via`).
+  function just inside it on their paths, its callee or what it inlined (`via`).
 - alloc: samples with an allocator entry anywhere on the stack (the share), credited to the
   first your-code frame outside the outermost entry (by_requester); the share is computed
   again from the machine-code symbols alone (no inline frames): both must be equal.
@@ -291,6 +291,35 @@ def analyse(profile, sym, ours_dir, top):
                 out.append((f, fl, fl.startswith(ours_prefix), symbol))
         return out
 
+    def one_name(name):
+        """A callee's name without generic arguments: the instances of one generic function
+        (drop_in_place<Vec<u8>>, drop_in_place<String>) are one callee, as the issue asks."""
+        out, i, stack = [], 0, []  # stack: per open '<', True when it is kept (a qualified path)
+        ops = ("<=>", "<<=", ">>=", "<<", ">>", "<=", ">=", "->", "<", ">")
+        dropping = lambda: any(not k for k in stack)
+        while i < len(name):
+            if name.startswith("operator", i) and not dropping():
+                op = next((o for o in ops if name.startswith(o, i + 8)), "")
+                out.append(name[i:i + 8 + len(op)])
+                i += 8 + len(op)
+                continue
+            c = name[i]
+            if c == "<":
+                # <X as Trait>::f and <[T]>::sort_by: a path, not generic arguments
+                stack.append(i == 0 or name[i - 2:i] == "::" or name[i - 1] in "(<," or
+                             (name[i - 1] == " " and not name[:i].rstrip().endswith(ops)))
+                if stack[-1] and not dropping():
+                    out.append(c)
+                while not stack[-1] and out and out[-1] == " ":  # "operator<< <char>"
+                    out.pop()
+            elif c == ">" and stack:
+                if stack.pop() and not dropping():
+                    out.append(c)
+            elif not dropping():
+                out.append(c)
+            i += 1
+        return "".join(out)
+
     tot_cpu = sum(c for _, c, _ in stacks)
     tot_n = sum(w for _, _, w in stacks)
     self_ours, incl_ours, nearest, phys, alloc_req = Tally(), Tally(), Tally(), Tally(), Tally()
@@ -311,7 +340,11 @@ def analyse(profile, sym, ours_dir, top):
         if ex and not ex[0][2]:
             nearest.add(first, cpu, w)
             v = via.setdefault(first, Tally())
-            v.add(ex[0][0], cpu, w)
+            # via: the frame just inside the nearest one of yours (what it called or inlined); with
+            # no frame of yours, the leaf; a library's unsymbolicated addresses are one, "[lib]"
+            callee = ex[ours_idx[0] - 1][0] if ours_idx else ex[0][0]
+            m = re.match(r"^(.+)\+0x[0-9a-f]+$", callee)
+            v.add("[%s]" % m.group(1) if m else one_name(callee), cpu, w)
         # the same, counting only samples whose machine code is not in a function of yours
         if ex:
             lib, addr = frames[0]

@@ -116,6 +116,10 @@ def compare(base, new, by_file, filters=(None, None)):
             detail = r.get("detail", "")
             # the detail is "REL  (A → B…)  url:line:col": the last field names the function's place
             place = detail.split(")  ", 1)[1] if ")  " in detail else None
+            if place and "  [" in place:  # "url:line:col  [node]": whose code it is, after the place
+                place = place.split("  [", 1)[0]
+            elif place and place.startswith("["):  # "[v8]": a label, no place
+                place = None
             url = re.sub(r"(:\d+){1,2}$", "", place) if place else place
             got[(r["name"], place if by_file else (url or ""))] = tuple(int(x) for x in r["values"][:4])
         label = f"{tid} {base} -> {new}{' --match file' if by_file else ''}"

@@ -81,7 +81,8 @@ THREADS = [
 #   __rust_alloc and grow_one), app+0x700 20 (s6), none 7 + 40 = 47
 # 4' inclusive, your code: main 210, run 190, fib 110, alloc_site 30, app+0x700 20
 # 5' outside your code (leaf not yours; "(no stack)" is no code): run 50 via write, alloc_site 30 via
-#   malloc, app+0x700 20 via malloc, none 40 via write (s7)
+#   grow_one (its callee on s3, the frame just inside it), app+0x700 20 via malloc, none 40 via write
+#   (s7: no frame of yours, its leaf)
 # 6' allocation (samples with an entry; to the first function of yours above the outermost one): s3
 #   __rust_alloc -> alloc_site 30, s6 malloc -> app+0x700 20; 50 = 19.46% of 257
 # --under fib: s1 100 + s5 0 + s8 10 = 110 in 3 samples

@@ -281,7 +281,13 @@ def your_views(v, samples, val, prof, binary):
             v["top_inclusive_yours"][k] += x
         if path and not yours(path[-1]):
             v["outside_yours"][nearest] += x
-            v["outside_yours_via"][(nearest, fkey(path[-1]))] += x
+            # via: the frame just inside the nearest one of yours (its callee, or what it inlined);
+            # with no frame of yours, the leaf. One name in one library is one callee, and a
+            # library's unsymbolicated addresses are one, shown "[lib]".
+            inner = max(i for i, f in enumerate(path) if yours(f)) + 1 if mine else len(path) - 1
+            callee = path[inner]
+            shown = "[%s]" % callee[1] if callee[3] else callee[0]
+            v["outside_yours_via"][(nearest, (shown, callee[1]))] += x
         outer = next((i for i, f in enumerate(path) if is_alloc_entry(f[0])), None)
         if outer is not None:
             above = [f for f in path[:outer] if yours(f)]

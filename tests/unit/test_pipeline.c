@@ -109,7 +109,7 @@ static int prepare(struct profile *p, struct profan_opts *o, const char *const *
 static void views(const struct profan_opts *o, const struct profile *p, bool *keep, struct report *r)
 {
 	struct view_choice c = {.metric = 0, .keep = keep};
-	common_views(o, p, &c, r);
+	common_views(o, p, NULL, &c, r);
 }
 
 static const char *info(const struct profile *p, const char *key)

@@ -343,11 +343,8 @@ static void your_views(struct report *r, const struct view_input *in, struct sta
 		       "Function", metric, total, &x->rows, none, "Via");
 	for (size_t i = 0; i < x->rows.len; i++) {
 		struct report_row *row = &t->rows.items[i];
-		const char *unused;
 		row->values[1] = via_value[i];
-		const char *label = yours_label(p, own, via[i]);
-		row->context = report_printf(r, "via %s%s%s", report_func_name(p, via[i], &unused), label ? " " : "",
-					     label ? label : "");
+		row->context = report_printf(r, "via %s", yours_via(r, p, own, via[i]));
 	}
 	report_format_value(tot, sizeof(tot), rows_sum(&x->rows), p->metrics[metric].unit);
 	t->note = report_printf(r, "  samples whose innermost function is not yours: %s in all; Via: the part in "

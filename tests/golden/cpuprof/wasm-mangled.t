@@ -91,14 +91,14 @@ each sample to its innermost function of yours: the Node and V8 internals it cal
 
 === Call tree, top-down (time, gap before each sample) ===
    Total%      Total     Self%       Self  Function
-   99.43%  508.58 ms     0.00%    0.00 ms  (anonymous)  node:internal/main/run_main_module:1:1
-   99.04%  506.57 ms     0.00%    0.00 ms  ├─ executeUserEntryPoint  node:internal/modules/run_main:155:31
-   98.80%  505.36 ms     0.00%    0.00 ms  │  ├─ Module._load  node:internal/modules/cjs/loader:1003:24
-   98.80%  505.36 ms     0.12%    0.61 ms  │  │  Module.load  node:internal/modules/cjs/loader:1257:33
-   98.68%  504.75 ms     0.00%    0.00 ms  │  │  Module._extensions..js  node:internal/modules/cjs/loader:1604:37
-   98.68%  504.75 ms     0.00%    0.00 ms  │  │  Module._compile  node:internal/modules/cjs/loader:1483:37
+   99.43%  508.58 ms     0.00%    0.00 ms  (anonymous)  node:internal/main/run_main_module:1:1  [node]
+   99.04%  506.57 ms     0.00%    0.00 ms  ├─ executeUserEntryPoint  node:internal/modules/run_main:155:31  [node]
+   98.80%  505.36 ms     0.00%    0.00 ms  │  ├─ Module._load  node:internal/modules/cjs/loader:1003:24  [node]
+   98.80%  505.36 ms     0.12%    0.61 ms  │  │  Module.load  node:internal/modules/cjs/loader:1257:33  [node]
+   98.68%  504.75 ms     0.00%    0.00 ms  │  │  Module._extensions..js  node:internal/modules/cjs/loader:1604:37  [node]
+   98.68%  504.75 ms     0.00%    0.00 ms  │  │  Module._compile  node:internal/modules/cjs/loader:1483:37  [node]
    98.68%  504.75 ms     0.12%    0.61 ms  │  │  (anonymous)  file:///tmp/profan-cpuprof-gen/wasm_run.js:1:1
-   97.65%  499.44 ms     0.00%    0.00 ms  │  │  ├─ GenericJSToWasmWrapper
+   97.65%  499.44 ms     0.00%    0.00 ms  │  │  ├─ GenericJSToWasmWrapper  [v8]
    97.65%  499.44 ms     0.00%    0.00 ms  │  │  │  kernel::run  wasm://wasm/ea1dd20a +0xa5
    76.05%  388.99 ms    76.05%  388.99 ms  │  │  │  ├─ heavy  wasm://wasm/ea1dd20a +0x33
    20.17%  103.17 ms    20.17%  103.17 ms  │  │  │  ├─ light  wasm://wasm/ea1dd20a +0x5f

@@ -16,10 +16,10 @@ Rows the verdict rule calls changed, by size of change; the full tables follow.
 === Self share of time, gap before each sample: base → new, by size of change ===
 Change of each arm's median share of its runs' totals, in points (the verdict's measure: wall-clock milliseconds move with the machine's load); the detail gives the values.
     Change    Base     New  Function
-  +0.85 pp   0.00%   0.85%  defineLazyProperties  new  (0.00 ms → 5.46 ms)  node:internal/util:598:30
+  +0.85 pp   0.00%   0.85%  defineLazyProperties  new  (0.00 ms → 5.46 ms)  node:internal/util:598:30  [node]
   +0.65 pp  96.76%  97.41%  spin  -7.6%  (681.07 ms → 629.01 ms)  file:///tmp/profan-ab/ab.js:5:14
-  -0.48 pp   0.48%   0.00%  requireBuiltin  gone  (3.40 ms → 0.00 ms)  node:internal/bootstrap/realm:420:24
-  -0.39 pp   0.77%   0.38%  (program)  -54.4%  (5.42 ms → 2.47 ms)
+  -0.48 pp   0.48%   0.00%  requireBuiltin  gone  (3.40 ms → 0.00 ms)  node:internal/bootstrap/realm:420:24  [node]
+  -0.39 pp   0.77%   0.38%  (program)  -54.4%  (5.42 ms → 2.47 ms)  [v8]
   ... 30 more rows (raise --top to see them)
 
 === Inclusive share of time, gap before each sample: base → new, by size of change ===
@@ -27,8 +27,8 @@ Change of each arm's median share of its runs' totals, in points (the verdict's 
      Change    Base     New  Function
   +31.82 pp  24.40%  56.23%  render  +111.4%  (171.78 ms → 363.08 ms)  file:///tmp/profan-ab/ab.js:7:16
   -31.41 pp  72.68%  41.27%  parse  -47.9%  (511.59 ms → 266.50 ms)  file:///tmp/profan-ab/ab.js:6:15
-   +0.85 pp   0.00%   0.85%  defineLazyProperties  new  (0.00 ms → 5.46 ms)  node:internal/util:598:30
-   +0.70 pp   0.14%   0.85%  exposeLazyInterfaces  +446.3%  (1.00 ms → 5.46 ms)  node:internal/util:681:30
+   +0.85 pp   0.00%   0.85%  defineLazyProperties  new  (0.00 ms → 5.46 ms)  node:internal/util:598:30  [node]
+   +0.70 pp   0.14%   0.85%  exposeLazyInterfaces  +446.3%  (1.00 ms → 5.46 ms)  node:internal/util:681:30  [node]
   ... 61 more rows (raise --top to see them)
 
 === Self share of time, gap before each sample by library: base → new ===
@@ -62,7 +62,7 @@ Rows the verdict rule calls changed, by size of change; the full tables follow.
 Change of each arm's median share of its runs' totals, in points (the verdict's measure: wall-clock milliseconds move with the machine's load); the detail gives the values.
     Change    Base     New  Function
   +2.26 pp  95.61%  97.87%  spin  -2.6%  (696.75 ms → 678.66 ms per run; runs 94.46%–96.76% → 97.41%–98.33%; p 0.333)  file:///tmp/profan-ab/ab.js:5:14
-  -0.98 pp   1.33%   0.35%  (program)  -75.3%  (9.85 ms → 2.43 ms per run; runs 0.77%–1.89% → 0.32%–0.38%; p 0.333)
+  -0.98 pp   1.33%   0.35%  (program)  -75.3%  (9.85 ms → 2.43 ms per run; runs 0.77%–1.89% → 0.32%–0.38%; p 0.333)  [v8]
   -0.63 pp   0.75%   0.12%  parse  -84.9%  (5.58 ms → 0.84 ms per run; runs 0.33%–1.18% → 0.09%–0.15%; p 0.333)  file:///tmp/profan-ab/ab.js:6:15
   ... 46 more rows (raise --top to see them)
 
@@ -113,7 +113,7 @@ Change of each arm's median share of its runs' totals, in points (the verdict's 
      Change     Base      New  Function
   -32.53 pp   74.86%   42.33%  parse  -47.9%  (511.59 ms → 266.50 ms)  file:///tmp/profan-ab/ab.js:6:15
   +32.53 pp   25.14%   57.67%  render  +111.4%  (171.78 ms → 363.08 ms)  file:///tmp/profan-ab/ab.js:7:16
-   +0.00 pp  100.00%  100.00%  (anonymous)  -7.9%  (683.37 ms → 629.58 ms)  node:internal/main/run_main_module:1:1
+   +0.00 pp  100.00%  100.00%  (anonymous)  -7.9%  (683.37 ms → 629.58 ms)  node:internal/main/run_main_module:1:1  [node]
   ... 7 more rows (raise --top to see them)
 
 === Self share of time, gap before each sample by library: base → new ===

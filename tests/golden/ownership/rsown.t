@@ -49,10 +49,10 @@ each sample to its innermost function of yours: what that function runs inlined 
 === CPU outside your code, by the nearest function of yours ===
   samples whose innermost function is not yours: 1.78 s in all; Via: the part in the function named after 'via'
      CPU%        CPU      Via%        Via  Function
-   36.72%  720.29 ms    15.32%  300.47 ms  rsown::hot_checksum  src/rsown.rs:27  via core::intrinsics::rotate_left [std]
-   13.34%  261.69 ms     5.96%  116.94 ms  rsown::index_records  src/rsown.rs:52  via core::ptr::copy_nonoverlapping [std]
-   12.37%  242.59 ms     3.77%   73.96 ms  rsown::make_records  src/rsown.rs:39  via core::ptr::write [std]
-    8.79%  172.39 ms     3.11%   61.00 ms  rsown::worker  src/rsown.rs:75  via _int_free [libc.so.6]
+   36.72%  720.29 ms    15.32%  300.47 ms  rsown::hot_checksum  src/rsown.rs:27  via u64::rotate_left [std]
+   13.34%  261.69 ms     9.75%  191.23 ms  rsown::index_records  src/rsown.rs:52  via std::collections::hash::map::HashMap::entry [std]
+   12.37%  242.59 ms     6.02%  118.11 ms  rsown::make_records  src/rsown.rs:39  via alloc::fmt::format [std]
+    8.79%  172.39 ms     8.77%  172.10 ms  rsown::worker  src/rsown.rs:75  via core::ptr::drop_in_place [std]
   ... 4 more rows (raise --top to see them)
 
 === Allocation CPU by requesting function: 16.81% of all CPU ===

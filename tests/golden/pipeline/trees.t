@@ -37,21 +37,21 @@ Total: through this call path; Self: the function's own time reached through it.
    72.35%  509.29 ms    72.35%  509.29 ms  ├─ parse  file:///tmp/profan-ab/ab.js:6:15
    72.35%  509.29 ms    72.35%  509.29 ms  │  work  file:///tmp/profan-ab/ab.js:8:14
    72.35%  509.29 ms    72.35%  509.29 ms  │  (anonymous)  file:///tmp/profan-ab/ab.js:1:1
-   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._compile  node:internal/modules/cjs/loader:1483:37
-   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._extensions..js  node:internal/modules/cjs/loader:1604:37
-   72.35%  509.29 ms    72.35%  509.29 ms  │  Module.load  node:internal/modules/cjs/loader:1257:33
-   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._load  node:internal/modules/cjs/loader:1003:24
-   72.35%  509.29 ms    72.35%  509.29 ms  │  executeUserEntryPoint  node:internal/modules/run_main:155:31
-   72.35%  509.29 ms    72.35%  509.29 ms  │  (anonymous)  node:internal/main/run_main_module:1:1
+   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._compile  node:internal/modules/cjs/loader:1483:37  [node]
+   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._extensions..js  node:internal/modules/cjs/loader:1604:37  [node]
+   72.35%  509.29 ms    72.35%  509.29 ms  │  Module.load  node:internal/modules/cjs/loader:1257:33  [node]
+   72.35%  509.29 ms    72.35%  509.29 ms  │  Module._load  node:internal/modules/cjs/loader:1003:24  [node]
+   72.35%  509.29 ms    72.35%  509.29 ms  │  executeUserEntryPoint  node:internal/modules/run_main:155:31  [node]
+   72.35%  509.29 ms    72.35%  509.29 ms  │  (anonymous)  node:internal/main/run_main_module:1:1  [node]
    24.40%  171.78 ms    24.40%  171.78 ms  └─ render  file:///tmp/profan-ab/ab.js:7:16
    24.40%  171.78 ms    24.40%  171.78 ms     work  file:///tmp/profan-ab/ab.js:8:14
    24.40%  171.78 ms    24.40%  171.78 ms     (anonymous)  file:///tmp/profan-ab/ab.js:1:1
-   24.40%  171.78 ms    24.40%  171.78 ms     Module._compile  node:internal/modules/cjs/loader:1483:37
-   24.40%  171.78 ms    24.40%  171.78 ms     Module._extensions..js  node:internal/modules/cjs/loader:1604:37
-   24.40%  171.78 ms    24.40%  171.78 ms     Module.load  node:internal/modules/cjs/loader:1257:33
-   24.40%  171.78 ms    24.40%  171.78 ms     Module._load  node:internal/modules/cjs/loader:1003:24
-   24.40%  171.78 ms    24.40%  171.78 ms     executeUserEntryPoint  node:internal/modules/run_main:155:31
-   24.40%  171.78 ms    24.40%  171.78 ms     (anonymous)  node:internal/main/run_main_module:1:1
+   24.40%  171.78 ms    24.40%  171.78 ms     Module._compile  node:internal/modules/cjs/loader:1483:37  [node]
+   24.40%  171.78 ms    24.40%  171.78 ms     Module._extensions..js  node:internal/modules/cjs/loader:1604:37  [node]
+   24.40%  171.78 ms    24.40%  171.78 ms     Module.load  node:internal/modules/cjs/loader:1257:33  [node]
+   24.40%  171.78 ms    24.40%  171.78 ms     Module._load  node:internal/modules/cjs/loader:1003:24  [node]
+   24.40%  171.78 ms    24.40%  171.78 ms     executeUserEntryPoint  node:internal/modules/run_main:155:31  [node]
+   24.40%  171.78 ms    24.40%  171.78 ms     (anonymous)  node:internal/main/run_main_module:1:1  [node]
 
 === Callees of /^work$/ (time, gap before each sample) ===
    Total%      Total     Self%       Self  Function
@@ -91,9 +91,9 @@ each sample to its innermost function of yours: the Node and V8 internals it cal
 
 === Call tree, top-down (time, gap before each sample) ===
    Total%      Total     Self%       Self  Function
-  100.00%  683.37 ms     0.00%    0.00 ms  node:internal/main/run_main_module
-  100.00%  683.37 ms     0.00%    0.00 ms  └─ node:internal/modules/run_main
-  100.00%  683.37 ms     0.00%    0.00 ms     node:internal/modules/cjs/loader
+  100.00%  683.37 ms     0.00%    0.00 ms  node:internal/main/run_main_module  [node]
+  100.00%  683.37 ms     0.00%    0.00 ms  └─ node:internal/modules/run_main  [node]
+  100.00%  683.37 ms     0.00%    0.00 ms     node:internal/modules/cjs/loader  [node]
   100.00%  683.37 ms   100.00%  683.37 ms     file:///tmp/profan-ab/ab.js
 $ profan cpuprof pipeline/a1.cpuprofile.gz pipeline/a2.cpuprofile.gz --top 3 --per-file
 Input:        pipeline/a1.cpuprofile.gz

@@ -23,7 +23,7 @@ Total:          1.83 s in 1837 samples
    40.97%  751.66 ms  __strcmp_evex  [libc.so.6]
    26.51%  486.38 ms  msort_with_tmp  stdlib/msort.c:39  [libc.so.6]
     7.52%  137.89 ms  count_word  demo.c:28  inlined into main
-  ... 16 more rows (raise --top to see them)
+  ... 17 more rows (raise --top to see them)
 
 === Top self, your code ===
 each sample to its innermost function of yours: what that function runs inlined or calls outside your code counts for it
@@ -42,10 +42,10 @@ each sample to its innermost function of yours: what that function runs inlined 
 
 === CPU outside your code, by the nearest function of yours ===
   samples whose innermost function is not yours: 1.41 s in all; Via: the part in the function named after 'via'
-     CPU%       CPU      Via%        Via  Function
-   70.27%    1.29 s    40.97%  751.66 ms  main  demo.c:101  via __strcmp_evex [libc.so.6]
-    4.90%  89.95 ms     4.52%   82.96 ms  count_word  demo.c:28  via __strncmp_evex [libc.so.6]
-    1.31%  23.96 ms     1.31%   23.96 ms  checksum  demo.c:74  via __strlen_evex [libc.so.6]
+     CPU%       CPU      Via%       Via  Function
+   70.27%    1.29 s    70.05%    1.29 s  main  demo.c:101  via qsort_r [libc.so.6]
+    4.90%  89.95 ms     4.52%  82.96 ms  count_word  demo.c:28  via __strncmp_evex [libc.so.6]
+    1.31%  23.96 ms     1.31%  23.96 ms  checksum  demo.c:74  via __strlen_evex [libc.so.6]
   ... 2 more rows (raise --top to see them)
 
 === Allocation CPU by requesting function: 0.22% of all CPU ===

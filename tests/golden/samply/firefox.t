@@ -103,7 +103,7 @@ samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on
 === Call tree, top-down (CPU time (threadCPUDelta)) ===
    Total%     Total     Self%     Self  Function
   100.00%  10.00 ms     5.00%  0.50 ms  [libxul.so]
-   95.00%   9.50 ms     0.00%  0.00 ms  └─ (no file)
+   95.00%   9.50 ms     0.00%  0.00 ms  └─ (no file)  [unknown]
    95.00%   9.50 ms    60.00%  6.00 ms     https://app.example/static/app.js
    25.00%   2.50 ms    25.00%  2.50 ms     ├─ https://cdn.example/vendor.js
    10.00%   1.00 ms    10.00%  1.00 ms     └─ [libxul.so]

@@ -48,11 +48,11 @@ each sample to its innermost function of yours: what that function runs inlined 
 
 === CPU outside your code, by the nearest function of yours ===
   samples whose innermost function is not yours: 426.73 ms in all; Via: the part in the function named after 'via'
-     CPU%        CPU      Via%      Via  Function
-   84.21%  399.74 ms     1.68%  7.99 ms  (no frame of your code)  via jj+0xc24b28
-    1.21%    5.72 ms     0.43%  2.06 ms  majjit+0x232e4e  via libc.so.6+0xadaea
-    0.54%    2.56 ms     0.28%  1.35 ms  majjit+0x2f721e  via libc.so.6+0x9a085
-    0.46%    2.20 ms     0.46%  2.20 ms  majjit+0x2de21a  via libc.so.6+0x9a03e
+     CPU%        CPU      Via%        Via  Function
+   84.21%  399.74 ms    48.36%  229.57 ms  (no frame of your code)  via [jj]
+    1.21%    5.72 ms     1.21%    5.72 ms  majjit+0x232e4e  via [libc.so.6]
+    0.54%    2.56 ms     0.54%    2.56 ms  majjit+0x2f721e  via [libc.so.6]
+    0.46%    2.20 ms     0.46%    2.20 ms  majjit+0x2de21a  via [libc.so.6]
   ... 18 more rows (raise --top to see them)
 
 === Allocation CPU by requesting function: 0.00% of all CPU ===
@@ -111,8 +111,8 @@ each sample to its innermost function of yours: what that function runs inlined 
   samples whose innermost function is not yours: 29.72 s in all; Via: the part in the function named after 'via'
      CPU%        CPU      Via%        Via  Function
    85.02%    29.28 s     3.80%     1.31 s  (no frame of your code)  via 0xffffffffc1f29a24 [kernel]
-    0.57%  196.29 ms     0.57%  196.29 ms  radixox+0x62e4c  via libc.so.6+0x11806d
-    0.22%   76.74 ms     0.07%   24.52 ms  radixox+0x3477e  via libc.so.6+0x185593
+    0.57%  196.29 ms     0.57%  196.29 ms  radixox+0x62e4c  via [libc.so.6]
+    0.22%   76.74 ms     0.22%   76.74 ms  radixox+0x3477e  via [libc.so.6]
   ... 14 more rows (raise --top to see them)
 
 === Allocation CPU by requesting function: 0.00% of all CPU ===
@@ -160,7 +160,7 @@ each sample to its innermost function of yours: what that function runs inlined 
 === CPU outside your code, by the nearest function of yours ===
   samples whose innermost function is not yours: 44.89 ms in all; Via: the part in the function named after 'via'
      CPU%       CPU      Via%       Via  Function
-   89.95%  44.89 ms    87.95%  43.89 ms  work+0x120c  via libc.so.6+0xf8350
+   89.95%  44.89 ms    89.95%  44.89 ms  work+0x120c  via [libc.so.6]
 
 === Allocation CPU by requesting function: 0.00% of all CPU ===
 samples with an allocator entry (malloc, free, operator new, __rust_alloc...) on the stack, to the first function of yours above the outermost one

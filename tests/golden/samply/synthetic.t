@@ -49,7 +49,7 @@ each sample to its innermost function of yours: what that function runs inlined 
      CPU%      CPU      Via%      Via  Function
    19.46%  0.05 ms    19.46%  0.05 ms  run  [app]  via write [libc.so.6]
    15.56%  0.04 ms    15.56%  0.04 ms  (no frame of your code)  via write [libc.so.6]
-   11.67%  0.03 ms    11.67%  0.03 ms  alloc_site  [app]  via malloc [libc.so.6]
+   11.67%  0.03 ms    11.67%  0.03 ms  alloc_site  [app]  via alloc::raw_vec::RawVec<T,A>::grow_one [std]
     7.78%  0.02 ms     7.78%  0.02 ms  app+0x700  via malloc [libc.so.6]
 
 === Allocation CPU by requesting function: 19.46% of all CPU ===
@@ -103,7 +103,7 @@ each sample to its innermost function of yours: what that function runs inlined 
   samples whose innermost function is not yours: 4 in all; Via: the part in the function named after 'via'
   Weight%  Weight      Via%  Via  Function
     9.09%       1     9.09%    1  (no frame of your code)  via write [libc.so.6]
-    9.09%       1     9.09%    1  alloc_site  [app]  via malloc [libc.so.6]
+    9.09%       1     9.09%    1  alloc_site  [app]  via alloc::raw_vec::RawVec<T,A>::grow_one [std]
   ... 2 more rows (raise --top to see them)
 
 === Allocation weight by requesting function: 18.18% of all weight ===
@@ -235,7 +235,7 @@ each sample to its innermost function of yours: what that function runs inlined 
      CPU%      CPU      Via%      Via  Function
    19.46%  0.05 ms    19.46%  0.05 ms  run  [app]  via write [libc.so.6]
    15.56%  0.04 ms    15.56%  0.04 ms  (no frame of your code)  via write [libc.so.6]
-   11.67%  0.03 ms    11.67%  0.03 ms  alloc_site  [app]  via malloc [libc.so.6]
+   11.67%  0.03 ms    11.67%  0.03 ms  alloc_site  [app]  via alloc::raw_vec::RawVec<T,A>::grow_one [std]
   ... 1 more row (raise --top to see them)
 
 === Allocation CPU by requesting function: 19.46% of all CPU ===
