@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """grow-dhat.py: a big DHAT heap profile grown from the real Rust recording fixtures/dhat/rsdemo.json.
 
-Usage: grow-dhat.py OUT POINTS [--functions F] [--frames N] [--min-frames M] [--seed S]
+Usage: grow-dhat.py OUT POINTS [--functions F] [--frames N] [--min-frames M] [--copies C] [--seed S]
 
 rsdemo.json (valgrind 3.19 on a rustc 1.95 binary) has 10 program points: runtime start-up
 allocations, and two allocations of the program itself whose stacks read, innermost first, as an
@@ -17,6 +17,11 @@ stack is cut to its N innermost frames (--frames, default 40: valgrind's --num-c
 --min-frames M the walk goes deep enough for at least M frames. A point's counters are a real
 point's, times a factor of 1 to 10^4 drawn log-uniformly (so gb <= tb and the like still hold), with
 its access histogram if it had one. Stacks are distinct, as DHAT writes one point per stack.
+
+With --copies C the grown points take turns among C copies of the program, each with a frame table
+of its own: copy k's frames are copy 0's with every code address moved by k x 0x10000000, as if C
+builds of one program had been loaded at other addresses. The functions are the same, the frames
+(ftbl entries) are C times as many; --copies 1, the default, writes the file it always wrote.
 
 Deterministic for given arguments. DHAT's own layout: comma-first, one counter pair per line.
 """
@@ -37,6 +42,7 @@ def main():
     ap.add_argument("--functions", type=int, default=4000)
     ap.add_argument("--frames", type=int, default=40)
     ap.add_argument("--min-frames", type=int, default=0)
+    ap.add_argument("--copies", type=int, default=1)
     ap.add_argument("--seed", type=int, default=16)
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -49,6 +55,12 @@ def main():
             index[text] = len(ftbl)
             ftbl.append(text)
         return index[text]
+
+    def framed(text, copy):  # TEXT's entry in copy COPY's frame table: its code address moved
+        if copy and ": " in text:
+            addr, rest = text.split(": ", 1)
+            text = "0x%X: %s" % (int(addr, 16) + copy * 0x10000000, rest)
+        return frame(text)
 
     def owned(i):
         return "rsdemo.rs:" in ftbl[i]
@@ -96,16 +108,18 @@ def main():
             else:
                 lo = max(1, a.min_frames - len(inner[0]) - 1)
                 depth = rng.randint(min(lo, budget), max(lo, min(budget, 30)))
-                f, calls = 0, []
+                f, calls, copy = 0, [], made % a.copies
                 while len(calls) < depth and callees[f]:
                     nxt, line, inl = rng.choice(callees[f])
                     at = site(f, line)
-                    calls.append(frame(at))  # outermost first: the caller, then what is inlined into it
-                    calls.extend(frame(at.split(": ", 1)[0] + ": " + t) for t in reversed(inl))
+                    calls.append(framed(at, copy))  # outermost first: the caller, then what is inlined into it
+                    calls.extend(framed(at.split(": ", 1)[0] + ": " + t, copy) for t in reversed(inl))
                     f = nxt
                 chain = list(rng.choice(inner))
                 chain[0] = rng.choice(allocators)
-                fs = (chain + [frame(site(f, alloc_line[f]))] + calls[::-1] + outer)[:a.frames]
+                chain = [framed(ftbl[i], copy) for i in chain]
+                fs = (chain + [framed(site(f, alloc_line[f]), copy)] + calls[::-1]
+                      + [framed(ftbl[i], copy) for i in outer])[:a.frames]
                 if hash(tuple(fs)) in seen:
                     continue
                 seen.add(hash(tuple(fs)))

@@ -44,12 +44,24 @@ def grown_cpuprof(mb):
                     os.path.join(B.ROOT, "fixtures/cpuprof/speedscope-chrome65-sucrase.cpuprofile.gz"))
 
 
-def grown_dhat(points, functions, min_frames=0):
+def grown_dhat(points, functions, min_frames=0, copies=1):
     script = os.path.join(BENCH, "grow-dhat.py")
-    return B.cached("dhat-%d-%d-%d.json" % (points, functions, min_frames),
+    return B.cached("dhat-%d-%d-%d%s.json" % (points, functions, min_frames, "-x%d" % copies if copies > 1 else ""),
                     lambda p: subprocess.run([sys.executable, script, p, str(points), "--functions",
-                                              str(functions), "--min-frames", str(min_frames)], check=True),
+                                              str(functions), "--min-frames", str(min_frames), "--copies",
+                                              str(copies)], check=True),
                     script, os.path.join(B.ROOT, "fixtures/dhat/rsdemo.json"))
+
+
+def gunzipped(path):
+    """PATH (a .json.gz) decompressed beside it, for the rows that read a plain file."""
+    out = path[:-len(".gz")]
+    if not os.path.exists(out):
+        print("making %s ..." % out, file=sys.stderr, flush=True)
+        with open(out + ".tmp", "wb") as f:
+            subprocess.run(["gzip", "-dc", path], stdout=f, check=True)
+        os.replace(out + ".tmp", out)
+    return out
 
 
 def recorded_perf(profan, runs):
@@ -127,6 +139,19 @@ def check_dhat(ref):
     return "total bytes: %s (%s), profan %s" % (find(r'"total":\[(\d+),', output(ref)), ref, total)
 
 
+def check_same_total(ref):
+    """Two profan runs of one file (the plain report as the reference of a slower one)."""
+    def total(name):
+        return find(r"^Total:\s+(.*)$", output(name))
+    return "Total line: %s (%s), %s (profan)" % (total(ref), ref, total("profan"))
+
+
+def check_samples(samples):
+    """The grower writes exactly SAMPLES samples: what profan counted, against that."""
+    return lambda ref: "samples: %d (grow-samply.py's count), profan %s" % (
+        samples, find(r"^\s*Total:.* in (\d+) samples", output("profan")))
+
+
 def workloads(quick, profan):
     """The table's rows, each with a function that makes (or finds) its input and its commands."""
     q = 10 if quick else 1
@@ -156,6 +181,21 @@ def workloads(quick, profan):
              make=lambda: grown_dhat(1_000_000 // q, 4000, 40), profan=lambda f: [profan, "dhat", "-q", f],
              refs=lambda f: {"node": NODE + [dhat, f]}, once={"node"}, ref_label="node, as above (1 run)",
              check=check_dhat),
+        dict(name="samply-1G", what="samply %s samples from a plain (uncompressed) file, same report"
+             % ("5.7 M", "57 M")[q == 1],
+             make=lambda: gunzipped(grown_samply(57_000_000 // q)), profan=lambda f: samply + [f], no_gzip=True,
+             refs=lambda f: {"cat FILE": ["sh", "-c", 'cat "$0" >/dev/null', f]}, ref_label="`cat FILE > /dev/null`",
+             check=check_samples(57_000_000 // q)),
+        dict(name="dhat-distinct", what="DHAT %s points, 2 copies with frame tables of their own, default report"
+             % ("12.1k", "121k")[q == 1],
+             make=lambda: grown_dhat(121_000 // q, 50_000 // q, copies=2), profan=lambda f: [profan, "dhat", "-q", f],
+             refs=lambda f: {"node": NODE + [dhat, f]}, ref_label="node JSON.parse + the same views",
+             check=check_dhat),
+        dict(name="dhat-annotate", what="DHAT %s points, 2 copies, `--annotate . --top 0`" % ("12.1k", "121k")[q == 1],
+             make=lambda: grown_dhat(121_000 // q, 50_000 // q, copies=2),
+             profan=lambda f: [profan, "dhat", "-q", "--annotate", ".", "--top", "0", f], no_gzip=True,
+             refs=lambda f: {"plain report": [profan, "dhat", "-q", f]}, ref_label="profan's plain report",
+             check=check_same_total),
         dict(name="perf-dwarf", what="perf.data, --call-graph dwarf of profan (%s runs, 25 kHz), default report"
              % (1 if q == 10 else 4), make=lambda: recorded_perf(profan, 1 if q == 10 else 4),
              profan=lambda f: [profan, "perf", "-q", f], no_gzip=True,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh [--quick] [--rounds N] [--baseline PROFAN] [--no-refs] [--only samply-11M,samply-57M,cpuprof,dhat-121k,dhat-1M,perf-dwarf]
+# bench/run.sh [--quick] [--rounds N] [--baseline PROFAN] [--no-refs] [--only samply-11M,samply-57M,cpuprof,dhat-121k,dhat-1M,samply-1G,dhat-distinct,dhat-annotate,perf-dwarf]
 #
 # The speed and memory table of issue 16 in one run: profan against the scripts it replaces (node,
 # Python, addr2line) and against the physical floor (cat, gzip -dc), as ratios measured side by side,

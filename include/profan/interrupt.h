@@ -9,6 +9,7 @@
 #define PROFAN_INTERRUPT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* The progress line is on screen (true) or erased (false). */
 void interrupt_line_shown(bool shown);
@@ -19,5 +20,11 @@ void interrupt_forget(const char *path);
 /* Out of memory: the same undoing, then LINE (a whole diagnostic, "\n" included) on
  * stderr, then _exit(1). Callable from any thread, and allocates nothing. */
 _Noreturn void interrupt_fatal(const char *line);
+/* A mapped input file of LEN bytes at START: if it shrinks while mapped, reading past its new
+ * end raises SIGBUS, and the handler does as interrupt_fatal(LINE) (kept by the caller until
+ * interrupt_unguard_mapping). false: no room to keep it (a few dozen at once); the caller
+ * reads the file instead of mapping it. */
+bool interrupt_guard_mapping(const void *start, size_t len, const char *line);
+void interrupt_unguard_mapping(const void *start);
 
 #endif

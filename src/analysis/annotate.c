@@ -44,14 +44,23 @@ struct lines {
 	int64_t out_of_line;   /* total of the samples whose innermost frame of it was a real call */
 };
 
-/* The stack tree walked downwards, made once for all listed functions: a
- * function's samples are all below its own nodes, so each listing visits only
- * those subtrees, not the whole tree. */
+/* The stack tree in depth-first order, made once for all listed functions: a node's
+ * subtree is the positions pos[N] .. end[N] - 1, so a function's samples, all below
+ * its own nodes, are found among the nodes with a weight by position, without
+ * visiting the nodes between (a function near the root has most of the tree below
+ * it, and a listing per function walked it whole). Children come in the order of
+ * positions, which is decreasing index. */
 struct tree {
-	uint32_t *first_child, *next_sibling;
+	uint32_t *pos, *end, *order;       /* order[pos[N]] == N */
+	uint32_t *kid_start, *kids;        /* N's children: kids[kid_start[N] .. kid_start[N + 1]) */
 	uint32_t *func_start, *func_nodes; /* nodes of F, in index order: func_nodes[func_start[F] ..] */
-	uint32_t *seen;                    /* the listing that last visited a node (1-based) */
-	VEC(uint32_t) todo;
+	/* the nodes with a weight, by position: position, node, weight */
+	uint32_t *weighted, *weighted_node;
+	int64_t *weighted_value;
+	uint32_t *weighted_from; /* position Q -> the first of them at Q or after */
+	size_t nweighted;
+	VEC(uint32_t) sorted, stack; /* one listing's: F's nodes by position, the nest */
+	VEC(uint64_t) tops;          /* its outermost nodes: node << 32 | where in sorted */
 };
 
 struct ctx {
@@ -61,7 +70,6 @@ struct ctx {
 	struct report *r;
 	const struct pf_metric *m;
 	struct pf_weights w;
-	uint32_t *near, *below; /* per stack node, for the function being listed (collect_stacks) */
 	struct tree tree;
 	struct lines l;
 	/* line ticks by function: those of F are ticks[tick_start[F] .. tick_start[F + 1]) */
@@ -132,14 +140,44 @@ static uint32_t frame_file(const struct profile *p, const struct pf_frame *fr)
 static void tree_build(struct tree *t, const struct profile *p)
 {
 	size_t n = p->stacks.len, nf = p->funcs.len;
-	t->first_child = xreallocarray(NULL, n + 1, sizeof(uint32_t));
-	t->next_sibling = xreallocarray(NULL, n + 1, sizeof(uint32_t));
-	memset(t->first_child, 0xff, (n + 1) * sizeof(uint32_t));
-	for (size_t i = n; i-- > 0;) {
+	t->kid_start = xcalloc(n + 2, sizeof(uint32_t));
+	t->kids = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	for (size_t i = 0; i < n; i++) {
 		uint32_t par = p->stacks.items[i].parent;
-		t->next_sibling[i] = par == PF_NONE ? PF_NONE : t->first_child[par];
 		if (par != PF_NONE)
-			t->first_child[par] = (uint32_t)i;
+			t->kid_start[par + 2]++;
+	}
+	for (size_t i = 0; i < n; i++)
+		t->kid_start[i + 2] += t->kid_start[i + 1];
+	for (size_t i = n; i-- > 0;) { /* decreasing index: the order a depth-first walk takes them */
+		uint32_t par = p->stacks.items[i].parent;
+		if (par != PF_NONE)
+			t->kids[t->kid_start[par + 1]++] = (uint32_t)i;
+	}
+	t->pos = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	t->end = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	t->order = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	uint32_t next = 0;
+	VEC(uint32_t) todo = {0};
+	for (size_t r = 0; r < n; r++) {
+		if (p->stacks.items[r].parent != PF_NONE)
+			continue;
+		vec_push(&todo, (uint32_t)r);
+		while (todo.len > 0) {
+			uint32_t x = todo.items[--todo.len];
+			t->order[next] = x;
+			t->pos[x] = next++;
+			for (uint32_t k = t->kid_start[x + 1]; k-- > t->kid_start[x];)
+				vec_push(&todo, t->kids[k]);
+		}
+	}
+	vec_free(&todo);
+	for (size_t i = 0; i < n; i++)
+		t->end[i] = t->pos[i] + 1;
+	for (size_t i = n; i-- > 0;) { /* children have larger indices than their parent */
+		uint32_t par = p->stacks.items[i].parent;
+		if (par != PF_NONE)
+			t->end[par] += t->end[i] - t->pos[i];
 	}
 	t->func_start = xcalloc(nf + 2, sizeof(uint32_t));
 	t->func_nodes = xreallocarray(NULL, n + 1, sizeof(uint32_t));
@@ -149,28 +187,52 @@ static void tree_build(struct tree *t, const struct profile *p)
 		t->func_start[f + 2] += t->func_start[f + 1];
 	for (size_t i = 0; i < n; i++)
 		t->func_nodes[t->func_start[profile_stack_func(p, (uint32_t)i) + 1]++] = (uint32_t)i;
-	t->seen = xcalloc(n + 1, sizeof(uint32_t));
+}
+
+/* The positions of the nodes with a weight (WEIGHT, per node), once the weights are known. */
+static void tree_weighted(struct tree *t, const struct profile *p, const int64_t *weight)
+{
+	size_t n = p->stacks.len;
+	t->weighted = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	t->weighted_node = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	t->weighted_value = xreallocarray(NULL, n + 1, sizeof(int64_t));
+	t->weighted_from = xreallocarray(NULL, n + 1, sizeof(uint32_t));
+	t->nweighted = 0;
+	for (size_t q = 0; q < n; q++) {
+		t->weighted_from[q] = (uint32_t)t->nweighted;
+		uint32_t x = t->order[q];
+		if (weight[x] != 0) {
+			t->weighted[t->nweighted] = (uint32_t)q;
+			t->weighted_node[t->nweighted] = x;
+			t->weighted_value[t->nweighted++] = weight[x];
+		}
+	}
 }
 
 static void tree_release(struct tree *t)
 {
-	free(t->first_child);
-	free(t->next_sibling);
+	free(t->pos);
+	free(t->end);
+	free(t->order);
+	free(t->kid_start);
+	free(t->kids);
 	free(t->func_start);
 	free(t->func_nodes);
-	free(t->seen);
-	vec_free(&t->todo);
+	free(t->weighted);
+	free(t->weighted_node);
+	free(t->weighted_value);
+	free(t->weighted_from);
+	vec_free(&t->sorted);
+	vec_free(&t->tops);
+	vec_free(&t->stack);
 }
 
-/* The weight of stack node N for the listing of F: N's innermost frame of F is
+/* The weight V of stack node N for the listing of F: N's innermost frame of F is
  * node NEAR, and BELOW the node under it on the way to N (PF_NONE when N is NEAR). */
-static void add_node(struct ctx *c, uint32_t n, uint32_t near, uint32_t below)
+static void add_node(struct ctx *c, uint32_t n, uint32_t near, uint32_t below, int64_t v)
 {
 	const struct profile *p = c->p;
 	struct lines *l = &c->l;
-	int64_t v = c->w.node[n];
-	if (v == 0)
-		return;
 	const struct pf_frame *fr = profile_stack_frame(p, near);
 	uint32_t row = row_for(l, frame_file(p, fr), fr->line);
 	l->rows.items[row].total += v;
@@ -187,33 +249,71 @@ static void add_node(struct ctx *c, uint32_t n, uint32_t near, uint32_t below)
 		l->out_of_line += v;
 }
 
+static int by_pos(const void *a, const void *b, void *arg)
+{
+	const uint32_t *pos = arg;
+	uint32_t x = pos[*(const uint32_t *)a], y = pos[*(const uint32_t *)b];
+	return (x > y) - (x < y);
+}
+
+static int by_index(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
 /* ANNOTATE_STACKS and ANNOTATE_SITES: each sample's weight goes to the line of
  * the innermost frame of F on its stack (counted once however often F recurses):
  * Total there, and Self too when that frame is the leaf. What lies below that
- * frame on the stack is the call the line made. Walks down from F's outermost
- * nodes (parents have smaller indices, so those come first in func_nodes). */
-static void collect_stacks(struct ctx *c, uint32_t f, uint32_t id)
+ * frame on the stack is the call the line made. F's outermost nodes are taken in
+ * index order, the weighted nodes below each in depth-first order: the order of a
+ * walk down from each, which decides which frame names a place F was inlined into
+ * when several frames share its function and line. */
+static void collect_stacks(struct ctx *c, uint32_t f)
 {
-	const struct profile *p = c->p;
 	struct tree *t = &c->tree;
-	for (uint32_t k = t->func_start[f]; k < t->func_start[f + 1]; k++) {
-		uint32_t top = t->func_nodes[k];
-		if (t->seen[top] == id)
-			continue; /* inside an F visited already */
-		c->near[top] = top;
-		c->below[top] = PF_NONE;
-		t->todo.len = 0;
-		vec_push(&t->todo, top);
-		while (t->todo.len > 0) {
-			uint32_t n = t->todo.items[--t->todo.len];
-			t->seen[n] = id;
-			add_node(c, n, c->near[n], c->below[n]);
-			for (uint32_t ch = t->first_child[n]; ch != PF_NONE; ch = t->next_sibling[ch]) {
-				bool is_f = profile_stack_func(p, ch) == f;
-				c->near[ch] = is_f ? ch : c->near[n];
-				c->below[ch] = is_f ? PF_NONE : c->near[n] == n ? ch : c->below[n];
-				vec_push(&t->todo, ch);
+	uint32_t first = t->func_start[f], count = t->func_start[f + 1] - first;
+	t->sorted.len = t->tops.len = t->stack.len = 0;
+	for (uint32_t k = 0; k < count; k++)
+		vec_push(&t->sorted, t->func_nodes[first + k]);
+	qsort_r(t->sorted.items, t->sorted.len, sizeof(uint32_t), by_pos, t->pos);
+	for (uint32_t k = 0; k < count; k++) { /* outermost: inside no other node of F */
+		uint32_t x = t->sorted.items[k];
+		while (t->stack.len > 0 && t->end[t->stack.items[t->stack.len - 1]] <= t->pos[x])
+			t->stack.len--;
+		if (t->stack.len == 0)
+			vec_push(&t->tops, (uint64_t)x << 32 | k);
+		vec_push(&t->stack, x);
+	}
+	qsort(t->tops.items, t->tops.len, sizeof(uint64_t), by_index);
+	for (size_t i = 0; i < t->tops.len; i++) {
+		/* F's nodes inside TOP follow it in sorted; the weighted nodes below it are a range too */
+		uint32_t top = (uint32_t)(t->tops.items[i] >> 32), lo = t->pos[top], hi = t->end[top];
+		size_t k = (uint32_t)t->tops.items[i];
+		t->stack.len = 0;
+		for (size_t w = t->weighted_from[lo]; w < t->nweighted && t->weighted[w] < hi; w++) {
+			uint32_t q = t->weighted[w];
+			while (k < t->sorted.len && t->pos[t->sorted.items[k]] <= q) {
+				uint32_t x = t->sorted.items[k++];
+				while (t->stack.len > 0 && t->end[t->stack.items[t->stack.len - 1]] <= t->pos[x])
+					t->stack.len--;
+				vec_push(&t->stack, x);
 			}
+			while (t->end[t->stack.items[t->stack.len - 1]] <= q)
+				t->stack.len--; /* TOP itself stays: q < end[TOP] */
+			uint32_t near = t->stack.items[t->stack.len - 1], n = t->weighted_node[w], below = PF_NONE;
+			if (n != near) { /* the child of NEAR that holds q: the last one starting at or before it */
+				uint32_t ka = t->kid_start[near], kb = t->kid_start[near + 1];
+				while (kb - ka > 1) {
+					uint32_t mid = ka + (kb - ka) / 2;
+					if (t->pos[t->kids[mid]] <= q)
+						ka = mid;
+					else
+						kb = mid;
+				}
+				below = t->kids[ka];
+			}
+			add_node(c, n, near, below, t->weighted_value[w]);
 		}
 	}
 }
@@ -812,17 +912,17 @@ int annotate_views(const struct profan_opts *o, const struct profile *p, const s
 		for (size_t i = 0; i < p->line_ticks.len; i++)
 			c.ticks[c.tick_start[p->line_ticks.items[i].func + 1]++] = (uint32_t)i;
 	}
-	if (choice->annotate != ANNOTATE_TICKS && shown > 0)
+	if (choice->annotate != ANNOTATE_TICKS && shown > 0) {
 		tree_build(&c.tree, p);
-	c.near = xreallocarray(NULL, p->stacks.len + 1, sizeof(*c.near));
-	c.below = xreallocarray(NULL, p->stacks.len + 1, sizeof(*c.below));
+		tree_weighted(&c.tree, p, c.w.node);
+	}
 	for (size_t i = 0; i < shown; i++) {
 		const struct candidate *k = &cand.items[i];
 		lines_reset(&c.l);
 		if (choice->annotate == ANNOTATE_TICKS)
 			collect_ticks(&c, k->func, k->self);
 		else
-			collect_stacks(&c, k->func, (uint32_t)i + 1);
+			collect_stacks(&c, k->func);
 		emit_listing(&c, k->func, k->self, k->total);
 	}
 	for (size_t i = 0; i < c.texts.len; i++)
@@ -831,8 +931,6 @@ int annotate_views(const struct profan_opts *o, const struct profile *p, const s
 	source_roots_release(&c.roots);
 	u64map_release(&c.text_at);
 	lines_release(&c.l);
-	free(c.near);
-	free(c.below);
 	free(c.tick_start);
 	free(c.ticks);
 	tree_release(&c.tree);

@@ -1,10 +1,12 @@
 /* interrupt.c: SIGINT/SIGTERM erase the progress line and remove temporary files,
- * then the process dies of the signal; out of memory does the same and exits 1
- * (see interrupt.h). */
+ * then the process dies of the signal; out of memory, and a mapped input file that
+ * shrank (SIGBUS), do the same and exit 1 (see interrupt.h). */
 #include "profan/interrupt.h"
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -77,4 +79,54 @@ void interrupt_forget(const char *path)
 	for (size_t i = 0; i < MAX_TEMPS; i++)
 		if (temps[i] == path)
 			temps[i] = NULL;
+}
+
+/* Mapped input files: a slot's start is 0 (free), 1 (being filled) or the mapping's address. */
+enum { MAX_MAPS = 32 };
+static struct {
+	_Atomic uintptr_t start;
+	size_t len;
+	const char *line;
+} maps[MAX_MAPS];
+
+static void on_sigbus(int sig, siginfo_t *info, void *ctx)
+{
+	(void)ctx;
+	uintptr_t at = (uintptr_t)info->si_addr;
+	for (size_t i = 0; i < MAX_MAPS; i++) {
+		uintptr_t start = atomic_load(&maps[i].start);
+		if (start > 1 && at >= start && at - start < maps[i].len)
+			interrupt_fatal(maps[i].line);
+	}
+	/* not a guarded file's page: the default action, when the access is made again */
+	signal(sig, SIG_DFL);
+}
+
+bool interrupt_guard_mapping(const void *start, size_t len, const char *line)
+{
+	static atomic_flag sigbus_installed = ATOMIC_FLAG_INIT;
+	if (!atomic_flag_test_and_set(&sigbus_installed)) {
+		struct sigaction sa = {.sa_sigaction = on_sigbus, .sa_flags = SA_SIGINFO};
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGBUS, &sa, NULL);
+	}
+	for (size_t i = 0; i < MAX_MAPS; i++) {
+		uintptr_t free_slot = 0;
+		if (atomic_compare_exchange_strong(&maps[i].start, &free_slot, 1)) {
+			maps[i].len = len;
+			maps[i].line = line;
+			atomic_store(&maps[i].start, (uintptr_t)start);
+			return true;
+		}
+	}
+	return false;
+}
+
+void interrupt_unguard_mapping(const void *start)
+{
+	for (size_t i = 0; i < MAX_MAPS; i++)
+		if (atomic_load(&maps[i].start) == (uintptr_t)start) {
+			atomic_store(&maps[i].start, 0);
+			return;
+		}
 }

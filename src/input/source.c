@@ -24,8 +24,10 @@
 
 #include "profan/column.h"
 #include "profan/diag.h"
+#include "profan/interrupt.h"
 #include "profan/magic.h"
 #include "profan/task.h"
+#include "profan/text.h"
 #include "source_test.h"
 
 #define RAW_CHUNK (1u << 20)
@@ -81,6 +83,7 @@ struct source {
 	void *whole;
 	size_t whole_len;
 	bool whole_mapped;
+	char *shrank_line; /* what the SIGBUS handler prints if the mapped file shrinks (map_guarded) */
 };
 
 uint64_t source_max_decoded(void)
@@ -408,6 +411,34 @@ static struct source *sniff(struct source *s)
 	return s;
 }
 
+/* Maps S's file (LEN bytes) or returns NULL. A file that shrinks while it is mapped raises SIGBUS
+ * at the first page read past its new end; the handler (interrupt.h) prints one line and exits 1,
+ * as for any file that cannot be read. Without room to guard the mapping it is not made. */
+static void *map_guarded(struct source *s, size_t len)
+{
+	void *m = mmap(NULL, len, PROT_READ, MAP_PRIVATE, s->fd, 0);
+	if (m == MAP_FAILED)
+		return NULL;
+	if (s->shrank_line == NULL) {
+		const char *o = s->origin;
+		char *esc = text_needs_escape(o, strlen(o)) ? text_escape(o, strlen(o)) : NULL;
+		s->shrank_line = xasprintf("profan: %s: the file shrank while it was read (did another program "
+					   "write it?)\n", esc != NULL ? esc : o);
+		free(esc);
+	}
+	if (!interrupt_guard_mapping(m, len, s->shrank_line)) {
+		munmap(m, len);
+		return NULL;
+	}
+	return m;
+}
+
+static void unmap_guarded(void *m, size_t len)
+{
+	interrupt_unguard_mapping(m);
+	munmap(m, len);
+}
+
 struct source *source_open_file(const char *path)
 {
 	struct source *s = xcalloc(1, sizeof(*s));
@@ -514,9 +545,9 @@ const char *source_binary(const struct source *s)
 
 int source_whole(struct source *s, const unsigned char **data, size_t *len)
 {
-	if (s->whole == NULL && s->fd >= 0 && !s->is_gzip && s->raw_size > 0) {
-		void *m = mmap(NULL, (size_t)s->raw_size, PROT_READ, MAP_PRIVATE, s->fd, 0);
-		if (m != MAP_FAILED) {
+	if (s->whole == NULL && s->fd >= 0 && !s->is_gzip && s->raw_size > 0 && s->raw_size <= SIZE_MAX) {
+		void *m = map_guarded(s, (size_t)s->raw_size);
+		if (m != NULL) {
 			s->whole = m;
 			s->whole_len = (size_t)s->raw_size;
 			s->whole_mapped = true;
@@ -551,9 +582,10 @@ void source_close(struct source *s)
 	if (s == NULL)
 		return;
 	if (s->whole_mapped)
-		munmap(s->whole, s->whole_len);
+		unmap_guarded(s->whole, s->whole_len);
 	else if (s->whole)
 		col_free(s->whole);
+	free(s->shrank_line);
 	ahead_stop(s);
 	free(s->z);
 	if (s->owns_fd)

@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -618,6 +619,63 @@ static void gzip_inflated_ahead_like_one_thread(void)
 	free(buf), free(gz), free(text);
 }
 
+static void write_file(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	CHECK(f != NULL && fwrite(data, 1, len, f) == len);
+	fclose(f);
+}
+
+/* source_whole() maps a plain file (perf.data is read so): the file's bytes; and when another
+ * program cuts the file short under the mapping, one line and exit status 1 instead of SIGBUS
+ * (in a child process). */
+static void mapped_file_cut_short(void)
+{
+	size_t n = (3u << 20) + 12345; /* not a multiple of the page */
+	char *text = malloc(n);
+	for (size_t i = 0; i < n; i++)
+		text[i] = "0123456789,"[(i * 7919) % 11];
+	char path[] = "/tmp/profan-test-json-XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	close(fd);
+	write_file(path, text, n);
+	struct source *s = source_open_file(path);
+	const unsigned char *whole;
+	size_t whole_len;
+	CHECK(s != NULL && source_whole(s, &whole, &whole_len) == 0);
+	CHECK(whole_len == n && memcmp(whole, text, n) == 0);
+	source_close(s);
+
+	int err_pipe[2];
+	CHECK(pipe(err_pipe) == 0);
+	pid_t child = fork();
+	if (child == 0) {
+		dup2(err_pipe[1], STDERR_FILENO);
+		struct source *cut = source_open_file(path);
+		if (cut == NULL || source_whole(cut, &whole, &whole_len) != 0 || truncate(path, 4096) != 0)
+			_exit(2);
+		unsigned sum = 0;
+		for (size_t i = 0; i < whole_len; i++)
+			sum += whole[i];
+		_exit(sum == 12345 ? 3 : 4); /* not reached: the handler exits 1 at the first page cut away */
+	}
+	close(err_pipe[1]);
+	char said[512] = "";
+	ssize_t got = read(err_pipe[0], said, sizeof(said) - 1);
+	said[got > 0 ? got : 0] = '\0';
+	close(err_pipe[0]);
+	int status = 0;
+	waitpid(child, &status, 0);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+	char expect[512];
+	snprintf(expect, sizeof(expect), "profan: %s: the file shrank while it was read (did another program write it?)\n",
+		 path);
+	CHECK_STR(said, expect);
+	unlink(path);
+	free(text);
+}
+
 static void jr_helpers_report_paths(void)
 {
 	struct json_doc *d = parse("{\"threads\": [{}, {}, {\"samples\": {\"stack\": [1, 2, \"x\", 9001], "
@@ -727,6 +785,7 @@ int main(void)
 	RUN(runs_read_like_elements);
 	RUN(chunk_boundaries_through_gzip);
 	RUN(gzip_inflated_ahead_like_one_thread);
+	RUN(mapped_file_cut_short);
 	RUN(jr_helpers_report_paths);
 	RUN(jslb_and_directory_are_refused);
 	RUN(head_of_a_prefix);

@@ -358,6 +358,10 @@ struct loader {
 	uint64_t *addr;        /* PF_NO_ADDRESS when the text has none */
 	uint32_t (*frame)[2];  /* [not inlined, inlined] frame ids, PF_NONE until built */
 	bool keep_texts;       /* dhat_load_opts.frame_texts */
+	/* an entry's text after its address (with inlined and shared-object bits) -> the ftbl index
+	 * whose frame was first made from it: one function at other addresses (other copies of a
+	 * program, generics folded at one address) is named, simplified and interned once */
+	struct u64map by_rest;
 	bool layout_known;     /* the executable lies below DHAT_SHARED_OBJECTS_FROM */
 	uint32_t *lib_of_path; /* string id -> lib index + 1 */
 	size_t lib_of_path_len;
@@ -408,6 +412,28 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 	const struct json *s = json_at(L->ftbl, idx);
 	struct dhat_frame_text ft;
 	dhat_split_frame(json_str(s), json_str_len(s), &ft);
+	bool shared = L->layout_known && ft.has_address && ft.address >= DHAT_SHARED_OBJECTS_FROM;
+	uint32_t *same = NULL;
+	if (ft.has_address) { /* the rest of the text decides everything but the address */
+		const char *rest = ft.name, *end = json_str(s) + json_str_len(s);
+		uint64_t key = hash_bytes(rest, (size_t)(end - rest)) ^ (uint64_t)inlined ^ (uint64_t)shared << 1;
+		same = u64map_slot(&L->by_rest, key);
+		if (*same != HTAB_NONE) {
+			const struct json *o = json_at(L->ftbl, *same);
+			struct dhat_frame_text oft;
+			dhat_split_frame(json_str(o), json_str_len(o), &oft);
+			size_t olen = (size_t)(json_str(o) + json_str_len(o) - oft.name);
+			uint32_t made = L->frame[*same][inlined];
+			if (made != PF_NONE && olen == (size_t)(end - rest) && memcmp(oft.name, rest, olen) == 0) {
+				struct pf_frame fr = L->p->frames.items[made];
+				fr.address = ft.address;
+				if (L->keep_texts)
+					fr.text = strmap_intern_len(&L->p->strings, json_str(s), json_str_len(s));
+				return L->frame[idx][inlined] = profile_intern_frame(L->p, &fr);
+			}
+			same = NULL; /* another text with the same hash: made the long way, not kept */
+		}
+	}
 	/* name, file and object as C strings, one after the other: on the stack when they fit */
 	char room[512];
 	size_t need = ft.name_len + ft.file_len + ft.object_len + 3;
@@ -438,7 +464,6 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 		f.file = profile_intern(p, file);
 	if (object && strcmp(object, "???") != 0)
 		f.lib = lib_for(L, object, strlen(object));
-	bool shared = L->layout_known && ft.has_address && ft.address >= DHAT_SHARED_OBJECTS_FROM;
 	if (!L->meta.rust && dhat_default_owned(name, file, object, L->meta.exe, shared))
 		f.flags |= PF_FUNC_OWNED;
 	if (strcmp(name, "???") == 0)
@@ -455,7 +480,10 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 		free(name);
 	if (L->keep_texts)
 		fr.text = strmap_intern_len(&p->strings, json_str(s), json_str_len(s));
-	return L->frame[idx][inlined] = profile_intern_frame(p, &fr);
+	L->frame[idx][inlined] = profile_intern_frame(p, &fr);
+	if (same != NULL)
+		*same = (uint32_t)idx;
+	return L->frame[idx][inlined];
 }
 
 static int prepare_ftbl(struct loader *L, const struct json *root)
@@ -1106,6 +1134,7 @@ int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)
 done:
 	free(L.addr);
 	free(L.frame);
+	u64map_release(&L.by_rest);
 	free(L.path);
 	free(L.lib_of_path);
 	htab_release(&L.sample_of_leaf);
