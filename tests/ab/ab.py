@@ -3,8 +3,8 @@
 
 tests/diff/src/builds.c is built twice, as tests/diff/builds.py does: builds-base (planted()
 40 units of work) and builds (50 units: +25%); steady_a and steady_b 30 units each in both.
-`profan ab --runs 4 --aa --keep K './builds-base ...' './builds ...'` makes 16 runs of ~0.2 s of
-the program (the A/A of builds-base first, then the A/B). Expected values come from the design
+`profan ab --runs 4 --aa --keep K --call-graph fp --freq 4000 './builds-base ...' './builds ...'` makes
+16 runs of ~0.2 s of the program (the A/A of builds-base first, then the A/B). Expected values come from the design
 and from perf report on the kept files:
   - the runs were made in the order A B B A A B B A (the header, and the kept files' times);
   - A/B: planted's self row changed, up, its per-run values perf report's medians; no other self
@@ -108,7 +108,10 @@ def disturbance(keep):
 
 for attempt in range(3):
     keep = os.path.join(tmp, f"keep{attempt}")
-    out = prof("ab", "--runs", "4", "--aa", "--keep", keep, "--json", "--top", "100000", CMD_A, CMD_B, code=0)
+    # 4 kHz with frame pointers, as diff/builds records: at ab's default 1 kHz a 0.2 s run gives
+    # planted ~65 samples, whose counting noise alone (~12%) hides +25% on a loaded machine
+    out = prof("ab", "--runs", "4", "--aa", "--keep", keep, "--call-graph", "fp", "--freq", "4000", "--json",
+               "--top", "100000", CMD_A, CMD_B, code=0)
     if out.returncode != 0:
         print("\n".join(failures))
         sys.exit(1)
