@@ -19,6 +19,7 @@
 #include "profan/progress.h"
 #include "profan/regex.h"
 #include "profan/render.h"
+#include "profan/which.h"
 
 int cli_usage_error(const struct cli_state *st, const char *fmt, ...)
 {
@@ -305,20 +306,8 @@ static bool pager_found(const char *cmd)
 	bool found = false;
 	for (size_t i = 0; i < ARRAY_SIZE(builtins) && !found; i++)
 		found = strcmp(name, builtins[i]) == 0;
-	if (found) {
-	} else if (strchr(name, '/') != NULL) {
-		found = access(name, X_OK) == 0;
-	} else {
-		const char *path = getenv("PATH");
-		for (const char *dir = path ? path : "/usr/bin:/bin"; !found; dir += strcspn(dir, ":") + 1) {
-			size_t n = strcspn(dir, ":");
-			char *full = xasprintf("%.*s/%s", (int)n, n ? dir : ".", name);
-			found = access(full, X_OK) == 0;
-			free(full);
-			if (dir[n] == '\0')
-				break;
-		}
-	}
+	if (!found)
+		found = which_executable(name);
 	free(name);
 	return found;
 }

@@ -14,6 +14,7 @@
 #include "profan/diff.h"
 #include "profan/driver.h"
 #include "profan/progress.h"
+#include "profan/which.h"
 #include "sampler.h"
 
 /* The recorded runs of one comparison: the files of each arm and the order they were made. */
@@ -268,7 +269,7 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 		size_t word = strcspn(c, " \t");
 		char *first = xstrndup(c, word);
 		bool missing = strchr(first, '/') != NULL && strpbrk(c, "|&;<>()$`\\\"'*?[#~={}\n") == NULL &&
-			       !sampler_can_run(first);
+			       !which_executable(first);
 		if (missing)
 			pf_error("ab: command %c: %s: no such executable", "AB"[arm], first);
 		free(first);

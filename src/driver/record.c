@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "profan/driver.h"
+#include "profan/which.h"
 #include "sampler.h"
 
 int driver_record(const struct profan_opts *o, const struct record_opts *ro, const char *const *cmd, size_t n,
@@ -16,7 +17,7 @@ int driver_record(const struct profan_opts *o, const struct record_opts *ro, con
 	}
 	struct sampler s;
 	int rc = sampler_open(&s, ro, "record");
-	if (rc == PF_EXIT_OK && !sampler_can_run(cmd[0])) { /* said before the sampler starts, in profan's words */
+	if (rc == PF_EXIT_OK && !which_executable(cmd[0])) { /* said before the sampler starts, in profan's words */
 		pf_error("record: %s: %s", cmd[0], strchr(cmd[0], '/') ? "no such executable" : "command not found");
 		rc = PF_EXIT_FAIL;
 	}

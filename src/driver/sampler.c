@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "profan/progress.h"
+#include "profan/which.h"
 
 static volatile sig_atomic_t got_sigint;
 
@@ -34,22 +35,6 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-bool sampler_can_run(const char *name)
-{
-	if (strchr(name, '/') != NULL)
-		return access(name, X_OK) == 0;
-	const char *path = getenv("PATH");
-	bool found = false;
-	for (const char *dir = path ? path : "/usr/bin:/bin"; !found; dir += strcspn(dir, ":") + 1) {
-		size_t n = strcspn(dir, ":");
-		char *full = xasprintf("%.*s/%s", (int)n, n ? dir : ".", name);
-		found = access(full, X_OK) == 0;
-		free(full);
-		if (dir[n] == '\0')
-			break;
-	}
-	return found;
-}
 
 const char *sampler_status(int status)
 {
@@ -220,7 +205,7 @@ int sampler_open(struct sampler *s, const struct record_opts *ro, const char *wh
 	s->rq = (struct record_request){.call_graph = ro->call_graph ? ro->call_graph : "dwarf",
 					.freq = ro->freq ? ro->freq : 1000,
 					.clock = true};
-	if (!sampler_can_run(s->rec->program)) {
+	if (!which_executable(s->rec->program)) {
 		pf_error("%s: %s not found: install it (Debian package %s)", who, s->rec->program, s->rec->package);
 		return PF_EXIT_FAIL;
 	}

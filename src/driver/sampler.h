@@ -49,8 +49,6 @@ enum sampler_io {
 int sampler_run(const struct sampler *s, const char *output, const char *const *cmd, size_t n, enum sampler_io io,
 		const char *errfile, struct sampler_run *res);
 
-/* Can NAME be run: a path (with a '/') to an executable, or an executable in PATH? */
-bool sampler_can_run(const char *name);
 
 /* What a finished run's status says about its program, "exit status 3" / "killed by signal
  * 11 (Segmentation fault)", or NULL for exit 0. Static storage. */
