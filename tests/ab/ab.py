@@ -24,6 +24,8 @@ import glob, json, os, shutil, signal, statistics, subprocess, sys, tempfile, ti
 
 profan = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "diff"))
+from perf_runs import perf_periods, rows
 failures = []
 
 
@@ -68,32 +70,6 @@ for name, plant in (("builds-base", 40), ("builds", 50)):
 CMD_A, CMD_B = "./builds-base 150000 10", "./builds 150000 10"
 
 
-PERIODS = {}
-
-
-def perf_periods(path):
-    """{symbol: summed period in ns} of the program's functions, from perf report."""
-    if path in PERIODS:
-        return PERIODS[path]
-    out = subprocess.run(["perf", "report", "-i", path, "--stdio", "--no-children", "--sort", "sym", "-g", "none",
-                          "-F", "period,sym", "--percent-limit", "0"], capture_output=True, text=True,
-                         check=True).stdout
-    got = {}
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) >= 3 and parts[0].isdigit() and parts[1] == "[.]":
-            got[parts[2]] = got.get(parts[2], 0) + int(parts[0])
-    PERIODS[path] = got
-    return got
-
-
-def rows(rep, tid):
-    for v in (rep or {}).get("views", []):
-        if v["id"] == tid:
-            cols = [c["name"] for c in v["columns"]]
-            return [dict(zip(cols, r["values"]), name=r["name"], detail=r.get("detail", ""),
-                         verdict=r.get("verdict"), view=r.get("view")) for r in v["rows"]]
-    return []
 
 
 def disturbance(keep):

@@ -19,6 +19,8 @@ import json, os, shutil, subprocess, sys, tempfile
 
 profan = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "diff"))
+from perf_runs import perf_periods
 failures = []
 
 
@@ -63,19 +65,6 @@ if probe.returncode != 0:
 def perf_cmdline(path):
     out = subprocess.run(["perf", "report", "-i", path, "--header-only"], capture_output=True, text=True).stdout
     return next((l for l in out.splitlines() if l.startswith("# cmdline")), "")
-
-
-def perf_periods(path):
-    """{symbol: summed period in ns} of the program's functions, from perf report."""
-    out = subprocess.run(["perf", "report", "-i", path, "--stdio", "--no-children", "--sort", "sym", "-g", "none",
-                          "-F", "period,sym", "--percent-limit", "0"], capture_output=True, text=True,
-                         check=True).stdout
-    got = {}
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) >= 3 and parts[0].isdigit() and parts[1] == "[.]":
-            got[parts[2]] = got.get(parts[2], 0) + int(parts[0])
-    return got
 
 
 # ---- the default recording, against perf report

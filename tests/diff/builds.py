@@ -27,6 +27,8 @@ Exit 77 (ctest's skip) when perf or gcc is missing or cannot record here. PROFAN
 recordings and prints where they are."""
 import json, os, re, shutil, statistics, subprocess, sys, tempfile
 
+from perf_runs import perf_periods, rows
+
 profan = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
 failures = []
@@ -59,19 +61,6 @@ shutil.copy(os.path.join(tmp, "builds"), os.path.join(tmp, "builds-base"))  # th
 shutil.copy(os.path.join(tmp, "builds"), os.path.join(tmp, "builds-again"))  # A/A: the same build, another name
 build(os.path.join(tmp, "builds"), 50)
 PROG = {"A": "builds-base", "B": "builds", "C": "builds-again"}
-
-
-def perf_periods(path):
-    """{symbol: summed period in ns} of the program's functions, from perf report."""
-    out = subprocess.run(["perf", "report", "-i", path, "--stdio", "--no-children", "--sort", "sym", "-g", "none",
-                          "-F", "period,sym", "--percent-limit", "0"], capture_output=True, text=True,
-                         check=True).stdout
-    got = {}
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) >= 3 and parts[0].isdigit() and parts[1] == "[.]":
-            got[parts[2]] = got.get(parts[2], 0) + int(parts[0])
-    return got
 
 
 def record_all():
@@ -116,15 +105,6 @@ def diff(*args, code=0):
     check(out.returncode == code, f"profan diff {' '.join(args)}: exit {out.returncode}, not {code}: "
                                   f"{out.stderr.strip()}")
     return json.loads(out.stdout) if code == 0 and out.returncode == 0 else None
-
-
-def rows(rep, tid):
-    for v in (rep or {}).get("views", []):
-        if v["id"] == tid:
-            cols = [c["name"] for c in v["columns"]]
-            return [dict(zip(cols, r["values"]), name=r["name"], detail=r.get("detail", ""),
-                         verdict=r.get("verdict"), view=r.get("view"), arm=r.get("arm")) for r in v["rows"]]
-    return []
 
 
 def arms(a, b):

@@ -1,0 +1,28 @@
+"""tests/diff/perf_runs.py: what the tests that record real runs with perf read back, in one
+place for diff/builds.py and tests/ab/: perf report's own sums, and profan's --json tables."""
+import functools, subprocess
+
+
+@functools.lru_cache(maxsize=None)
+def perf_periods(path):
+    """{symbol: summed period in ns} of the program's functions, from perf report."""
+    out = subprocess.run(["perf", "report", "-i", path, "--stdio", "--no-children", "--sort", "sym", "-g", "none",
+                          "-F", "period,sym", "--percent-limit", "0"], capture_output=True, text=True,
+                         check=True).stdout
+    got = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) >= 3 and parts[0].isdigit() and parts[1] == "[.]":
+            got[parts[2]] = got.get(parts[2], 0) + int(parts[0])
+    return got
+
+
+def rows(rep, tid):
+    """The rows of view TID of a --json report, each a dict of its columns by name, with its
+    name, detail, verdict, view and arm."""
+    for v in (rep or {}).get("views", []):
+        if v["id"] == tid:
+            cols = [c["name"] for c in v["columns"]]
+            return [dict(zip(cols, r["values"]), name=r["name"], detail=r.get("detail", ""),
+                         verdict=r.get("verdict"), view=r.get("view"), arm=r.get("arm")) for r in v["rows"]]
+    return []
