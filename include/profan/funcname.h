@@ -15,8 +15,11 @@
  *     function are one function);
  *   - Rust impl paths one way: "<X>::f" is "X::f" when X is a plain path,
  *     legacy "MOD::<impl X>::f" is "X::f" and "MOD::<impl Tr for X>::f" is
- *     "<X as Tr>::f", as v0 writes them; "{closure#0}" is "{{closure}}",
- *     "{shim:vtable#0}" "{{vtable.shim}}" (the legacy spellings);
+ *     "<X as Tr>::f", as v0 writes them; "{shim:vtable#0}" is "{{vtable.shim}}"
+ *     (the legacy spelling), but a closure stays "{closure#0}", which tells two
+ *     closures of one function apart (symbolication names them so from DWARF);
+ *   - a C++ lambda is "f::{lambda#1}": its closure type without parameter list,
+ *     not "f(int)::{lambda(int const&)#1}::operator()(int const&) const";
  *   - no Rust hash ("::h0123456789abcdef"), symbol version ("@@GLIBC_2.14"),
  *     GCC/LLVM clone suffix (".constprop.0", ".part.0", ".cold", ".llvm.123",
  *     " [clone .isra.0]").

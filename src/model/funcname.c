@@ -355,16 +355,26 @@ static void emit_impl(struct buf *o, const char *s, size_t a, size_t b, int dept
 	}
 }
 
-/* "{closure#0}" and the other v0 names of compiler-made items, in their legacy spelling. */
+/* The v0 names of compiler-made items in their legacy spelling, but closures, whose "{closure#N}"
+ * tells two closures of one function apart; a C++ lambda "{lambda(int const&)#2}" as "{lambda#2}". */
 static void emit_braces(struct buf *o, const char *s, size_t a, size_t e)
 {
-	static const char *const v0[][2] = {{"{closure#", "{{closure}}"},
-					     {"{shim:vtable#", "{{vtable.shim}}"},
+	static const char *const v0[][2] = {{"{shim:vtable#", "{{vtable.shim}}"},
 					     {"{shim:reify#", "{{reify.shim}}"},
 					     {"{constant#", "{{constant}}"}};
 	for (size_t k = 0; k < ARRAY_SIZE(v0); k++) {
 		if (starts(s + a, e - a, v0[k][0])) {
 			put(o, v0[k][1], strlen(v0[k][1]));
+			return;
+		}
+	}
+	if (starts(s + a, e - a, "{lambda(")) {
+		size_t hash = e;
+		while (hash > a && s[hash - 1] != '#' && s[hash - 1] != ')')
+			hash--;
+		if (hash > a && s[hash - 1] == '#') {
+			put(o, "{lambda#", 8);
+			put(o, s + hash, e - hash);
 			return;
 		}
 	}
@@ -482,6 +492,17 @@ char *funcname_simplify(const char *name)
 	free(in.s);
 	if (out.s)
 		out.s[out.len] = '\0'; /* truncations above moved only len */
+	/* a lambda is its closure type's operator(): "f::{lambda#1}::operator()" is "f::{lambda#1}" */
+	static const char call[] = "}::operator()";
+	size_t cl = sizeof(call) - 1;
+	if (out.s && out.len > cl && strcmp(out.s + out.len - cl, call) == 0) {
+		const char *open = NULL;
+		for (size_t k = out.len - cl; k-- > 0 && !open;)
+			if (out.s[k] == '{')
+				open = out.s + k;
+		if (open && strncmp(open, "{lambda#", 8) == 0)
+			out.s[out.len -= cl - 1] = '\0';
+	}
 	if (!out.s || out.len == 0) {
 		free(out.s);
 		return xstrdup(name);

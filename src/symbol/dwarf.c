@@ -263,13 +263,67 @@ static const char *die_linkage_name(struct symmod *m, Dwarf_Die *die)
 	return bounded(m, s);
 }
 
+/* A Rust closure's name: LEGACY (the legacy demangling, "rsown::main::{{closure}}::{{closure}}")
+ * with its trailing {{closure}}s numbered as the DWARF path does ("rsown::main::{closure#1}::
+ * {closure#0}": the namespaces around the DIE, as readelf --debug-dump=info shows them); NULL when
+ * DIE is no closure, its scope is unknown or the two do not agree on how many closures. */
+static const char *closure_name(struct symmod *m, Dwarf_Die *die, const char *legacy)
+{
+	Dwarf_Die cur = *die, next;
+	Dwarf_Attribute at;
+	for (int hops = 0; hops < 8 && !dwarf_hasattr(&cur, DW_AT_name); hops++) {
+		Dwarf_Attribute *a = dwarf_attr(&cur, DW_AT_abstract_origin, &at);
+		if (!a)
+			a = dwarf_attr(&cur, DW_AT_specification, &at);
+		if (!a || !dwarf_formref_die(a, &next))
+			break;
+		cur = next;
+	}
+	const char *name = bounded(m, dwarf_diename(&cur));
+	if (!name || strncmp(name, "{closure#", 9) != 0)
+		return NULL;
+	struct scope *sc = scope_find(&m->scopes, dwarf_dieoffset(&cur));
+	if (!sc || !legacy)
+		return NULL;
+	if (!sc->full) {
+		char *path = xasprintf("%s%.*s", sc->prefix, (int)strcspn(name, "<"), name); /* {closure#0}<T, F> */
+		/* the trailing closures of both: "::{closure#N}" in the path, "::{{closure}}" in LEGACY */
+		size_t plen = strlen(path), llen = strlen(legacy), pk = plen, lk = llen;
+		while (1) {
+			size_t open = pk;
+			while (open > 0 && path[open - 1] != '{')
+				open--;
+			bool pc = open > 2 && strncmp(path + open - 1, "{closure#", 9) == 0 && path[pk - 1] == '}' &&
+				  strncmp(path + open - 3, "::", 2) == 0;
+			bool lc = lk >= 13 && strncmp(legacy + lk - 13, "::{{closure}}", 13) == 0;
+			if (!pc || !lc) {
+				if (pc != lc)
+					lk = SIZE_MAX; /* they disagree */
+				break;
+			}
+			pk = open - 3;
+			lk -= 13;
+		}
+		if (lk != SIZE_MAX && lk < llen) {
+			char *full = xasprintf("%.*s%s", (int)lk, legacy, path + pk);
+			vec_push(&m->owned, full);
+			sc->full = full;
+		}
+		free(path);
+	}
+	return sc->full;
+}
+
 /* Display name of DIE; *RAW gets the name as stored (to compare with the symtab). */
+static const char *closure_name(struct symmod *m, Dwarf_Die *die, const char *legacy);
+
 static const char *die_name(struct symmod *m, Dwarf_Die *die, const char **raw)
 {
 	const char *s = die_linkage_name(m, die);
 	if (s) {
 		*raw = s;
-		return demangled(m, s);
+		const char *closure = closure_name(m, die, demangled(m, s));
+		return closure ? closure : demangled(m, s);
 	}
 	*raw = s = bounded(m, dwarf_diename(die));
 	if (!s || !m->scopes.items.len)
@@ -521,10 +575,18 @@ struct walk {
 	size_t plen;
 };
 
+/* A Rust closure's DIE: named "{closure#N}" (with generic arguments after it) in the
+ * namespaces of its path, where its linkage name demangles to the legacy "{{closure}}". */
+static bool rust_closure(const char *name)
+{
+	return name && strncmp(name, "{closure#", 9) == 0;
+}
+
 static void remember_scope(struct walk *w, Dwarf_Die *die)
 {
-	if (w->plen == 0 || dwarf_hasattr(die, DW_AT_linkage_name) ||
-	    dwarf_hasattr(die, DW_AT_MIPS_linkage_name) || !dwarf_hasattr(die, DW_AT_name))
+	if (w->plen == 0 || !dwarf_hasattr(die, DW_AT_name) ||
+	    ((dwarf_hasattr(die, DW_AT_linkage_name) || dwarf_hasattr(die, DW_AT_MIPS_linkage_name)) &&
+	     !rust_closure(dwarf_diename(die))))
 		return;
 	struct scopemap *sm = &w->m->scopes;
 	uint32_t *slot = u64map_slot(&sm->index, dwarf_dieoffset(die));
@@ -534,6 +596,84 @@ static void remember_scope(struct walk *w, Dwarf_Die *die)
 	vec_push(&w->m->owned, prefix);
 	*slot = (uint32_t)sm->items.len;
 	vec_push(&sm->items, ((struct scope){.prefix = prefix}));
+}
+
+/* The operator() of a C++ lambda's closure type (a structure without a name) in DIE, or false. */
+static bool lambda_call(Dwarf_Die *type, Dwarf_Die *call)
+{
+	int tag = dwarf_tag(type);
+	if ((tag != DW_TAG_structure_type && tag != DW_TAG_class_type) || dwarf_hasattr(type, DW_AT_name) ||
+	    dwarf_child(type, call) != 0)
+		return false;
+	do {
+		const char *nm = dwarf_diename(call);
+		if (dwarf_tag(call) == DW_TAG_subprogram && nm && strcmp(nm, "operator()") == 0)
+			return true;
+	} while (dwarf_siblingof(call, call) == 0);
+	return false;
+}
+
+/* The types of the operator()'s parameters but "this", as DIE offsets: what tells lambdas of one
+ * function apart in their Itanium numbering ({lambda(int)#1}, {lambda(int)#2}, {lambda(char)#1}). */
+static size_t lambda_signature(Dwarf_Die *call, Dwarf_Off *sig, size_t cap)
+{
+	Dwarf_Die p;
+	size_t n = 0;
+	if (dwarf_child(call, &p) != 0)
+		return 0;
+	do {
+		Dwarf_Attribute at;
+		Dwarf_Die type;
+		if (dwarf_tag(&p) != DW_TAG_formal_parameter || dwarf_hasattr(&p, DW_AT_artificial))
+			continue;
+		sig[n < cap ? n : cap - 1] = dwarf_formref_die(dwarf_attr(&p, DW_AT_type, &at), &type) ? dwarf_dieoffset(&type) : 0;
+		n++;
+	} while (dwarf_siblingof(&p, &p) == 0);
+	return n < cap ? n : cap;
+}
+
+/* C++ lambdas declared in function FN (in its body's blocks too): each closure type's operator()
+ * is remembered under the scope "FN(params)::{lambda#N}::", N counting the lambdas of FN with the
+ * same parameter types in declaration order, as the Itanium mangling numbers them (nm -C:
+ * "f(int)::{lambda(int const&)#2}"). DWARF names the operator() alone, with no linkage name. */
+static void lambdas_walk(struct walk *w, Dwarf_Die *fn)
+{
+	enum { SIG = 8, MAX_LAMBDAS = 64 };
+	Dwarf_Off sigs[MAX_LAMBDAS][SIG];
+	size_t lens[MAX_LAMBDAS], count = 0;
+	const char *enclosing = NULL;
+	Dwarf_Die stack[16];
+	size_t depth = 0;
+	if (dwarf_child(fn, &stack[0]) != 0)
+		return;
+	depth = 1;
+	while (depth > 0) {
+		Dwarf_Die *d = &stack[depth - 1], call;
+		if (lambda_call(d, &call) && count < MAX_LAMBDAS) {
+			lens[count] = lambda_signature(&call, sigs[count], SIG);
+			unsigned nth = 1;
+			for (size_t k = 0; k < count; k++)
+				nth += lens[k] == lens[count] && memcmp(sigs[k], sigs[count], lens[k] * sizeof(Dwarf_Off)) == 0;
+			count++;
+			if (!enclosing) {
+				const char *raw;
+				enclosing = die_name(w->m, fn, &raw);
+			}
+			struct walk lw = {.m = w->m};
+			int k = snprintf(lw.prefix, sizeof(lw.prefix), "%s::{lambda#%u}::", enclosing ? enclosing : "?", nth);
+			if (k > 0 && (size_t)k < sizeof(lw.prefix)) {
+				lw.plen = (size_t)k;
+				remember_scope(&lw, &call);
+			}
+		}
+		Dwarf_Die child;
+		if (dwarf_tag(d) == DW_TAG_lexical_block && depth < ARRAY_SIZE(stack) && dwarf_child(d, &child) == 0) {
+			stack[depth++] = child;
+			continue;
+		}
+		while (depth > 0 && dwarf_siblingof(&stack[depth - 1], &stack[depth - 1]) != 0)
+			depth--;
+	}
 }
 
 static void cu_walk(struct walk *w, Dwarf_Die *parent, int depth)
@@ -549,6 +689,8 @@ static void cu_walk(struct walk *w, Dwarf_Die *parent, int depth)
 			uint32_t idx = (uint32_t)w->m->funcs.len;
 			if (push_ranges(&w->rs, &child, idx) > 0)
 				vec_push(&w->m->funcs, f);
+			if (dwarf_haschildren(&child))
+				lambdas_walk(w, &child);
 			break;
 		}
 		case DW_TAG_namespace:

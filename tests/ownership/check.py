@@ -112,18 +112,108 @@ def is_rust(path):
         return b"rustc version" in f.read()
 
 
+def dwarf_dies(path):
+    """The DIEs of `readelf --debug-dump=info`: dicts with tag, attrs, parent."""
+    text = subprocess.run(["readelf", "--wide", "--debug-dump=info", path], capture_output=True,
+                          text=True).stdout
+    dies, stack, cur = [], [], None
+    for line in text.splitlines():
+        m = re.match(r"\s*<(\d+)><[0-9a-f]+>: Abbrev Number: \d+ \((\w+)\)", line)
+        if m:
+            depth = int(m.group(1))
+            stack = stack[:depth]
+            cur = {"tag": m.group(2), "attrs": {}, "parent": stack[-1] if stack else None}
+            stack.append(cur)
+            dies.append(cur)
+            continue
+        m = re.match(r"\s*<[0-9a-f]+>\s+(DW_AT_\w+)\s*:\s*(.*)$", line)
+        if m and cur is not None:
+            cur["attrs"][m.group(1)] = m.group(2).split("): ")[-1].strip()
+    return dies
+
+
+def closure_names(path):
+    """Rust: {mangled linkage name: "crate::f::{closure#N}"}, the closure's DWARF path (the
+    DW_TAG_namespace names around a subprogram named {closure#N}), which the legacy demangling
+    addr2line prints says only as {{closure}}."""
+    out = {}
+    for d in dwarf_dies(path):
+        name, link = d["attrs"].get("DW_AT_name", ""), d["attrs"].get("DW_AT_linkage_name")
+        if d["tag"] != "DW_TAG_subprogram" or not name.startswith("{closure#") or not link:
+            continue
+        parts, p = [name.split("<")[0]], d["parent"]
+        while p is not None and p["tag"] == "DW_TAG_namespace":
+            parts.append(p["attrs"].get("DW_AT_name", ""))
+            p = p["parent"]
+        out[link] = "::".join(reversed(parts))
+    return out
+
+
+def numbered_closures(legacy, path):
+    """addr2line's "m::f::{{closure}}::{{closure}}" with its trailing closures numbered as the
+    DWARF path "m::f::{closure#1}::{closure#0}" numbers them; as it is when they disagree."""
+    if not path:
+        return legacy
+    ours = re.findall(r"::(\{closure#\d+\})", path)
+    tail = re.search(r"(::\{\{closure\}\})+$", legacy)
+    n = tail.group(0).count("{{closure}}") if tail else 0
+    trailing = re.search(r"(::\{closure#\d+\})+$", path)
+    mine = re.findall(r"\{closure#\d+\}", trailing.group(0)) if trailing else []
+    if n == 0 or n != len(mine):
+        return legacy
+    return legacy[:tail.start()] + "".join("::" + c for c in mine)
+
+
+def lambda_names(path):
+    """C++: [(unit's file name, declaring line, "f::{lambda#N}")] for the functions with one
+    lambda (an operator() in an unnamed structure inside the function's DIE), N from `nm -C`'s
+    "f(...)::{lambda(...)#N}" spelling; the lambda's operator() has no linkage name, so
+    eu-addr2line calls it "operator()"."""
+    found = {}
+    for d in dwarf_dies(path):
+        p = d["parent"]
+        if (d["tag"] == "DW_TAG_subprogram" and d["attrs"].get("DW_AT_name") == "operator()" and p is not None
+                and p["tag"] in ("DW_TAG_structure_type", "DW_TAG_class_type") and "DW_AT_name" not in p["attrs"]):
+            m = re.search(r"(\d+)\s*$", p["attrs"].get("DW_AT_decl_line", ""))
+            line = int(m.group(1)) if m else 0
+            while p is not None and p["tag"] != "DW_TAG_subprogram":
+                p = p["parent"]
+            cu = p
+            while cu is not None and cu["tag"] != "DW_TAG_compile_unit":
+                cu = cu["parent"]
+            if p is not None and cu is not None:
+                f = p["attrs"].get("DW_AT_name")
+                found.setdefault(f, []).append((os.path.basename(cu["attrs"].get("DW_AT_name", "")), line))
+    nm = subprocess.run(["nm", "-C", path], capture_output=True, text=True).stdout
+    out = []
+    for f, where in found.items():
+        nums = set(re.findall(r"(?<![\w:])" + re.escape(f) + r"\([^{}]*\)::\{lambda\(.*?\)#(\d+)\}", nm))
+        if len(where) == 1 and len(nums) == 1:
+            out.append((where[0][0], where[0][1], "%s::{lambda#%s}" % (f, nums.pop())))
+    return out
+
+
 def addr2line(path, svmas):
     """{svma: [(function, file, line), ...] innermost first} for a list of addresses."""
     out = {}
     if not svmas:
         return out
     inp = "".join("0x%x\n" % a for a in svmas)
-    tool = "addr2line" if is_rust(path) else "eu-addr2line"
+    rust = is_rust(path)
+    tool = "addr2line" if rust else "eu-addr2line"
     # eu-addr2line exits 1 when an address has no name: judge by the output, not the status
     res = subprocess.run([tool, "-a", "-f", "-i", "-C", "-e", path], input=inp, capture_output=True, text=True)
     if not res.stdout:
         raise RuntimeError("%s -e %s: %s" % (tool, path, res.stderr.strip()))
     lines = res.stdout.split("\n")
+    if rust:  # the same lines with mangled names: closures by their DWARF path
+        closures = closure_names(path)
+        raw = subprocess.run([tool, "-a", "-f", "-i", "-e", path], input=inp, capture_output=True,
+                             text=True).stdout.split("\n")
+        if len(raw) == len(lines):
+            lines = [numbered_closures(l, closures.get(r)) for l, r in zip(lines, raw)]
+    else:
+        lambdas = lambda_names(path)
     i, cur = 0, None
     while i < len(lines):
         line = lines[i]
@@ -139,6 +229,11 @@ def addr2line(path, svmas):
             # eu-addr2line decorates the innermost of an inline chain: "f inlined at F:L in g"
             line = re.sub(r" inlined at .* in .*$", "", line)
             out[cur].append((line, fname if fname else loc, lno))
+            if not rust and line == "operator()" and lno.isdigit():
+                # a lambda: the one declared last at or before this line of the same file
+                near = [(l, n) for f, l, n in lambdas if f == os.path.basename(fname) and l <= int(lno)]
+                if near:
+                    out[cur][-1] = (max(near)[1], out[cur][-1][1], lno)
             i += 2
             continue
         i += 1

@@ -51,9 +51,11 @@ static void rust_generics_impls_and_closures(void)
 		     "<alloc::boxed::Box as core::ops::function::FnOnce>::call_once");
 	check_simple("<&mut W as core::fmt::Write::write_fmt::SpecWriteFmt>::spec_write_fmt",
 		     "<&mut W as core::fmt::Write::write_fmt::SpecWriteFmt>::spec_write_fmt");
-	/* closures and shims: legacy spelling for both manglings */
+	/* shims: legacy spelling for both manglings; closures keep v0's index, which tells two closures
+	 * of one function apart (legacy names have none to give) */
 	check_simple("rsown::main::{{closure}}::{{closure}}", "rsown::main::{{closure}}::{{closure}}");
-	check_simple("rsown::main::{closure#0}::{closure#0}", "rsown::main::{{closure}}::{{closure}}");
+	check_simple("rsown::main::{closure#0}::{closure#0}", "rsown::main::{closure#0}::{closure#0}");
+	check_simple("rsown::main::{closure#1}::{closure#0}", "rsown::main::{closure#1}::{closure#0}");
 	check_simple("<std::thread::Thread>::new::thread_start", "std::thread::Thread::new::thread_start");
 	check_simple("core::ops::function::FnOnce::call_once{{vtable.shim}}",
 		     "core::ops::function::FnOnce::call_once{{vtable.shim}}");
@@ -85,7 +87,10 @@ static void cpp_parameters_templates_and_clones(void)
 		     "std::__introsort_loop");
 	check_simple("sort_words(Node const*)::{lambda(std::string const&, std::string const&)#1}::operator()("
 		     "std::string const&, std::string const&) const",
-		     "sort_words::{lambda(std::string const&, std::string const&)#1}::operator()");
+		     "sort_words::{lambda#1}");
+	/* symbolication's DWARF spelling of the same lambda, and a second one of another signature */
+	check_simple("sort_words(Node const*)::{lambda#1}::operator()", "sort_words::{lambda#1}");
+	check_simple("rank(std::vector<int>&)::{lambda(int)#2}", "rank::{lambda#2}");
 	check_simple("std::__cxx11::basic_ostringstream<char, std::char_traits<char>, std::allocator<char> >::str() "
 		     "const &",
 		     "std::__cxx11::basic_ostringstream::str");

@@ -61,8 +61,30 @@ static size_t a2l_next(FILE *f, unsigned long long *addr, struct a2l_frame *fr, 
  *     (geo::mix<long unsigned int>), llvm-addr2line does not;
  *   - llvm-addr2line 14 leaves some libstdc++ names mangled (_ZSt14__relocate_a_1...).
  * Through symbolize_profile() names are compared after funcname_simplify(). */
+/* OURS with each "{closure#N}" (the index DWARF's namespaces give a Rust closure) in binutils'
+ * legacy spelling "{{closure}}", which has no index. */
+static void legacy_closures(const char *ours, char *out, size_t cap)
+{
+	size_t n = 0;
+	while (*ours && n + 12 < cap) {
+		size_t digits = strncmp(ours, "{closure#", 9) == 0 ? strspn(ours + 9, "0123456789") : 0;
+		if (digits && ours[9 + digits] == '}') {
+			memcpy(out + n, "{{closure}}", 11);
+			n += 11;
+			ours += 10 + digits;
+		} else {
+			out[n++] = *ours++;
+		}
+	}
+	out[n] = '\0';
+}
+
 static bool same_name(const char *ours, const char *theirs)
 {
+	char legacy[1024];
+	legacy_closures(ours, legacy, sizeof(legacy));
+	if (strcmp(legacy, ours) != 0 && strcmp(legacy, theirs) == 0)
+		return true;
 	size_t lo = strlen(ours), lt = strlen(theirs);
 	if (strcmp(ours, theirs) == 0 || (strcmp(theirs, "__libc_scale") == 0 && strcmp(ours, "scale") == 0))
 		return true;
