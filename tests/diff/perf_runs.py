@@ -1,11 +1,20 @@
 """tests/diff/perf_runs.py: what the tests that record real runs with perf read back, in one
 place for diff/builds.py and tests/ab/: perf report's own sums, and profan's --json tables."""
-import functools, subprocess
+import os, subprocess
+
+_periods = {}  # by path and the file's identity: a recording made again at one path is read again
 
 
-@functools.lru_cache(maxsize=None)
 def perf_periods(path):
     """{symbol: summed period in ns} of the program's functions, from perf report."""
+    st = os.stat(path)
+    key = (path, st.st_ino, st.st_mtime_ns, st.st_size)
+    if key not in _periods:
+        _periods[key] = _perf_periods(path)
+    return _periods[key]
+
+
+def _perf_periods(path):
     out = subprocess.run(["perf", "report", "-i", path, "--stdio", "--no-children", "--sort", "sym", "-g", "none",
                           "-F", "period,sym", "--percent-limit", "0"], capture_output=True, text=True,
                          check=True).stdout
