@@ -263,11 +263,8 @@ static const char *die_linkage_name(struct symmod *m, Dwarf_Die *die)
 	return bounded(m, s);
 }
 
-/* A Rust closure's name: LEGACY (the legacy demangling, "rsown::main::{{closure}}::{{closure}}")
- * with its trailing {{closure}}s numbered as the DWARF path does ("rsown::main::{closure#1}::
- * {closure#0}": the namespaces around the DIE, as readelf --debug-dump=info shows them); NULL when
- * DIE is no closure, its scope is unknown or the two do not agree on how many closures. */
-static const char *closure_name(struct symmod *m, Dwarf_Die *die, const char *legacy)
+/* The DIE that holds DIE's name: the end of its abstract-origin / specification chain. */
+static Dwarf_Die named_origin(Dwarf_Die *die)
 {
 	Dwarf_Die cur = *die, next;
 	Dwarf_Attribute at;
@@ -279,6 +276,16 @@ static const char *closure_name(struct symmod *m, Dwarf_Die *die, const char *le
 			break;
 		cur = next;
 	}
+	return cur;
+}
+
+/* A Rust closure's name: LEGACY (the legacy demangling, "rsown::main::{{closure}}::{{closure}}")
+ * with its trailing {{closure}}s numbered as the DWARF path does ("rsown::main::{closure#1}::
+ * {closure#0}": the namespaces around the DIE, as readelf --debug-dump=info shows them); NULL when
+ * DIE is no closure, its scope is unknown or the two do not agree on how many closures. */
+static const char *closure_name(struct symmod *m, Dwarf_Die *die, const char *legacy)
+{
+	Dwarf_Die cur = named_origin(die);
 	const char *name = bounded(m, dwarf_diename(&cur));
 	if (!name || strncmp(name, "{closure#", 9) != 0)
 		return NULL;
@@ -315,8 +322,6 @@ static const char *closure_name(struct symmod *m, Dwarf_Die *die, const char *le
 }
 
 /* Display name of DIE; *RAW gets the name as stored (to compare with the symtab). */
-static const char *closure_name(struct symmod *m, Dwarf_Die *die, const char *legacy);
-
 static const char *die_name(struct symmod *m, Dwarf_Die *die, const char **raw)
 {
 	const char *s = die_linkage_name(m, die);
@@ -328,17 +333,7 @@ static const char *die_name(struct symmod *m, Dwarf_Die *die, const char **raw)
 	*raw = s = bounded(m, dwarf_diename(die));
 	if (!s || !m->scopes.items.len)
 		return s;
-	/* Find the DIE that holds the name: the end of the origin/specification chain. */
-	Dwarf_Die cur = *die, next;
-	Dwarf_Attribute at;
-	for (int hops = 0; hops < 8 && !dwarf_hasattr(&cur, DW_AT_name); hops++) {
-		Dwarf_Attribute *a = dwarf_attr(&cur, DW_AT_abstract_origin, &at);
-		if (!a)
-			a = dwarf_attr(&cur, DW_AT_specification, &at);
-		if (!a || !dwarf_formref_die(a, &next))
-			break;
-		cur = next;
-	}
+	Dwarf_Die cur = named_origin(die);
 	struct scope *sc = scope_find(&m->scopes, dwarf_dieoffset(&cur));
 	if (!sc)
 		return s;
