@@ -4,6 +4,7 @@
  * the stream by cpuprof_divert (as the driver reads them), which must give the
  * same numbers and the same error lines. */
 #include "cpuprof/cpuprof.h"
+#include "cpuprof/cpuprof_nodes.h"
 
 #include <stdio.h>
 #include <stdlib.h>

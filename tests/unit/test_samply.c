@@ -13,6 +13,7 @@
 #include "profan/load.h"
 #include "samply/native.h"
 #include "samply/samply.h"
+#include "samply/samply_columns.h"
 #include "profan/source.h"
 #include "profan/views.h"
 

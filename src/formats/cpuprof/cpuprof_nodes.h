@@ -49,4 +49,9 @@ struct cpn {
 /* The nodes that array ARR of the tree stands for when cpuprof_divert read it, or NULL. */
 const struct cpn *cpn_of(const struct json *arr);
 
+/* Reads a .cpuprofile's nodes (and a Profiler.stop result's profile.nodes) straight from the
+ * token stream while the document is parsed (json_parse_opts.divert): the tree keeps a stub,
+ * not a dozen nodes per V8 node. cpuprof_load() reads documents parsed with or without it alike. */
+extern const struct json_divert cpuprof_divert;
+
 #endif

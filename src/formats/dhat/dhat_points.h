@@ -63,4 +63,7 @@ void dhat_points_drop_stacks(struct dhat_points *pts);
  * starting at 0, for a pass in file order), or NULL. */
 const struct json *dhat_points_tree(const struct dhat_points *pts, size_t i, size_t *odd_next);
 
+/* Reads the top-level "pps" (version 1: "aps") from the token stream into compact columns. */
+extern const struct json_divert dhat_divert;
+
 #endif

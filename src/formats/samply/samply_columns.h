@@ -59,4 +59,10 @@ static inline uint64_t scol_get(const struct scol *c, size_t i)
 const struct scol *scol_of(const struct json *arr, enum scol_kind k, struct scol **own);
 void scol_free(struct scol *c);
 
+/* Reads the sample columns (threads[i].samples.stack, time, timeDeltas, weight,
+ * threadCPUDelta) straight from the token stream while a document is parsed
+ * (json_parse_opts.divert): the tree keeps a stub of each, not 16 bytes a sample.
+ * samply_load() reads documents parsed with or without it alike. */
+extern const struct json_divert samply_divert;
+
 #endif
