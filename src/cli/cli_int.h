@@ -3,7 +3,7 @@
 #ifndef PROFAN_CLI_INT_H
 #define PROFAN_CLI_INT_H
 
-#include "profan/cli.h"
+#include "cli.h"
 
 extern const struct cli_group cli_own_group, cli_binary_group, cli_symbol_group, cli_diff_group;
 /* profan record's and profan ab's own, and the options of diff's that ab takes */

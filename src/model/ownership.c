@@ -12,6 +12,7 @@
 #include "profan/path.h"
 #include "profan/regex.h"
 #include "profan/report.h"
+#include "ownership_test.h"
 
 static bool starts(const char *s, const char *prefix)
 {

@@ -35,7 +35,6 @@ HEADER_STAGE = {
     "render.h": "output", "export.h": "output",
     "format.h": "formats",
     "driver.h": "driver",
-    "cli.h": "cli",
 }
 
 files = {}  # path relative to repo -> stage

@@ -16,6 +16,8 @@
 #include "samply/samply_columns.h"
 #include "profan/source.h"
 #include "profan/views.h"
+#include "input/json_test.h"
+#include "input/load_test.h"
 
 #define SYN PROFAN_FIXTURES "/samply/synthetic/"
 #define PUB PROFAN_FIXTURES "/samply/public/"
