@@ -1,7 +1,7 @@
 /* cpuprof_nodes.h: a .cpuprofile's "nodes" array as the cpuprof loader reads it, without the
  * JSON tree's copy.
  *
- * cpuprof_divert (cpuprof.h) reads `nodes` (and `profile.nodes`) from the token stream while
+ * cpuprof_divert (below) reads `nodes` (and `profile.nodes`) from the token stream while
  * the document is parsed and leaves a stub in the tree. Each element is built as a small tree
  * in a side document; a node the loader will accept is copied into the compact columns below
  * and its tree forgotten, so the scratch is reused. A node the loader will complain about (or

@@ -1,7 +1,7 @@
 /* dhat_points.h: DHAT's program points (`pps`; `aps` in version 1) as the DHAT loader reads
  * them, without the JSON tree's copy of about 570 bytes a point.
  *
- * dhat_divert (dhat.h) reads the array from the token stream while the document is parsed.
+ * dhat_divert (below) reads the array from the token stream while the document is parsed.
  * Each point is built as a small tree in a scratch document, its counters and frame indices
  * are copied into the columns below, and the scratch is rewound: the tree of one point at a
  * time, reused and hot in the cache. A point the columns cannot hold (not an object, a

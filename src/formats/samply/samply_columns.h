@@ -1,7 +1,7 @@
 /* samply_columns.h: a thread's sample columns (samples.stack, weight, threadCPUDelta, time,
  * timeDeltas) as the samply loader reads them, without the JSON tree's copy.
  *
- * samply_divert (samply.h) reads each column straight from the token stream while the
+ * samply_divert (below) reads each column straight from the token stream while the
  * document is parsed and leaves a stub in the tree; a column the tree holds after all (a tree
  * built without the hook, or a value the hook left alone) is read into the same form by
  * scol_from_tree(). Integer columns keep their values in as few bytes as the largest needs;
