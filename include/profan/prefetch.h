@@ -9,8 +9,9 @@
 #ifndef PROFAN_PREFETCH_H
 #define PROFAN_PREFETCH_H
 
-#include "profan/find.h"
 #include "profan/symbolize_opts.h"
+
+struct symfind_query; /* find.h */
 
 /* NULL when nothing is to be gained (-v prints every path tried, in order). */
 struct sym_prefetch *sym_prefetch_new(const struct symbolize_opts *o);

@@ -13,6 +13,7 @@
 
 #include "profan/alloc.h"
 #include "profan/diag.h"
+#include "profan/find.h"
 #include "profan/task.h"
 
 #include "dwarf.h"

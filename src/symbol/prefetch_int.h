@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "profan/find.h"
 #include "profan/prefetch.h"
 
 struct symmod; /* dwarf.h */

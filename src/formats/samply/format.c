@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "profan/find.h"
 #include "profan/format.h"
 #include "profan/load.h"
 #include "profan/prefetch.h"
