@@ -5,6 +5,7 @@
 
 #include "profan/json.h"
 #include "profan/source.h"
+#include "input/json_test.h"
 
 int main(int argc, char **argv)
 {

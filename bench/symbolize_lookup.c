@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "profan/find.h"
 #include "profan/symbolize.h"
 
 int main(int argc, char **argv)

@@ -11,8 +11,7 @@
 
 /* Allocation that ends the run on exhaustion (one line, exit status 1, temporary outputs
  * removed): profan cannot do anything useful without memory, and checking every call hides
- * the logic. alloc_failed() is that end, for allocators of base's own. */
-_Noreturn void alloc_failed(const char *fmt, size_t a, size_t b);
+ * the logic. */
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *ptr, size_t size);

@@ -32,8 +32,6 @@ void pf_set_quiet(bool quiet);
 /* "profan: <msg>\n" on stderr when -v/--verbose asked for the details. */
 void pf_note(const char *fmt, ...) PF_PRINTF(1, 2);
 void pf_set_verbose(bool verbose);
-/* Where the lines go instead of stderr (NULL: stderr again); the fuzz targets check them. */
-void pf_set_output(FILE *f);
 /* Color the "warning:" and "error" prefixes (the CLI decides: stderr is a terminal). */
 void pf_set_color(bool color);
 /* On the calling thread only: lines are not printed but *SAID is set when one would have

@@ -155,10 +155,6 @@ struct input_format {
 /* The input formats, in the order they are recognised. */
 const struct input_format *format_find(const char *name); /* by name or command; NULL if unknown */
 const struct input_format *format_at(size_t i);            /* NULL past the last */
-const char *format_name(const struct input_format *f);    /* "cpuprofile" */
-const char *format_command(const struct input_format *f); /* "cpuprof" */
-/* The format a document looks like (each format's sniff, in order), or NULL. */
-const struct input_format *format_of(const struct json *root);
 /* The first format with a recorder (profan record, profan ab), or NULL. */
 const struct input_format *format_recording(void);
 

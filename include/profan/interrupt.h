@@ -11,8 +11,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The progress line is on screen (true) or erased (false). */
-void interrupt_line_shown(bool shown);
 /* PATH (kept by the caller until interrupt_forget) is unlinked if a signal comes
  * first. At most a few files are open at once; beyond that the path is not kept. */
 void interrupt_unlink_on_signal(const char *path);

@@ -31,19 +31,15 @@
 
 struct source;
 struct json_doc;
-struct json; /* a value inside a json_doc; pointers stay valid until json_doc_free() or json_doc_clear() */
+struct json; /* a value inside a json_doc; pointers stay valid until json_doc_free() */
 
 /* Parse the whole source (diverted by OPTS->divert, if any). On malformed input prints
  * "profan: ORIGIN: byte N (line L, column C): PATH: what" and returns NULL. */
 struct json_doc *json_parse(struct source *src, const struct json_parse_opts *opts);
-struct json_doc *json_parse_buffer(const char *buf, size_t len, const char *origin,
-				   const struct json_parse_opts *opts);
 void json_doc_free(struct json_doc *doc);
 
 /* An empty document for trees built from JS (it shares the stream's keys). */
 struct json_doc *json_doc_new(struct jstream *js);
-/* Forgets every tree in DOC, keeping its memory for the next ones. */
-void json_doc_clear(struct json_doc *doc);
 /* What DOC holds at one moment; rewinding to it forgets the trees built since (their
  * memory is kept for the next ones), so a reader can build a value's tree, look at it,
  * and keep it only when it needs to. */
@@ -72,14 +68,9 @@ struct json_divert {
 /* Builds the value due in JS as a tree in DOC; NULL when the stream failed
  * (the error is printed). DV may be NULL. */
 const struct json *json_tree(struct jstream *js, struct json_doc *doc, const struct json_divert *dv);
-/* Reads the whole source as one tree; DV may be NULL. */
-struct json_doc *json_parse_diverted(struct source *src, const struct json_parse_opts *opts,
-				     const struct json_divert *dv);
 const struct json *json_doc_root(const struct json_doc *doc);
 const char *json_doc_origin(const struct json_doc *doc);
 size_t json_doc_repairs(const struct json_doc *doc);
-/* Bytes the tree holds (for the benchmark and for curiosity). */
-size_t json_doc_memory(const struct json_doc *doc);
 
 enum json_type json_type(const struct json *v);
 const char *json_type_name(enum json_type t);
@@ -93,8 +84,6 @@ const struct json *json_member(const struct json *obj, size_t i, const char **ke
  * are read with json_num_at()/json_i64_at() below. */
 const struct json *json_at(const struct json *arr, size_t i);
 bool json_is_packed(const struct json *arr);
-/* A value a divert hook read: its type and json_len() only. */
-bool json_is_stub(const struct json *v);
 /* The data a divert hook made of stub V (json_stub.data), or NULL. */
 void *json_stub_data(const struct json *v);
 
@@ -103,15 +92,13 @@ void *json_stub_data(const struct json *v);
 bool json_bool(const struct json *v);
 const char *json_str(const struct json *v);
 size_t json_str_len(const struct json *v);
-/* A number as double, and as an exact integer: false when not integral or out of range. */
-double json_f64(const struct json *v);
+/* A number as an exact integer: false when not integral or out of range. */
 bool json_i64(const struct json *v, int64_t *out);
 
-/* The elements of a packed array of 32-bit integers (or of doubles) without
+/* The elements of a packed array of 32-bit integers without
  * nulls, for loops over big columns; NULL for any other array (read it with
  * the accessors below). */
 const int32_t *json_packed_i32(const struct json *arr);
-const double *json_packed_f64(const struct json *arr);
 
 /* Array element access that works for packed and node arrays alike. */
 enum json_elem { JSON_ELEM_OK, JSON_ELEM_NULL, JSON_ELEM_NOT_NUMBER, JSON_ELEM_NOT_INTEGER };
@@ -127,8 +114,6 @@ struct jr {
 	const struct json_doc *doc;
 	const char *origin;
 	bool failed; /* after the first error the rest stay silent */
-	bool hold;   /* keep the error line in HELD instead of printing it (jr_release prints it) */
-	char *held;
 };
 
 static inline struct jr jr_begin(const struct json_doc *doc)
@@ -141,10 +126,6 @@ static inline struct jr jr_begin(const struct json_doc *doc)
 int jr_error(struct jr *r, const struct json *v, size_t index, const char *fmt, ...) PF_PRINTF(4, 5);
 /* The same for a value known by its PATH (a streamed array: "threads[0].samples.stack"). */
 int jr_error_at(struct jr *r, const char *path, size_t index, const char *fmt, ...) PF_PRINTF(4, 5);
-/* Prints the held error line, if any, and forgets it. */
-void jr_release(struct jr *r);
-/* Takes over the error held in FROM (a reader's own jr) as R's failure. */
-void jr_adopt(struct jr *r, struct jr *from);
 /* Required member of type T; prints "missing" or "expected T, got U". */
 const struct json *jr_need(struct jr *r, const struct json *obj, const char *key, enum json_type t);
 /* Optional member: NULL when absent or null; a wrong type is still an error (check r->failed). */

@@ -1,9 +1,9 @@
 /* load.h: bytes -> JSON tree -> profile, the same path for the binary, tests and fuzzers.
  *
  * A loader is a function from a parsed JSON document to a profile. It never
- * sees a path: load_file() and load_buffer() do the reading (gzip, stdin,
- * JSLB detection) and parsing, then call it. A loader that fails has printed
- * one error line and returns -1; the profile is then released by the caller. */
+ * sees a path: load_input() does the reading (gzip, stdin, JSLB detection) and
+ * parsing, then calls it (the tests: input/load_test.h). A loader that fails has
+ * printed one error line and returns -1; the profile is then released by the caller. */
 #ifndef PROFAN_LOAD_H
 #define PROFAN_LOAD_H
 
@@ -18,12 +18,6 @@ typedef int (*pf_loader)(const struct json_doc *doc, struct profile *out, const 
  * fine but the options do not fit it (--profile 7 in a trace of two): the
  * command line then exits 2, as for any other option it cannot carry out. */
 #define LOAD_MISFIT (-2)
-
-/* Returns 0 with *OUT initialised and filled, or -1 / LOAD_MISFIT (error printed, *OUT released). */
-int load_file(const char *path, const struct json_parse_opts *jopts, pf_loader load, const void *opts,
-	      struct profile *out);
-int load_buffer(const char *buf, size_t len, const char *origin, const struct json_parse_opts *jopts,
-		pf_loader load, const void *opts, struct profile *out);
 
 /* A loader of a binary format (magic.h: magic_binary names it KIND): the whole decoded input. */
 typedef int (*pf_binary_loader)(const char *kind, const unsigned char *data, size_t len, const char *origin,

@@ -11,10 +11,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* What the first decoded bytes D[0..N) are when profan cannot read them
- * (one sentence for the error line), or NULL. INSIDE_GZIP: they were
- * inflated from a gzip file. */
-const char *magic_refusal(const void *d, size_t n, bool inside_gzip);
 /* The binary format profan reads that D[0..N) begins ("perf": perf.data), or NULL. Such an
  * input is handed whole to the format's loader (source_whole) instead of the JSON parser. */
 const char *magic_binary(const void *d, size_t n);

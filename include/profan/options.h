@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "profan/symbolize.h"
+#include "profan/symbolize_opts.h"
 #include "profan/transform.h"
 
 /* A list of patterns (--where, --not, --ours, --plumbing: repeatable). */

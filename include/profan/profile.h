@@ -246,11 +246,6 @@ uint32_t profile_intern_stack(struct profile *p, uint32_t parent, uint32_t frame
 /* The node of the path FRAMES[0..N) (root first) below PARENT, interned like N calls of
  * profile_intern_stack(); PARENT itself when N is 0. */
 uint32_t profile_intern_path(struct profile *p, uint32_t parent, const uint32_t *frames, size_t n);
-/* The leaves of N paths at once (path I: FRAMES[I][0..LEN[I]), root first; LEAF[I] is PF_NONE
- * for an empty one), interned exactly as profile_intern_path() of each in turn would, node
- * numbers included, but by sorting the paths when the stack table is empty (stack_paths.c). */
-void profile_intern_paths(struct profile *p, size_t n, const uint32_t *const *frames, const uint32_t *len,
-			  uint32_t *leaf);
 /* Frees the indexes behind the intern functions; the next intern call rebuilds them. */
 void profile_release_indexes(struct profile *p);
 /* A stack table built beside a profile's own and then swapped in, for passes
@@ -316,9 +311,6 @@ static inline const char *profile_func_name(const struct profile *p, uint32_t fu
 /* Sum of metric M over all samples into *SUM; false (and *SUM unset) when a
  * value is negative or the sum passes INT64_MAX. */
 bool profile_metric_sum(const struct profile *p, size_t m, int64_t *sum);
-
-/* Depth of stack node S (a root has depth 1). */
-size_t profile_stack_depth(const struct profile *p, uint32_t s);
 
 /* ---- several inputs (merge.c) ---- */
 

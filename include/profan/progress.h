@@ -17,8 +17,6 @@ void progress_enable(bool on);
  * is the amount of work in bytes or items, 0 when unknown. */
 void progress_phase(const char *what, uint64_t work, bool bytes);
 void progress_update(uint64_t done);
-/* Erases the line; the phase goes on (pf_error and pf_warn call this). */
-void progress_clear(void);
 /* Erases the line and ends the phase. */
 void progress_end(void);
 

@@ -32,10 +32,6 @@ struct regex_list {
 /* Compiles and appends PATTERN; returns -1 with ERR filled on failure. */
 int regex_list_add(struct regex_list *l, const char *pattern, char *err, size_t errcap);
 void regex_list_free(struct regex_list *l);
-static inline bool regex_list_empty(const struct regex_list *l)
-{
-	return l->res.len == 0;
-}
 /* 1 when some (any) or every (all) pattern matches, 0 when not, -1 on a pcre2 failure. An
  * empty list matches nothing for _any and everything for _all. */
 int regex_list_any(const struct regex_list *l, const char *s, size_t len, char *err, size_t errcap);

@@ -22,21 +22,7 @@ struct source *source_open_buffer(const void *buf, size_t len, const char *origi
 /* The first decoded bytes (up to a chunk), before source_next() is first called: what the
  * formats are told apart by (format_of_head). Returns their length (0: none, or too late). */
 size_t source_head(const struct source *s, const char **data);
-/* Next chunk of decoded bytes, valid until the next call: 1 with DATA and LEN
- * set, 0 at the end, -1 after printing an error. */
-int source_next(struct source *s, const char **data, size_t *len);
-const char *source_origin(const struct source *s);
-bool source_is_gzip(const struct source *s);
-/* Raw (compressed) bytes consumed so far, and the raw size when known (else 0). */
-uint64_t source_raw_done(const struct source *s);
-uint64_t source_raw_size(const struct source *s);
 void source_close(struct source *s);
-/* What binary format the input is (magic_binary: "perf"), or NULL for text. */
-const char *source_binary(const struct source *s);
-/* The whole decoded input in one piece (a regular file is mapped, anything else read into
- * memory), valid until source_close(). Returns 0, or -1 after printing an error. */
-int source_whole(struct source *s, const unsigned char **data, size_t *len);
-
 
 /* Upper bound on decoded bytes (a gzip bomb stops here). PROFAN_MAX_INPUT_MB overrides. */
 uint64_t source_max_decoded(void);

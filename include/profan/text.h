@@ -23,11 +23,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Length (1 to 4) of the valid UTF-8 sequence at S, which has AVAIL bytes; 0
- * when it is not one: a stray continuation byte, a truncated sequence, an
- * overlong form (C0 AF, E0 80 AF), a surrogate (ED A0 80) or past U+10FFFF. */
-size_t text_utf8_len(const char *s, size_t avail);
-bool text_is_utf8(const char *s, size_t len);
 /* Replaces each byte that does not start a valid sequence with '?'; returns how many. */
 size_t text_utf8_clean(char *s, size_t len);
 

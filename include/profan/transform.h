@@ -37,9 +37,8 @@ struct transform_step {
 	const char *option;  /* the option as typed ("under" for a focus), or NULL: the kind's name */
 };
 
-/* The option's name ("focus", "root-at") and a granularity's ("file"). */
+/* The option's name ("focus", "root-at"). */
 const char *transform_kind_name(enum transform_kind k);
-const char *transform_by_name(enum transform_by b);
 /* The granularity called NAME; returns 0, or -1 when there is none. */
 int transform_by_parse(const char *name, enum transform_by *out);
 

@@ -72,12 +72,4 @@ typedef const char *(*report_name_fn)(const void *ctx, uint32_t key, const char 
 void report_table_from_rows(struct report *r, struct report_table *t, const struct pf_rows *rows,
 			    report_name_fn name_of, const void *ctx);
 
-/* Median of V[0..N) (sorts V); the mean of the two middle values for even N. */
-int64_t median_i64(int64_t *v, size_t n);
-
-/* With several inputs merged (profile_merge): each function's self and
- * inclusive share per input file, median, min and max, for the samples whose
- * KEEP flag is set (NULL: all). */
-void perfile_tables(struct report *r, const struct profile *p, size_t metric, const bool *keep);
-
 #endif

@@ -37,14 +37,6 @@ uint32_t *yours_keys(const struct profile *p, const struct ownership *own, const
  * "libc.so.6+0xae7e8"). */
 const char *yours_label(const struct profile *p, const struct ownership *own, uint32_t func);
 
-/* The one display rule of a function in every view (tables, trees, diff rows): returns its name
- * (report_func_name's), *DETAIL where it is ("src/main.rs:7": the file shortened as
- * ownership_shown_file() does unless FULL_PATHS; "[prog]" for a function of yours without a
- * file) and *LABEL whose code it is (yours_label; without OWN, the library's "[libc.so.6]").
- * Either may be NULL; strings live in R. */
-const char *yours_describe(struct report *r, const struct profile *p, const struct ownership *own, uint32_t func,
-			   bool full_paths, const char **detail, const char **label);
-
 /* A row for function FUNC: its name, DETAIL "file:line" (the file shortened as
  * ownership_short_path() does unless FULL_PATHS), class, label and whole file;
  * rows of your code are marked REPORT_ROW_OWNED. FUNC = YOURS_NONE(p) makes a

@@ -4,14 +4,14 @@
  * profile's line ticks) to give every sample's weight to one line of it, so a
  * listing's rows add up to the function's own figures exactly. */
 #define _GNU_SOURCE /* qsort_r */
-#include "profan/annotate.h"
+#include "annotate.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "profan/match.h"
-#include "profan/source_text.h"
+#include "source_text.h"
 #include "profan/views.h"
 
 /* What the weight at a line went into, besides the line itself. */

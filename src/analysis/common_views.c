@@ -6,10 +6,12 @@
 #include <string.h>
 
 #include "profan/analysis.h"
-#include "profan/annotate.h"
+#include "annotate.h"
 #include "profan/calltree.h"
 #include "profan/match.h"
 #include "profan/views.h"
+#include "perfile.h"
+#include "tree.h"
 
 /* The functions a tree option names, or NULL with a warning in the report. */
 static bool *match_or_warn(struct report *r, const struct profile *p, const char *opt, const char *re_text)

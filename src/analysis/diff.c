@@ -13,9 +13,10 @@
 #include "profan/analysis.h"
 #include "profan/match.h"
 #include "profan/runorder.h"
-#include "profan/stats.h"
+#include "stats.h"
 #include "profan/views.h"
 #include "profan/yours.h"
+#include "yours_int.h"
 
 /* ---------------------------------------------------------------- measuring */
 

@@ -5,6 +5,8 @@
 
 #include "profan/match.h"
 #include "profan/views.h"
+#include "views_int.h"
+#include "perfile.h"
 
 /* Each function's share of its run's total, per run; SHARE[run * nkeys + key] in ppm. */
 static int64_t *run_shares(const struct profile *p, size_t metric, const bool *selected, size_t runs,

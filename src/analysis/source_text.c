@@ -4,7 +4,7 @@
  * A profile is input anyone can write: a file is read only when its real path
  * (symbolic links resolved) lies under one of the run's source roots. */
 #define _GNU_SOURCE /* O_NOFOLLOW, O_CLOEXEC */
-#include "profan/source_text.h"
+#include "source_text.h"
 
 #include <fcntl.h>
 #include <limits.h>

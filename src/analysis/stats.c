@@ -5,7 +5,7 @@
  * arm's doubled ranks; under "no difference" every split of the pooled values is
  * equally likely and E[W2] = M(N+1) for M runs of N in all. The exact distribution
  * is counted over all C(N, M) splits by dynamic programming on (runs taken, sum). */
-#include "profan/stats.h"
+#include "stats.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -13,6 +13,7 @@
 
 #include "profan/diag.h"
 #include "profan/views.h"
+#include "views_int.h"
 
 void stats_summarise(const int64_t *v, size_t n, struct stats_summary *out)
 {

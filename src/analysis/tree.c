@@ -8,6 +8,8 @@
 #include "profan/calltree.h"
 #include "profan/match.h"
 #include "profan/yours.h"
+#include "yours_int.h"
+#include "tree.h"
 
 #define TREE_MAX_ROWS 5000 /* a tree longer than this is not read; the threshold is the tool */
 #define TREE_MAX_INDENT 24 /* deeper levels are drawn at this indent, tagged with their depth */

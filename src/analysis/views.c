@@ -1,6 +1,7 @@
 /* views.c: self, inclusive and nearest-owned-ancestor aggregation over the stack tree.
  * Every subcommand's tables come from here; see views.h for the contract. */
 #include "profan/views.h"
+#include "views_int.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "profan/hashtab.h"
+#include "yours_int.h"
 
 uint32_t *yours_keys(const struct profile *p, const struct ownership *own, const bool *skip)
 {

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "profan/interrupt.h"
+#include "alloc_int.h"
 
 /* Big blocks (profile columns, hash indexes, JSON pools) are asked to be backed by 2 MiB pages:
  * on this kind of machine a first touch of fresh memory costs 16-30 us per 4 KiB page, and

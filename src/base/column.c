@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 
 #include "profan/alloc.h"
+#include "alloc_int.h"
 
 #define BIG_FROM ((size_t)1 << 20)
 #define HUGE_PAGE ((size_t)2 << 20)

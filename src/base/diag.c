@@ -8,6 +8,8 @@
 
 #include "profan/progress.h"
 #include "profan/text.h"
+#include "diag_test.h"
+#include "progress_int.h"
 
 static bool quiet, color, verbose;
 static FILE *output; /* NULL: stderr */

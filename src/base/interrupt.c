@@ -2,6 +2,7 @@
  * then the process dies of the signal; out of memory, and a mapped input file that
  * shrank (SIGBUS), do the same and exit 1 (see interrupt.h). */
 #include "profan/interrupt.h"
+#include "interrupt_int.h"
 
 #include <signal.h>
 #include <stdatomic.h>

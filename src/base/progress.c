@@ -10,6 +10,8 @@
 
 #include "profan/interrupt.h"
 #include "profan/text.h"
+#include "interrupt_int.h"
+#include "progress_int.h"
 
 static bool enabled;
 static bool shown;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "profan/alloc.h"
+#include "text_test.h"
 
 size_t text_utf8_len(const char *str, size_t avail)
 {

@@ -1,6 +1,6 @@
 /* cli.c: getopt_long over a command's option groups, --help generated from
  * the same tables, the run through the driver, and writing the report out. */
-#include "profan/cli.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <getopt.h>

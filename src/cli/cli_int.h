@@ -3,7 +3,7 @@
 #ifndef PROFAN_CLI_INT_H
 #define PROFAN_CLI_INT_H
 
-#include "profan/cli.h"
+#include "cli.h"
 
 extern const struct cli_group cli_own_group, cli_binary_group, cli_symbol_group, cli_diff_group;
 /* profan record's and profan ab's own, and the options of diff's that ab takes */
@@ -12,7 +12,7 @@ extern const struct cli_group cli_record_group, cli_ab_group, cli_ab_diff_group;
 /* Fills in the help of record's -o with the sampler's DEFAULT_OUTPUT. */
 void cli_record_help_init(const char *default_output);
 
-/* Fills in the help of diff's --format from the registry. */
+/* Fills in the help of diff's --format from the registry, and ab's rows of diff's table. */
 void cli_diff_help_init(void);
 
 /* Stores option VAL of the declared group G (a format's, cli_group.decl); -1 after a usage error. */

@@ -1,7 +1,7 @@
 /* main.c: profan's entry point; everything else lives in profan_core. */
 #include <malloc.h>
 
-#include "profan/cli.h"
+#include "cli.h"
 
 int main(int argc, char **argv)
 {

@@ -389,18 +389,20 @@ static int handle_diff(struct cli_state *st, int val, const char *arg)
 
 const struct cli_group cli_diff_group = {diff_opts, handle_diff};
 
-/* profan ab takes diff's verdict options; the arms, their order and the format are its own */
-static const struct cli_opt ab_diff_opts[] = {
-	{"aa", no_argument, OPT_AA, NULL, "first run A against itself (also A B B A): how many rows the noise moves"},
-	{"metric", required_argument, OPT_DIFF_METRIC, "M", "compare metric M (default: the profile's own)"},
-	{"confidence", required_argument, OPT_CONFIDENCE, "PCT",
-	 "confidence of a \"changed\" verdict, 50 to 99.9 (default 95)"},
-	{"match", required_argument, OPT_MATCH, "BY",
-	 "functions are the same by name (and library; default) or by file (and line too)"},
-	{"fail-on-change", optional_argument, OPT_FAIL_ON_CHANGE, "[=PCT]",
+/* profan ab takes diff's verdict options, these rows of diff_opts in this order (the arms, their
+ * order and the format are its own); HELP, when given, says what the option means for ab. */
+static const struct {
+	int val;
+	const char *help;
+} ab_diff_rows[] = {
+	{OPT_AA, "first run A against itself (also A B B A): how many rows the noise moves"},
+	{OPT_DIFF_METRIC, NULL},
+	{OPT_CONFIDENCE, NULL},
+	{OPT_MATCH, NULL},
+	{OPT_FAIL_ON_CHANGE,
 	 "exit 3 when the total or a function of yours got slower beyond noise, by PCT% or more"},
-	{NULL, 0, 0, NULL, NULL},
 };
+static struct cli_opt ab_diff_opts[ARRAY_SIZE(ab_diff_rows) + 1]; /* from diff_opts: cli_diff_help_init() */
 
 const struct cli_group cli_ab_diff_group = {ab_diff_opts, handle_diff};
 
@@ -488,6 +490,14 @@ void cli_diff_help_init(void)
 	for (struct cli_opt *o = diff_opts; o->name; o++)
 		if (o->val == OPT_FORMAT)
 			o->help = help;
+	for (size_t i = 0; i < ARRAY_SIZE(ab_diff_rows); i++) {
+		const struct cli_opt *o = diff_opts;
+		while (o->val != ab_diff_rows[i].val)
+			o++;
+		ab_diff_opts[i] = *o;
+		if (ab_diff_rows[i].help != NULL)
+			ab_diff_opts[i].help = ab_diff_rows[i].help;
+	}
 }
 
 /* ---- a format's own groups, from its declared data (format.h) ---- */

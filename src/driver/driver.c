@@ -8,14 +8,15 @@
 #include <sys/stat.h>
 
 #include "profan/calltree.h"
+#include "profan/demangle.h"
 #include "profan/diff.h"
 #include "profan/export.h"
 #include "profan/format.h"
 #include "profan/load.h"
 #include "profan/match.h"
+#include "profan/prefetch.h"
 #include "profan/runorder.h"
 #include "profan/source.h"
-#include "profan/symbolize.h"
 #include "profan/transform.h"
 #include "profan/views.h"
 
@@ -246,7 +247,7 @@ static int prepare(const struct input_format *f, const struct profan_opts *o, st
 	profile_label_libs(p); /* the libraries are all in: how the report tells them apart */
 	if (f != NULL && f->symbolicate && f->symbolicate(p, o, pf) != 0)
 		return -1;
-	symbolize_demangle_wasm(p); /* any format's wasm:// functions (symbolize.h) */
+	symbolize_demangle_wasm(p); /* any format's wasm:// functions (demangle.h) */
 	if (transform_apply(p, o->steps, o->step_count) < 0)
 		return -1;
 	return classify(o, p, own);

@@ -3,6 +3,7 @@
  * parse it before that is known. A new format is its folder plus one line below. */
 #include "profan/format.h"
 #include "profan/magic.h"
+#include "registry_test.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -35,11 +36,6 @@ const struct input_format *format_find(const char *name)
 const char *format_name(const struct input_format *f)
 {
 	return f->name;
-}
-
-const char *format_command(const struct input_format *f)
-{
-	return f->command;
 }
 
 /* "a, b or c" of each format's name (COMMANDS: subcommand) into BUF[0..CAP). */

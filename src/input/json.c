@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "profan/source.h"
+#include "json_test.h"
 
 enum { NF_INT = 1, NF_PACKED = 2, NF_STUB = 4 };
 enum pack_kind { PACK_I32, PACK_I64, PACK_F64 };
@@ -286,7 +287,8 @@ void json_doc_rewind(struct json_doc *d, struct json_mark m)
 	d->trees.len = m.trees;
 }
 
-void json_doc_clear(struct json_doc *d)
+/* Forgets every tree in D, keeping its memory for the next ones. */
+static void json_doc_clear(struct json_doc *d)
 {
 	json_doc_rewind(d, (struct json_mark){0});
 }
@@ -661,8 +663,9 @@ const struct json *json_tree(struct jstream *js, struct json_doc *d, const struc
 	}
 }
 
-struct json_doc *json_parse_diverted(struct source *src, const struct json_parse_opts *opts,
-				     const struct json_divert *dv)
+/* Reads the whole source as one tree; DV may be NULL. */
+static struct json_doc *json_parse_diverted(struct source *src, const struct json_parse_opts *opts,
+					    const struct json_divert *dv)
 {
 	struct jstream *js = jstream_open(src, opts);
 	struct json_doc *d = json_doc_new(js);
@@ -933,7 +936,7 @@ void json_path(const struct json_doc *d, const struct json *v, char *buf, size_t
 
 /* ---------------------------------------------------------------- jr_* */
 
-/* The error line of R for PATH (and [INDEX]): printed, or held when R holds its errors. */
+/* The error line of R for PATH (and [INDEX]). */
 static int jr_emit(struct jr *r, const char *path_in, size_t index, const char *fmt, va_list ap)
 {
 	if (r->failed)
@@ -948,10 +951,7 @@ static int jr_emit(struct jr *r, const char *path_in, size_t index, const char *
 		snprintf(path + n, sizeof(path) - n, "[%zu]", index);
 	}
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	if (r->hold)
-		r->held = xasprintf("%s: %s: %s", r->origin, path, msg);
-	else
-		pf_error("%s: %s: %s", r->origin, path, msg);
+	pf_error("%s: %s: %s", r->origin, path, msg);
 	return -1;
 }
 
@@ -978,29 +978,6 @@ int jr_error_at(struct jr *r, const char *path, size_t index, const char *fmt, .
 	jr_emit(r, path[0] ? path : "(root)", index, fmt, ap);
 	va_end(ap);
 	return -1;
-}
-
-void jr_release(struct jr *r)
-{
-	if (r->held != NULL)
-		pf_error("%s", r->held);
-	free(r->held);
-	r->held = NULL;
-}
-
-void jr_adopt(struct jr *r, struct jr *from)
-{
-	if (!r->failed && from->failed) {
-		r->failed = true;
-		if (r->hold) {
-			r->held = from->held;
-			from->held = NULL;
-		} else {
-			jr_release(from);
-		}
-	}
-	free(from->held);
-	from->held = NULL;
 }
 
 static const char *type_article(enum json_type t)

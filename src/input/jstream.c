@@ -18,6 +18,7 @@
 
 #include "profan/progress.h"
 #include "profan/source.h"
+#include "source_int.h"
 
 /* What the grammar allows next. */
 enum js_state {

@@ -6,6 +6,8 @@
 
 #include "profan/progress.h"
 #include "profan/source.h"
+#include "source_int.h"
+#include "load_test.h"
 
 /* After a loader: seal and check the profile; release it when anything failed. */
 static int finish(int rc, struct profile *out)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "profan/diag.h"
+#include "magic_int.h"
 
 struct signature {
 	const char *bytes;

@@ -29,6 +29,8 @@
 #include "profan/task.h"
 #include "profan/text.h"
 #include "source_test.h"
+#include "source_int.h"
+#include "magic_int.h"
 
 #define RAW_CHUNK (1u << 20)
 #define OUT_CHUNK (1u << 20)

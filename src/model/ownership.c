@@ -12,6 +12,7 @@
 #include "profan/path.h"
 #include "profan/regex.h"
 #include "profan/report.h"
+#include "ownership_test.h"
 
 static bool starts(const char *s, const char *prefix)
 {
@@ -438,7 +439,7 @@ static bool r_lib_kernel(struct facts *x)
 {
 	return x->place == OWN_PLACE_KERNEL;
 }
-/* A stub of the procedure linkage table (symbolize.h: "symbol@plt"): the dynamic linker's glue,
+/* A stub of the procedure linkage table (symbol/plt.c: "symbol@plt"): the dynamic linker's glue,
  * neither the code that calls it nor the library it jumps to. */
 static bool r_plt_stub(struct facts *x)
 {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "profan/column.h"
+#include "profile_test.h"
 
 _Static_assert(sizeof(struct pf_func) == 8 * sizeof(uint32_t), "pf_func must have no padding (func_eq)");
 

@@ -15,6 +15,7 @@
 #include "profan/alloc.h"
 #include "profan/profile.h"
 #include "profan/task.h"
+#include "stack_paths_test.h"
 
 struct paths {
 	const uint32_t *const *frames;

@@ -275,11 +275,6 @@ const char *transform_kind_name(enum transform_kind k)
 	return kind_names[k];
 }
 
-const char *transform_by_name(enum transform_by b)
-{
-	return by_names[b];
-}
-
 int transform_by_parse(const char *name, enum transform_by *out)
 {
 	for (size_t b = 0; b < ARRAY_SIZE(by_names); b++)

@@ -1,5 +1,5 @@
 /* demangle.c: Rust (legacy and v0) and C++ symbol names → readable names,
- * through libiberty. Part of symbolication (see symbolize.h); callers cache
+ * through libiberty. Part of symbolication (demangle.h); callers cache
  * the results, since a v0 name costs several microseconds. */
 #include <ctype.h>
 #include <stdlib.h>
@@ -8,8 +8,11 @@
 #include <demangle.h>
 #undef ARRAY_SIZE /* libiberty.h defines it too, identically */
 
+#include "profan/demangle.h"
 #include "profan/funcname.h"
-#include "profan/symbolize.h"
+
+#include "demangle.h"
+#include "limits.h"
 
 /* True if S ends in "::h" + 16 hex digits: the legacy Rust hash, which
  * libiberty hides only when it has 5+ distinct digits. */

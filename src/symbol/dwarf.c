@@ -1,9 +1,9 @@
 /* dwarf.c: one ELF module: SVMA → function, file:line and inline chain.
- * Part of symbolication (see symbolize.h). libdwfl opens the file and finds
+ * Part of symbolication (dwarf.h). libdwfl opens the file and finds
  * separate debug info; the lookups themselves use profan's own tables, because
  * libdwfl's per-address calls scan the whole symbol table and find no CU in
  * binaries without .debug_aranges (symbolication-and-json.md §1.2, §1.4). */
-#include "profan/symbolize.h"
+#include "dwarf.h"
 
 #include <dwarf.h>
 #include <sys/stat.h>
@@ -14,7 +14,13 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
+#include "profan/alloc.h"
+#include "profan/diag.h"
+#include "profan/hashtab.h"
 #include "profan/path.h"
+
+#include "demangle.h"
+#include "plt.h"
 
 /* One alias group of the symbol table: every FUNC symbol starting at ADDR. */
 struct symgroup {

@@ -1,8 +1,9 @@
 /* find.c: which file on this machine holds a profiled library's code, and is
- * it the same build? Part of symbolication (see symbolize.h): candidates come
+ * it the same build? Part of symbolication (find.h): candidates come
  * from the recorded path, the symbol directories and /usr/lib/debug, and a
  * candidate is accepted only if its GNU build id matches the profile's. */
-#include "profan/symbolize.h"
+#include "profan/find.h"
+#include "find_test.h"
 
 #include <ctype.h>
 #include <fcntl.h>
@@ -15,6 +16,9 @@
 #include <elfutils/libdwelf.h>
 #include <gelf.h>
 #include <libelf.h>
+
+#include "profan/alloc.h"
+#include "profan/diag.h"
 
 static const char hexdig[] = "0123456789abcdef";
 

@@ -1,12 +1,17 @@
 /* kallsyms.c: kernel addresses → names from a copy of /proc/kallsyms taken on
- * the recording machine (--kallsyms FILE). Part of symbolication (see
- * symbolize.h): kernel libraries never go to libdw. */
-#include "profan/symbolize.h"
+ * the recording machine (--kallsyms FILE). Part of symbolication (kallsyms.h):
+ * kernel libraries never go to libdw. */
+#include "kallsyms.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
+
+#include "profan/alloc.h"
+#include "profan/diag.h"
+#include "profan/strmap.h"
 
 #define KALLSYMS_MAX_REACH (256u << 10)
 

@@ -4,7 +4,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "profan/symbolize.h"
+#include "objformat.h"
 
 static bool ends_with_ci(const char *s, const char *tail)
 {

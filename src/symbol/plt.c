@@ -1,6 +1,6 @@
 /* plt.c: names for the stubs of an ELF file's procedure linkage table (.plt,
  * .plt.sec, .plt.got), "symbol@plt" as objdump -d and perf give them. Part of
- * symbolication (see symbolize.h): the symbol table has no entries there, so
+ * symbolication (plt.h): the symbol table has no entries there, so
  * without this a stub took the name of whatever precedes it, or none.
  *
  * A stub jumps through a GOT slot (x86-64: jmp *disp32(%rip), with or without
@@ -12,13 +12,15 @@
  * has no symbol but the address of the ifunc, which the symbol table names
  * (strnlen@plt). The first .plt entry (the lazy resolver's) has no symbol and
  * stays unnamed. Other machines: no stubs. */
-#include "profan/symbolize.h"
+#include "plt.h"
 
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "profan/diag.h"
+
+#include "limits.h"
 
 /* GOT slot address -> symbol name, and .rela.plt's entries by index */
 struct slot {

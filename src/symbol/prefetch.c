@@ -1,5 +1,5 @@
 /* prefetch.c: symbol files found and opened ahead, on a thread of their own, while the
- * profile is still being read (symbolize.h, "files opened ahead").
+ * profile is still being read (prefetch.h).
  *
  * samply names its libraries before its samples, so their files can be opened while the
  * samples stream in; opening libc's DWARF alone is 60-90 ms of inflating and page faults
@@ -13,8 +13,12 @@
 
 #include "profan/alloc.h"
 #include "profan/diag.h"
-#include "profan/symbolize.h"
+#include "profan/find.h"
 #include "profan/task.h"
+
+#include "dwarf.h"
+#include "prefetch_int.h"
+#include "prefetch_test.h"
 
 struct ahead_lib {
 	struct symfind_query q; /* strings owned */

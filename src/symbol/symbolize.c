@@ -11,8 +11,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "profan/find.h"
 #include "profan/funcname.h"
 #include "profan/progress.h"
+
+#include "demangle.h"
+#include "dwarf.h"
+#include "kallsyms.h"
+#include "objformat.h"
+#include "prefetch_int.h"
+#include "vdso.h"
 
 struct site {
 	uint32_t lib;

@@ -1,7 +1,7 @@
 /* vdso.c: the running kernel's vDSO as a file, for [vdso] frames. Part of
- * symbolication (see symbolize.h): a profile analysed on the machine (and
+ * symbolication (vdso.h): a profile analysed on the machine (and
  * kernel) that recorded it has the same vDSO, which the build id proves. */
-#include "profan/symbolize.h"
+#include "vdso.h"
 
 #include <elf.h>
 #include <stdio.h>
@@ -12,6 +12,8 @@
 
 #include <elfutils/libdwelf.h>
 #include <libelf.h>
+
+#include "profan/alloc.h"
 
 /* The vDSO is a complete ELF image whose section headers come last. */
 #define VDSO_MAX_SIZE (1u << 20)

@@ -14,7 +14,12 @@ Stages, in the order data flows and dependencies may point (a stage may use thos
   driver    the one path from inputs to a report, through the formats' hooks
   cli       argv -> options -> driver -> renderer; main()
 A file's stage is its folder under src/; a public header's is the folder of the .c file of the
-same name (when there is exactly one), or the table below. Usage: check_layers.py REPO"""
+same name (when there is exactly one), or the table below. A stage's private header (src/STAGE/*.h)
+is included from that stage's folder only: include/profan/ holds the stages' contracts.
+
+Circles are looked for between units: a .c file with the headers of its name (include/profan/x.h,
+src/STAGE/x.h, x_int.h, x_test.h), so that every header declares what one .c file defines.
+Usage: check_layers.py REPO"""
 import os, re, sys
 
 repo = sys.argv[1]
@@ -24,13 +29,12 @@ HEADER_STAGE = {
     "diag.h": "base", "strmap.h": "base", "hashtab.h": "base", "progress.h": "base", "regex.h": "base",
     "profile.h": "model", "report.h": "model", "transform.h": "model", "match.h": "model",
     "source.h": "input", "json.h": "input", "load.h": "input",
-    "symbolize.h": "symbol",
+    "symbolize_opts.h": "symbol",
     "views.h": "analysis", "calltree.h": "analysis", "diff.h": "analysis",
     "analysis.h": "analysis", "options.h": "analysis",
     "render.h": "output", "export.h": "output",
     "format.h": "formats",
     "driver.h": "driver",
-    "cli.h": "cli",
 }
 
 files = {}  # path relative to repo -> stage
@@ -53,6 +57,9 @@ for rel, stage in list(files.items()):
         homes = {files[o] for o in files if o.startswith("src/") and os.path.basename(o) == base}
         if len(homes) == 1:
             files[rel] = homes.pop()
+
+def private(rel):
+    return rel.startswith("src/") and rel.endswith(".h")
 
 failures = []
 for rel, stage in sorted(files.items()):
@@ -77,18 +84,15 @@ for rel in files:
             failures.append(f"{rel}: includes {inc}, which is not in src/ or include/profan/")
             continue
         deps.append(target)
+        if private(target) and files[target] != files[rel]:
+            failures.append(f"{rel} ({files[rel]}) includes {target}, a private header of {files[target]}")
     edges[rel] = deps
-
-# Circles are looked for between units: a .c file with the public header of its name. A stage's
-# private header (src/STAGE/x_int.h) is no unit: including it counts as including what it includes.
-def private(rel):
-    return rel.startswith("src/") and rel.endswith(".h")
 
 def through(rel, seen=None):
     seen = set() if seen is None else seen
     out = set()
     for d in edges.get(rel, ()):
-        if private(d):
+        if unitless(d):
             if d not in seen:
                 seen.add(d)
                 out |= through(d, seen)
@@ -103,18 +107,33 @@ for rel, deps in sorted(edges.items()):
         if a in order and b in order and order[b] > order[a]:
             failures.append(f"{rel} ({a}) includes {d} ({b}): an arrow back up the pipeline")
 
-# Units: a .c file and the header of its name are one unit; a cycle between units is a circle.
+# Units: a .c file and the headers of its name are one unit; a cycle between units is a circle. A
+# private header of no .c file's name (src/STAGE/x_int.h shared by several) is no unit: including it
+# counts as including what it includes.
 def unit(rel):
     base = os.path.splitext(os.path.basename(rel))[0]
     if rel.startswith("include/"):
         same = [o for o in files if o.startswith(f"src/{files[rel]}/") and o.endswith(f"/{base}.c")]
         if same:
             return same[0][:-2]
+    elif rel.endswith(".h") and owner(rel):
+        return owner(rel)[:-2]
     return rel[:-2]
+
+def owner(rel):  # the .c file beside a private header that has its name, or None
+    base = os.path.splitext(os.path.basename(rel))[0]
+    for name in (base, re.sub(r"_(int|test)$", "", base)):
+        c = os.path.join(os.path.dirname(rel), name + ".c")
+        if c in files:
+            return c
+    return None
+
+def unitless(rel):
+    return private(rel) and owner(rel) is None
 
 graph = {}
 for rel in edges:
-    if private(rel):
+    if unitless(rel):
         continue
     u = unit(rel)
     graph.setdefault(u, set())

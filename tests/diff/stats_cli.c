@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profan/stats.h"
+#include "analysis/stats.h"
 
 int main(void)
 {

@@ -10,6 +10,7 @@
 #include "cpuprof/cpuprof.h"
 #include "profan/load.h"
 #include "cpuprof/wasm.h"
+#include "input/load_test.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

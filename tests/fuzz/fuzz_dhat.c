@@ -13,6 +13,7 @@
 #include "dhat/dhat_tree.h"
 #include "profan/load.h"
 #include "profan/report.h"
+#include "input/load_test.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

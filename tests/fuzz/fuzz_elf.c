@@ -16,7 +16,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "profan/find.h"
 #include "profan/symbolize.h"
+#include "symbol/dwarf.h"
+#include "symbol/find_test.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -32,7 +35,7 @@ static void lookup_all(struct symmod *m, uint64_t svma)
 		const struct sym_loc *loc = symmod_lookup(m, svma, chain, &n);
 		for (size_t i = 0; i < n; i++)
 			if (loc[i].name == NULL || (i > 0 && !loc[i].inlined))
-				abort(); /* the contract in symbolize.h */
+				abort(); /* the contract in symbol/dwarf.h */
 	}
 }
 

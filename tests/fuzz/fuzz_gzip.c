@@ -25,6 +25,7 @@
 #include "profan/diag.h"
 #include "profan/json.h"
 #include "profan/source.h"
+#include "input/json_test.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -11,6 +11,7 @@
 #include "profan/json.h"
 #include "profan/json_head.h"
 #include "profan/source.h"
+#include "input/json_test.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -27,6 +27,8 @@
 #include "profan/profile.h"
 #include "profan/render.h"
 #include "profan/text.h"
+#include "base/diag_test.h"
+#include "base/text_test.h"
 
 /* Reports what broke the rule, with the text it found, and aborts. */
 static inline void fuzz_broken(const char *rule, const char *text, size_t len)

@@ -15,6 +15,8 @@
 #include "samply/native.h"
 #include "samply/samply.h"
 #include "profan/views.h"
+#include "input/json_test.h"
+#include "input/load_test.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "profan/path.h"
-#include "profan/source_text.h"
+#include "analysis/source_text.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -9,8 +9,8 @@
 #include "../pipeline/hand_profile.h"
 #include "check.h"
 #include "profan/analysis.h"
-#include "profan/annotate.h"
-#include "profan/source_text.h"
+#include "analysis/annotate.h"
+#include "analysis/source_text.h"
 
 static struct report_table *listing(const struct report *r, const char *func)
 {

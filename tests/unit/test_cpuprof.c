@@ -4,6 +4,7 @@
  * the stream by cpuprof_divert (as the driver reads them), which must give the
  * same numbers and the same error lines. */
 #include "cpuprof/cpuprof.h"
+#include "cpuprof/cpuprof_nodes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,9 @@
 #include "profan/load.h"
 #include "profan/source.h"
 #include "cpuprof/wasm.h"
+#include "input/json_test.h"
+#include "model/profile_test.h"
+#include "input/load_test.h"
 
 static const struct json_parse_opts streamed = {.divert = &cpuprof_divert};
 /* How the tests parse profiles: NULL (the nodes in the tree) or &streamed. */

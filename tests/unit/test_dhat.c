@@ -14,6 +14,8 @@
 #include "dhat/dhat_tree.h"
 #include "profan/driver.h"
 #include "profan/load.h"
+#include "model/profile_test.h"
+#include "input/load_test.h"
 
 static struct dhat_meta meta;
 

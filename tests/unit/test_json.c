@@ -14,6 +14,8 @@
 #include "input/source_test.h"
 #include "profan/jstream.h"
 #include "profan/source.h"
+#include "input/source_int.h"
+#include "input/json_test.h"
 
 /* Captures what the code under test prints on stderr. */
 static char captured[4096];

@@ -25,6 +25,9 @@
 #include "samply/samply.h"
 #include "profan/symbolize.h"
 #include "profan/transform.h"
+#include "input/json_test.h"
+#include "model/ownership_test.h"
+#include "input/load_test.h"
 
 #define EXPECTED_DIR PROFAN_FIXTURES "/../tests/ownership/expected"
 #define ROUNDING 0.0051 /* check.py prints percentages with 2 decimals */

@@ -17,6 +17,10 @@
 #include "profan/report.h"
 #include "profan/transform.h"
 #include "profan/views.h"
+#include "analysis/views_int.h"
+#include "input/json_test.h"
+#include "model/profile_test.h"
+#include "formats/registry_test.h"
 
 /* Sum of self (or inclusive) weight of the functions displayed as NAME. */
 static int64_t value(const struct profile *p, const char *name, bool inclusive)

@@ -2,6 +2,7 @@
 #include "check.h"
 
 #include "profan/regex.h"
+#include "base/regex_test.h"
 
 static int m(const char *pattern, const char *subject)
 {

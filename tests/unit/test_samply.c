@@ -13,8 +13,11 @@
 #include "profan/load.h"
 #include "samply/native.h"
 #include "samply/samply.h"
+#include "samply/samply_columns.h"
 #include "profan/source.h"
 #include "profan/views.h"
+#include "input/json_test.h"
+#include "input/load_test.h"
 
 #define SYN PROFAN_FIXTURES "/samply/synthetic/"
 #define PUB PROFAN_FIXTURES "/samply/public/"

@@ -3,7 +3,7 @@
  * Mann-Whitney U test (two-tailed; e.g. the tables in Siegel & Castellan,
  * Nonparametric Statistics, table J). tests/diff/ranktest_reference.py checks
  * many more cases, with ties, against a brute-force enumeration. */
-#include "profan/stats.h"
+#include "analysis/stats.h"
 
 #include "check.h"
 

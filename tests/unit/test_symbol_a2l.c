@@ -8,6 +8,7 @@
 #include "check.h"
 #include "profan/funcname.h"
 #include "profan/symbolize.h"
+#include "symbol/dwarf.h"
 
 struct a2l_frame {
 	char name[4096];

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "profan/text.h"
+#include "base/text_test.h"
 
 #define S(lit) lit, sizeof(lit) - 1
 

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "model/profile_test.h"
+#include "model/stack_paths_test.h"
 
 struct fixture {
 	struct profile p;

@@ -44,10 +44,6 @@ enum cpuprof_func_flags {
 	CPUPROF_FUNC_IDLE = 1 << 13,        /* (idle) */
 };
 
-/* Reads a .cpuprofile's nodes (and a Profiler.stop result's profile.nodes) straight from the
- * token stream while the document is parsed (json_parse_opts.divert): the tree keeps a stub,
- * not a dozen nodes per V8 node. cpuprof_load() reads documents parsed with or without it alike. */
-extern const struct json_divert cpuprof_divert;
 
 /* A pf_loader: OPTS is a const struct cpuprof_opts * (NULL: defaults). */
 int cpuprof_load(const struct json_doc *doc, struct profile *out, const void *opts);

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "profan/column.h"
-#include "cpuprof.h"
 
 #define CPN_TAG 0x43504e31u /* "CPN1": this hook's stubs among other formats' */
 

@@ -1,7 +1,7 @@
 /* cpuprof_nodes.h: a .cpuprofile's "nodes" array as the cpuprof loader reads it, without the
  * JSON tree's copy.
  *
- * cpuprof_divert (cpuprof.h) reads `nodes` (and `profile.nodes`) from the token stream while
+ * cpuprof_divert (below) reads `nodes` (and `profile.nodes`) from the token stream while
  * the document is parsed and leaves a stub in the tree. Each element is built as a small tree
  * in a side document; a node the loader will accept is copied into the compact columns below
  * and its tree forgotten, so the scratch is reused. A node the loader will complain about (or
@@ -48,5 +48,10 @@ struct cpn {
 
 /* The nodes that array ARR of the tree stands for when cpuprof_divert read it, or NULL. */
 const struct cpn *cpn_of(const struct json *arr);
+
+/* Reads a .cpuprofile's nodes (and a Profiler.stop result's profile.nodes) straight from the
+ * token stream while the document is parsed (json_parse_opts.divert): the tree keeps a stub,
+ * not a dozen nodes per V8 node. cpuprof_load() reads documents parsed with or without it alike. */
+extern const struct json_divert cpuprof_divert;
 
 #endif

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "cpuprof.h"
+#include "cpuprof_nodes.h"
 #include "profan/format.h"
 #include "wasm.h"
 

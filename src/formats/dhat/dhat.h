@@ -54,8 +54,6 @@ struct dhat_load_opts {
  * the profile: dhat_meta_of(). */
 int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts);
 extern const struct json_parse_opts dhat_json_opts;
-/* Reads the top-level "pps" (version 1: "aps") from the token stream into compact columns. */
-extern const struct json_divert dhat_divert;
 /* Does ROOT look like a DHAT file (dhatFileVersion)? */
 bool dhat_sniff(const struct json *root);
 bool dhat_sniff_head(const struct json_head *h);

@@ -7,7 +7,6 @@
 
 #include "profan/alloc.h"
 #include "profan/column.h"
-#include "dhat.h"
 
 static const char *const key_names[DHAT_KEYS] = {
 	[DHAT_KEY_TB] = "tb",   [DHAT_KEY_TBK] = "tbk", [DHAT_KEY_TL] = "tl",   [DHAT_KEY_TLI] = "tli",

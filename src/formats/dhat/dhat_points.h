@@ -1,7 +1,7 @@
 /* dhat_points.h: DHAT's program points (`pps`; `aps` in version 1) as the DHAT loader reads
  * them, without the JSON tree's copy of about 570 bytes a point.
  *
- * dhat_divert (dhat.h) reads the array from the token stream while the document is parsed.
+ * dhat_divert (below) reads the array from the token stream while the document is parsed.
  * Each point is built as a small tree in a scratch document, its counters and frame indices
  * are copied into the columns below, and the scratch is rewound: the tree of one point at a
  * time, reused and hot in the cache. A point the columns cannot hold (not an object, a
@@ -62,5 +62,8 @@ void dhat_points_drop_stacks(struct dhat_points *pts);
 /* The tree of point I when it was kept as one (ODD_NEXT: a cursor over the kept points,
  * starting at 0, for a pass in file order), or NULL. */
 const struct json *dhat_points_tree(const struct dhat_points *pts, size_t i, size_t *odd_next);
+
+/* Reads the top-level "pps" (version 1: "aps") from the token stream into compact columns. */
+extern const struct json_divert dhat_divert;
 
 #endif

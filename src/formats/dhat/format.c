@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "dhat.h"
+#include "dhat_points.h"
 #include "profan/format.h"
 
 static int load(const struct json_doc *doc, const struct load_env *env, struct profile *out)

@@ -13,6 +13,7 @@
 #include "perf_data.h"
 #include "perf_maps.h"
 #include "perf_unwind.h"
+#include "profan/find.h"
 #include "profan/hashtab.h"
 #include "samply/samply.h"
 #include "profan/text.h"

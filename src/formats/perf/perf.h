@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "profan/profile.h"
-#include "profan/symbolize.h"
+#include "profan/symbolize_opts.h"
 
 struct perf_load_opts {
 	const char *binary;                   /* --binary, or NULL */

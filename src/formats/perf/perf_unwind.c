@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "profan/find.h"
 #include "profan/hashtab.h"
 
 #define X86_REG_BP 6

@@ -9,7 +9,7 @@
 #include "perf_data.h"
 #include "perf_maps.h"
 #include "profan/profile.h"
-#include "profan/symbolize.h"
+#include "profan/symbolize_opts.h"
 
 struct perf_unwinder;
 

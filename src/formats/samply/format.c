@@ -6,12 +6,15 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "profan/find.h"
 #include "profan/format.h"
 #include "profan/load.h"
+#include "profan/prefetch.h"
 #include "profan/regex.h"
 #include "profan/source.h"
 #include "profan/symbolize.h"
 #include "samply.h"
+#include "samply_columns.h"
 
 /* --pid P matches samply's unique pid text ("1234.1") or the OS pid before the dot. */
 static bool pid_matches(const char *want, const char *pid)

@@ -48,11 +48,6 @@ struct samply_opts {
 	const struct json_doc *syms;
 };
 
-/* Reads the sample columns (threads[i].samples.stack, time, timeDeltas, weight,
- * threadCPUDelta) straight from the token stream while a document is parsed
- * (json_parse_opts.divert): the tree keeps a stub of each, not 16 bytes a sample.
- * samply_load() reads documents parsed with or without it alike. */
-extern const struct json_divert samply_divert;
 
 /* A pf_loader: fills OUT from a parsed samply profile. OPTS is a
  * const struct samply_opts * or NULL. Returns 0, or -1 after one error line. */

@@ -8,7 +8,6 @@
 
 #include "profan/alloc.h"
 #include "profan/column.h"
-#include "samply.h"
 
 static struct scol *scol_new(enum scol_kind k)
 {

@@ -1,7 +1,7 @@
 /* samply_columns.h: a thread's sample columns (samples.stack, weight, threadCPUDelta, time,
  * timeDeltas) as the samply loader reads them, without the JSON tree's copy.
  *
- * samply_divert (samply.h) reads each column straight from the token stream while the
+ * samply_divert (below) reads each column straight from the token stream while the
  * document is parsed and leaves a stub in the tree; a column the tree holds after all (a tree
  * built without the hook, or a value the hook left alone) is read into the same form by
  * scol_from_tree(). Integer columns keep their values in as few bytes as the largest needs;
@@ -58,5 +58,11 @@ static inline uint64_t scol_get(const struct scol *c, size_t i)
  * the tree (*OWN then points to it; scol_free() it). NULL when ARR is NULL. */
 const struct scol *scol_of(const struct json *arr, enum scol_kind k, struct scol **own);
 void scol_free(struct scol *c);
+
+/* Reads the sample columns (threads[i].samples.stack, time, timeDeltas, weight,
+ * threadCPUDelta) straight from the token stream while a document is parsed
+ * (json_parse_opts.divert): the tree keeps a stub of each, not 16 bytes a sample.
+ * samply_load() reads documents parsed with or without it alike. */
+extern const struct json_divert samply_divert;
 
 #endif
