@@ -51,6 +51,7 @@ struct record_opts {
 	const char *output;     /* the recording (record only); NULL: the sampler's default name */
 	const char *call_graph; /* "dwarf" (NULL: the default) or "fp" */
 	unsigned freq;          /* samples per second; 0: 1000 */
+	const struct input_format *format; /* whose recorder; NULL: format_recording()'s */
 };
 
 /* Records CMD[0..N) (no shell), keeps the recording and analyses it as the format's own
@@ -60,7 +61,7 @@ int driver_record(const struct profan_opts *o, const struct record_opts *ro, con
 
 struct ab_opts {
 	struct record_opts rec;
-	size_t runs;      /* recorded runs per arm (>= 1) */
+	size_t runs;      /* recorded runs per arm; 0: 5, or 1 for an exact recorder */
 	size_t warmup;    /* unrecorded runs per arm first */
 	bool aa;          /* first A against itself, in the same order, as the harness' noise */
 	const char *keep; /* directory to keep the recordings in; NULL: a temporary one */

@@ -54,6 +54,11 @@ int sampler_run(const struct sampler *s, const char *output, const char *const *
  * 11 (Segmentation fault)", or NULL for exit 0. Static storage. */
 const char *sampler_status(int status);
 
+/* The program recorded to try the sampler, for messages: "true". Static storage. */
+const char *sampler_probe_text(const struct sampler *s);
+/* Runs per arm of ab: ASKED, or the default (5; 1 for an exact recorder). */
+size_t sampler_runs(const struct sampler *s, size_t asked);
+
 /* The header's line of how runs were recorded: "perf record -e cpu-clock -F 1000 ...". */
 const char *sampler_describe(const struct sampler *s, struct report *r);
 
