@@ -146,10 +146,13 @@ int sampler_run(const struct sampler *s, const char *output, const char *const *
 		res->wall = ended - started;
 		res->cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
 			   (double)ru.ru_stime.tv_usec / 1e6;
+		/* collect tidies up after every run; its complaint is the run's error only when the
+		 * run itself went well (a failed or interrupted one is said as such by the caller) */
 		char why[300];
+		bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !got_sigint;
 		if (rc == 0 && output != NULL && s->rec->collect != NULL &&
-		    s->rec->collect(&rq, (long)pid, shell_around(cmd, n), why, sizeof(why)) < 0) {
-			pf_error("%s", why);
+		    s->rec->collect(&rq, (long)pid, shell_around(cmd, n), why, sizeof(why)) < 0 && ok) {
+			pf_error("%s: %s", s->who, why);
 			rc = -1;
 		}
 	}
@@ -235,6 +238,7 @@ static int probe(struct sampler *s, char **err)
 int sampler_open(struct sampler *s, const struct record_opts *ro, const char *who)
 {
 	memset(s, 0, sizeof(*s));
+	s->who = who;
 	s->format = ro->format ? ro->format : format_recording();
 	s->rec = s->format ? s->format->recorder : NULL;
 	if (s->rec == NULL) {

@@ -13,6 +13,7 @@
 struct sampler {
 	const struct input_format *format; /* whose files it records */
 	const struct format_recorder *rec;
+	const char *who;                   /* the command, in messages: "ab" */
 	struct record_request rq;          /* .output set per run */
 	char *dir;                         /* scratch directory for the probe's files */
 	double probe_wall, probe_cpu;      /* what recording `true` took: the sampler's own cost */
