@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""tests/ab/ab_cpuprof.py PROFAN: `profan ab --cpuprof` and `profan record --cpuprof` on node.
+
+tests/ab/src/work.js: `node work.js 5` and `node work.js 10`, where hot() does 5 or 10 units of
+work per round and steady_1() ... steady_8() 12 units each in both. `profan ab --cpuprof --freq 4000
+--runs 6` records 12 runs of about 0.6 s of CPU in ABBA order. Expected values come from the design
+and from the kept .cpuprofile files, summed by a few lines of Python below (each sample's gap
+before it, timeDeltas[i], credited to its node's function, as profan's default --weight before):
+  - hot()'s self row changed, up; its per-run values the script's medians; design x2, and the
+    script's ratio of the medians is printed;
+  - no other function's self row changed (each steady function gives up about half a point of
+    its 11 % share: within the runs' scatter), and only hot and its callers in the changed list;
+  - `profan diff` on the kept files (with the order ab gives, and without) gives the same verdicts;
+  - a command that starts no node is refused in one line;
+  - `profan record --cpuprof`: the profile kept under -o, its sample count the file's.
+The verdict rests on run-to-run noise: RUN_SERIAL. Exit 77 (ctest's skip) when node is missing."""
+import glob, json, os, shutil, statistics, subprocess, sys, tempfile
+
+profan = os.path.abspath(sys.argv[1])
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "diff"))
+from perf_runs import rows
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+
+
+def prof(*args, code=None):
+    out = subprocess.run([profan, *args], capture_output=True, text=True, cwd=tmp, env=dict(os.environ, TMPDIR=tmp))
+    if code is not None:
+        check(out.returncode == code, f"profan {' '.join(args)}: exit {out.returncode}, not {code}: {out.stderr}")
+    return out
+
+
+if shutil.which("node") is None:
+    print("SKIP: node is not installed")
+    sys.exit(77)
+tmp = tempfile.mkdtemp(prefix="profan-ab-cpuprof-")
+shutil.copy(os.path.join(here, "src", "work.js"), tmp)
+
+# ---- usage: --call-graph is perf's
+out = prof("ab", "--cpuprof", "--call-graph", "fp", "node a.js", "node b.js")
+check(out.returncode == 2 and "--call-graph does not apply to node" in out.stderr and out.stderr.count("\n") == 1,
+      f"ab --cpuprof --call-graph: exit {out.returncode}, {out.stderr!r}")
+
+
+def self_us(path, fn):
+    """Microseconds of FN's own samples in a .cpuprofile: the gap before each sample."""
+    d = json.load(open(path))
+    name = {n["id"]: n["callFrame"]["functionName"] for n in d["nodes"]}
+    return sum(dt for s, dt in zip(d["samples"], d["timeDeltas"]) if name[s] == fn)
+
+
+keep = os.path.join(tmp, "keep")
+out = prof("ab", "--cpuprof", "--freq", "4000", "--runs", "6", "--keep", keep, "--json", "--top", "0",
+           "node work.js 5", "node work.js 10", code=0)
+if out.returncode != 0:
+    print("\n".join(failures))
+    sys.exit(1)
+ab = json.loads(out.stdout)
+head = ab["header"]
+a_files = sorted(glob.glob(os.path.join(keep, "a-*.cpuprofile")))
+b_files = sorted(glob.glob(os.path.join(keep, "b-*.cpuprofile")))
+check(len(a_files) == 6 and len(b_files) == 6 and len(os.listdir(keep)) == 12, f"kept: {sorted(os.listdir(keep))}")
+check(head.get("Order", "").startswith("ABBAABBAABBA"), f"order: {head.get('Order')!r}")
+check("node --cpu-prof --cpu-prof-interval=250" in head.get("Recorded", ""), f"Recorded: {head.get('Recorded')!r}")
+
+self_rows = {r["name"]: r for r in rows(ab, "diff_self")}
+hot = self_rows.get("hot", {})
+med_a = statistics.median(self_us(p, "hot") for p in a_files)
+med_b = statistics.median(self_us(p, "hot") for p in b_files)
+check(hot.get("verdict") == "changed" and hot.get("New", 0) > hot.get("Base", 0),
+      f"hot: {hot.get('verdict')} {hot.get('Base')} -> {hot.get('New')}")
+check(abs(hot.get("Base", 0) - med_a) <= 1 and abs(hot.get("New", 0) - med_b) <= 1,
+      f"hot per run {hot.get('Base')} -> {hot.get('New')} us, the files' {med_a} -> {med_b}")
+for r in rows(ab, "diff_self"):
+    if r["name"] != "hot":
+        check(r["verdict"] != "changed", f"self {r['name']} changed: {r['detail']}")
+for r in rows(ab, "diff_changed"):
+    check(r["name"] == "hot" or (r["view"] == "inclusive" and r["New"] > r["Base"]),
+          f"changed: {r['view']} {r['name']}: {r['detail']}")
+print(f"ab --cpuprof: hot x{med_b / max(1, med_a):.2f} per run by the files (design x2)")
+
+rel = lambda ps: [os.path.relpath(p, tmp) for p in ps]
+want = {(v, r["name"]): r["verdict"] for v in ("diff_self", "diff_inclusive") for r in rows(ab, v)}
+for extra in (["--order", head["Order"].split()[0]], []):
+    again = prof("diff", "--json", "--top", "0", *extra, "--base", *rel(a_files), "--", *rel(b_files), code=0)
+    if again.returncode == 0:
+        d = json.loads(again.stdout)
+        got = {(v, r["name"]): r["verdict"] for v in ("diff_self", "diff_inclusive") for r in rows(d, v)}
+        check(got == want, f"diff {extra} on the kept files: {set(got.items()) ^ set(want.items())}")
+
+# ---- a command that starts no node
+out = prof("ab", "--cpuprof", "true", "true")
+check(out.returncode == 1 and "started no node" in out.stderr and out.stderr.count("\n") == 1,
+      f"ab --cpuprof without node: exit {out.returncode}, {out.stderr!r}")
+
+# ---- record --cpuprof
+out = prof("record", "--cpuprof", "-o", "rec.cpuprofile", "--json", "--", "node", "work.js", "5", code=0)
+left = sorted(f for f in os.listdir(tmp) if f.startswith("rec.cpuprofile"))
+check(left == ["rec.cpuprofile"], f"record --cpuprof left {left}")
+if out.returncode == 0 and left:
+    n = len(json.load(open(os.path.join(tmp, "rec.cpuprofile")))["samples"])
+    total = json.loads(out.stdout)["header"].get("Total", "")
+    check(total.endswith(f" in {n:,} samples"), f"record --cpuprof: Total {total!r}, the file has {n} samples")
+check(not glob.glob(os.path.join(tmp, "profan-*")), f"temporary files left: {glob.glob(os.path.join(tmp, 'profan-*'))}")
+
+if failures:
+    print("\n".join(failures))
+    print("kept for a look: " + tmp)
+    sys.exit(1)
+shutil.rmtree(tmp)
+print("all ab --cpuprof checks passed")
