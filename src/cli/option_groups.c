@@ -417,9 +417,11 @@ static struct cli_opt record_opts[] = { /* -o's help names the sampler's file: c
 };
 
 static const struct cli_opt ab_opts[] = {
-	{"runs", required_argument, OPT_RUNS, "N", "recorded runs of each command (default 5; 1 for an exact sampler)"},
+	{"runs", required_argument, OPT_RUNS, "N",
+	 "recorded runs of each command (default 5; 1 for an exact sampler)"},
 	{"warmup", required_argument, OPT_WARMUP, "W", "unrecorded runs of each command first (default 0)"},
-	{"keep", required_argument, OPT_KEEP, "DIR", "keep the recordings in DIR (a-01.data, b-01.data, ...; another sampler's suffix)"},
+	{"keep", required_argument, OPT_KEEP, "DIR",
+	 "keep the recordings in DIR (a-01.data, b-01.data, ...; another sampler's suffix)"},
 	{"call-graph", required_argument, OPT_CALL_GRAPH, "HOW",
 	 "stacks by dwarf (default: unwound from copied stacks) or fp (frame pointers)"},
 	{"freq", required_argument, OPT_FREQ, "HZ", "samples per second of CPU time (default 1000)"},
@@ -476,7 +478,8 @@ const struct cli_group cli_record_group = {record_opts, handle_sampler};
 void cli_record_help_init(const char *default_output)
 {
 	static char help[200];
-	size_t len = (size_t)snprintf(help, sizeof(help), "the recording to write and keep (default %s", default_output);
+	size_t len = (size_t)snprintf(help, sizeof(help), "the recording to write and keep (default %s",
+				      default_output);
 	for (size_t i = 0; format_at(i) != NULL && len + 2 < sizeof(help); i++) {
 		const struct format_recorder *rec = format_at(i)->recorder;
 		if (rec != NULL && rec->choice != NULL) {

@@ -297,7 +297,8 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 			return PF_EXIT_FAIL;
 		}
 	}
-	struct ab_run x = {.ab = ab, .s = &s, .runs = sampler_runs(&s, ab->runs), .dir = dir, .cmd = {cmd_a, cmd_b}, .started = now()};
+	struct ab_run x = {.ab = ab, .s = &s, .runs = sampler_runs(&s, ab->runs), .dir = dir, .cmd = {cmd_a, cmd_b},
+			   .started = now()};
 	s.tick = progress_tick;
 	s.tick_ctx = &x;
 	x.total = 2 * ab->warmup + 2 * x.runs * (ab->aa ? 2 : 1);
@@ -322,8 +323,8 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 	if (x.interrupted)
 		report_warning(r, "interrupted (Ctrl-C): comparing the %zu runs recorded before it", main.made);
 	if (ab->keep != NULL)
-		report_header(r, "Kept", "%s: profan diff --order %s --base %s/a-*%s -- %s/b-*%s", dir, main.order, dir,
-			      s.rec->suffix, dir, s.rec->suffix);
+		report_header(r, "Kept", "%s: profan diff --order %s --base %s/a-*%s -- %s/b-*%s", dir, main.order,
+			      dir, s.rec->suffix, dir, s.rec->suffix);
 	if (ab->aa && comparable(&aa)) {
 		struct report ra;
 		report_init(&ra);

@@ -249,7 +249,8 @@ int sampler_open(struct sampler *s, const struct record_opts *ro, const char *wh
 			    : ro->freq && !(s->rec->takes & RECORD_FREQ)	      ? "--freq"
 										      : NULL;
 	if (needs != NULL) {
-		pf_error("%s: %s does not apply to %s, which records %s", who, needs, s->rec->program, s->rec->event);
+		pf_error("%s: %s does not apply to %s, which records %s", who, needs, s->rec->program,
+			 s->rec->event);
 		return PF_EXIT_USAGE;
 	}
 	s->rq = (struct record_request){.call_graph = ro->call_graph ? ro->call_graph : "dwarf",

@@ -58,7 +58,8 @@ static const char **record_argv(const struct record_request *rq, const char *con
 {
 	static char path[8400], dir[4300];
 	const char *old = getenv("PATH");
-	snprintf(path, sizeof(path), "PATH=%s:%s", rq->scratch ? rq->scratch : ".", old && *old ? old : "/usr/bin:/bin");
+	snprintf(path, sizeof(path), "PATH=%s:%s", rq->scratch ? rq->scratch : ".",
+		 old && *old ? old : "/usr/bin:/bin");
 	snprintf(dir, sizeof(dir), DIR_VAR "=%s", profile_dir(rq->output));
 	const char **a = xcalloc(n + 4, sizeof(*a));
 	size_t k = 0;
@@ -147,8 +148,8 @@ static bool explain(const char *err, char *why, size_t cap)
 static const char *shown(const struct record_request *rq)
 {
 	static char line[160];
-	snprintf(line, sizeof(line), "node --cpu-prof --cpu-prof-interval=%u (a stand-in node first in PATH turns it on)",
-		 rq->freq ? 1000000 / rq->freq : 1000);
+	snprintf(line, sizeof(line), "node --cpu-prof --cpu-prof-interval=%u (a stand-in node first in PATH "
+				     "turns it on)", rq->freq ? 1000000 / rq->freq : 1000);
 	return line;
 }
 
