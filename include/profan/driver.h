@@ -67,6 +67,10 @@ struct ab_opts {
 	const char *keep; /* directory to keep the recordings in; NULL: a temporary one */
 };
 
+/* Options that name a side input or a feature of another format than F, or that F cannot
+ * carry out: 0, or PF_EXIT_USAGE after one error line (asked before recording anything). */
+int driver_check_options(const struct input_format *f, const struct profan_opts *o);
+
 /* Runs the shell commands CMD_A and CMD_B (sh -c) interleaved A B B A ..., records each run,
  * and compares the arms as driver_diff does (O's diff options), with each arm's times in the
  * header. Returns as driver_diff (DIFF_EXIT_SLOWER with --fail-on-change). */

@@ -201,19 +201,25 @@ const struct cli_command *const *cli_command_list(void)
 		cmds.list[nc] = &cmds.commands[nc];
 		nc++;
 		/* ab: its own, diff's verdict options, and those of diff's other groups that the
-		 * recordings' command takes (not another format's) */
-		size_t nr = 0;
-		while (cmds.groups[fi][nr])
-			nr++;
+		 * command of a format with a recorder takes (the default sampler's or another's: a
+		 * format's own are refused before anything runs when another sampler records) */
 		own = cmds.groups[nc];
 		n = 0;
 		own[n++] = &cli_ab_group;
 		if (choice != NULL)
 			own[n++] = choice;
 		own[n++] = &cli_ab_diff_group;
-		for (size_t i = 1; i < nd && n + 1 < MAX_GROUPS; i++)
-			if (listed(cmds.groups[fi], nr, diff[i]))
+		for (size_t i = 1; i < nd && n + 1 < MAX_GROUPS; i++) {
+			bool recorded = false;
+			for (size_t fj = 0; fj < nf && !recorded; fj++) {
+				size_t nr = 0;
+				while (cmds.groups[fj][nr])
+					nr++;
+				recorded = format_at(fj)->recorder != NULL && listed(cmds.groups[fj], nr, diff[i]);
+			}
+			if (recorded)
 				own[n++] = diff[i];
+		}
 		cmds.commands[nc] = ab_command(rf, own);
 		cmds.list[nc] = &cmds.commands[nc];
 		nc++;

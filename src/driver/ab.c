@@ -260,6 +260,8 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 	}
 	struct sampler s;
 	int rc = sampler_open(&s, &ab->rec, "ab");
+	if (rc == PF_EXIT_OK)
+		rc = driver_check_options(s.format, o);
 	const char *cmds[2] = {cmd_a, cmd_b};
 	for (int arm = 0; arm < 2 && rc == PF_EXIT_OK; arm++) {
 		/* a command that is a path and its arguments (no shell syntax): is it there? */

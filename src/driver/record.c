@@ -17,6 +17,8 @@ int driver_record(const struct profan_opts *o, const struct record_opts *ro, con
 	}
 	struct sampler s;
 	int rc = sampler_open(&s, ro, "record");
+	if (rc == PF_EXIT_OK)
+		rc = driver_check_options(s.format, o);
 	if (rc == PF_EXIT_OK && !which_executable(cmd[0])) { /* said before the sampler starts, in profan's words */
 		pf_error("record: %s: %s", cmd[0], strchr(cmd[0], '/') ? "no such executable" : "command not found");
 		rc = PF_EXIT_FAIL;

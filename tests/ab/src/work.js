@@ -2,9 +2,8 @@
 // `node work.js K`: per round hot() runs K units of work and steady_1() ... steady_8() 12 units
 // each, every unit the same 20,000 steps written out in each function (no shared callee to
 // inline): `node work.js 5` against `node work.js 10` doubles hot() and changes nothing else.
-// hot() is about 5 % of the run, then 9.4 %: a V8 diff judges shares, and the 4.4 points hot()
-// gains are lost by the rest, about half a point by each steady function of its 11 %, which the
-// runs' own scatter hides, while hot()'s share nearly doubles.
+// hot() is about 5 % of the run, then 9.4 %, so that even judged by shares (V8's gaps, the
+// default weight) the 4.4 points it gains cost each steady function only half a point.
 "use strict";
 
 const UNIT = 20000;
