@@ -16,37 +16,24 @@ from the kept .cpuprofile files, counted by a few lines of Python below:
   - a command that starts no node is refused in one line;
   - `profan record --cpuprof`: the profile kept under -o, its sample count the file's.
 The verdict rests on run-to-run noise: RUN_SERIAL. Exit 77 (ctest's skip) when node is missing."""
-import glob, json, os, shutil, statistics, subprocess, sys, tempfile
+import glob, json, os, shutil, statistics, subprocess, sys
 
-profan = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "diff"))
+sys.path.insert(0, here)
 from perf_runs import rows
-failures = []
+from harness import Harness
 
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-
-
-def prof(*args, code=None):
-    out = subprocess.run([profan, *args], capture_output=True, text=True, cwd=tmp, env=dict(os.environ, TMPDIR=tmp))
-    if code is not None:
-        check(out.returncode == code, f"profan {' '.join(args)}: exit {out.returncode}, not {code}: {out.stderr}")
-    return out
-
+h = Harness(sys.argv[1], "profan-ab-cpuprof-")
+tmp, check, prof = h.tmp, h.check, h.prof
 
 if shutil.which("node") is None:
-    print("SKIP: node is not installed")
-    sys.exit(77)
-tmp = tempfile.mkdtemp(prefix="profan-ab-cpuprof-")
+    h.skip("node is not installed")
 shutil.copy(os.path.join(here, "src", "work.js"), tmp)
 
 # ---- usage: --call-graph is perf's
-out = prof("ab", "--cpuprof", "--call-graph", "fp", "node a.js", "node b.js")
-check(out.returncode == 2 and "--call-graph does not apply to node" in out.stderr and out.stderr.count("\n") == 1,
-      f"ab --cpuprof --call-graph: exit {out.returncode}, {out.stderr!r}")
+h.one_line(prof("ab", "--cpuprof", "--call-graph", "fp", "node a.js", "node b.js"), "--call-graph does not apply to node",
+           2, "ab --cpuprof --call-graph")
 
 
 def self_samples(path, fn):
@@ -60,8 +47,7 @@ keep = os.path.join(tmp, "keep")
 out = prof("ab", "--cpuprof", "--weight", "samples", "--runs", "8", "--keep", keep, "--json", "--top", "0",
            "node work.js 5", "node work.js 10", code=0)
 if out.returncode != 0:
-    print("\n".join(failures))
-    sys.exit(1)
+    h.finish("the rest")
 ab = json.loads(out.stdout)
 head = ab["header"]
 a_files = sorted(glob.glob(os.path.join(keep, "a-*.cpuprofile")))
@@ -98,9 +84,7 @@ for extra in (["--order", head["Order"].split()[0]], []):
         check(got == want, f"diff {extra} on the kept files: {set(got.items()) ^ set(want.items())}")
 
 # ---- a command that starts no node
-out = prof("ab", "--cpuprof", "true", "true")
-check(out.returncode == 1 and "started no node" in out.stderr and out.stderr.count("\n") == 1,
-      f"ab --cpuprof without node: exit {out.returncode}, {out.stderr!r}")
+h.one_line(prof("ab", "--cpuprof", "true", "true"), "started no node", 1, "ab --cpuprof without node")
 
 # ---- record --cpuprof
 out = prof("record", "--cpuprof", "-o", "rec.cpuprofile", "--json", "--", "node", "work.js", "5", code=0)
@@ -110,11 +94,4 @@ if out.returncode == 0 and left:
     n = len(json.load(open(os.path.join(tmp, "rec.cpuprofile")))["samples"])
     total = json.loads(out.stdout)["header"].get("Total", "")
     check(total.endswith(f" in {n:,} samples"), f"record --cpuprof: Total {total!r}, the file has {n} samples")
-check(not glob.glob(os.path.join(tmp, "profan-*")), f"temporary files left: {glob.glob(os.path.join(tmp, 'profan-*'))}")
-
-if failures:
-    print("\n".join(failures))
-    print("kept for a look: " + tmp)
-    sys.exit(1)
-shutil.rmtree(tmp)
-print("all ab --cpuprof checks passed")
+h.finish("ab --cpuprof")

@@ -18,33 +18,18 @@ outside valgrind's preload):
   - `profan record --dhat`: the recording kept under -o, its total allocated valgrind's.
 DHAT's counts do not depend on timing: no retries, and the test need not run alone.
 Exit 77 (ctest's skip) when valgrind or gcc is missing."""
-import glob, json, os, shutil, subprocess, sys, tempfile
+import glob, json, os, shutil, subprocess, sys
 
-profan = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, "..", "diff"))
+sys.path.insert(0, here)
 from perf_runs import rows
-failures = []
+from harness import Harness
 
+h = Harness(sys.argv[1], "profan-ab-dhat-")
+tmp, check, prof = h.tmp, h.check, h.prof
+one_line = h.one_line
 
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-
-
-def prof(*args, code=None):
-    out = subprocess.run([profan, *args], capture_output=True, text=True, cwd=tmp, env=dict(os.environ, TMPDIR=tmp))
-    if code is not None:
-        check(out.returncode == code, f"profan {' '.join(args)}: exit {out.returncode}, not {code}: {out.stderr}")
-    return out
-
-
-def one_line(out, want, code, what):
-    check(out.returncode == code and want in out.stderr and out.stderr.count("\n") == 1,
-          f"{what}: exit {out.returncode}, {out.stderr!r}")
-
-
-tmp = tempfile.mkdtemp(prefix="profan-ab-dhat-")
 
 # ---- usage errors: nothing runs
 one_line(prof("ab", "--dhat", "--call-graph", "fp", "./a", "./b"), "--call-graph does not apply to valgrind", 2,
@@ -55,8 +40,7 @@ one_line(prof("ab", "--dhat", "--cpuprof", "./a", "./b"), "give one sampler", 2,
 
 for tool in ("valgrind", "gcc"):
     if shutil.which(tool) is None:
-        print(f"SKIP: {tool} is not installed")
-        sys.exit(77)
+        h.skip(f"{tool} is not installed")
 src = os.path.join(here, "src", "heap.c")
 for name, plant in (("heap-base", 2000), ("heap", 3000)):
     subprocess.run(["gcc", "-g", "-O0", f"-DPLANT={plant}", "-o", os.path.join(tmp, name), src], check=True)
@@ -88,8 +72,7 @@ keep = os.path.join(tmp, "keep")
 out = prof("ab", "--dhat", "--aa", "--warmup", "1", "--keep", keep, "--json", "--top", "0",
            "echo >>ran-a; ./heap-base", "echo >>ran-b; ./heap", code=0)
 if out.returncode != 0:
-    print("\n".join(failures))
-    sys.exit(1)
+    h.finish("the rest")
 ab = json.loads(out.stdout)
 head = ab["header"]
 check(sorted(os.listdir(keep)) == ["a-01.json", "aa-a-01.json", "aa-b-01.json", "b-01.json"],
@@ -155,10 +138,4 @@ if out.returncode == 0 and left:
           f"record --dhat: Total {head.get('Total')!r}, valgrind's {total} B (design 60,000)")
     check(head.get("Run", "").endswith("kept in rec.json"), f"record --dhat: Run {head.get('Run')!r}")
 
-check(not glob.glob(os.path.join(tmp, "profan-*")), f"temporary files left: {glob.glob(os.path.join(tmp, 'profan-*'))}")
-if failures:
-    print("\n".join(failures))
-    print("kept for a look: " + tmp)
-    sys.exit(1)
-shutil.rmtree(tmp)
-print("all ab --dhat checks passed")
+h.finish("ab --dhat")
