@@ -20,11 +20,12 @@ _profan_opts_cpuprof='--ours --full-paths --explain-ownership --weight --profile
 _profan_opts_diff='--base --format --metric --confidence --order --aa --match --fail-on-change --median --ours --binary --full-paths --explain-ownership
 	--thread --pid --symbol-path --kallsyms --verbose -v --no-inline --no-symbols --no-sidecar --weight
 	--profile --wasm'
-_profan_opts_record='-o --output --call-graph --freq --ours --binary --full-paths --explain-ownership --under --threads
+_profan_opts_record='-o --output --call-graph --freq --dhat --cpuprof --ours --binary --full-paths --explain-ownership --under --threads
 	--metric --alloc-entry --alloc-plumbing --whole-binary --no-sidecar --symbol-path --kallsyms --no-inline --no-symbols
 	--verbose -v'
-_profan_opts_ab='--runs --warmup --keep --call-graph --freq --aa --metric --confidence --match --fail-on-change --ours
-	--binary --full-paths --explain-ownership --symbol-path --kallsyms --no-inline --no-symbols --no-sidecar --verbose -v'
+_profan_opts_ab='--runs --warmup --keep --call-graph --freq --dhat --cpuprof --aa --metric --confidence --match --fail-on-change --ours
+	--binary --full-paths --explain-ownership --symbol-path --kallsyms --no-inline --no-symbols --no-sidecar --verbose -v
+	--weight --profile --wasm'
 _profan_takes_value='--call-graph --freq --runs --warmup --keep --top --output -o --binary --thread --pid --under --metric --alloc-entry
 	--alloc-plumbing --symbol-path --kallsyms --where --not --stacks --ours --plumbing --weight --profile
 	--wasm --base --format --confidence --order --match --focus --ignore --hide --root-at --by --tree-threshold
@@ -40,8 +41,8 @@ _profan_values()
 	"dhat --metric")
 		echo 'gb gbk tb tbk tiny short-lived zero-access zero-access-blocks low-access low-access-blocks
 			eb ebk rb high-reads wb high-writes tl mb mbk list' ;;
-	"cpuprof --weight" | "diff --weight") echo 'before after samples' ;;
-	"cpuprof --profile" | "diff --profile") echo 'all' ;;
+	"cpuprof --weight" | "diff --weight" | "ab --weight") echo 'before after samples' ;;
+	"cpuprof --profile" | "diff --profile" | "ab --profile") echo 'all' ;;
 	"diff --format") echo 'samply perf dhat cpuprof' ;;
 	"diff --match" | "ab --match") echo 'name file' ;;
 	*" --by") echo 'function file line lib' ;;

@@ -51,6 +51,7 @@ struct record_opts {
 	const char *output;     /* the recording (record only); NULL: the sampler's default name */
 	const char *call_graph; /* "dwarf" (NULL: the default) or "fp" */
 	unsigned freq;          /* samples per second; 0: 1000 */
+	const struct input_format *format; /* whose recorder; NULL: format_recording()'s */
 };
 
 /* Records CMD[0..N) (no shell), keeps the recording and analyses it as the format's own
@@ -60,11 +61,15 @@ int driver_record(const struct profan_opts *o, const struct record_opts *ro, con
 
 struct ab_opts {
 	struct record_opts rec;
-	size_t runs;      /* recorded runs per arm (>= 1) */
+	size_t runs;      /* recorded runs per arm; 0: 5, or 1 for an exact recorder */
 	size_t warmup;    /* unrecorded runs per arm first */
 	bool aa;          /* first A against itself, in the same order, as the harness' noise */
 	const char *keep; /* directory to keep the recordings in; NULL: a temporary one */
 };
+
+/* Options that name a side input or a feature of another format than F, or that F cannot
+ * carry out: 0, or PF_EXIT_USAGE after one error line (asked before recording anything). */
+int driver_check_options(const struct input_format *f, const struct profan_opts *o);
 
 /* Runs the shell commands CMD_A and CMD_B (sh -c) interleaved A B B A ..., records each run,
  * and compares the arms as driver_diff does (O's diff options), with each arm's times in the

@@ -87,7 +87,11 @@ struct record_request {
 	const char *call_graph; /* "dwarf" or "fp" */
 	unsigned freq;          /* samples per second */
 	bool clock;             /* ask for the monotonic clock (dropped where the sampler refuses it) */
+	const char *scratch;    /* a directory of profan's for the whole session (prepare's files) */
 };
+
+/* The options of profan record and profan ab a recorder carries out (format_recorder.takes). */
+enum { RECORD_CALL_GRAPH = 1, RECORD_FREQ = 2 };
 
 /* A format whose files a sampler on this machine records (format_recording()). */
 struct format_recorder {
@@ -105,6 +109,25 @@ struct format_recorder {
 	bool (*explain)(const char *err, char *why, size_t cap);
 	/* A note on what the machine samples with (no hardware counters): NULL or one line. */
 	const char *(*note)(void);
+	const char *suffix;           /* of ab's recordings: ".data" */
+	const char *const *probe;     /* the program recorded once to try the sampler (NULL: `true`) */
+	unsigned takes;               /* RECORD_* options it carries out */
+	/* Its counts are exact, the same on every run of one program and input: ab makes one run
+	 * per arm unless --runs asks more (DIFF then checks that they agree). */
+	bool exact;
+	/* The help of the option that picks it (--COMMAND of profan record and profan ab); NULL:
+	 * it is the default sampler. */
+	const char *choice;
+	/* Files the sampler needs for the session, in RQ->scratch: 0, or -1 with one line in WHY. */
+	int (*prepare)(const struct record_request *rq, char *why, size_t cap);
+	/* After a run of process PID (SHELL: a `sh -c` around the command, which is no part of
+	 * it): makes RQ->output the run's one recording from what the sampler wrote. 0 (no file is
+	 * no recording: the caller says so), or -1 with one line in WHY. NULL: the sampler writes
+	 * RQ->output itself. */
+	int (*collect)(const struct record_request *rq, long pid, bool shell, char *why, size_t cap);
+	/* How runs are recorded, for the header, when the command line is not the clearest way to
+	 * say it: NULL (the command line is shown), or one line (static storage). */
+	const char *(*shown)(const struct record_request *rq);
 };
 
 struct input_format {
@@ -155,7 +178,8 @@ struct input_format {
 /* The input formats, in the order they are recognised. */
 const struct input_format *format_find(const char *name); /* by name or command; NULL if unknown */
 const struct input_format *format_at(size_t i);            /* NULL past the last */
-/* The first format with a recorder (profan record, profan ab), or NULL. */
+const char *format_command(const struct input_format *f); /* its subcommand: "cpuprof" */
+/* The first format with a recorder (profan record, profan ab: the default sampler), or NULL. */
 const struct input_format *format_recording(void);
 
 /* The format the first bytes D[0..N) of a decoded input show (a binary format's magic, or a

@@ -636,7 +636,7 @@ out:
 
 static int run_command(const struct cli_command *cmd, int argc, char **argv)
 {
-	struct cli_state st = {.cmd = cmd, .top = 30, .ab = {.runs = 5}};
+	struct cli_state st = {.cmd = cmd, .top = 30};
 	profan_opts_init(&st.opts);
 	format_stores_open(&st);
 	int first, rc;

@@ -9,6 +9,10 @@ extern const struct cli_group cli_own_group, cli_binary_group, cli_symbol_group,
 /* profan record's and profan ab's own, and the options of diff's that ab takes */
 extern const struct cli_group cli_record_group, cli_ab_group, cli_ab_diff_group;
 
+/* The options that pick another sampler than the default one (--COMMAND of each format with a
+ * recorder), or NULL when there is none. */
+const struct cli_group *cli_sampler_choice_group(void);
+
 /* Fills in the help of record's -o with the sampler's DEFAULT_OUTPUT. */
 void cli_record_help_init(const char *default_output);
 

@@ -76,7 +76,26 @@ static const struct cli_command cmd_diff = {
 	.format = NULL,
 };
 
-/* profan record and profan ab: their help names the sampler of the format that has one. */
+/* "--dhat and --cpuprof record with ... instead": the options that pick another sampler. */
+static const char *other_samplers(void)
+{
+	static char text[200];
+	const struct cli_group *g = cli_sampler_choice_group();
+	size_t len = 0;
+	text[0] = '\0';
+	for (size_t i = 0; g != NULL && g->opts[i].name != NULL; i++) {
+		const char *sep = i == 0 ? "" : g->opts[i + 1].name == NULL ? " or " : ", ";
+		int k = snprintf(text + len, sizeof(text) - len, "%s--%s", sep, g->opts[i].name);
+		if (k < 0 || (size_t)k >= sizeof(text) - len)
+			break;
+		len += (size_t)k;
+	}
+	if (len > 0)
+		snprintf(text + len, sizeof(text) - len, " records with another sampler instead (see below).");
+	return text;
+}
+
+/* profan record and profan ab: their help names the default sampler, the format that has one. */
 static struct cli_command record_command(const struct input_format *f, const struct cli_group **own)
 {
 	static char summary[120], description[900];
@@ -87,8 +106,9 @@ static struct cli_command record_command(const struct input_format *f, const str
 		 "Runs CMD with its arguments (no shell) under %s record with the flags profan reads best (%s at\n"
 		 "1000 Hz, --call-graph dwarf, the monotonic clock where accepted), keeps the recording (-o, default\n"
 		 "%s) and prints what 'profan %s' prints for it: that command's options apply. Says in one line\n"
-		 "when %s is missing or may not record here, and the program's exit status when it is not 0.",
-		 rec->program, rec->event, rec->default_output, f->command, rec->program);
+		 "when %s is missing or may not record here, and the program's exit status when it is not 0.\n"
+		 "%s",
+		 rec->program, rec->event, rec->default_output, f->command, rec->program, other_samplers());
 	return (struct cli_command){
 		.name = "record",
 		.summary = summary,
@@ -112,8 +132,8 @@ static struct cli_command ab_command(const struct input_format *f, const struct 
 		 "the sampler's own CPU included). --aa first compares A with itself, in the same order, and\n"
 		 "says how many rows the noise alone moved. The commands' output is discarded; a command that\n"
 		 "fails stops the runs. Ctrl-C stops recording and compares the runs made, if each arm has one.\n"
-		 "The protocol and when to trust a verdict: docs/ab.md.",
-		 f->recorder->program);
+		 "The protocol and when to trust a verdict: docs/ab.md.\n%s",
+		 f->recorder->program, other_samplers());
 	return (struct cli_command){
 		.name = "ab",
 		.summary = "run two commands in turn (A B B A ...), recording each run, and compare them",
@@ -171,6 +191,9 @@ const struct cli_command *const *cli_command_list(void)
 		const struct cli_group **own = cmds.groups[nc];
 		size_t n = 0;
 		own[n++] = &cli_record_group;
+		const struct cli_group *choice = cli_sampler_choice_group();
+		if (choice != NULL)
+			own[n++] = choice;
 		for (const struct cli_group *const *g = cmds.groups[fi]; *g && n + 1 < MAX_GROUPS; g++)
 			own[n++] = *g;
 		cli_record_help_init(rf->recorder->default_output);
@@ -178,17 +201,25 @@ const struct cli_command *const *cli_command_list(void)
 		cmds.list[nc] = &cmds.commands[nc];
 		nc++;
 		/* ab: its own, diff's verdict options, and those of diff's other groups that the
-		 * recordings' command takes (not another format's) */
-		size_t nr = 0;
-		while (cmds.groups[fi][nr])
-			nr++;
+		 * command of a format with a recorder takes (the default sampler's or another's: a
+		 * format's own are refused before anything runs when another sampler records) */
 		own = cmds.groups[nc];
 		n = 0;
 		own[n++] = &cli_ab_group;
+		if (choice != NULL)
+			own[n++] = choice;
 		own[n++] = &cli_ab_diff_group;
-		for (size_t i = 1; i < nd && n + 1 < MAX_GROUPS; i++)
-			if (listed(cmds.groups[fi], nr, diff[i]))
+		for (size_t i = 1; i < nd && n + 1 < MAX_GROUPS; i++) {
+			bool recorded = false;
+			for (size_t fj = 0; fj < nf && !recorded; fj++) {
+				size_t nr = 0;
+				while (cmds.groups[fj][nr])
+					nr++;
+				recorded = format_at(fj)->recorder != NULL && listed(cmds.groups[fj], nr, diff[i]);
+			}
+			if (recorded)
 				own[n++] = diff[i];
+		}
 		cmds.commands[nc] = ab_command(rf, own);
 		cmds.list[nc] = &cmds.commands[nc];
 		nc++;

@@ -419,9 +419,11 @@ static struct cli_opt record_opts[] = { /* -o's help names the sampler's file: c
 };
 
 static const struct cli_opt ab_opts[] = {
-	{"runs", required_argument, OPT_RUNS, "N", "recorded runs of each command (default 5)"},
+	{"runs", required_argument, OPT_RUNS, "N",
+	 "recorded runs of each command (default 5; 1 for an exact sampler)"},
 	{"warmup", required_argument, OPT_WARMUP, "W", "unrecorded runs of each command first (default 0)"},
-	{"keep", required_argument, OPT_KEEP, "DIR", "keep the recordings in DIR (a-01.data, b-01.data, ...)"},
+	{"keep", required_argument, OPT_KEEP, "DIR",
+	 "keep the recordings in DIR (a-01.data, b-01.data, ...; another sampler's suffix)"},
 	{"call-graph", required_argument, OPT_CALL_GRAPH, "HOW",
 	 "stacks by dwarf (default: unwound from copied stacks) or fp (frame pointers)"},
 	{"freq", required_argument, OPT_FREQ, "HZ", "samples per second of CPU time (default 1000)"},
@@ -477,11 +479,53 @@ const struct cli_group cli_record_group = {record_opts, handle_sampler};
 
 void cli_record_help_init(const char *default_output)
 {
-	static char help[160];
-	snprintf(help, sizeof(help), "the recording to write and keep (default %s)", default_output);
+	static char help[200];
+	size_t len = (size_t)snprintf(help, sizeof(help), "the recording to write and keep (default %s",
+				      default_output);
+	for (size_t i = 0; format_at(i) != NULL && len + 2 < sizeof(help); i++) {
+		const struct format_recorder *rec = format_at(i)->recorder;
+		if (rec != NULL && rec->choice != NULL) {
+			int k = snprintf(help + len, sizeof(help) - len, "; --%s: %s", format_command(format_at(i)),
+					 rec->default_output);
+			len += k > 0 ? (size_t)k : 0;
+		}
+	}
+	if (len + 2 < sizeof(help))
+		memcpy(help + len, ")", 2);
 	record_opts[0].help = help;
 }
 const struct cli_group cli_ab_group = {ab_opts, handle_sampler};
+
+/* --COMMAND for each format whose recorder is not the default one: records with that sampler. */
+enum { OPT_SAMPLER = 0x180, MAX_SAMPLERS = 8 };
+static struct cli_opt choice_opts[MAX_SAMPLERS + 1];
+
+static int handle_choice(struct cli_state *st, int val, const char *arg)
+{
+	(void)arg;
+	const struct input_format *f = format_at((size_t)(val - OPT_SAMPLER));
+	if (st->ab.rec.format != NULL && st->ab.rec.format != f)
+		return cli_usage_error(st, "--%s and --%s: give one sampler", format_command(st->ab.rec.format),
+				       format_command(f));
+	st->ab.rec.format = f;
+	return 0;
+}
+
+static struct cli_group choice_group = {choice_opts, handle_choice};
+
+const struct cli_group *cli_sampler_choice_group(void)
+{
+	if (choice_opts[0].name != NULL)
+		return &choice_group;
+	size_t n = 0;
+	for (size_t i = 0; n < MAX_SAMPLERS && format_at(i) != NULL; i++) {
+		const struct format_recorder *rec = format_at(i)->recorder;
+		if (rec != NULL && rec->choice != NULL)
+			choice_opts[n++] = (struct cli_opt){format_command(format_at(i)), no_argument,
+							    OPT_SAMPLER + (int)i, NULL, rec->choice};
+	}
+	return n ? &choice_group : NULL;
+}
 
 void cli_diff_help_init(void)
 {

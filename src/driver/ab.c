@@ -29,6 +29,7 @@ struct arms {
 struct ab_run {
 	const struct ab_opts *ab;
 	const struct sampler *s;
+	size_t runs; /* per arm */
 	const char *dir;
 	const char *cmd[2];
 	double started;
@@ -111,14 +112,14 @@ static int run_once(struct ab_run *x, int arm, const char *file, struct sampler_
  * stopped it early: x->interrupted), or -1 after one error line. */
 static int record_arms(struct ab_run *x, struct arms *a)
 {
-	size_t n = x->ab->runs;
+	size_t n = x->runs;
 	a->order = xcalloc(2 * n + 1, 1);
 	size_t k[2] = {0, 0};
 	for (size_t i = 0; i < 2 * n && !x->interrupted; i++) {
 		int arm = arm_of(i);
 		k[arm]++;
 		progress_run(x, a->prefix[0] ? "A/A: " : "", arm, k[arm], n);
-		char *file = xasprintf("%s/%s%c-%02zu.data", x->dir, a->prefix, "ab"[arm], k[arm]);
+		char *file = xasprintf("%s/%s%c-%02zu%s", x->dir, a->prefix, "ab"[arm], k[arm], x->s->rec->suffix);
 		struct sampler_run res;
 		int rc = run_once(x, a->prefix[0] ? 0 : arm, file, &res);
 		struct stat st;
@@ -205,7 +206,7 @@ static int compare(const struct profan_opts *o, const struct sampler *s, const s
 
 /* --keep DIR: made if missing; an existing one must hold no runs of an earlier comparison,
  * which the globs of a later `profan diff` would mix in. */
-static int keep_dir(const char *dir)
+static int keep_dir(const char *dir, const char *suffix)
 {
 	if (mkdir(dir, 0777) == 0)
 		return 0;
@@ -219,9 +220,10 @@ static int keep_dir(const char *dir)
 		return -1;
 	}
 	bool runs = false;
+	size_t slen = strlen(suffix);
 	for (struct dirent *e; (e = readdir(d)) != NULL && !runs;) {
 		size_t len = strlen(e->d_name);
-		runs = len > 5 && strcmp(e->d_name + len - 5, ".data") == 0;
+		runs = len > slen && strcmp(e->d_name + len - slen, suffix) == 0;
 	}
 	closedir(d);
 	if (runs) {
@@ -252,16 +254,14 @@ static bool comparable(const struct arms *a)
 int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char *cmd_a, const char *cmd_b,
 	      struct report *r)
 {
-	if (ab->runs == 0) {
-		pf_error("ab: --runs wants at least 1");
-		return PF_EXIT_USAGE;
-	}
 	if (o->order != NULL) {
 		pf_error("ab: --order is what ab decides (A B B A ...): leave it out");
 		return PF_EXIT_USAGE;
 	}
 	struct sampler s;
 	int rc = sampler_open(&s, &ab->rec, "ab");
+	if (rc == PF_EXIT_OK)
+		rc = driver_check_options(s.format, o);
 	const char *cmds[2] = {cmd_a, cmd_b};
 	for (int arm = 0; arm < 2 && rc == PF_EXIT_OK; arm++) {
 		/* a command that is a path and its arguments (no shell syntax): is it there? */
@@ -284,7 +284,7 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 	}
 	char *dir = NULL;
 	if (ab->keep != NULL) {
-		if (keep_dir(ab->keep) < 0) {
+		if (keep_dir(ab->keep, s.rec->suffix) < 0) {
 			sampler_close(&s);
 			return PF_EXIT_FAIL;
 		}
@@ -299,10 +299,11 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 			return PF_EXIT_FAIL;
 		}
 	}
-	struct ab_run x = {.ab = ab, .s = &s, .dir = dir, .cmd = {cmd_a, cmd_b}, .started = now()};
+	struct ab_run x = {.ab = ab, .s = &s, .runs = sampler_runs(&s, ab->runs), .dir = dir, .cmd = {cmd_a, cmd_b},
+			   .started = now()};
 	s.tick = progress_tick;
 	s.tick_ctx = &x;
-	x.total = 2 * ab->warmup + 2 * ab->runs * (ab->aa ? 2 : 1);
+	x.total = 2 * ab->warmup + 2 * x.runs * (ab->aa ? 2 : 1);
 	struct arms aa = {.prefix = "aa-"}, main = {.prefix = ""};
 	rc = PF_EXIT_FAIL;
 	if (warm_up(&x) < 0 || (ab->aa && record_arms(&x, &aa) < 0) || record_arms(&x, &main) < 0)
@@ -315,8 +316,8 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 	report_header(r, "A", "%s", cmd_a);
 	report_header(r, "B", "%s", cmd_b);
 	time_lines(r, &main);
-	report_header(r, "Sampler cost", "included above: recording `true` took %.3f s wall, %.3f s CPU", s.probe_wall,
-		      s.probe_cpu);
+	report_header(r, "Sampler cost", "included above: recording `%s` took %.3f s wall, %.3f s CPU",
+		      sampler_probe_text(&s), s.probe_wall, s.probe_cpu);
 	report_header(r, "Recorded", "%zu + %zu runs in the order %s%s, by %s%s", main.files[0].len,
 		      main.files[1].len, main.order,
 		      ab->warmup ? report_printf(r, " after %zu warm-up runs each", ab->warmup) : "",
@@ -324,8 +325,8 @@ int driver_ab(const struct profan_opts *o, const struct ab_opts *ab, const char 
 	if (x.interrupted)
 		report_warning(r, "interrupted (Ctrl-C): comparing the %zu runs recorded before it", main.made);
 	if (ab->keep != NULL)
-		report_header(r, "Kept", "%s: profan diff --order %s --base %s/a-*.data -- %s/b-*.data", dir, main.order,
-			      dir, dir);
+		report_header(r, "Kept", "%s: profan diff --order %s --base %s/a-*%s -- %s/b-*%s", dir, main.order,
+			      dir, s.rec->suffix, dir, s.rec->suffix);
 	if (ab->aa && comparable(&aa)) {
 		struct report ra;
 		report_init(&ra);

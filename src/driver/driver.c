@@ -75,6 +75,11 @@ static int check_options_fit(const struct input_format *f, const struct profan_o
 	return 0;
 }
 
+int driver_check_options(const struct input_format *f, const struct profan_opts *o)
+{
+	return check_options_fit(f, o);
+}
+
 /* One input's load: recognise the format (or check the one asked for) and call the
  * format's loader (a pf_loader for load_file/load_buffer). */
 struct loaded {

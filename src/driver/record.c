@@ -17,6 +17,8 @@ int driver_record(const struct profan_opts *o, const struct record_opts *ro, con
 	}
 	struct sampler s;
 	int rc = sampler_open(&s, ro, "record");
+	if (rc == PF_EXIT_OK)
+		rc = driver_check_options(s.format, o);
 	if (rc == PF_EXIT_OK && !which_executable(cmd[0])) { /* said before the sampler starts, in profan's words */
 		pf_error("record: %s: %s", cmd[0], strchr(cmd[0], '/') ? "no such executable" : "command not found");
 		rc = PF_EXIT_FAIL;
@@ -41,8 +43,9 @@ int driver_record(const struct profan_opts *o, const struct record_opts *ro, con
 		return PF_EXIT_FAIL;
 	}
 	/* the sampler's command line is the recording's own header line */
-	report_header(r, "Run", "%.3f s wall, %.3f s CPU, %s's own included (recording `true` took %.3f s, %.3f s); "
-				"kept in %s", res.wall, res.cpu, s.rec->program, s.probe_wall, s.probe_cpu, out);
+	report_header(r, "Run", "%.3f s wall, %.3f s CPU, %s's own included (recording `%s` took %.3f s, %.3f s); "
+				"kept in %s", res.wall, res.cpu, s.rec->program, sampler_probe_text(&s), s.probe_wall,
+		      s.probe_cpu, out);
 	const char *note = s.rec->note ? s.rec->note() : NULL;
 	if (note != NULL)
 		report_header(r, "Sampler", "%s", note);

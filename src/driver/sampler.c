@@ -3,6 +3,7 @@
  * rusage), and SIGINT left to the program while profan waits. */
 #include "sampler.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -83,14 +84,20 @@ static int wait_for(const struct sampler *s, pid_t pid, int *status, struct rusa
 	return 0;
 }
 
+/* `sh -c CMD`, as ab runs its commands: the shell's own recording is no part of the command's. */
+static bool shell_around(const char *const *cmd, size_t n)
+{
+	return n == 3 && strcmp(cmd[0], "/bin/sh") == 0 && strcmp(cmd[1], "-c") == 0;
+}
+
 int sampler_run(const struct sampler *s, const char *output, const char *const *cmd, size_t n, enum sampler_io io,
 		const char *errfile, struct sampler_run *res)
 {
 	memset(res, 0, sizeof(*res));
 	const char **argv;
+	struct record_request rq = s->rq;
+	rq.output = output;
 	if (output != NULL) {
-		struct record_request rq = s->rq;
-		rq.output = output;
 		argv = s->rec->argv(&rq, cmd, n);
 	} else {
 		argv = xcalloc(n + 1, sizeof(*argv));
@@ -139,11 +146,42 @@ int sampler_run(const struct sampler *s, const char *output, const char *const *
 		res->wall = ended - started;
 		res->cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
 			   (double)ru.ru_stime.tv_usec / 1e6;
+		/* collect tidies up after every run; its complaint is the run's error only when the
+		 * run itself went well (a failed or interrupted one is said as such by the caller) */
+		char why[300];
+		bool ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && !got_sigint;
+		if (rc == 0 && output != NULL && s->rec->collect != NULL &&
+		    s->rec->collect(&rq, (long)pid, shell_around(cmd, n), why, sizeof(why)) < 0 && ok) {
+			pf_error("%s: %s", s->who, why);
+			rc = -1;
+		}
 	}
 	sigaction(SIGINT, &old, NULL);
 	res->interrupted = got_sigint != 0;
 	free(argv);
 	return rc;
+}
+
+const char *sampler_probe_text(const struct sampler *s)
+{
+	static char text[120];
+	const char *const *p = s->rec->probe;
+	if (p == NULL)
+		return "true";
+	size_t len = 0;
+	text[0] = '\0';
+	for (size_t i = 0; p[i] && len + 1 < sizeof(text); i++) {
+		int k = snprintf(text + len, sizeof(text) - len, "%s%s", i ? " " : "", p[i]);
+		if (k < 0)
+			break;
+		len += (size_t)k;
+	}
+	return text;
+}
+
+size_t sampler_runs(const struct sampler *s, size_t asked)
+{
+	return asked ? asked : s->rec->exact ? 1 : 5;
 }
 
 /* The last non-empty line of FILE's text, for a message (static storage). */
@@ -177,9 +215,13 @@ static char *slurp(const char *path)
 static int probe(struct sampler *s, char **err)
 {
 	char *out = xasprintf("%s/probe.data", s->dir), *errfile = xasprintf("%s/probe.err", s->dir);
-	const char *cmd[] = {"true"};
+	static const char *const true_cmd[] = {"true", NULL};
+	const char *const *cmd = s->rec->probe ? s->rec->probe : true_cmd;
+	size_t n = 0;
+	while (cmd[n])
+		n++;
 	struct sampler_run res;
-	int rc = sampler_run(s, out, cmd, 1, SAMPLER_QUIET, errfile, &res);
+	int rc = sampler_run(s, out, cmd, n, SAMPLER_QUIET, errfile, &res);
 	struct stat st;
 	bool ok = rc == 0 && WIFEXITED(res.status) && WEXITSTATUS(res.status) == 0 && stat(out, &st) == 0 &&
 		  st.st_size > 0;
@@ -196,11 +238,20 @@ static int probe(struct sampler *s, char **err)
 int sampler_open(struct sampler *s, const struct record_opts *ro, const char *who)
 {
 	memset(s, 0, sizeof(*s));
-	s->format = format_recording();
+	s->who = who;
+	s->format = ro->format ? ro->format : format_recording();
 	s->rec = s->format ? s->format->recorder : NULL;
 	if (s->rec == NULL) {
 		pf_error("%s: no sampler profan knows how to run", who);
 		return PF_EXIT_FAIL;
+	}
+	const char *needs = ro->call_graph && !(s->rec->takes & RECORD_CALL_GRAPH) ? "--call-graph"
+			    : ro->freq && !(s->rec->takes & RECORD_FREQ)	      ? "--freq"
+										      : NULL;
+	if (needs != NULL) {
+		pf_error("%s: %s does not apply to %s, which records %s", who, needs, s->rec->program,
+			 s->rec->event);
+		return PF_EXIT_USAGE;
 	}
 	s->rq = (struct record_request){.call_graph = ro->call_graph ? ro->call_graph : "dwarf",
 					.freq = ro->freq ? ro->freq : 1000,
@@ -227,6 +278,12 @@ int sampler_try(struct sampler *s, const char *who)
 		s->dir = NULL;
 		return PF_EXIT_FAIL;
 	}
+	s->rq.scratch = s->dir;
+	char why[300];
+	if (s->rec->prepare && s->rec->prepare(&s->rq, why, sizeof(why)) < 0) {
+		pf_error("%s: %s", who, why);
+		return PF_EXIT_FAIL;
+	}
 	char *err = NULL;
 	int rc = probe(s, &err);
 	if (rc < 0) { /* the monotonic clock is a nicety: try without it */
@@ -235,7 +292,6 @@ int sampler_try(struct sampler *s, const char *who)
 		rc = probe(s, &err);
 	}
 	if (rc < 0) {
-		char why[300];
 		if (!s->rec->explain(err, why, sizeof(why)))
 			snprintf(why, sizeof(why), "%s cannot record here: %s", s->rec->program,
 				 *last_line(err) ? last_line(err) : "it failed without a message");
@@ -249,6 +305,16 @@ int sampler_try(struct sampler *s, const char *who)
 
 void sampler_close(struct sampler *s)
 {
+	DIR *d = s->dir ? opendir(s->dir) : NULL;
+	for (struct dirent *e; d != NULL && (e = readdir(d)) != NULL;) { /* prepare's files */
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		char *path = xasprintf("%s/%s", s->dir, e->d_name);
+		unlink(path);
+		free(path);
+	}
+	if (d != NULL)
+		closedir(d);
 	if (s->dir != NULL)
 		rmdir(s->dir);
 	free(s->dir);
@@ -259,6 +325,10 @@ const char *sampler_describe(const struct sampler *s, struct report *r)
 {
 	struct record_request rq = s->rq;
 	rq.output = "FILE";
+	const char *note = s->rec->note ? s->rec->note() : NULL;
+	const char *shown = s->rec->shown ? s->rec->shown(&rq) : NULL;
+	if (shown != NULL)
+		return note ? report_printf(r, "%s; %s", shown, note) : report_printf(r, "%s", shown);
 	const char *cmd[] = {"CMD"};
 	const char **argv = s->rec->argv(&rq, cmd, 1);
 	char line[512] = "";
@@ -272,6 +342,5 @@ const char *sampler_describe(const struct sampler *s, struct report *r)
 		len += (size_t)k;
 	}
 	free(argv);
-	const char *note = s->rec->note ? s->rec->note() : NULL;
 	return note ? report_printf(r, "%s; %s", line, note) : report_printf(r, "%s", line);
 }

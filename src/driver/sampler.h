@@ -13,6 +13,7 @@
 struct sampler {
 	const struct input_format *format; /* whose files it records */
 	const struct format_recorder *rec;
+	const char *who;                   /* the command, in messages: "ab" */
 	struct record_request rq;          /* .output set per run */
 	char *dir;                         /* scratch directory for the probe's files */
 	double probe_wall, probe_cpu;      /* what recording `true` took: the sampler's own cost */
@@ -53,6 +54,11 @@ int sampler_run(const struct sampler *s, const char *output, const char *const *
 /* What a finished run's status says about its program, "exit status 3" / "killed by signal
  * 11 (Segmentation fault)", or NULL for exit 0. Static storage. */
 const char *sampler_status(int status);
+
+/* The program recorded to try the sampler, for messages: "true". Static storage. */
+const char *sampler_probe_text(const struct sampler *s);
+/* Runs per arm of ab: ASKED, or the default (5; 1 for an exact recorder). */
+size_t sampler_runs(const struct sampler *s, size_t asked);
 
 /* The header's line of how runs were recorded: "perf record -e cpu-clock -F 1000 ...". */
 const char *sampler_describe(const struct sampler *s, struct report *r);

@@ -38,6 +38,11 @@ const char *format_name(const struct input_format *f)
 	return f->name;
 }
 
+const char *format_command(const struct input_format *f)
+{
+	return f->command;
+}
+
 /* "a, b or c" of each format's name (COMMANDS: subcommand) into BUF[0..CAP). */
 static const char *list_of(char *buf, size_t cap, bool commands)
 {

@@ -76,5 +76,6 @@ const struct cpuprof_view_opts *cpuprof_view_opts_of(const struct profan_opts *o
 /* The format's hooks for the driver (format.h; format.c). */
 struct input_format;
 extern const struct input_format cpuprof_format;
+extern const struct format_recorder cpuprof_recorder; /* cpuprof_record.c */
 
 #endif

@@ -154,4 +154,5 @@ const struct input_format cpuprof_format = {
 	.load = load,
 	.views = cpuprof_views,
 	.diff = &diff,
+	.recorder = &cpuprof_recorder,
 };

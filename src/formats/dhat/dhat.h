@@ -123,5 +123,6 @@ const struct dhat_view_opts *dhat_view_opts_of(const struct profan_opts *o);
 /* The format's hooks for the driver (format.h; format.c). */
 struct input_format;
 extern const struct input_format dhat_format;
+extern const struct format_recorder dhat_recorder; /* dhat_record.c */
 
 #endif

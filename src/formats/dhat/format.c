@@ -97,4 +97,5 @@ const struct input_format dhat_format = {
 	.load = load,
 	.views = dhat_views,
 	.diff = &diff,
+	.recorder = &dhat_recorder,
 };

@@ -107,4 +107,6 @@ const struct format_recorder perf_recorder = {
 	.refusal = refusal,
 	.explain = explain,
 	.note = note,
+	.suffix = ".data",
+	.takes = RECORD_CALL_GRAPH | RECORD_FREQ,
 };
