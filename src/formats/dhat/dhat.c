@@ -888,8 +888,8 @@ static char *closure_owner(const char *text, size_t len, uint32_t *n)
 		if (after >= end || *after != '}' || !isdigit((unsigned char)q[strlen(env)]) || v > UINT32_MAX - 1 ||
 		    (*n != UINT32_MAX && v != *n))
 			continue;
-		const char *s = q;
-		while (s > text && (isalnum((unsigned char)s[-1]) || strchr("_:{}#", s[-1])))
+		const char *s = q; /* a path longer than 1 KiB is none: no text is read over and over */
+		while (s > text && q - s < 1024 && (isalnum((unsigned char)s[-1]) || strchr("_:{}#", s[-1])))
 			s--;
 		if (s < q && *s != ':' && memmem(s, (size_t)(q - s), "::", 2)) {
 			*n = (uint32_t)v;
@@ -945,37 +945,50 @@ static void name_from_stacks(struct loader *L, struct pf_stack_table *t)
 		kind[fi] = (uint8_t)nameless(profile_func_name(p, fi), &closure_n[fi]);
 		any = any || kind[fi] != NAMED;
 	}
+	size_t frames = p->frames.len;
+	uint8_t *frame_kind = any ? xmalloc(frames + 1) : NULL; /* kind[] by frame: read in the pass over nodes */
+	for (size_t i = 0; any && i < frames; i++)
+		frame_kind[i] = kind[p->frames.items[i].func];
 	if (!any) {
 		free(kind);
 		free(closure_n);
 		return;
 	}
 	/* frame -> an ftbl entry it was made from: its text holds the type arguments */
-	size_t frames = p->frames.len;
 	uint32_t *entry = xmalloc((frames + 1) * sizeof(*entry));
 	memset(entry, 0xff, (frames + 1) * sizeof(*entry));
 	for (size_t i = 0; i < L->ftbl_len; i++)
 		for (int inl = 0; inl < 2; inl++)
 			if (L->frame[i][inl] != PF_NONE)
 				entry[L->frame[i][inl]] = (uint32_t)i;
+	uint8_t *generic = xcalloc(frames + 1, 1); /* per frame: 0 not known, 1 no closure type in its text, 2 one */
+	struct u64map hints = {0};   /* (frame, N or UINT32_MAX) -> the interned hint, 0 for none */
 	struct u64map renamed = {0}; /* node -> its new frame */
-	struct u64map taken = {0};   /* (parent, frame) of the children of the renamed nodes' parents */
+	struct u64map remade = {0};  /* (frame, its new name or 1 << 31 | owner) -> the new frame */
+	struct u64map taken = {0};   /* (parent, frame) -> node, of the renamed nodes' parents */
 	for (size_t k = 0; k < t->nodes.len; k++) {
-		const struct pf_frame *fr = &p->frames.items[t->nodes.items[k].frame];
-		uint32_t fi = fr->func;
-		if (kind[fi] == NAMED)
+		if (frame_kind[t->nodes.items[k].frame] == NAMED)
 			continue;
+		uint32_t fi = p->frames.items[t->nodes.items[k].frame].func;
 		uint32_t file = p->funcs.items[fi].file, owner = PF_NONE;
-		char *hint = NULL;
+		const char *hint = NULL;
 		bool hinted = false;
 		uint32_t m = t->nodes.items[k].parent;
-		for (int depth = 0; m != PF_NONE && depth < 64; depth++, m = t->nodes.items[m].parent) {
+		for (int depth = 0; m != PF_NONE && depth < 24; depth++, m = t->nodes.items[m].parent) {
 			uint32_t mf = t->nodes.items[m].frame, mfi = p->frames.items[mf].func;
 			const struct json *s = entry[mf] != UINT32_MAX ? json_at(L->ftbl, entry[mf]) : NULL;
-			if (!hinted && s && memmem(json_str(s), json_str_len(s), "{closure_env#", 13)) {
+			if (!hinted && s && generic[mf] == 0)
+				generic[mf] = memmem(json_str(s), json_str_len(s), "{closure_env#", 13) ? 2 : 1;
+			if (!hinted && s && generic[mf] == 2) {
 				/* the nearest frame generic over a closure: the one that calls it */
 				uint32_t n = kind[fi] == CLOSURE ? closure_n[fi] : UINT32_MAX;
-				hint = closure_owner(json_str(s), json_str_len(s), &n);
+				uint32_t *slot = u64map_slot(&hints, (uint64_t)mf << 32 | n);
+				if (*slot == HTAB_NONE) {
+					char *h = closure_owner(json_str(s), json_str_len(s), &n);
+					*slot = h ? profile_intern(p, h) : 0;
+					free(h);
+				}
+				hint = *slot ? profile_str(p, *slot) : NULL;
 				hinted = true;
 			}
 			if (hinted && kind[fi] == CLOSURE)
@@ -985,18 +998,32 @@ static void name_from_stacks(struct loader *L, struct pf_stack_table *t)
 				break;
 			}
 		}
-		uint32_t nf = PF_NONE;
-		if (hint && (kind[fi] == CLOSURE || (owner != PF_NONE && closure_of(hint, profile_func_name(p, owner)))))
-			nf = frame_renamed(L, t->nodes.items[k].frame, PF_NONE, hint);
-		else if (kind[fi] == UNKNOWN_INLINED && owner != PF_NONE)
-			nf = frame_renamed(L, t->nodes.items[k].frame, owner, NULL);
-		free(hint);
+		uint32_t nf = PF_NONE, *made = NULL, fr0 = t->nodes.items[k].frame;
+		if (hint && (kind[fi] == CLOSURE || (owner != PF_NONE && closure_of(hint, profile_func_name(p, owner))))) {
+			made = u64map_slot(&remade, (uint64_t)fr0 << 32 | profile_intern(p, hint));
+			nf = *made != HTAB_NONE ? *made : frame_renamed(L, fr0, PF_NONE, hint);
+		} else if (kind[fi] == UNKNOWN_INLINED && owner != PF_NONE) {
+			made = u64map_slot(&remade, (uint64_t)fr0 << 32 | 1u << 31 | owner);
+			nf = *made != HTAB_NONE ? *made : frame_renamed(L, fr0, owner, NULL);
+		}
+		if (made)
+			*made = nf;
 		if (nf != PF_NONE)
 			*u64map_slot(&renamed, k) = nf;
 	}
-	if (renamed.len) {
-		for (size_t k = 0; k < t->nodes.len; k++)
-			*u64map_slot(&taken, node_key(t->nodes.items[k].parent, t->nodes.items[k].frame)) = (uint32_t)k;
+	if (renamed.len) { /* the children of the renamed nodes' parents, by (parent, frame) */
+		uint64_t *parent = xcalloc(t->nodes.len / 64 + 1, sizeof(*parent));
+		for (size_t i = 0; i < renamed.len; i++) {
+			uint32_t n = t->nodes.items[renamed.keys[i]].parent;
+			if (n != PF_NONE)
+				parent[n / 64] |= 1ULL << (n % 64);
+		}
+		for (size_t k = 0; k < t->nodes.len; k++) {
+			uint32_t n = t->nodes.items[k].parent;
+			if (n == PF_NONE ? true : bit(parent, n))
+				*u64map_slot(&taken, node_key(n, t->nodes.items[k].frame)) = (uint32_t)k;
+		}
+		free(parent);
 		for (size_t k = 0; k < t->nodes.len; k++) {
 			uint32_t nf = u64map_get(&renamed, k);
 			if (nf == HTAB_NONE)
@@ -1008,6 +1035,10 @@ static void name_from_stacks(struct loader *L, struct pf_stack_table *t)
 	}
 	u64map_release(&renamed);
 	u64map_release(&taken);
+	u64map_release(&hints);
+	u64map_release(&remade);
+	free(frame_kind);
+	free(generic);
 	free(entry);
 	free(kind);
 	free(closure_n);
