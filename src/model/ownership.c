@@ -307,6 +307,11 @@ struct classifier {
 	struct homes homes;
 	bool rust_program;
 	struct u64map bare_rs; /* DHAT's bare ".rs" files: 1 the program's, 2 std's or both */
+	struct u64map rust_files; /* relative "DIR/x.rs" files without a library: 1 a function of the program's
+				   * crate named whole lies there, else 2 + another crate's name (interned) */
+	const char *rust_crate;   /* the program's crate: CRATE of a function CRATE::main without a library */
+	size_t rust_crate_len;
+	uint32_t other_crate;     /* the one other crate with functions in rust_files (interned), or 0 */
 	bool jemalloc;         /* a je_ function is in the profile: jemalloc is linked */
 	const char *workspace; /* the compilation directory of the program's entry (CRATE::main), or NULL */
 	uint32_t workspace_len;
@@ -656,7 +661,7 @@ static bool r_whole_path_system(struct facts *x)
 }
 static bool r_whole_path(struct facts *x)
 {
-	return whole_path(x);
+	return whole_path(x) && strcmp(x->raw, "UnknownInlinedFun") != 0; /* no function at all: unknown-inlined */
 }
 static bool r_unknown_inlined(struct facts *x)
 {
@@ -716,6 +721,23 @@ static bool r_script_builtin(struct facts *x)
 {
 	return has_flag(x, PF_FUNC_SCRIPT) && !*x->file && x->f->lib == PF_NONE &&
 	       set_plain(x, x->c->p->script_engine);
+}
+/* Valgrind without --fullpath-after= writes a crate's files as its DWARF does, relative to the crate
+ * ("src/map.rs"): an unqualified (inlined) function in one where no function of the program's crate
+ * named whole lies is another crate's, named after a crate whose functions lie there when one does. */
+static bool r_rust_other_file(struct facts *x)
+{
+	const char *file = x->file, *seg;
+	size_t n = strlen(file);
+	if (x->place != OWN_PLACE_NONE || !native_name(x) || !x->c->rust_crate || file[0] == '/' ||
+	    !strchr(file, '/') || n < 4 || strcmp(file + n - 3, ".rs") != 0 || crate_segment(simple_name(x), &seg))
+		return false;
+	uint32_t mark = u64map_get(&x->c->rust_files, x->f->file);
+	if (mark == 1)
+		return false;
+	uint32_t other = x->c->other_crate; /* else the only other crate that has files there */
+	return set_str(x, mark != HTAB_NONE ? profile_str(x->c->p, mark - 2)
+			  : other && other != UINT32_MAX ? profile_str(x->c->p, other) : "?");
 }
 static bool r_loader_owned(struct facts *x)
 {
@@ -836,6 +858,8 @@ static const struct own_rule {
 	 "a library elsewhere: a dependency"},
 	{"script-builtin", r_script_builtin, OWN_RUNTIME, OWN_BY_LOADER,
 	 "script code without a script or file: the engine's builtin"},
+	{"rust-other-file", r_rust_other_file, OWN_DEPENDENCY, OWN_BY_PATH,
+	 "a Rust function without its path in a relative file (src/map.rs) of no function of the program's crate"},
 	{"loader-owned", r_loader_owned, OWN_YOURS, OWN_BY_LOADER,
 	 "the loader says the program's (DHAT's frame text, a user script)"},
 	{"script-other", r_script_other, OWN_RUNTIME, OWN_BY_LOADER,
@@ -926,6 +950,41 @@ static void bare_rs_files(struct classifier *c)
 	}
 }
 
+/* The program's crate (CRATE::main without a library: DHAT's frames) and, for each relative "DIR/x.rs"
+ * file, whether a function of that crate named whole lies there, or another crate's. */
+static void rust_files(struct classifier *c)
+{
+	struct profile *p = c->p;
+	for (uint32_t fi = 0; fi < p->funcs.len && !c->rust_crate; fi++) {
+		const char *name = profile_func_name(p, fi), *seg;
+		size_t n = strlen(name), len = crate_segment(name, &seg);
+		if (p->funcs.items[fi].lib == PF_NONE && len && seg == name && n == len + 6 &&
+		    strcmp(name + len, "::main") == 0 && !runtime_namespace(seg, len))
+			c->rust_crate = seg, c->rust_crate_len = len;
+	}
+	for (uint32_t fi = 0; c->rust_crate && fi < p->funcs.len; fi++) {
+		const struct pf_func *f = &p->funcs.items[fi];
+		const char *file = profile_str(p, f->file), *seg;
+		if (f->lib != PF_NONE || file[0] == '/' || !strchr(file, '/') || (f->flags & PF_FUNC_SCRIPT))
+			continue;
+		char *simple = funcname_simplify(profile_func_name(p, fi));
+		size_t len = crate_segment(simple, &seg);
+		if (len) {
+			bool ours = len == c->rust_crate_len && memcmp(seg, c->rust_crate, len) == 0;
+			uint32_t *slot = u64map_slot(&c->rust_files, f->file);
+			if (ours)
+				*slot = 1;
+			else if (*slot == HTAB_NONE && !runtime_namespace(seg, len))
+				*slot = 2 + profile_intern(p, profile_printf(p, "%.*s", (int)len, seg));
+			if (!ours && !runtime_namespace(seg, len)) {
+				uint32_t id = profile_intern(p, profile_printf(p, "%.*s", (int)len, seg));
+				c->other_crate = c->other_crate == 0 || c->other_crate == id ? id : UINT32_MAX;
+			}
+		}
+		free(simple);
+	}
+}
+
 /* Without --fullpath-after= valgrind names a crate's files as its DWARF does, relative to the
  * crate ("src/raw/mod.rs"), and its inlined functions by their short names, so std's hashbrown
  * reads like the program's src/. But a function inlined only into functions of one other crate
@@ -946,7 +1005,8 @@ static bool inlined_helper_candidate(const struct classifier *c, uint32_t fi)
 	char *simple = funcname_simplify(name);
 	bool crate = crate_segment(simple, &seg) > 0;
 	free(simple);
-	return of->cls == OWN_YOURS && of->evidence == OWN_BY_LOADER && !crate;
+	return ((of->cls == OWN_YOURS && of->evidence == OWN_BY_LOADER) ||
+		strcmp(ownership_rule_id(of->rule), "rust-other-file") == 0) && !crate;
 }
 
 static bool same_folder(const char *a, const char *b)
@@ -1095,8 +1155,10 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 		c.rust_program = !(p->funcs.items[i].flags & PF_FUNC_SCRIPT) &&
 				 (starts(name, "std::rt::lang_start") || rustc_prefix(file));
 	}
-	if (c.rust_program)
+	if (c.rust_program) {
 		bare_rs_files(&c);
+		rust_files(&c);
+	}
 	homes_of(&c.homes, p, opts->binary);
 	o->lib_count = p->libs.len;
 	o->lib_place = xcalloc(p->libs.len ? p->libs.len : 1, 1);
@@ -1148,6 +1210,7 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 	vec_free(&c.homes.dirs);
 	regex_free(c.ours);
 	u64map_release(&c.bare_rs);
+	u64map_release(&c.rust_files);
 	if (rc < 0)
 		ownership_release(o);
 	return rc;

@@ -7,7 +7,9 @@ Reads the DHAT JSON with Python's json module. A frame is "your code" when its f
 valgrind wrote it with --fullpath-after= (so whole), lies under --ours-dir. Every program
 point is credited to its first your-code frame, innermost first: the allocating line of
 yours (the site, "function (file:line)") and that line's function (named as check.py names
-it: no clone suffix, no parameter list). Points with no
+it: no clone suffix, no parameter list; a closure valgrind names "{closure#N}" alone by its owner,
+"P::{closure#N}", from the nearest caller generic over a closure, "f<P::{closure_env#N}>", as
+programs.json lists it from the source). Points with no
 your-code frame are counted as such. Totals: bytes and blocks over the run (tb, tbk) and
 at the global peak (gb, gbk); they must equal DHAT's own end-of-run summary.
 Python 3, standard library only.
@@ -33,6 +35,30 @@ def parse_frame(text):
     return m.group(1), m.group(3), int(m.group(4))
 
 
+CLOSURE = re.compile(r"^\{closure#(\d+)\}$")
+ENV = re.compile(r"::\{closure_env#(\d+)\}")
+
+
+def closure_owner(name, outer):
+    """"{closure#N}" named by the first "P::{closure_env#N}" of the nearest frame in OUTER (the
+    frame texts further out, nearest first) that is generic over a closure; NAME as it is otherwise."""
+    m = CLOSURE.match(name)
+    for text in outer if m else []:
+        envs = list(ENV.finditer(text))
+        if not envs:
+            continue
+        for e in envs:
+            if e.group(1) == m.group(1):
+                start = e.start()
+                while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_:{}#"):
+                    start -= 1
+                path = text[start:e.start()]
+                if path and not path.startswith(":") and "::" in path:
+                    return "%s::{closure#%s}" % (path, m.group(1))
+        break
+    return name
+
+
 def pct(a, b):
     return round(100.0 * a / b, 2) if b else 0.0
 
@@ -54,10 +80,10 @@ def main():
     sites, funcs = {}, {}
     for pp in d["pps"]:
         site = func = "(no your-code frame)"
-        for fi in pp["fs"]:
+        for k, fi in enumerate(pp["fs"]):
             name, fl, ln = frames[fi]
             if fl and fl.startswith(prefix):
-                func = norm_name(name)
+                func = closure_owner(norm_name(name), [d["ftbl"][o] for o in pp["fs"][k + 1:]])
                 site = "%s (%s:%d)" % (func, fl[len(comp_dir):], ln)
                 break
         for k in keys:

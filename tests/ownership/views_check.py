@@ -158,6 +158,9 @@ def dhat(profan, name, path=None, expected=None):
             "no frame of your code: profan %s, dhat_check.py %s" % (byf.get("(no your-code frame)"), none))
     c.check(views["functions_self"]["rows"][0]["name"] in own, "first function %s is not the program's" %
             views["functions_self"]["rows"][0]["name"])
+    for r in views["functions_self"]["rows"]:  # closures by their owner, as the source names them
+        c.check(r.get("class") != "yours" or ("closure" not in r["name"] and r["name"] != "UnknownInlinedFun")
+                or r["name"] in own, "function %s: not a function of the program's source" % r["name"])
     unique_functions(c, views)
     print("%s: site %s %.2f%% of tb, function %s %.2f%%" % (
         path, first["name"], 100.0 * first["values"][0] / total, views["functions_self"]["rows"][0]["name"],

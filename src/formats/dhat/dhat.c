@@ -8,6 +8,7 @@
  * funcname_simplify()'s form with its file or object; line and column sit on
  * the frame. The PF_FUNC_OWNED flag set here is the format's own rule for
  * frames without a library; the ownership model decides the rest. */
+#define _GNU_SOURCE /* memmem */
 #include "dhat.h"
 
 #include <ctype.h>
@@ -848,6 +849,201 @@ static bool merge_twins(struct pf_stack_table *t, const uint64_t *twin, uint32_t
 	return ok;
 }
 
+/* ---------------------------------------------------------------- names from the stack */
+
+/* Valgrind names some inlined frames without their owner: a closure by DWARF's short name
+ * ("{closure#0} (rsdemo.rs:5)"), and an inlined function whose DWARF entry it cannot follow
+ * (another unit's, after cross-unit inlining) "UnknownInlinedFun". The stack a frame sits on
+ * names the owner: std's generic code that calls a closure carries its type as an argument
+ * ("fold<Range<usize>, rsdemo::make_strings::{closure_env#0}>"), and an unnamed frame of a file
+ * lies inside the nearest named frame of that file further out. docs/ownership.md. */
+
+enum { NAMED, CLOSURE, UNKNOWN_INLINED };
+
+/* "{closure#N}" (*N set) or "UnknownInlinedFun": a simplified name without its owner. */
+static int nameless(const char *name, uint32_t *n)
+{
+	if (strcmp(name, "UnknownInlinedFun") == 0)
+		return UNKNOWN_INLINED;
+	const char *d = name + strlen("{closure#");
+	if (!starts(name, "{closure#") || !isdigit((unsigned char)*d))
+		return NAMED;
+	char *end;
+	unsigned long v = strtoul(d, &end, 10);
+	if (strcmp(end, "}") != 0 || v > UINT32_MAX)
+		return NAMED;
+	*n = (uint32_t)v;
+	return CLOSURE;
+}
+
+/* The path P of the first "P::{closure_env#N}" in TEXT (LEN bytes), with *N given or, when *N is
+ * UINT32_MAX, any N (then set): "P::{closure#N}" made, or NULL. */
+static char *closure_owner(const char *text, size_t len, uint32_t *n)
+{
+	static const char env[] = "::{closure_env#";
+	for (const char *q = text, *end = text + len; (q = memmem(q, (size_t)(end - q), env, strlen(env)));
+	     q += strlen(env)) {
+		char *after;
+		unsigned long v = strtoul(q + strlen(env), &after, 10);
+		if (after >= end || *after != '}' || !isdigit((unsigned char)q[strlen(env)]) || v > UINT32_MAX - 1 ||
+		    (*n != UINT32_MAX && v != *n))
+			continue;
+		const char *s = q; /* a path longer than 1 KiB is none: no text is read over and over */
+		while (s > text && q - s < 1024 && (isalnum((unsigned char)s[-1]) || strchr("_:{}#", s[-1])))
+			s--;
+		if (s < q && *s != ':' && memmem(s, (size_t)(q - s), "::", 2)) {
+			*n = (uint32_t)v;
+			return xasprintf("%.*s::{closure#%u}", (int)(q - s), s, (unsigned)v);
+		}
+	}
+	return NULL;
+}
+
+/* Is the function the closure HINT ("P::{closure#N}") belongs to, P, named NAME (or a shorter
+ * name of it: "make_strings" for "rsdemo::words::make_strings")? */
+static bool closure_of(const char *hint, const char *name)
+{
+	const char *end = strstr(hint, "::{closure#"), *last = strrchr(name, ':');
+	while (end && strstr(end + 2, "::{closure#"))
+		end = strstr(end + 2, "::{closure#");
+	last = last ? last + 1 : name;
+	size_t n = strlen(last);
+	return end && (size_t)(end - hint) >= n && memcmp(end - n, last, n) == 0 &&
+	       (end - n == hint || end[-(ptrdiff_t)n - 1] == ':');
+}
+
+/* Frame FR of function FUNC instead, interned; FUNC is NEW_NAME's copy of FR's function when
+ * FUNC is PF_NONE. */
+static uint32_t frame_renamed(struct loader *L, uint32_t fr, uint32_t func, const char *new_name)
+{
+	struct profile *p = L->p;
+	struct pf_frame f = p->frames.items[fr];
+	if (func == PF_NONE) {
+		struct pf_func g = p->funcs.items[f.func];
+		const char *file = g.file ? profile_str(p, g.file) : NULL;
+		const char *object = g.lib != PF_NONE ? profile_str(p, p->libs.items[g.lib].path) : NULL;
+		bool shared = L->layout_known && f.address != PF_NO_ADDRESS && f.address >= DHAT_SHARED_OBJECTS_FROM;
+		g.name = profile_intern(p, new_name);
+		g.flags &= ~(uint32_t)PF_FUNC_OWNED;
+		if (!L->meta.rust && dhat_default_owned(new_name, file, object, L->meta.exe, shared))
+			g.flags |= PF_FUNC_OWNED;
+		func = profile_intern_func(p, &g);
+	}
+	f.func = func;
+	return profile_intern_frame(p, &f);
+}
+
+/* Each node of T whose function is a closure or UnknownInlinedFun named after its owner (above),
+ * unless another child of its parent has the new frame already. */
+static void name_from_stacks(struct loader *L, struct pf_stack_table *t)
+{
+	struct profile *p = L->p;
+	uint8_t *kind = xcalloc(p->funcs.len + 1, 1);
+	uint32_t *closure_n = xcalloc(p->funcs.len + 1, sizeof(*closure_n));
+	bool any = false;
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
+		kind[fi] = (uint8_t)nameless(profile_func_name(p, fi), &closure_n[fi]);
+		any = any || kind[fi] != NAMED;
+	}
+	size_t frames = p->frames.len;
+	uint8_t *frame_kind = any ? xmalloc(frames + 1) : NULL; /* kind[] by frame: read in the pass over nodes */
+	for (size_t i = 0; any && i < frames; i++)
+		frame_kind[i] = kind[p->frames.items[i].func];
+	if (!any) {
+		free(kind);
+		free(closure_n);
+		return;
+	}
+	/* frame -> an ftbl entry it was made from: its text holds the type arguments */
+	uint32_t *entry = xmalloc((frames + 1) * sizeof(*entry));
+	memset(entry, 0xff, (frames + 1) * sizeof(*entry));
+	for (size_t i = 0; i < L->ftbl_len; i++)
+		for (int inl = 0; inl < 2; inl++)
+			if (L->frame[i][inl] != PF_NONE)
+				entry[L->frame[i][inl]] = (uint32_t)i;
+	uint8_t *generic = xcalloc(frames + 1, 1); /* per frame: 0 not known, 1 no closure type in its text, 2 one */
+	struct u64map hints = {0};   /* (frame, N or UINT32_MAX) -> the interned hint, 0 for none */
+	struct u64map renamed = {0}; /* node -> its new frame */
+	struct u64map remade = {0};  /* (frame, its new name or 1 << 31 | owner) -> the new frame */
+	struct u64map taken = {0};   /* (parent, frame) -> node, of the renamed nodes' parents */
+	for (size_t k = 0; k < t->nodes.len; k++) {
+		if (frame_kind[t->nodes.items[k].frame] == NAMED)
+			continue;
+		uint32_t fi = p->frames.items[t->nodes.items[k].frame].func;
+		uint32_t file = p->funcs.items[fi].file, owner = PF_NONE;
+		const char *hint = NULL;
+		bool hinted = false;
+		uint32_t m = t->nodes.items[k].parent;
+		for (int depth = 0; m != PF_NONE && depth < 24; depth++, m = t->nodes.items[m].parent) {
+			uint32_t mf = t->nodes.items[m].frame, mfi = p->frames.items[mf].func;
+			const struct json *s = entry[mf] != UINT32_MAX ? json_at(L->ftbl, entry[mf]) : NULL;
+			if (!hinted && s && generic[mf] == 0)
+				generic[mf] = memmem(json_str(s), json_str_len(s), "{closure_env#", 13) ? 2 : 1;
+			if (!hinted && s && generic[mf] == 2) {
+				/* the nearest frame generic over a closure: the one that calls it */
+				uint32_t n = kind[fi] == CLOSURE ? closure_n[fi] : UINT32_MAX;
+				uint32_t *slot = u64map_slot(&hints, (uint64_t)mf << 32 | n);
+				if (*slot == HTAB_NONE) {
+					char *h = closure_owner(json_str(s), json_str_len(s), &n);
+					*slot = h ? profile_intern(p, h) : 0;
+					free(h);
+				}
+				hint = *slot ? profile_str(p, *slot) : NULL;
+				hinted = true;
+			}
+			if (hinted && kind[fi] == CLOSURE)
+				break;
+			if (file && p->funcs.items[mfi].file == file && kind[mfi] == NAMED) {
+				owner = mfi;
+				break;
+			}
+		}
+		uint32_t nf = PF_NONE, *made = NULL, fr0 = t->nodes.items[k].frame;
+		if (hint && (kind[fi] == CLOSURE || (owner != PF_NONE && closure_of(hint, profile_func_name(p, owner))))) {
+			made = u64map_slot(&remade, (uint64_t)fr0 << 32 | profile_intern(p, hint));
+			nf = *made != HTAB_NONE ? *made : frame_renamed(L, fr0, PF_NONE, hint);
+		} else if (kind[fi] == UNKNOWN_INLINED && owner != PF_NONE) {
+			made = u64map_slot(&remade, (uint64_t)fr0 << 32 | 1u << 31 | owner);
+			nf = *made != HTAB_NONE ? *made : frame_renamed(L, fr0, owner, NULL);
+		}
+		if (made)
+			*made = nf;
+		if (nf != PF_NONE)
+			*u64map_slot(&renamed, k) = nf;
+	}
+	if (renamed.len) { /* the children of the renamed nodes' parents, by (parent, frame) */
+		uint64_t *parent = xcalloc(t->nodes.len / 64 + 1, sizeof(*parent));
+		for (size_t i = 0; i < renamed.len; i++) {
+			uint32_t n = t->nodes.items[renamed.keys[i]].parent;
+			if (n != PF_NONE)
+				parent[n / 64] |= 1ULL << (n % 64);
+		}
+		for (size_t k = 0; k < t->nodes.len; k++) {
+			uint32_t n = t->nodes.items[k].parent;
+			if (n == PF_NONE ? true : bit(parent, n))
+				*u64map_slot(&taken, node_key(n, t->nodes.items[k].frame)) = (uint32_t)k;
+		}
+		free(parent);
+		for (size_t k = 0; k < t->nodes.len; k++) {
+			uint32_t nf = u64map_get(&renamed, k);
+			if (nf == HTAB_NONE)
+				continue;
+			uint32_t *slot = u64map_slot(&taken, node_key(t->nodes.items[k].parent, nf));
+			if (*slot == HTAB_NONE) /* else a twin: the name stays */
+				*slot = (uint32_t)k, t->nodes.items[k].frame = nf;
+		}
+	}
+	u64map_release(&renamed);
+	u64map_release(&taken);
+	u64map_release(&hints);
+	u64map_release(&remade);
+	free(frame_kind);
+	free(generic);
+	free(entry);
+	free(kind);
+	free(closure_n);
+}
+
 /* The stacks of the N points (PATH[I]: DEPTH[I] ftbl indices, root first) interned as the
  * profile's, LEAF[I] the leaf of each. Frames are made in file order, as one stack after
  * another would make them, while a helper thread sorts the stacks of indices into nodes
@@ -885,6 +1081,7 @@ static void intern_stacks(struct loader *L, size_t n, uint32_t *const *path, con
 		stack_table_add_paths(&t, n, (const uint32_t *const *)path, depth, leaf);
 	}
 	free(twin);
+	name_from_stacks(L, &t);
 	profile_set_stacks(L->p, &t);
 	profile_release_indexes(L->p);
 }

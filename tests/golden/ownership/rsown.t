@@ -67,7 +67,7 @@ Input:           ownership/rsown.dhat.json (dhatFileVersion 2, heap mode)
 Command:         ./rsown 1
 PID:             25688
 Mode:            heap
-Your code:       8 functions; not yours: runtime (std, hashbrown: 143 functions), allocator (malloc: 1 function)
+Your code:       8 functions; not yours: runtime (std, hashbrown: 142 functions), allocator (malloc: 1 function)
 Total:           16,066,452 B (15.32 MiB) allocated in 140,175 blocks
 At t-gmax:       8,165,416 B (7.79 MiB) in 102,445 blocks, at 77714202 instrs (27.88% of the run)
 At t-end:        544 B in 1 block, at 278717090 instrs
@@ -78,9 +78,9 @@ Metric:          gb: bytes live at t-gmax
 === Live at t-gmax by allocation site ===
 Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours
       gb%        gb    gbk        tb  Site
-   33.71%  2.62 MiB      3  5.25 MiB  rsown::make_records (src/rsown.rs:46)  <- rsown::worker (src/rsown.rs:79) <- {closure#0} (src/rsown.rs:91)
-   24.69%  1.92 MiB      3  1.92 MiB  rsown::sort_records (src/rsown.rs:62)  <- rsown::worker (src/rsown.rs:81) <- {closure#0} (src/rsown.rs:91)
-   24.50%  1.91 MiB  34419  3.47 MiB  rsown::index_records (src/rsown.rs:55)  <- rsown::worker (src/rsown.rs:80) <- {closure#0} (src/rsown.rs:91)
+   33.71%  2.62 MiB      3  5.25 MiB  rsown::make_records (src/rsown.rs:46)  <- rsown::worker (src/rsown.rs:79) <- rsown::main::{closure#1}::{closure#0} (src/rsown.rs:91)
+   24.69%  1.92 MiB      3  1.92 MiB  rsown::sort_records (src/rsown.rs:62)  <- rsown::worker (src/rsown.rs:81) <- rsown::main::{closure#1}::{closure#0} (src/rsown.rs:91)
+   24.50%  1.91 MiB  34419  3.47 MiB  rsown::index_records (src/rsown.rs:55)  <- rsown::worker (src/rsown.rs:80) <- rsown::main::{closure#1}::{closure#0} (src/rsown.rs:91)
   ... 7 more rows (raise --top to see them)
 
 === Live at t-gmax by rsown function (where it allocates) ===
@@ -94,8 +94,8 @@ each stack to the function of its site
 === Live at t-gmax by rsown function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%        gb     gbk         tb  Function
+   99.97%  7.79 MiB  102426  15.32 MiB  rsown::main::{closure#1}::{closure#0}  src/rsown.rs
    99.97%  7.79 MiB  102426  15.32 MiB  rsown::worker  src/rsown.rs
-   99.97%  7.79 MiB  102426  15.32 MiB  {closure#0}  src/rsown.rs
    49.58%  3.86 MiB   68001   6.83 MiB  rsown::make_records  src/rsown.rs
   ... 4 more rows (raise --top to see them)
 $ profan dhat ownership/rsown.short.dhat.json --top 3 --wide
@@ -103,7 +103,7 @@ Input:           ownership/rsown.short.dhat.json (dhatFileVersion 2, heap mode)
 Command:         ./rsown 1
 PID:             31825
 Mode:            heap
-Your code:       8 functions; not yours: runtime (std: 141 functions), dependency (hashbrown: 9 functions), allocator (malloc: 1 function)
+Your code:       8 functions; not yours: runtime (std: 140 functions), dependency (hashbrown: 9 functions), allocator (malloc: 1 function)
 Total:           16,066,452 B (15.32 MiB) allocated in 140,175 blocks
 At t-gmax:       8,165,416 B (7.79 MiB) in 102,445 blocks, at 74526487 instrs (26.75% of the run)
 At t-end:        544 B in 1 block, at 278623916 instrs
@@ -115,9 +115,9 @@ warning: the Rust program's files are named without their folders: a crate's src
 === Live at t-gmax by allocation site ===
 Site: the allocating line of your code (its first frame of yours, your allocator wrappers skipped), then its main caller chain; '*' marks stacks with no frame of yours
       gb%        gb    gbk        tb  Site
-   33.71%  2.62 MiB      3  5.25 MiB  rsown::make_records (rsown.rs:46)  <- rsown::worker (rsown.rs:79) <- {closure#0} (rsown.rs:91)
-   24.69%  1.92 MiB      3  1.92 MiB  rsown::sort_records (rsown.rs:62)  <- rsown::worker (rsown.rs:81) <- {closure#0} (rsown.rs:91)
-   24.50%  1.91 MiB  34419  3.47 MiB  rsown::index_records (rsown.rs:55)  <- rsown::worker (rsown.rs:80) <- {closure#0} (rsown.rs:91)
+   33.71%  2.62 MiB      3  5.25 MiB  rsown::make_records (rsown.rs:46)  <- rsown::worker (rsown.rs:79) <- rsown::main::{closure#1}::{closure#0} (rsown.rs:91)
+   24.69%  1.92 MiB      3  1.92 MiB  rsown::sort_records (rsown.rs:62)  <- rsown::worker (rsown.rs:81) <- rsown::main::{closure#1}::{closure#0} (rsown.rs:91)
+   24.50%  1.91 MiB  34419  3.47 MiB  rsown::index_records (rsown.rs:55)  <- rsown::worker (rsown.rs:80) <- rsown::main::{closure#1}::{closure#0} (rsown.rs:91)
   ... 7 more rows (raise --top to see them)
 
 === Live at t-gmax by rsown function (where it allocates) ===
@@ -131,8 +131,8 @@ each stack to the function of its site
 === Live at t-gmax by rsown function (inclusive) ===
 each function counted once per stack, however often it appears on it
       gb%        gb     gbk         tb  Function
+   99.97%  7.79 MiB  102426  15.32 MiB  rsown::main::{closure#1}::{closure#0}  rsown.rs
    99.97%  7.79 MiB  102426  15.32 MiB  rsown::worker  rsown.rs
-   99.97%  7.79 MiB  102426  15.32 MiB  {closure#0}  rsown.rs
    49.58%  3.86 MiB   68001   6.83 MiB  rsown::make_records  rsown.rs
   ... 4 more rows (raise --top to see them)
 ! profan: warning: the Rust program's files are named without their folders: a crate's src/... (std's hashbrown, a dependency's) may read like yours; run valgrind with --fullpath-after=
