@@ -13,8 +13,13 @@ static int load(const unsigned char *data, size_t len, const char *origin, const
 		struct profile *out)
 {
 	/* unwinding reads the libraries' files: --no-symbols reads none */
+	static const struct perf_opts none;
+	const struct perf_opts *po = profan_format_opts(env->o, &perf_format);
+	if (po == NULL)
+		po = &none;
 	struct perf_load_opts lo = {.binary = env->o->own.binary, .symbols = &env->o->symbols,
-				    .no_unwind = env->o->no_symbols};
+				    .no_unwind = env->o->no_symbols, .pid = po->pid, .thread = po->thread,
+				    .event = po->event};
 	return perf_load(data, len, origin, out, &lo);
 }
 
@@ -35,6 +40,25 @@ static int symbolicate(struct profile *p, const struct profan_opts *o, struct sy
 
 extern const struct format_recorder perf_recorder; /* perf_record.c */
 
+static const char *check_pid(const void *opts, const char *value)
+{
+	(void)opts;
+	uint32_t id;
+	return perf_parse_id(value, &id) ? NULL : "--pid wants a process id (a number)";
+}
+
+#define AT(field) offsetof(struct perf_opts, field)
+
+static const struct format_opt select_opts[] = {
+	{"pid", "PID", "only the samples of process PID", FOPT_TEXT, AT(pid), .check = check_pid},
+	{"thread", "T", "only thread T: a thread id, or a regex of thread names (comm)", FOPT_TEXT, AT(thread)},
+	{"event", "NAME", "only the samples of event NAME when several were recorded (as the Events line "
+	 "names them)", FOPT_TEXT, AT(event)},
+	{NULL},
+};
+
+static const struct format_opt_group select_group = {select_opts, .diff = true};
+
 const struct input_format perf_format = {
 	.name = "perf",
 	.command = "perf",
@@ -53,8 +77,9 @@ const struct input_format perf_format = {
 		.examples = "  perf record -e cpu-clock -F 1000 --call-graph dwarf -o perf.data -- ./prog\n"
 			    "  profan perf perf.data --top 30\n"
 			    "  perf record -g -o - -- ./prog | profan perf -\n",
-		.groups = {{FORMAT_OPTS_OWN}, {FORMAT_OPTS_BINARY}, {.own = &samply_view_group},
-			   {FORMAT_OPTS_SYMBOLS}},
+		.groups = {{FORMAT_OPTS_OWN}, {FORMAT_OPTS_BINARY}, {.own = &select_group},
+			   {.own = &samply_view_group}, {FORMAT_OPTS_SYMBOLS}},
+		.opts_size = sizeof(struct perf_opts),
 	},
 	.binary = "perf",
 	.load_binary = load,

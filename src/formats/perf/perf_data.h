@@ -82,6 +82,7 @@ struct perf_attr {
 	uint64_t config, sample_type, read_format, branch_sample_type, sample_regs_user, period;
 	uint32_t sample_stack_user;
 	bool freq, sample_id_all, exclude_kernel, exclude_user;
+	bool context_switch; /* --switch-events: SWITCH or SWITCH_CPU_WIDE records */
 	const char *name; /* from the event descriptions, or NULL: perf_attr_name() */
 	char own_name[40]; /* made from type and config */
 };

@@ -144,8 +144,9 @@ static const struct format_opt select_opts[] = {
 static const struct format_opt view_opts[] = {
 	{"under", "RE", "the same as --focus RE", FOPT_FOCUS},
 	{"threads", NULL, "add a per-thread summary (samples, CPU)", FOPT_FLAG, AT(threads)},
-	{"metric", "M", "weight by cpu (default), samples or weight", FOPT_METRIC, .accept = metric_known,
-	 .refusal = "--metric wants cpu, samples or weight, not '%s'"},
+	{"metric", "M", "weight by cpu (default), samples, weight, oncpu or offcpu (the last two from "
+	 "context-switch records)", FOPT_METRIC, .accept = metric_known,
+	 .refusal = "--metric wants cpu, samples, weight, oncpu or offcpu, not '%s'"},
 	{"alloc-entry", "RE", "allocator entry points (replaces the built-in list)", FOPT_REGEX, AT(alloc_entry)},
 	{"alloc-plumbing", "RE", "your own allocator wrappers, skipped like the runtime's plumbing above an entry",
 	 FOPT_REGEX, AT(alloc_plumbing)},
