@@ -846,6 +846,7 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 		goto out;
 	}
 	bool any_time = false, any_other = false;
+	size_t clocks = 0;
 	for (size_t i = 0; i < ld.f.attrs.len; i++) {
 		bool t = is_time_event(&ld.f.attrs.items[i]);
 		if (i < 64)
@@ -854,7 +855,11 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 			continue; /* the metrics are those of the events kept */
 		any_time |= t;
 		any_other |= !t;
+		clocks += t;
 	}
+	if (clocks > 1)
+		profile_warn(out, "%zu clock events (cpu-clock, task-clock) each measure the same CPU time, and the cpu "
+			     "metric adds them up: --event NAME keeps one", clocks);
 	ld.any_time = any_time;
 	if (any_time || !any_other)
 		profile_add_metric(out, "cpu", "CPU time (sample periods of cpu-clock/task-clock)",
