@@ -89,7 +89,9 @@ def script_events(fields, extra=()):
 
 
 if case == "switch":
-    record(["-e", "cpu-clock", "-F", "2000", "-e", "sched:sched_switch", "--switch-events",
+    # the frequency on cpu-clock alone: a global -F would sample the tracepoint by frequency too,
+    # and leave switches without their stack
+    record(["-e", "cpu-clock/freq=2000/", "-e", "sched:sched_switch", "--switch-events",
             "--call-graph", "dwarf", "--", prog])
     # samply's ContextSwitchHandler, in ns, from perf script's own records
     head = re.compile(r"^\s*(\d+)\s+(\d+)\.(\d+):\s+(.*)$")
@@ -116,6 +118,7 @@ if case == "switch":
             else:
                 if st == "off":
                     off_total += t - ts[tid]
+                    off_in["[off-CPU]"] += (t - ts[tid]) if not off_stack[tid] else 0
                     for f in FUNCS:
                         off_in[f] += (t - ts[tid]) if f in off_stack[tid] else 0
                 state[tid] = "on"
@@ -146,6 +149,10 @@ if case == "switch":
             if abs(got[f] - want[f]) > 0.02 * want_total:
                 failures.append("%s inclusive %s: profan %.2f ms, perf script %.2f ms" %
                                 (name, f, got[f] / 1e6, want[f] / 1e6))
+    # switch-outs without a sched_switch sample before them: the time is "[off-CPU]"'s
+    if rows(off_doc, "top_self")["[off-CPU]"] != off_in["[off-CPU]"]:
+        failures.append("[off-CPU]: profan %d ns, perf script %d ns" % (rows(off_doc, "top_self")["[off-CPU]"],
+                                                                   off_in["[off-CPU]"]))
     # the design: 10 x 20 ms of CPU in burn, at least 10 x 20 ms asleep in nap (a busy machine
     # wakes it late, so only a loose ceiling)
     burn_on, nap_off = rows(on_doc, "top_inclusive_yours")["burn"], rows(off_doc, "top_inclusive_yours")["nap"]

@@ -784,7 +784,11 @@ static int select_opts(struct ld *ld)
 {
 	const struct perf_load_opts *o = ld->o;
 	const struct perf_file *f = &ld->f;
-	ld->by_pid = o->pid != NULL && perf_parse_id(o->pid, &ld->sel_pid); /* format.c checked it */
+	if (o->pid && !perf_parse_id(o->pid, &ld->sel_pid)) { /* given to diff, which lists samply's */
+		pf_error("%s: --pid %s: a process id (a number) is wanted", f->origin, o->pid);
+		return -1;
+	}
+	ld->by_pid = o->pid != NULL;
 	if (o->thread && !(ld->by_tid = perf_parse_id(o->thread, &ld->sel_tid))) {
 		char err[512];
 		if ((ld->sel_comm = regex_compile(o->thread, err, sizeof(err))) == NULL) {
@@ -834,7 +838,8 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 	      const struct perf_load_opts *o)
 {
 	static const struct perf_load_opts none = {0};
-	struct ld ld = {.p = out, .o = o ? o : &none, .kernel_lib = PF_NONE, .unknown_frame = PF_NONE};
+	struct ld ld = {.p = out, .o = o ? o : &none, .kernel_lib = PF_NONE, .unknown_frame = PF_NONE,
+		     .offcpu_frame = PF_NONE};
 	int rc = -1;
 	if (perf_open(&ld.f, d, len, origin) < 0 || perf_inflate_records(&ld.f) < 0)
 		goto out;

@@ -13,7 +13,7 @@ $ profan samply samply/synthetic/v66.json --thread nothing-matches
 ! profan: samply/synthetic/v66.json: no thread with samples matches the --thread/--pid selection
 $ profan samply samply/synthetic/v66.json --metric bytes
 ! exit 2
-! profan: samply: --metric wants cpu, samples, weight, oncpu or offcpu, not 'bytes'; see 'profan samply --help'
+! profan: samply: --metric wants cpu, samples or weight, not 'bytes'; see 'profan samply --help'
 $ profan samply
 ! exit 2
 ! profan: samply: no PROFILE given; see 'profan samply --help'
