@@ -685,6 +685,12 @@ static void warn_counts(struct ld *ld)
 			     ld->no_caller, p->sample_count, why, by.items, ld->no_caller_by_lib.len > 4 ? ", ..." : "");
 		vec_free(&by);
 	}
+	for (size_t i = 0; i < ld->f.attrs.len; i++)
+		if (ld->f.attrs.items[i].branch_sample_type & PERF_BRANCH_CALL_STACK) {
+			profile_warn(p, "recorded with --call-graph lbr: profan does not read branch stacks as call stacks, "
+				     "so user stacks end at the sampled function; record with --call-graph dwarf or -g");
+			break;
+		}
 	if (ld->offcpu_nostack)
 		profile_add_info(p, "Off-CPU", profile_printf(p, "%.2f ms in %zu switches without a stack, shown as "
 								 "[off-CPU]: record -e sched:sched_switch too for theirs",

@@ -66,6 +66,8 @@ enum {
 	PERF_ST_KNOWN = (1 << 25) - 1,
 };
 
+/* branch_sample_type: the call stack from LBR (`perf record --call-graph lbr`) */
+#define PERF_BRANCH_CALL_STACK (1ull << 11)
 #define PERF_MISC_CPUMODE_MASK 7
 #define PERF_MISC_KERNEL 1
 #define PERF_MISC_USER 2
