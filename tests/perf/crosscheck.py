@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tests/perf/crosscheck.py PROFAN: one perf.data two ways. tests/perf/switch.c (two threads, on
-and off CPU) is recorded as tests/perf/perf2samply.py's README says (--switch-events, DWARF
-stacks), converted with that script to a samply profile, and read by `profan samply`; the same
+and off CPU) is recorded as tools/README.md says for tools/perf2samply.py (--switch-events, DWARF
+stacks; the repository's copy of the shared converter), converted with that script to a samply profile, and read by `profan samply`; the same
 file is read by `profan perf`. The converter weights a sample by samply's threadCPUDelta from the
 switch records, in whole microseconds; `profan perf --metric oncpu` computes the same in
 nanoseconds. So per function of the program (innermost function of yours, and inclusive), the two
@@ -43,7 +43,7 @@ rec = subprocess.run(["perf", "record", "-q", "-N", "-e", "cpu-clock", "-F", "10
                       prog, "x"], capture_output=True, text=True)
 if rec.returncode != 0 or not os.path.exists(data):
     skip("perf record cannot record here: " + (rec.stderr.strip().splitlines() or ["?"])[-1])
-run([sys.executable, os.path.join(here, "perf2samply.py"), "-i", data, "-o", conv, "--format-version", "55",
+run([sys.executable, os.path.join(here, "..", "..", "tools", "perf2samply.py"), "-i", data, "-o", conv, "--format-version", "55",
      "--cpu-delta", "switch"])
 
 
