@@ -13,20 +13,21 @@ _profan_common='--top --json --output -o --color --wide --no-pager --quiet -q --
 	--callees --per-file --folded --pprof --flamegraph --annotate --source-path --source-prefix'
 _profan_opts_samply='--ours --binary --full-paths --explain-ownership --thread --pid --under --threads --metric --alloc-entry
 	--alloc-plumbing --whole-binary --no-sidecar --symbol-path --kallsyms --no-inline --no-symbols --verbose -v'
-_profan_opts_perf='--ours --binary --full-paths --explain-ownership --under --threads --metric --alloc-entry --alloc-plumbing
+_profan_opts_perf='--ours --binary --full-paths --explain-ownership --pid --thread --event --under --threads --metric --alloc-entry --alloc-plumbing
 	--whole-binary --no-sidecar --symbol-path --kallsyms --no-inline --no-symbols --verbose -v'
 _profan_opts_dhat='--ours --binary --full-paths --explain-ownership --where --not --metric --stacks --alloc-tree --plumbing'
 _profan_opts_cpuprof='--ours --full-paths --explain-ownership --weight --profile --wasm'
 _profan_opts_diff='--base --format --metric --confidence --order --aa --match --fail-on-change --median --ours --binary --full-paths --explain-ownership
-	--thread --pid --symbol-path --kallsyms --verbose -v --no-inline --no-symbols --no-sidecar --weight
+	--thread --pid --event --symbol-path --kallsyms --verbose -v --no-inline --no-symbols --no-sidecar --weight
 	--profile --wasm'
-_profan_opts_record='-o --output --call-graph --freq --dhat --cpuprof --ours --binary --full-paths --explain-ownership --under --threads
+_profan_opts_record='-o --output --call-graph --freq --dhat --cpuprof --ours --binary --full-paths --explain-ownership --pid --thread
+	--event --under --threads
 	--metric --alloc-entry --alloc-plumbing --whole-binary --no-sidecar --symbol-path --kallsyms --no-inline --no-symbols
 	--verbose -v'
-_profan_opts_ab='--runs --warmup --keep --call-graph --freq --dhat --cpuprof --aa --metric --confidence --match --fail-on-change --ours
+_profan_opts_ab='--runs --warmup --keep --call-graph --freq --dhat --cpuprof --aa --metric --confidence --match --fail-on-change --event --ours
 	--binary --full-paths --explain-ownership --symbol-path --kallsyms --no-inline --no-symbols --no-sidecar --verbose -v
 	--weight --profile --wasm'
-_profan_takes_value='--call-graph --freq --runs --warmup --keep --top --output -o --binary --thread --pid --under --metric --alloc-entry
+_profan_takes_value='--call-graph --freq --runs --warmup --keep --top --output -o --binary --thread --pid --event --under --metric --alloc-entry
 	--alloc-plumbing --symbol-path --kallsyms --where --not --stacks --ours --plumbing --weight --profile
 	--wasm --base --format --confidence --order --match --focus --ignore --hide --root-at --by --tree-threshold
 	--callers --callees --folded --pprof --flamegraph --annotate --source-path --source-prefix'
@@ -36,7 +37,8 @@ _profan_takes_value='--call-graph --freq --runs --warmup --keep --top --output -
 _profan_values()
 {
 	case "$1 $2" in
-	"samply --metric" | "perf --metric" | "record --metric") echo 'cpu samples weight' ;;
+	"samply --metric") echo 'cpu samples weight' ;;
+	"perf --metric" | "record --metric") echo 'cpu samples weight oncpu offcpu' ;;
 	*" --call-graph") echo 'dwarf fp' ;;
 	"dhat --metric")
 		echo 'gb gbk tb tbk tiny short-lived zero-access zero-access-blocks low-access low-access-blocks

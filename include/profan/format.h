@@ -77,7 +77,7 @@ struct format_command {
 	struct {
 		enum format_shared_group shared; /* or FORMAT_OPTS_END with OWN set */
 		const struct format_opt_group *own;
-	} groups[8]; /* ends with an entry of neither */
+	} groups[10]; /* ends with an entry of neither */
 	size_t opts_size; /* the format's options struct (zero-filled: the defaults) */
 };
 

@@ -135,7 +135,7 @@ static bool term_is_dumb(void)
 	return term != NULL && strcmp(term, "dumb") == 0;
 }
 
-#define MAX_GROUPS 10
+#define MAX_GROUPS 12
 
 /* The command's groups: its own, then the common and analysis ones. */
 static size_t command_groups(const struct cli_command *cmd, const struct cli_group **out)

@@ -474,11 +474,134 @@ static void maps_cut_what_they_cover(void)
 	perf_maps_release(&ms);
 }
 
+/* A switch record of thread TID at TIME: SWITCH, or SWITCH_CPU_WIDE (next_prev pid and tid first). */
+static void switch_rec(struct buf *b, bool out, bool cpu_wide, uint32_t tid, uint64_t time)
+{
+	size_t r = rec_begin(b, cpu_wide ? 15 : 14, out ? 1 << 13 : 0);
+	if (cpu_wide) {
+		put32(b, 0); /* the idle task on the other side */
+		put32(b, 0);
+	}
+	trailer(b, 100, tid, time);
+	rec_end(b, r);
+}
+
+/* A file with one cpu-clock attribute with context_switch (perf record --switch-events) and these
+ * records of thread 101 (times in ns): in at 100, a sample at 150, out at 170, out again at 175
+ * (a repeat: not counted), in at 300 (CPU-wide), a sample at 320; thread 102 only runs 400..460
+ * and has one sample at 450. So oncpu is 50 and 20 + 20 for tid 101 and 50 for tid 102, and offcpu
+ * 130 (170 to 300) with no sched_switch stack: [off-CPU]. */
+static struct buf switches_file(void)
+{
+	struct buf b = {0};
+	put(&b, "PERFILE2", 8);
+	put64(&b, 104);
+	put64(&b, ATTR_BYTES + 16);
+	put64(&b, 104);
+	put64(&b, ATTR_BYTES + 16);
+	put64(&b, 0);
+	put64(&b, 0);
+	put64(&b, 0);
+	put64(&b, 0);
+	zeros(&b, 32); /* no features */
+	attr(&b);
+	set64(&b, 104 + 40, 1ull << 18 | 1ull << 26); /* sample_id_all, context_switch */
+	size_t ids_at = b.len;
+	put64(&b, 0);
+	put64(&b, 8);
+	set64(&b, ids_at, b.len);
+	put64(&b, 7);
+	size_t data = b.len;
+	comm(&b, 100, 100, "demo", 5, true);
+	mmap2(&b, 100, 0x400000, 0x2000, 0x1000, "/nonexistent/demo", 6);
+	comm(&b, 100, 101, "worker", 7, false);
+	comm(&b, 100, 102, "other", 8, false);
+	uint64_t c[] = {CTX_USER, 0x400010};
+	switch_rec(&b, false, false, 101, 100);
+	sample(&b, 2, 100, 101, 150, 1000, c, 2);
+	switch_rec(&b, true, false, 101, 170);
+	switch_rec(&b, true, false, 101, 175);
+	switch_rec(&b, false, true, 101, 300);
+	sample(&b, 2, 100, 101, 320, 1000, c, 2);
+	switch_rec(&b, false, false, 102, 400);
+	sample(&b, 2, 100, 102, 450, 1000, c, 2);
+	switch_rec(&b, true, false, 102, 460);
+	set64(&b, 40, data);
+	set64(&b, 48, b.len - data);
+	return b;
+}
+
+/* Loads B with the selection PID, THREAD, EVENT into P; the return code, stderr in ERR. */
+static int load_selected(const struct buf *b, struct profile *p, const char *pid, const char *thread,
+			 const char *event, char *err, size_t cap)
+{
+	profile_init(p);
+	struct perf_load_opts o = {.no_unwind = true, .pid = pid, .thread = thread, .event = event};
+	struct stderr_capture sc;
+	stderr_capture(&sc);
+	int rc = perf_load(b->d, b->len, "t.data", p, &o);
+	stderr_captured(&sc, err, cap);
+	return rc;
+}
+
+static int64_t metric_sum(const struct profile *p, const char *name)
+{
+	size_t m = profile_metric_index(p, name);
+	int64_t s = 0;
+	for (size_t i = 0; m != SIZE_MAX && i < p->sample_count; i++)
+		s += p->sample_values[m][i];
+	return s;
+}
+
+static void switches_make_oncpu_and_offcpu(void)
+{
+	struct buf b = switches_file();
+	struct profile p;
+	char err[2048], s[256];
+	CHECK_INT(load_selected(&b, &p, NULL, NULL, NULL, err, sizeof(err)), 0);
+	CHECK(profile_check(&p) == NULL);
+	size_t on = profile_metric_index(&p, "oncpu"), off = profile_metric_index(&p, "offcpu");
+	CHECK(on != SIZE_MAX && off != SIZE_MAX);
+	/* in time order: the sample at 150, the time off CPU (ends at 300), the samples at 320 and 450 */
+	CHECK_INT(p.sample_count, 4);
+	CHECK_INT(p.sample_values[on][0], 50);
+	CHECK_INT(p.sample_values[off][1], 130);
+	CHECK_STR(stack_text(&p, 1, s, sizeof(s)), "[off-CPU]");
+	CHECK_INT(p.sample_values[on][2], 40);
+	CHECK_INT(p.sample_values[on][3], 50);
+	CHECK_INT(metric_sum(&p, "cpu"), 3000);
+	CHECK_INT(metric_sum(&p, "samples"), 3);
+	CHECK(info(&p, "Off-CPU") != NULL && strstr(info(&p, "Off-CPU"), "in 1 switches") != NULL);
+	profile_release(&p);
+	/* --thread: by tid, and by name; --pid */
+	CHECK_INT(load_selected(&b, &p, NULL, "102", NULL, err, sizeof(err)), 0);
+	CHECK_INT(p.sample_count, 1);
+	CHECK_INT(metric_sum(&p, "oncpu"), 50);
+	CHECK(info(&p, "Selected") != NULL && strstr(info(&p, "Selected"), "1 of 3 samples") != NULL);
+	profile_release(&p);
+	CHECK_INT(load_selected(&b, &p, "100", "^work", NULL, err, sizeof(err)), 0);
+	CHECK_INT(metric_sum(&p, "oncpu"), 90);
+	CHECK_INT(metric_sum(&p, "offcpu"), 130);
+	profile_release(&p);
+	/* what selects nothing, or names what the file does not have: one line, a usage error */
+	CHECK_INT(load_selected(&b, &p, "200", NULL, NULL, err, sizeof(err)), -2);
+	CHECK_STR(err, "profan: t.data: no sample matches the --pid/--thread/--event selection\n");
+	profile_release(&p);
+	CHECK_INT(load_selected(&b, &p, NULL, NULL, "cycles", err, sizeof(err)), -2);
+	CHECK_STR(err, "profan: t.data: --event cycles: the recording has no such event (it has cpu-clock)\n");
+	profile_release(&p);
+	CHECK_INT(load_selected(&b, &p, NULL, NULL, "cpu-clock", err, sizeof(err)), 0);
+	CHECK_INT(p.sample_count, 4);
+	profile_release(&p);
+	free(b.d);
+}
+
 int main(void)
 {
 	RUN(file_mode_reads);
 	RUN(pipe_mode_reads);
 	RUN(lies_are_one_line);
 	RUN(maps_cut_what_they_cover);
+	RUN(switches_make_oncpu_and_offcpu);
 	return check_summary();
 }

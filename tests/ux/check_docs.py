@@ -46,7 +46,7 @@ FIXTURES = {
 # Options of other programs that the man page quotes (samply record --save-only, ...),
 # and profan's own --version, which main.c handles before any command.
 FOREIGN = {"version", "num-callers", "dhat-out-file", "fullpath-after", "save-only", "tool", "cpu-prof", "cpu-prof-name",
-           "cpu-prof-dir", "trace-event-categories", "print", "call-graph"}
+           "cpu-prof-dir", "trace-event-categories", "print", "call-graph", "switch-events"}
 # Argument names that are file names, and those that are directories.
 FILE_ARGS = {"FILE", "MODULE"}
 DIR_ARGS = {"DIR", "DIRS", "PATH"}

@@ -15,6 +15,8 @@
 #include "perf_unwind.h"
 #include "profan/find.h"
 #include "profan/hashtab.h"
+#include "profan/load.h"
+#include "profan/regex.h"
 #include "samply/samply.h"
 #include "profan/text.h"
 
@@ -28,10 +30,19 @@ struct proc {
 	uint32_t comm;      /* the main thread's name */
 };
 
+/* A thread's state between context-switch records (samply's ContextSwitchHandler). */
+enum { CSW_UNKNOWN, CSW_ON, CSW_OFF };
+
 struct thr {
 	uint32_t pid, tid;
 	uint32_t comm;
 	uint32_t pf;        /* its profile thread, made at its first sample */
+	uint8_t state;      /* CSW_*: on or off CPU by its last switch record */
+	bool has_pending;   /* a sched:sched_switch stack since its last switch-out */
+	uint32_t pending;   /* that stack (PF_NONE: none) */
+	uint32_t off_stack; /* where it went off CPU: the stack its time off is added to */
+	uint64_t ts;        /* when it went on or off CPU, or its last sample */
+	uint64_t on_since_sample; /* ns on CPU since its last sample */
 };
 
 struct lib_count {
@@ -59,6 +70,15 @@ struct ld {
 	size_t nmetrics;
 	bool time_event[64];             /* per attribute (first 64): a clock, whose period is ns */
 	bool any_time;                   /* a clock event was recorded */
+	bool *attr_on;                   /* per attribute: its samples are kept (--event) */
+	bool *attr_stacks;               /* per attribute: sched:sched_switch, whose stacks are off-CPU's */
+	bool switch_metrics;             /* context-switch records: the oncpu and offcpu metrics */
+	struct regex *sel_comm;          /* --thread RE; or a tid, in sel_tid */
+	uint32_t sel_pid, sel_tid;
+	bool by_pid, by_tid;
+	uint32_t offcpu_frame;           /* "[off-CPU]": time off CPU with no sched_switch stack */
+	size_t offcpu_nostack, switches_unmatched, unselected, kept;
+	uint64_t offcpu_nostack_ns;
 	/* counts for the header */
 	size_t bad_samples, lost_records, throttles, switches, unknown, truncated_chains;
 	uint64_t lost, lost_samples;
@@ -68,7 +88,7 @@ struct ld {
 	size_t unwound, unwind_failed, unwind_no_files;
 };
 
-enum { M_CPU, M_SAMPLES, M_WEIGHT };
+enum { M_CPU, M_SAMPLES, M_WEIGHT, M_ONCPU, M_OFFCPU, M_COUNT };
 
 static struct proc *proc_get(struct ld *ld, uint32_t pid)
 {
@@ -210,18 +230,85 @@ static void count_no_caller(struct ld *ld, uint32_t lib)
 	ld->no_caller_by_lib.items[ld->no_caller_by_lib.len++].n = 1;
 }
 
-static uint32_t thread_of(struct ld *ld, const struct perf_sample *s)
+static uint32_t thread_pf(struct ld *ld, struct thr *t)
 {
-	struct thr *t = thr_get(ld, s->pid, s->tid);
 	if (t->pf == PF_NONE) {
 		char pid[16], tid[16];
-		snprintf(pid, sizeof(pid), "%u", s->pid);
-		snprintf(tid, sizeof(tid), "%u", s->tid);
+		snprintf(pid, sizeof(pid), "%u", t->pid);
+		snprintf(tid, sizeof(tid), "%u", t->tid);
 		struct pf_thread th = {.pid = profile_intern(ld->p, pid), .tid = profile_intern(ld->p, tid),
-				       .is_main = s->pid == s->tid};
+				       .is_main = t->pid == t->tid};
 		t->pf = profile_add_thread(ld->p, &th);
 	}
 	return t->pf;
+}
+
+/* --pid, --thread: is thread TID of PID in the selection? A comm is the thread's name by the
+ * records so far, as perf report's --comms takes it. */
+static bool thread_selected(struct ld *ld, uint32_t pid, uint32_t tid)
+{
+	if (ld->by_pid && pid != ld->sel_pid)
+		return false;
+	if (ld->by_tid)
+		return tid == ld->sel_tid;
+	if (ld->sel_comm == NULL)
+		return true;
+	uint32_t ti = u64map_get(&ld->thr_of, tid);
+	uint32_t comm = ti != HTAB_NONE && ld->thrs.items[ti].pid == pid ? ld->thrs.items[ti].comm : 0;
+	const char *c = comm ? profile_str(ld->p, comm) : "";
+	return regex_match(ld->sel_comm, c, strlen(c), NULL, 0) == 1;
+}
+
+/* Time T off CPU (from its switch-out to its switch-in) as a sample of the offcpu metric, at
+ * the stack of the thread's sched:sched_switch sample, or "[off-CPU]" when it has none. */
+static void offcpu_sample(struct ld *ld, struct thr *t, uint64_t ns)
+{
+	uint32_t stack = t->off_stack;
+	if (stack == PF_NONE) {
+		if (ld->offcpu_frame == PF_NONE) {
+			struct pf_func fn = {.name = profile_intern(ld->p, "[off-CPU]"), .lib = PF_NONE};
+			struct pf_frame fr = {.func = profile_intern_func(ld->p, &fn), .lib = PF_NONE,
+					      .address = PF_NO_ADDRESS};
+			uint32_t f = profile_intern_frame(ld->p, &fr);
+			ld->offcpu_frame = profile_intern_path(ld->p, PF_NONE, &f, 1);
+		}
+		stack = ld->offcpu_frame;
+		ld->offcpu_nostack++;
+		ld->offcpu_nostack_ns += ns;
+	}
+	int64_t v[M_COUNT] = {0};
+	v[M_OFFCPU] = clamp_value(ns);
+	profile_add_sample(ld->p, stack, thread_pf(ld, t), v);
+}
+
+/* SWITCH (a thread's own) and SWITCH_CPU_WIDE (a CPU's: the trailer names the thread going out
+ * or coming in): on-CPU time accumulates until the thread's next sample, off-CPU time is a
+ * sample of its own when the thread comes back. */
+static void switch_record(struct ld *ld, const struct perf_rec *r)
+{
+	ld->switches++;
+	struct perf_sid sid;
+	if (!ld->switch_metrics || !perf_sid_parse(&ld->f, r, &sid) || !sid.has_time) {
+		ld->switches_unmatched += ld->switch_metrics;
+		return;
+	}
+	if (sid.tid == 0 || !thread_selected(ld, sid.pid, sid.tid))
+		return; /* the idle task */
+	struct thr *t = thr_get(ld, sid.pid, sid.tid);
+	if (t->state == CSW_ON && sid.time >= t->ts)
+		t->on_since_sample += sid.time - t->ts;
+	if (r->misc & PERF_MISC_SWITCH_OUT) {
+		if (t->state == CSW_OFF)
+			return; /* a repeated record: the first one counts (as samply) */
+		t->off_stack = t->has_pending ? t->pending : PF_NONE;
+		t->has_pending = false;
+		t->state = CSW_OFF;
+	} else {
+		if (t->state == CSW_OFF && sid.time >= t->ts)
+			offcpu_sample(ld, t, sid.time - t->ts);
+		t->state = CSW_ON;
+	}
+	t->ts = sid.time;
 }
 
 static void sample(struct ld *ld, const struct perf_rec *r)
@@ -229,6 +316,10 @@ static void sample(struct ld *ld, const struct perf_rec *r)
 	struct perf_sample s;
 	if (perf_sample_parse(&ld->f, r, &s) != NULL) {
 		ld->bad_samples++;
+		return;
+	}
+	if ((!ld->attr_on[s.attr] && !ld->attr_stacks[s.attr]) || !thread_selected(ld, s.pid, s.tid)) {
+		ld->unselected++;
 		return;
 	}
 	uint32_t pi = u64map_get(&ld->proc_of, s.pid);
@@ -289,14 +380,34 @@ static void sample(struct ld *ld, const struct perf_rec *r)
 		ld->frames[n - 1 - i] = t;
 	}
 	uint32_t stack = n ? profile_intern_path(ld->p, PF_NONE, ld->frames, n) : PF_NONE;
-	int64_t v[3] = {0, 1, 0};
+	ld->per_attr[s.attr]++;
+	struct thr *t = thr_get(ld, s.pid, s.tid);
+	if (ld->attr_stacks[s.attr]) {
+		/* where the thread is about to go off CPU: its switch-out record follows */
+		t->pending = stack;
+		t->has_pending = true;
+		return;
+	}
+	ld->kept++;
+	int64_t v[M_COUNT] = {0, 1, 0, 0, 0};
 	int64_t w = clamp_value(s.period);
-	if ((s.attr < 64 && ld->time_event[s.attr]) || !ld->any_time)
+	bool cpu = (s.attr < 64 && ld->time_event[s.attr]) || !ld->any_time;
+	if (cpu)
 		v[M_CPU] = w; /* without a clock event, the events' periods are the CPU measure */
 	else
 		v[M_WEIGHT] = w;
-	ld->per_attr[s.attr]++;
-	profile_add_sample(ld->p, stack, thread_of(ld, &s), v);
+	if (ld->switch_metrics && cpu && s.has_time) {
+		/* samply's threadCPUDelta: on-CPU time since the thread's last sample */
+		if (t->state == CSW_ON && s.time >= t->ts)
+			t->on_since_sample += s.time - t->ts;
+		else if (t->state == CSW_OFF && s.time >= t->ts)
+			offcpu_sample(ld, t, s.time - t->ts); /* its switch-in was lost */
+		t->state = CSW_ON;
+		t->ts = s.time;
+		v[M_ONCPU] = clamp_value(t->on_since_sample);
+		t->on_since_sample = 0;
+	}
+	profile_add_sample(ld->p, stack, thread_pf(ld, t), v);
 }
 
 static void mmap_record(struct ld *ld, const struct perf_rec *r)
@@ -443,7 +554,7 @@ static void process(struct ld *ld, const struct perf_rec *r)
 		break;
 	case PERF_REC_SWITCH:
 	case PERF_REC_SWITCH_CPU_WIDE:
-		ld->switches++;
+		switch_record(ld, r);
 		break;
 	case PERF_REC_EXIT:
 	case PERF_REC_UNTHROTTLE:
@@ -575,6 +686,16 @@ static void warn_counts(struct ld *ld)
 			     ld->no_caller, p->sample_count, why, by.items, ld->no_caller_by_lib.len > 4 ? ", ..." : "");
 		vec_free(&by);
 	}
+	for (size_t i = 0; i < ld->f.attrs.len; i++)
+		if (ld->f.attrs.items[i].branch_sample_type & PERF_BRANCH_CALL_STACK) {
+			profile_warn(p, "recorded with --call-graph lbr: profan does not read branch stacks as call stacks, "
+				     "so user stacks end at the sampled function; record with --call-graph dwarf or -g");
+			break;
+		}
+	if (ld->offcpu_nostack)
+		profile_add_info(p, "Off-CPU", profile_printf(p, "%.2f ms in %zu switches without a stack, shown as "
+								 "[off-CPU]: record -e sched:sched_switch too for theirs",
+								 (double)ld->offcpu_nostack_ns / 1e6, ld->offcpu_nostack));
 	if (ld->unwound)
 		profile_add_info(p, "Unwound", profile_printf(p, "%zu user stacks from their register and stack "
 								 "copies (DWARF CFI)", ld->unwound));
@@ -650,6 +771,71 @@ static void name_threads(struct ld *ld)
 	}
 }
 
+bool perf_parse_id(const char *text, uint32_t *out)
+{
+	char *end;
+	unsigned long v = strtoul(text, &end, 10);
+	if (text[0] < '0' || text[0] > '9' || *end != '\0' || v > UINT32_MAX)
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
+static bool is_sched_switch(const struct perf_attr *a)
+{
+	return a->name != NULL && strcmp(a->name, "sched:sched_switch") == 0;
+}
+
+/* --pid, --thread and --event, and which attributes are what. 0, or -1 after one line. */
+static int select_opts(struct ld *ld)
+{
+	const struct perf_load_opts *o = ld->o;
+	const struct perf_file *f = &ld->f;
+	if (o->pid && !perf_parse_id(o->pid, &ld->sel_pid)) { /* given to diff, which lists samply's */
+		pf_error("%s: --pid %s: a process id (a number) is wanted", f->origin, o->pid);
+		return -1;
+	}
+	ld->by_pid = o->pid != NULL;
+	if (o->thread && !(ld->by_tid = perf_parse_id(o->thread, &ld->sel_tid))) {
+		char err[512];
+		if ((ld->sel_comm = regex_compile(o->thread, err, sizeof(err))) == NULL) {
+			pf_error("--thread: %s", err);
+			return -1;
+		}
+	}
+	bool any = false, switches = false;
+	for (size_t i = 0; i < f->attrs.len; i++) {
+		ld->attr_on[i] = o->event == NULL || strcmp(perf_attr_name(&f->attrs.items[i]), o->event) == 0;
+		any |= ld->attr_on[i];
+		switches |= f->attrs.items[i].context_switch;
+	}
+	if (!any) {
+		VEC(char) names = {0};
+		for (size_t i = 0; i < f->attrs.len; i++) {
+			const char *n = perf_attr_name(&f->attrs.items[i]);
+			size_t k = strlen(n);
+			vec_reserve(&names, names.len + k + 3);
+			memcpy(names.items + names.len, i ? ", " : "", i ? 2 : 1);
+			names.len += i ? 2 : 0;
+			memcpy(names.items + names.len, n, k + 1);
+			names.len += k;
+		}
+		pf_error("%s: --event %s: the recording has no such event (it has %s)", f->origin, o->event,
+			 names.items ? names.items : "none");
+		vec_free(&names);
+		return -1;
+	}
+	/* switch records with times: the oncpu and offcpu metrics; sched:sched_switch samples are then
+	 * the stacks of the time off CPU, not samples of their own */
+	ld->switch_metrics = switches && time_ordered(f);
+	for (size_t i = 0; i < f->attrs.len && ld->switch_metrics; i++)
+		if (is_sched_switch(&f->attrs.items[i]) && !(o->event && ld->attr_on[i])) {
+			ld->attr_stacks[i] = true;
+			ld->attr_on[i] = false;
+		}
+	return 0;
+}
+
 bool perf_sniff(const void *d, size_t n)
 {
 	return n >= 8 && (memcmp(d, "PERFILE2", 8) == 0 || memcmp(d, "2ELIFREP", 8) == 0);
@@ -659,19 +845,33 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 	      const struct perf_load_opts *o)
 {
 	static const struct perf_load_opts none = {0};
-	struct ld ld = {.p = out, .o = o ? o : &none, .kernel_lib = PF_NONE, .unknown_frame = PF_NONE};
+	struct ld ld = {.p = out, .o = o ? o : &none, .kernel_lib = PF_NONE, .unknown_frame = PF_NONE,
+		     .offcpu_frame = PF_NONE};
 	int rc = -1;
 	if (perf_open(&ld.f, d, len, origin) < 0 || perf_inflate_records(&ld.f) < 0)
 		goto out;
 	ld.per_attr = xcalloc(ld.f.attrs.len, sizeof(*ld.per_attr));
+	ld.attr_on = xcalloc(ld.f.attrs.len, sizeof(*ld.attr_on));
+	ld.attr_stacks = xcalloc(ld.f.attrs.len, sizeof(*ld.attr_stacks));
+	if (select_opts(&ld) != 0) {
+		rc = LOAD_MISFIT;
+		goto out;
+	}
 	bool any_time = false, any_other = false;
+	size_t clocks = 0;
 	for (size_t i = 0; i < ld.f.attrs.len; i++) {
 		bool t = is_time_event(&ld.f.attrs.items[i]);
 		if (i < 64)
 			ld.time_event[i] = t;
+		if (!ld.attr_on[i])
+			continue; /* the metrics are those of the events kept */
 		any_time |= t;
 		any_other |= !t;
+		clocks += t;
 	}
+	if (clocks > 1)
+		profile_warn(out, "%zu clock events (cpu-clock, task-clock) each measure the same CPU time, and the cpu "
+			     "metric adds them up: --event NAME keeps one", clocks);
 	ld.any_time = any_time;
 	if (any_time || !any_other)
 		profile_add_metric(out, "cpu", "CPU time (sample periods of cpu-clock/task-clock)",
@@ -683,6 +883,10 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 	profile_add_metric(out, "samples", "sample count", PF_UNIT_COUNT);
 	out->metrics[M_SAMPLES].counts_samples = true;
 	profile_add_metric(out, "weight", "event count (sample periods of other events)", PF_UNIT_COUNT);
+	if (ld.switch_metrics) {
+		profile_add_metric(out, "oncpu", "on-CPU time (context switches, threadCPUDelta)", PF_UNIT_NANOSECONDS);
+		profile_add_metric(out, "offcpu", "off-CPU time (context switches)", PF_UNIT_NANOSECONDS);
+	}
 	out->default_metric = M_CPU;
 	describe(&ld);
 	profile_add_info(out, "Binary", ""); /* its place; samply_choose_binary_by_cpu() fills it */
@@ -712,6 +916,15 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 		vec_free(&ev);
 	}
 	warn_counts(&ld);
+	if (ld.unselected)
+		profile_add_info(out, "Selected", profile_printf(out, "%zu of %zu samples (%zu left out by --pid, "
+								  "--thread or --event)", ld.kept, ld.kept + ld.unselected,
+								  ld.unselected));
+	if ((ld.o->pid || ld.o->thread || ld.o->event) && ld.kept == 0) {
+		pf_error("%s: no sample matches the --pid/--thread/--event selection", origin);
+		rc = LOAD_MISFIT;
+		goto out;
+	}
 	samply_choose_binary_by_cpu(out, ld.o->binary);
 	rc = 0;
 out:
@@ -728,6 +941,9 @@ out:
 	u64map_release(&ld.frame_of);
 	u64map_release(&ld.kframe_of);
 	free(ld.per_attr);
+	free(ld.attr_on);
+	free(ld.attr_stacks);
+	regex_free(ld.sel_comm);
 	perf_release(&ld.f);
 	return rc;
 }

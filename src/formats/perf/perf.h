@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "profan/format.h"
 #include "profan/profile.h"
 #include "profan/symbolize_opts.h"
 
@@ -14,7 +15,20 @@ struct perf_load_opts {
 	const char *binary;                   /* --binary, or NULL */
 	const struct symbolize_opts *symbols; /* where the unwinder finds each library's CFI */
 	bool no_unwind;                       /* keep the sampled user IP only (tests) */
+	/* the selection (NULL: all): a process id, a thread id or a regex of thread names, an
+	 * event's name as the Events line says it */
+	const char *pid, *thread, *event;
 };
+
+/* profan perf's own options (format.c) */
+struct perf_opts {
+	const char *pid, *thread, *event;
+};
+
+extern const struct input_format perf_format;
+
+/* A process or thread id: an unsigned decimal number, all of TEXT. */
+bool perf_parse_id(const char *text, uint32_t *out);
 
 /* True when D[0..N) begins like a perf.data file (little- or big-endian, file or pipe). */
 bool perf_sniff(const void *d, size_t n);

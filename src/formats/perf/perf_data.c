@@ -80,6 +80,7 @@ static int attr_read(struct perf_file *f, const unsigned char *p, size_t n, size
 	a.exclude_kernel = flags >> 5 & 1;
 	a.freq = flags >> 10 & 1;
 	a.sample_id_all = flags >> 18 & 1;
+	a.context_switch = flags >> 26 & 1;
 	if (n >= 80)
 		a.branch_sample_type = perf_rd64(p + 72);
 	if (n >= 88)

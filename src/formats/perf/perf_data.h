@@ -66,6 +66,8 @@ enum {
 	PERF_ST_KNOWN = (1 << 25) - 1,
 };
 
+/* branch_sample_type: the call stack from LBR (`perf record --call-graph lbr`) */
+#define PERF_BRANCH_CALL_STACK (1ull << 11)
 #define PERF_MISC_CPUMODE_MASK 7
 #define PERF_MISC_KERNEL 1
 #define PERF_MISC_USER 2
@@ -82,6 +84,7 @@ struct perf_attr {
 	uint64_t config, sample_type, read_format, branch_sample_type, sample_regs_user, period;
 	uint32_t sample_stack_user;
 	bool freq, sample_id_all, exclude_kernel, exclude_user;
+	bool context_switch; /* --switch-events: SWITCH or SWITCH_CPU_WIDE records */
 	const char *name; /* from the event descriptions, or NULL: perf_attr_name() */
 	char own_name[40]; /* made from type and config */
 };

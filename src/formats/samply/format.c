@@ -126,14 +126,10 @@ static int symbolicate(struct profile *p, const struct profan_opts *o, struct sy
 	return symbolize_profile(p, &so, NULL);
 }
 
-/* --metric M: one of the profile's metrics. */
+/* --metric M: one of a samply profile's metrics (the views know more: samply_metric_names()). */
 static bool metric_known(const char *name)
 {
-	const char *const *names = samply_metric_names();
-	for (size_t i = 0; names[i]; i++)
-		if (strcmp(names[i], name) == 0)
-			return true;
-	return false;
+	return strcmp(name, "cpu") == 0 || strcmp(name, "samples") == 0 || strcmp(name, "weight") == 0;
 }
 
 #define AT(field) offsetof(struct samply_view_opts, field)
@@ -147,8 +143,16 @@ static const struct format_opt select_opts[] = {
 static const struct format_opt view_opts[] = {
 	{"under", "RE", "the same as --focus RE", FOPT_FOCUS},
 	{"threads", NULL, "add a per-thread summary (samples, CPU)", FOPT_FLAG, AT(threads)},
+	{NULL},
+};
+
+static const struct format_opt metric_opts[] = {
 	{"metric", "M", "weight by cpu (default), samples or weight", FOPT_METRIC, .accept = metric_known,
 	 .refusal = "--metric wants cpu, samples or weight, not '%s'"},
+	{NULL},
+};
+
+static const struct format_opt alloc_opts[] = {
 	{"alloc-entry", "RE", "allocator entry points (replaces the built-in list)", FOPT_REGEX, AT(alloc_entry)},
 	{"alloc-plumbing", "RE", "your own allocator wrappers, skipped like the runtime's plumbing above an entry",
 	 FOPT_REGEX, AT(alloc_plumbing)},
@@ -158,8 +162,11 @@ static const struct format_opt view_opts[] = {
 };
 
 static const struct format_opt_group select_group = {select_opts, .diff = true};
-/* perf's views are these too: their options land in samply's store (owner) */
+/* perf's views are these too: their options land in samply's store (owner); its --metric, between
+ * the two groups, is its own */
 const struct format_opt_group samply_view_group = {view_opts, .owner = &samply_format};
+const struct format_opt_group samply_alloc_group = {alloc_opts, .owner = &samply_format};
+static const struct format_opt_group metric_group = {metric_opts};
 
 const struct samply_view_opts *samply_view_opts_of(const struct profan_opts *o)
 {
@@ -187,7 +194,7 @@ const struct input_format samply_format = {
 			    "  profan samply prof.json --binary wado-lsp --threads\n"
 			    "  profan samply prof.json --thread '^rayon' --focus 'parse_'\n",
 		.groups = {{FORMAT_OPTS_OWN}, {FORMAT_OPTS_BINARY}, {.own = &select_group}, {.own = &samply_view_group},
-			   {FORMAT_OPTS_SYMBOLS}},
+			   {.own = &metric_group}, {.own = &samply_alloc_group}, {FORMAT_OPTS_SYMBOLS}},
 		.opts_size = sizeof(struct samply_view_opts),
 	},
 	.sniff = samply_sniff,

@@ -113,6 +113,6 @@ struct input_format;
 extern const struct input_format samply_format;
 /* The options of samply's views, which perf's command lists too (format.h: owner). */
 struct format_opt_group;
-extern const struct format_opt_group samply_view_group;
+extern const struct format_opt_group samply_view_group, samply_alloc_group;
 
 #endif

@@ -14,7 +14,9 @@
 #include "profan/views.h"
 #include "profan/yours.h"
 
-static const char *const metric_names[] = {"cpu", "samples", "weight", NULL};
+/* The last two are in the profiles of recordings with context-switch records only (their
+ * loaders add them after the first three): choose_metric() refuses them elsewhere. */
+static const char *const metric_names[] = {"cpu", "samples", "weight", "oncpu", "offcpu", NULL};
 
 const char *const *samply_metric_names(void)
 {
@@ -23,13 +25,15 @@ const char *const *samply_metric_names(void)
 
 static const char *metric_header(size_t m)
 {
-	return m == SAMPLY_METRIC_CPU ? "CPU" : m == SAMPLY_METRIC_SAMPLES ? "Samples" : "Weight";
+	static const char *const h[] = {"CPU", "Samples", "Weight", "On-CPU", "Off-CPU"};
+	return h[m];
 }
 
 /* The same, inside a sentence. */
 static const char *metric_noun(size_t m)
 {
-	return m == SAMPLY_METRIC_CPU ? "CPU" : m == SAMPLY_METRIC_SAMPLES ? "samples" : "weight";
+	static const char *const h[] = {"CPU", "samples", "weight", "on-CPU time", "off-CPU time"};
+	return h[m];
 }
 
 struct names {
@@ -251,14 +255,26 @@ static int compile(const char *option, const char *pattern, struct regex **out)
 	return 0;
 }
 
-/* The metric called NAME (NULL: cpu); the weight metric is the sample count when every weight is 1. */
-static size_t choose_metric(const struct profile *p, const char *name)
+/* The metric called NAME (NULL: cpu) in *M; the weight metric is the sample count when every
+ * weight is 1. -1 after one line when the profile has no such metric (oncpu and offcpu need
+ * context-switch records). */
+static int choose_metric(const struct profile *p, const char *name, size_t *m)
 {
-	size_t m = SAMPLY_METRIC_CPU;
-	for (size_t i = 0; name && metric_names[i]; i++)
-		if (strcmp(metric_names[i], name) == 0)
-			m = i;
-	return m == SAMPLY_METRIC_WEIGHT ? samply_weight_metric(p) : m;
+	*m = SAMPLY_METRIC_CPU;
+	if (name == NULL || strcmp(name, "cpu") == 0)
+		return 0;
+	if (strcmp(name, "weight") == 0) {
+		*m = samply_weight_metric(p);
+		return 0;
+	}
+	size_t i = profile_metric_index(p, name);
+	if (i == SIZE_MAX || i >= sizeof(metric_names) / sizeof(*metric_names) - 1 || strcmp(metric_names[i], name) != 0) {
+		pf_error("--metric %s: this profile has no %s metric (it needs context-switch records: record "
+			 "with --switch-events)", name, name);
+		return -1;
+	}
+	*m = i;
+	return 0;
 }
 
 /* A ranked table of function rows with the ownership model's class, label and paths. */
@@ -478,7 +494,11 @@ int samply_views(const struct view_input *in, struct report *r, struct view_choi
 	}
 	if (x.is_entry == NULL || x.is_plumbing == NULL)
 		goto out; /* match_funcs printed why */
-	size_t metric = choose_metric(in->p, in->o->metric);
+	size_t metric;
+	if (choose_metric(in->p, in->o->metric, &metric) < 0) {
+		rc = PF_EXIT_USAGE;
+		goto out;
+	}
 	build(in, &x, metric, r);
 	*out = (struct view_choice){.metric = metric};
 	rc = PF_EXIT_OK;
