@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 profan=${PROFAN:-}
 if [ -z "$profan" ]; then
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-	cmake --build build-bench --target profan -j2 >/dev/null
+	cmake --build build-bench --target profan bench_symbolize_lookup -j2 >/dev/null
 	profan=build-bench/profan
 fi
 exec python3 bench/run.py --profan "$profan" "$@"
