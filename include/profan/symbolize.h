@@ -35,6 +35,8 @@ struct symbolize_opts {
 	bool no_env;                     /* ignore PROFAN_SYMBOL_PATH (tests) */
 	bool verbose;                    /* -v: say every path tried per library (pf_note) */
 	struct sym_prefetch *prefetch;   /* files opened ahead (below), or NULL */
+	uint64_t reopen_after;           /* bytes of units read before a file is opened again (0: the
+					  * default, SYMBOLIZE_REOPEN_BYTES; tests make it small) */
 };
 
 /* The directories searched for symbol files: --symbol-path, then PROFAN_SYMBOL_PATH's. */
@@ -175,6 +177,11 @@ uint64_t symmod_svma_of_offset(const struct symmod *m, uint64_t off);
 /* Frames at SVMA, outer → inner; *N = 0 when nothing covers it. The array is
  * valid until the next lookup. Without INLINE only the outermost level. */
 const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline_chain, size_t *n);
+/* Bytes of the DWARF units the lookups have read so far. libdw keeps each unit's line table
+ * (several times its encoded size) and the file's pages until the module closes, so a caller
+ * going through addresses in order opens the file again past SYMBOLIZE_REOPEN_BYTES. */
+uint64_t symmod_units_read(const struct symmod *m);
+#define SYMBOLIZE_REOPEN_BYTES (64u << 20)
 
 /* ---- PLT stubs (plt.c) ------------------------------------------------- */
 
