@@ -266,20 +266,21 @@ def check_samples(samples):
 
 
 def symbolizers(f):
-    """The references of the symbolize rows: each reads the addresses beside the profile F on stdin and
-    prints every address's inline chain with names and file:line."""
+    """The timed references of the symbolize rows: each reads the addresses beside the profile F on
+    stdin and prints every address's inline chain, names and file:line (eu-addr2line, at about
+    35 ms an address here, is run on the check's sample only: check_symbolize)."""
     binary, addrs = f[:f.rindex("-")], f[:-len(".json")] + ".addrs"
 
     def on_stdin(cmd):
         return ["sh", "-c", 'exec %s "$0" <"$1"' % cmd, binary, addrs]
     return {"llvm-symbolizer": on_stdin("llvm-symbolizer --print-address --inlining --obj"),
-            "eu-addr2line": on_stdin("eu-addr2line -a -f -i -e"),
             "addr2line -i": on_stdin("addr2line -a -f -i -e")}
 
 
 def frames_by_address(text):
     """{address: [(function, line)...] innermost first} from addr2line -a -f -i's layout, which
-    eu-addr2line -a, llvm-symbolizer --print-address and bench/symbolize_lookup.c also write."""
+    eu-addr2line -a (" inlined at ..." after a name), llvm-symbolizer --print-address and
+    bench/symbolize_lookup.c also write."""
     out, cur, lines = {}, None, iter(text.splitlines())
     for x in lines:
         if x.startswith("0x"):
@@ -287,31 +288,46 @@ def frames_by_address(text):
         elif x and cur is not None:
             where = next(lines, "")
             m = re.search(r":(\d+)(?::\d+)?(?: \(discriminator \d+\))?$", where)
-            cur.append((x.strip(), int(m.group(1)) if m else 0))
+            cur.append((x.split(" inlined at ")[0].strip(), int(m.group(1)) if m else 0))
     return out
 
 
-def check_symbolize(profan, f, sample=1000):
-    """The first SAMPLE addresses (a random sample: the list is shuffled) through profan's own
-    symbolication (bench/symbolize_lookup.c: the samply path's symbolize_profile), against each
-    reference's output: the share whose whole inline chain has the same names and lines."""
-    lookup = os.path.join(os.path.dirname(profan), "bench_symbolize_lookup")
-    with open(f[:-len(".json")] + ".addrs") as a:
-        want = [next(a) for _ in range(sample)]
-    binary = f[:f.rindex("-")]
-    p = subprocess.run([lookup, binary], input="".join(want), capture_output=True, text=True)
-    if p.returncode:
-        return lambda ref: "%s: could not be run (%s)" % (lookup, p.stderr.strip())
-    mine = frames_by_address(p.stdout)
+SYMBOLIZE_SAMPLE = 1000
+_sample_checks = {}
+
+
+def check_symbolize(profan, f):
+    """The first SYMBOLIZE_SAMPLE addresses of F's list (a random sample: the list is shuffled)
+    through profan's own symbolication (bench/symbolize_lookup.c: symbolize_profile, which the samply
+    path runs) and through `eu-addr2line -a -f -i`, the independent check; then each timed
+    reference's output on the same addresses. Counts the addresses whose whole inline chain has the
+    same names and lines."""
+    if f not in _sample_checks:
+        lookup = os.path.join(os.path.dirname(profan), "bench_symbolize_lookup")
+        with open(f[:-len(".json")] + ".addrs") as a:
+            want = [next(a) for _ in range(SYMBOLIZE_SAMPLE)]
+        binary = f[:f.rindex("-")]
+        sample = os.path.join(B.OUT, "sample.addrs")
+        with open(sample, "w") as o:
+            o.writelines(want)
+        p = subprocess.run([lookup, binary], stdin=open(sample), capture_output=True, text=True)
+        eu = B.run(["sh", "-c", 'exec eu-addr2line -a -f -i -e "$0" <"$1"', binary, sample],
+                   os.path.join(B.OUT, "eu-addr2line.out"), os.path.join(B.OUT, "eu-addr2line.err"))
+        _sample_checks[f] = ([int(x, 16) for x in want], frames_by_address(p.stdout) if p.returncode == 0 else {},
+                             eu, frames_by_address(output("eu-addr2line")))
+    keys, mine, eu, eu_frames = _sample_checks[f]
+
+    def agree(theirs):
+        same = sum(1 for k in keys if mine.get(k) == theirs.get(k))
+        return "%d of %d same names and lines" % (same, len(keys))
 
     def check(ref):
-        theirs = frames_by_address(output(ref))
-        keys = [int(x, 16) for x in want]
-        same = sum(1 for k in keys if mine.get(k) == theirs.get(k))
-        depth = sum(1 for k in keys if len(mine.get(k, [])) == len(theirs.get(k, [])))
-        frames = sum(len(mine.get(k, [])) for k in keys)
-        return ("%d addresses (%d frames in profan) against %s: %d same names and lines, %d same inline depth"
-                % (len(keys), frames, ref, same, depth))
+        line = "%s: %s" % (ref, agree(frames_by_address(output(ref))))
+        if ref == next(iter(symbolizers(f))):  # once per row: the independent check
+            line = "profan (%d frames) against eu-addr2line -a -f -i (%s, %s CPU, peak %s for the %d): %s; %s" % (
+                sum(len(mine.get(k, [])) for k in keys), B.fmt_time(eu.wall), B.fmt_time(eu.cpu),
+                B.fmt_rss(eu.rss_kib), len(keys), agree(eu_frames), line)
+        return line
     return check
 
 
