@@ -270,6 +270,9 @@ def symbolizers(f):
     stdin and prints every address's inline chain, names and file:line (eu-addr2line, at about
     35 ms an address here, is run on the check's sample only: check_symbolize)."""
     binary, addrs = f[:f.rindex("-")], f[:-len(".json")] + ".addrs"
+    for tool, package in (("llvm-symbolizer", "llvm"), ("eu-addr2line", "elfutils"), ("addr2line", "binutils")):
+        if not shutil.which(tool):
+            sys.exit("bench: the symbolize rows need %s (Debian package %s)" % (tool, package))
 
     def on_stdin(cmd):
         return ["sh", "-c", 'exec %s "$0" <"$1"' % cmd, binary, addrs]
