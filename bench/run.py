@@ -14,8 +14,10 @@ build (e.g. main's) in the same rounds and adds a before/after table, after = --
 the same report.
 """
 import argparse
+import json
 import os
 import platform
+import random
 import re
 import shutil
 import subprocess
@@ -78,6 +80,117 @@ def recorded_perf(profan, runs):
         subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "25000", "-m", "64M", "--call-graph",
                         "dwarf", "-o", path, "--", "sh", "-c", loop, prog, src], check=True)
     return B.cached("perf-dwarf-%d.data" % runs, make, os.path.abspath(__file__), src)
+
+
+BIGDWARF_UNITS, BIGDWARF_FUNCS, BIGDWARF_TYPES = 75, 500, 24000
+
+
+def bigdwarf(units):
+    """A program of UNITS generated C units (bench/gen-bigdwarf.py: BIGDWARF_FUNCS functions under
+    inline chains and BIGDWARF_TYPES structs each, -g -O2), linked from objects compiled once for
+    the biggest; 25 units carry about 100 MB of DWARF, 75 about 300 MB."""
+    script = os.path.join(BENCH, "gen-bigdwarf.py")
+
+    def compile_all(stamp):
+        objs, src = stamp[:-len(".done")], stamp[:-len(".done")] + ".src"
+        subprocess.run([sys.executable, script, src, str(BIGDWARF_UNITS), str(BIGDWARF_FUNCS),
+                        str(BIGDWARF_TYPES)], check=True)
+        os.makedirs(objs, exist_ok=True)
+        t0, cpu0 = time.perf_counter(), os.times()
+        pending = ["main"] + ["u%d" % u for u in range(BIGDWARF_UNITS)]
+        running = []
+        while pending or running:  # one compiler per core
+            while pending and len(running) < (os.cpu_count() or 1):
+                n = pending.pop(0)
+                running.append(subprocess.Popen(["gcc", "-g", "-O2", "-fno-eliminate-unused-debug-types", "-c",
+                                                 os.path.join(src, n + ".c"), "-o", os.path.join(objs, n + ".o")]))
+            if running[0].wait():
+                sys.exit("bench: gcc failed on a unit of " + src)
+            running.pop(0)
+        cpu = os.times()
+        print("compiled %d units in %.0f s (%.0f s CPU)" % (BIGDWARF_UNITS + 1, time.perf_counter() - t0,
+              cpu.children_user + cpu.children_system - cpu0.children_user - cpu0.children_system),
+              file=sys.stderr)
+        shutil.rmtree(src)
+        with open(stamp, "w"):
+            pass
+
+    stamp = B.cached("bigdwarf-%dx%dx%d.done" % (BIGDWARF_UNITS, BIGDWARF_FUNCS, BIGDWARF_TYPES), compile_all,
+                     script)
+    objs = stamp[:-len(".done")]
+    out = os.path.join(objs, "prog-%du" % units)
+    if not os.path.exists(out):
+        subprocess.run(["gcc", "-o", out + ".tmp", os.path.join(objs, "main.o")] +
+                       [os.path.join(objs, "u%d.o" % u) for u in range(units)], check=True)
+        os.replace(out + ".tmp", out)
+    return out
+
+
+def symbolize_input(units, count):
+    """COUNT distinct addresses inside the generated functions of bigdwarf(UNITS) (a function picked
+    with probability in proportion to its size, a random offset in it; seeded, shuffled), written
+    one a line in hex to PROFILE.addrs for the other symbolizers, and a samply profile of one
+    sample per address (its CPU the address's rank, 1..COUNT µs), the way profan reads them from
+    users. Returns the profile's path."""
+    binary = bigdwarf(units)
+    path = "%s-%d.json" % (binary, count)
+    if os.path.exists(path):
+        return path
+    nm = subprocess.run(["nm", "--defined-only", "-S", binary], capture_output=True, text=True, check=True).stdout
+    funcs = sorted({(int(a, 16), int(n, 16)) for a, n, t, name in (x.split() for x in nm.splitlines()
+                                                                   if len(x.split()) == 4)
+                    if t == "T" and re.fullmatch(r"u\d+_f\d+", name) and int(n, 16) > 0})
+    rng = random.Random(33)
+    seen = set()
+    while len(seen) < count:
+        for a, n in rng.choices(funcs, weights=[n for _, n in funcs], k=count):
+            seen.add(a + rng.randrange(n))
+            if len(seen) == count:
+                break
+    addrs = sorted(seen)
+    rng.shuffle(addrs)
+    with open(path[:-len(".json")] + ".addrs", "w") as f:
+        f.writelines("%#x\n" % a for a in addrs)
+    build_id = find(r"Build ID: ([0-9a-f]+)", subprocess.run(["readelf", "-n", binary], capture_output=True,
+                                                               text=True).stdout, "")
+    n = len(addrs)
+
+    def table(**cols):
+        return dict(cols, length=n)
+    lib = {"name": os.path.basename(binary), "path": binary, "debugName": os.path.basename(binary),
+           "debugPath": binary, "codeId": build_id, "breakpadId": build_id.upper()[:32] + "0", "arch": "x86_64"}
+    thread = {"name": "main", "processName": "bigdwarf", "processType": "default", "pid": "1", "tid": 1,
+              "isMainThread": True, "registerTime": 0, "unregisterTime": None, "processStartupTime": 0,
+              "processShutdownTime": None, "pausedRanges": [],
+              "samples": dict(table(stack=list(range(n)), time=[1000.0 + i for i in range(n)],
+                                    threadCPUDelta=list(range(1, n + 1))), weight=None, weightType="samples"),
+              "stackTable": table(frame=list(range(n)), prefix=[None] * n, category=[0] * n, subcategory=[0] * n),
+              "frameTable": table(address=addrs, func=list(range(n)), category=[0] * n, subcategory=[0] * n,
+                                  nativeSymbol=[None] * n, inlineDepth=[0] * n, line=[None] * n, column=[None] * n,
+                                  innerWindowID=[0] * n, implementation=[None] * n),
+              "funcTable": table(name=list(range(1, n + 1)), resource=[0] * n, isJS=[False] * n,
+                                 relevantForJS=[False] * n, fileName=[None] * n, lineNumber=[None] * n,
+                                 columnNumber=[None] * n),
+              "resourceTable": {"length": 1, "lib": [0], "name": [0], "host": [None], "type": [1]},
+              "stringArray": [lib["name"]] + ["%#x" % a for a in addrs],
+              "nativeSymbols": {"length": 0, "address": [], "functionSize": [], "libIndex": [], "name": []},
+              "markers": {"length": 0, "category": [], "data": [], "endTime": [], "name": [], "phase": [],
+                          "startTime": []}}
+    doc = {"meta": {"version": 24, "preprocessedProfileVersion": 49, "interval": 1.0, "product": lib["name"],
+                    "startTime": 1700000000000.0, "symbolicated": False, "processType": 0,
+                    "sampleUnits": {"time": "ms", "eventDelay": "ms", "threadCPUDelta": "µs"},
+                    "categories": [{"name": "Other", "color": "grey", "subcategories": ["Other"]}]},
+           "libs": [lib], "pages": [], "profilerOverhead": [], "counters": [], "threads": [thread]}
+    with open(path + ".tmp", "w") as f:
+        json.dump(doc, f)
+    os.replace(path + ".tmp", path)
+    return path
+
+
+def dwarf_bytes(binary):
+    """The sizes of BINARY's .debug_* sections added up."""
+    out = subprocess.run(["size", "-A", binary], capture_output=True, text=True, check=True).stdout
+    return sum(int(x.split()[1]) for x in out.splitlines() if x.startswith(".debug_"))
 
 
 def gzipped(path):
@@ -152,6 +265,75 @@ def check_samples(samples):
         samples, find(r"^\s*Total:.* in (\d+) samples", output("profan")))
 
 
+def symbolizers(f):
+    """The timed references of the symbolize rows: each reads the addresses beside the profile F on
+    stdin and prints every address's inline chain, names and file:line (eu-addr2line, at about
+    35 ms an address here, is run on the check's sample only: check_symbolize)."""
+    binary, addrs = f[:f.rindex("-")], f[:-len(".json")] + ".addrs"
+    for tool, package in (("llvm-symbolizer", "llvm"), ("eu-addr2line", "elfutils"), ("addr2line", "binutils")):
+        if not shutil.which(tool):
+            sys.exit("bench: the symbolize rows need %s (Debian package %s)" % (tool, package))
+
+    def on_stdin(cmd):
+        return ["sh", "-c", 'exec %s "$0" <"$1"' % cmd, binary, addrs]
+    return {"llvm-symbolizer": on_stdin("llvm-symbolizer --print-address --inlining --obj"),
+            "addr2line -i": on_stdin("addr2line -a -f -i -e")}
+
+
+def frames_by_address(text):
+    """{address: [(function, line)...] innermost first} from addr2line -a -f -i's layout, which
+    eu-addr2line -a (" inlined at ..." after a name), llvm-symbolizer --print-address and
+    bench/symbolize_lookup.c also write."""
+    out, cur, lines = {}, None, iter(text.splitlines())
+    for x in lines:
+        if x.startswith("0x"):
+            cur = out.setdefault(int(x, 16), [])
+        elif x and cur is not None:
+            where = next(lines, "")
+            m = re.search(r":(\d+)(?::\d+)?(?: \(discriminator \d+\))?$", where)
+            cur.append((x.split(" inlined at ")[0].strip(), int(m.group(1)) if m else 0))
+    return out
+
+
+SYMBOLIZE_SAMPLE = 1000
+_sample_checks = {}
+
+
+def check_symbolize(profan, f):
+    """The first SYMBOLIZE_SAMPLE addresses of F's list (a random sample: the list is shuffled)
+    through profan's own symbolication (bench/symbolize_lookup.c: symbolize_profile, which the samply
+    path runs) and through `eu-addr2line -a -f -i`, the independent check; then each timed
+    reference's output on the same addresses. Counts the addresses whose whole inline chain has the
+    same names and lines."""
+    if f not in _sample_checks:
+        lookup = os.path.join(os.path.dirname(profan), "bench_symbolize_lookup")
+        with open(f[:-len(".json")] + ".addrs") as a:
+            want = [next(a) for _ in range(SYMBOLIZE_SAMPLE)]
+        binary = f[:f.rindex("-")]
+        sample = os.path.join(B.OUT, "sample.addrs")
+        with open(sample, "w") as o:
+            o.writelines(want)
+        p = subprocess.run([lookup, binary], stdin=open(sample), capture_output=True, text=True)
+        eu = B.run(["sh", "-c", 'exec eu-addr2line -a -f -i -e "$0" <"$1"', binary, sample],
+                   os.path.join(B.OUT, "eu-addr2line.out"), os.path.join(B.OUT, "eu-addr2line.err"))
+        _sample_checks[f] = ([int(x, 16) for x in want], frames_by_address(p.stdout) if p.returncode == 0 else {},
+                             eu, frames_by_address(output("eu-addr2line")))
+    keys, mine, eu, eu_frames = _sample_checks[f]
+
+    def agree(theirs):
+        same = sum(1 for k in keys if mine.get(k) == theirs.get(k))
+        return "%d of %d same names and lines" % (same, len(keys))
+
+    def check(ref):
+        line = "%s: %s" % (ref, agree(frames_by_address(output(ref))))
+        if ref == next(iter(symbolizers(f))):  # once per row: the independent check
+            line = "profan (%d frames) against eu-addr2line -a -f -i (%s, %s CPU, peak %s for the %d): %s; %s" % (
+                sum(len(mine.get(k, [])) for k in keys), B.fmt_time(eu.wall), B.fmt_time(eu.cpu),
+                B.fmt_rss(eu.rss_kib), len(keys), agree(eu_frames), line)
+        return line
+    return check
+
+
 def workloads(quick, profan):
     """The table's rows, each with a function that makes (or finds) its input and its commands."""
     q = 10 if quick else 1
@@ -196,6 +378,15 @@ def workloads(quick, profan):
              profan=lambda f: [profan, "dhat", "-q", "--annotate", ".", "--top", "0", f], no_gzip=True,
              refs=lambda f: {"plain report": [profan, "dhat", "-q", f]}, ref_label="profan's plain report",
              check=check_same_total),
+        *(dict(name="symbolize-%dM" % mb,
+               what="symbolication, cold: %s distinct addresses in inline chains, %s units of generated C, "
+               "-g -O2" % (("10k", "100k")[q == 1], units),
+               make=lambda units=units: symbolize_input(units, 100_000 // q),
+               profan=lambda f: [profan, "samply", "-q", "--no-sidecar", f], no_gzip=True,
+               refs=symbolizers, ref_label="`%s`",
+               size=lambda f: " (%s of DWARF)" % B.fmt_bytes(dwarf_bytes(f[:f.rindex("-")])),
+               check=lambda ref, units=units: check_symbolize(profan, symbolize_input(units, 100_000 // q))(ref))
+          for mb, units in ((100, BIGDWARF_UNITS // 3), (300, BIGDWARF_UNITS))),
         dict(name="perf-dwarf", what="perf.data, --call-graph dwarf of profan (%s runs, 25 kHz), default report"
              % (1 if q == 10 else 4), make=lambda: recorded_perf(profan, 1 if q == 10 else 4),
              profan=lambda f: [profan, "perf", "-q", f], no_gzip=True,
@@ -254,7 +445,7 @@ def measure(w, rounds, baseline=None, refs=True):
         change = (w["what"], "%s / %s" % (B.fmt_time(b[0]), B.fmt_rss(b[2])),
                   "%s / %s" % (B.fmt_time(p[0]), B.fmt_rss(p[2])), ratio(b, p),
                   "yes" if same else "**NO**")
-    size = (" (%s .json.gz, %s JSON)" % (B.fmt_bytes(os.path.getsize(f)), B.fmt_bytes(raw_size(f)))
+    size = w["size"](f) if "size" in w else (" (%s .json.gz, %s JSON)" % (B.fmt_bytes(os.path.getsize(f)), B.fmt_bytes(raw_size(f)))
             if f.endswith(".gz") else " (%s)" % B.fmt_bytes(os.path.getsize(f)))
     floor = "cat %s" % B.fmt_time(B.summary(runs["cat"])[0])
     if gz:

@@ -62,9 +62,8 @@ fi
 
 # profan's side: a release build of the core (the test build may carry sanitizers).
 cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build-bench --target profan_core -j2 >/dev/null
-cc -O2 -std=gnu11 -Iinclude bench/symbolize_lookup.c build-bench/libprofan_core.a \
-	$(pkg-config --libs libdw libelf libcjson zlib libpcre2-8) -liberty -lm -o "$dir/symbolize_lookup"
+cmake --build build-bench --target bench_symbolize_lookup -j2 >/dev/null
+cp build-bench/bench_symbolize_lookup "$dir/symbolize_lookup"
 
 # 100k distinct addresses: a function picked with probability ∝ its size, a
 # random offset inside it (fixed seed), then shuffled.

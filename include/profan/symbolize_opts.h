@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Name of the environment variable that adds symbol directories (colon-separated). */
 #define SYMBOLIZE_PATH_ENV "PROFAN_SYMBOL_PATH"
@@ -20,6 +21,8 @@ struct symbolize_opts {
 	bool no_env;                     /* ignore PROFAN_SYMBOL_PATH (tests) */
 	bool verbose;                    /* -v: say every path tried per library (pf_note) */
 	struct sym_prefetch *prefetch;   /* files opened ahead (prefetch.h), or NULL */
+	uint64_t reopen_after;           /* bytes of units read before a file is opened again (0: the
+					  * default, SYMBOLIZE_REOPEN_BYTES; tests make it small) */
 };
 
 #endif

@@ -68,6 +68,7 @@ struct func {
 
 struct cuinfo {
 	Dwarf_Die die;
+	uint64_t bytes; /* of the unit's DIEs, up to the next unit's (0 for the last) */
 	bool indexed, files_loaded;
 	Dwarf_Files *files;
 	size_t file_count;
@@ -120,6 +121,7 @@ struct symmod {
 	struct range *cur;      /* CU ranges, sorted */
 	uint64_t *cur_maxhi;    /* prefix maximum of cur[].hi */
 	size_t cur_count;
+	uint64_t units_read;    /* bytes of the units indexed so far */
 
 	VEC(struct func) funcs;
 	struct plt_table plt;   /* the stubs of .plt, .plt.sec, .plt.got */
@@ -552,6 +554,10 @@ static void cus_build(struct symmod *m)
 		vec_push(&cus, ci);
 		push_ranges(&rs, &cudie, (uint32_t)(cus.len - 1));
 	}
+	for (size_t i = 0; i + 1 < cus.len; i++) {
+		Dwarf_Off here = dwarf_dieoffset(&cus.items[i].die), next = dwarf_dieoffset(&cus.items[i + 1].die);
+		cus.items[i].bytes = next > here ? next - here : 0;
+	}
 	if (rs.len > 0) /* items is NULL when empty, and qsort(NULL, 0, ...) is undefined */
 		qsort(rs.items, rs.len, sizeof(*rs.items), range_cmp);
 	m->cus = cus.items;
@@ -571,6 +577,7 @@ static struct cuinfo *cu_find(struct symmod *m, uint64_t pc)
 struct walk {
 	struct symmod *m;
 	uint32_t cu;
+	bool plain_c; /* a C unit: no function is declared in a type, and there are no lambdas */
 	struct range_vec rs;
 	char prefix[1024]; /* "ns::Class::" of the DIE being visited */
 	size_t plen;
@@ -690,14 +697,19 @@ static void cu_walk(struct walk *w, Dwarf_Die *parent, int depth)
 			uint32_t idx = (uint32_t)w->m->funcs.len;
 			if (push_ranges(&w->rs, &child, idx) > 0)
 				vec_push(&w->m->funcs, f);
-			if (dwarf_haschildren(&child))
+			if (!w->plain_c && dwarf_haschildren(&child))
 				lambdas_walk(w, &child);
 			break;
 		}
-		case DW_TAG_namespace:
 		case DW_TAG_class_type:
 		case DW_TAG_structure_type:
 		case DW_TAG_union_type:
+			/* a C structure has only members: passed over whole (gcc's DW_AT_sibling), its
+			 * pages never read; programs with many types carry most of their DWARF in them */
+			if (w->plain_c)
+				break;
+			/* fall through */
+		case DW_TAG_namespace:
 		case DW_TAG_module: {
 			size_t saved = w->plen;
 			const char *nm = bounded(w->m, dwarf_diename(&child));
@@ -721,7 +733,9 @@ static void cu_walk(struct walk *w, Dwarf_Die *parent, int depth)
 
 static void cu_index(struct symmod *m, struct cuinfo *c)
 {
-	struct walk w = {.m = m, .cu = (uint32_t)(c - m->cus)};
+	int lang = dwarf_srclang(&c->die);
+	struct walk w = {.m = m, .cu = (uint32_t)(c - m->cus),
+			 .plain_c = lang == DW_LANG_C89 || lang == DW_LANG_C || lang == DW_LANG_C99 || lang == DW_LANG_C11};
 	cu_walk(&w, &c->die, 0);
 	if (w.rs.len > 0) /* a unit without functions: items is NULL */
 		qsort(w.rs.items, w.rs.len, sizeof(*w.rs.items), range_cmp);
@@ -729,6 +743,12 @@ static void cu_index(struct symmod *m, struct cuinfo *c)
 	c->fr_count = w.rs.len;
 	c->fr_maxhi = prefix_maxhi(w.rs.items, w.rs.len);
 	c->indexed = true;
+	m->units_read += c->bytes;
+}
+
+uint64_t symmod_units_read(const struct symmod *m)
+{
+	return m->units_read;
 }
 
 /* The innermost concrete function of CU C containing PC (the smallest range:

@@ -47,5 +47,10 @@ uint64_t symmod_svma_of_offset(const struct symmod *m, uint64_t off);
 /* Frames at SVMA, outer → inner; *N = 0 when nothing covers it. The array is
  * valid until the next lookup. Without INLINE only the outermost level. */
 const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline_chain, size_t *n);
+/* Bytes of the DWARF units the lookups have read so far. libdw keeps each unit's line table
+ * (several times its encoded size) and the file's pages until the module closes, so a caller
+ * going through addresses in order opens the file again past SYMBOLIZE_REOPEN_BYTES. */
+uint64_t symmod_units_read(const struct symmod *m);
+#define SYMBOLIZE_REOPEN_BYTES (64u << 20)
 
 #endif

@@ -1057,6 +1057,40 @@ static void files_opened_ahead_are_bounded(void)
 	CHECK(strstr(text[0], "main:37") != NULL);
 }
 
+/* A file opened again whenever its units read pass symbolize_opts.reopen_after (here 1 byte:
+ * before almost every address) names every address as the file kept open does: the Rust
+ * binary's 6 units, an address every 1 KiB of its .text (0xf1a0..0x4c90a). */
+static void file_opened_again_changes_nothing(void)
+{
+	struct profile p[2];
+	struct symbolize_stats st[2];
+	for (int k = 0; k < 2; k++) {
+		setup(&p[k]);
+		uint32_t lib = add_lib(&p[k], "symtest-rust", "elf/symtest-rust", "", RUST_BREAKPAD, 0);
+		for (uint64_t a = 0xf1a0; a < 0x4c90a; a += 0x400) {
+			uint32_t fr[] = {native(&p[k], lib, a)};
+			sample(&p[k], fr, 1, 1);
+		}
+		CHECK_INT(symbolize_profile(&p[k], &(struct symbolize_opts){.no_env = true, .reopen_after = k},
+					    &st[k]), 0);
+		CHECK(profile_check(&p[k]) == NULL);
+	}
+	CHECK_INT(st[1].addresses, st[0].addresses);
+	CHECK_INT(st[1].resolved, st[0].resolved);
+	CHECK_INT(st[1].inline_frames, st[0].inline_frames);
+	CHECK(st[0].resolved > 200 && st[0].inline_frames > 50);
+	CHECK_INT(p[1].sample_count, p[0].sample_count);
+	for (size_t i = 0; i < p[0].sample_count && i < p[1].sample_count; i++) {
+		struct level a[16] = {{0}}, b[16] = {{0}};
+		size_t n = stack_levels(&p[0], i, a, 16);
+		CHECK_INT(stack_levels(&p[1], i, b, 16), n);
+		for (size_t k = 0; k < n && k < 16; k++)
+			check_level(&b[k], a[k].name, a[k].line, a[k].inlined);
+	}
+	profile_release(&p[0]);
+	profile_release(&p[1]);
+}
+
 int main(void)
 {
 	RUN(pie_inline_chain_expands_outer_to_inner);
@@ -1087,5 +1121,6 @@ int main(void)
 	RUN(macos_and_windows_libraries_are_named_not_missing);
 	RUN(files_opened_ahead_change_nothing);
 	RUN(files_opened_ahead_are_bounded);
+	RUN(file_opened_again_changes_nothing);
 	return check_summary();
 }
