@@ -14,29 +14,13 @@ threadCPUDelta by the time between each thread's last sample and its end, and by
 granularity: at most a few sample periods per thread. The test prints the two totals and allows
 one period per thread and 2% (docs/perf-format.md, "Weighting").
 Exit 77 (ctest's skip) when perf or gcc is missing or cannot record here, saying why."""
-import json, os, shutil, subprocess, sys, tempfile
+import json, os, shutil, subprocess, sys
 from collections import Counter
 
+from perflib import build_switch, here, run, skip
+
 profan = sys.argv[1]
-here = os.path.dirname(os.path.abspath(__file__))
-
-
-def skip(why):
-    print("SKIP: " + why)
-    sys.exit(77)
-
-
-def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
-
-
-for tool in ("perf", "gcc"):
-    if shutil.which(tool) is None:
-        skip(tool + " is not installed (.ci/setup installs linux-perf and build-essential)")
-tmp = tempfile.mkdtemp(prefix="profan-perf-cross-")
-prog = os.path.join(tmp, "switch")
-run(["gcc", "-g", "-O2", "-fno-omit-frame-pointer", "-fno-optimize-sibling-calls", "-pthread", "-o", prog,
-     os.path.join(here, "switch.c")])
+tmp, prog = build_switch("profan-perf-cross-")
 data, conv = os.path.join(tmp, "perf.data"), os.path.join(tmp, "prof.json")
 rec = subprocess.run(["perf", "record", "-q", "-N", "-e", "cpu-clock", "-F", "1000", "-k", "CLOCK_MONOTONIC",
                       "--switch-events", "-d", "--call-graph", "dwarf,32000", "-m", "16M", "-o", data, "--",

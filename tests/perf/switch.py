@@ -15,29 +15,13 @@ and checks what profan perf makes of context switches and of a selection.
           and the kernel functions' self counts from `perf report --sort pid,sym -n` of the
           selected threads.
 Exit 77 (ctest's skip) when perf or gcc is missing or cannot record here, saying why."""
-import json, os, re, shutil, subprocess, sys, tempfile
+import json, os, re, shutil, subprocess, sys
 from collections import Counter, defaultdict
 
+from perflib import build_switch, run, skip
+
 profan, case = sys.argv[1], sys.argv[2]
-here = os.path.dirname(os.path.abspath(__file__))
-
-
-def skip(why):
-    print("SKIP: " + why)
-    sys.exit(77)
-
-
-def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
-
-
-for tool in ("perf", "gcc"):
-    if shutil.which(tool) is None:
-        skip(tool + " is not installed (.ci/setup installs linux-perf and build-essential)")
-tmp = tempfile.mkdtemp(prefix="profan-perf-switch-")
-prog = os.path.join(tmp, "switch")
-run(["gcc", "-g", "-O2", "-fno-omit-frame-pointer", "-fno-optimize-sibling-calls", "-pthread", "-o", prog,
-     os.path.join(here, "switch.c")])
+tmp, prog = build_switch("profan-perf-switch-")
 data = os.path.join(tmp, "perf.data")
 failures = []
 

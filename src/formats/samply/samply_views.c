@@ -268,7 +268,8 @@ static int choose_metric(const struct profile *p, const char *name, size_t *m)
 		return 0;
 	}
 	size_t i = profile_metric_index(p, name);
-	if (i == SIZE_MAX || i >= sizeof(metric_names) / sizeof(*metric_names) - 1 || strcmp(metric_names[i], name) != 0) {
+	size_t known = sizeof(metric_names) / sizeof(*metric_names) - 1;
+	if (i == SIZE_MAX || i >= known || strcmp(metric_names[i], name) != 0) {
 		pf_error("--metric %s: this profile has no %s metric (it needs context-switch records: record "
 			 "with --switch-events)", name, name);
 		return -1;
