@@ -704,8 +704,8 @@ static void cu_walk(struct walk *w, Dwarf_Die *parent, int depth)
 		case DW_TAG_class_type:
 		case DW_TAG_structure_type:
 		case DW_TAG_union_type:
-			/* a C structure has only members: passed over whole (gcc's DW_AT_sibling), its
-			 * pages never read; programs with many types carry most of their DWARF in them */
+			/* a C structure has only members: stepped over whole (gcc's DW_AT_sibling), its
+			 * members never visited; programs with many types carry most of their DWARF there */
 			if (w->plain_c)
 				break;
 			/* fall through */
@@ -735,7 +735,8 @@ static void cu_index(struct symmod *m, struct cuinfo *c)
 {
 	int lang = dwarf_srclang(&c->die);
 	struct walk w = {.m = m, .cu = (uint32_t)(c - m->cus),
-			 .plain_c = lang == DW_LANG_C89 || lang == DW_LANG_C || lang == DW_LANG_C99 || lang == DW_LANG_C11};
+			 .plain_c = lang == DW_LANG_C89 || lang == DW_LANG_C || lang == DW_LANG_C99 ||
+				    lang == DW_LANG_C11};
 	cu_walk(&w, &c->die, 0);
 	if (w.rs.len > 0) /* a unit without functions: items is NULL */
 		qsort(w.rs.items, w.rs.len, sizeof(*w.rs.items), range_cmp);
@@ -749,6 +750,12 @@ static void cu_index(struct symmod *m, struct cuinfo *c)
 uint64_t symmod_units_read(const struct symmod *m)
 {
 	return m->units_read;
+}
+
+size_t symmod_unit_of(struct symmod *m, uint64_t svma)
+{
+	struct cuinfo *c = m->dw && !m->corrupt ? cu_find(m, svma + m->bias - m->dwbias) : NULL;
+	return c ? (size_t)(c - m->cus) : SIZE_MAX;
 }
 
 /* The innermost concrete function of CU C containing PC (the smallest range:

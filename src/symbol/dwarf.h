@@ -51,6 +51,8 @@ const struct sym_loc *symmod_lookup(struct symmod *m, uint64_t svma, bool inline
  * (several times its encoded size) and the file's pages until the module closes, so a caller
  * going through addresses in order opens the file again past SYMBOLIZE_REOPEN_BYTES. */
 uint64_t symmod_units_read(const struct symmod *m);
+/* The index of the unit whose ranges hold SVMA (without reading the unit), or SIZE_MAX. */
+size_t symmod_unit_of(struct symmod *m, uint64_t svma);
 #define SYMBOLIZE_REOPEN_BYTES (64u << 20)
 
 #endif

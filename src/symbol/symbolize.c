@@ -279,16 +279,46 @@ static void module_closed(struct ctx *c, struct symmod *m)
 	u64map_release(&c->files);
 }
 
+static uint64_t site_svma(const struct symmod *m, bool offsets, uint64_t address)
+{
+	return offsets ? symmod_svma_of_offset(m, address) : symmod_svma_of_relative(m, address);
+}
+
+/* Per unit of M, the last of the sites S[0..n) that falls in it (SIZE_MAX: none); *COUNT units. */
+static size_t *units_last_use(struct symmod *m, bool offsets, const struct site *s, size_t n, size_t *count)
+{
+	size_t *last = NULL, cap = 0;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t svma = site_svma(m, offsets, s[i].address);
+		size_t u = svma == UINT64_MAX ? SIZE_MAX : symmod_unit_of(m, svma);
+		if (u == SIZE_MAX)
+			continue;
+		if (u >= cap) {
+			size_t want = grow_cap(cap, u + 1, 64);
+			last = xrealloc(last, want * sizeof(*last));
+			for (size_t k = cap; k < want; k++)
+				last[k] = SIZE_MAX;
+			cap = want;
+		}
+		last[u] = i;
+	}
+	*count = cap;
+	return last;
+}
+
 /* Resolves the sites S[0..n) of one library, in address order, with module M (NULL: count them
- * only), then closes M. M is opened again from PATH whenever the units it has read pass the
- * budget: what libdw holds of them (line tables, the file's pages) goes back, and the units
- * behind are done with (docs/performance.md: 560 -> 234 MB on 300 MB of DWARF). */
+ * only), then closes M. M is opened again from PATH once the units it has read pass the budget
+ * and no site ahead falls in one of them: what libdw holds of them (line tables, the file's
+ * pages) goes back (docs/performance.md: 560 -> 234 MB on 300 MB of DWARF). A unit met again
+ * later (code in .text.unlikely, say) keeps the module open, so no unit is read twice. */
 static void resolve_sites(struct ctx *c, struct symmod *m, const char *path, bool offsets, const struct site *s,
 			  size_t n)
 {
 	uint64_t budget = c->o->reopen_after ? c->o->reopen_after : SYMBOLIZE_REOPEN_BYTES;
+	size_t units = 0, *last = m && path ? units_last_use(m, offsets, s, n, &units) : NULL;
+	size_t held_until = 0; /* one past the last site in a unit the open module has read */
 	for (size_t i = 0; i < n;) {
-		if (m && path && symmod_units_read(m) > budget) {
+		if (m && path && i >= held_until && symmod_units_read(m) > budget) {
 			module_closed(c, m);
 			m = symmod_open(path, c->dirs.items, c->dirs.len);
 		}
@@ -298,8 +328,10 @@ static void resolve_sites(struct ctx *c, struct symmod *m, const char *path, boo
 		c->st->addresses++;
 		progress_update(c->done += j - i);
 		if (m) {
-			uint64_t svma = offsets ? symmod_svma_of_offset(m, s[i].address)
-						: symmod_svma_of_relative(m, s[i].address);
+			uint64_t svma = site_svma(m, offsets, s[i].address);
+			size_t u = svma == UINT64_MAX || !last ? SIZE_MAX : symmod_unit_of(m, svma);
+			if (u < units && last[u] != SIZE_MAX && last[u] + 1 > held_until)
+				held_until = last[u] + 1;
 			size_t depth = 0;
 			const struct sym_loc *loc =
 				svma == UINT64_MAX ? NULL : symmod_lookup(m, svma, !c->o->no_inline, &depth);
@@ -308,6 +340,7 @@ static void resolve_sites(struct ctx *c, struct symmod *m, const char *path, boo
 		}
 		i = j;
 	}
+	free(last);
 	module_closed(c, m);
 }
 

@@ -1057,9 +1057,10 @@ static void files_opened_ahead_are_bounded(void)
 	CHECK(strstr(text[0], "main:37") != NULL);
 }
 
-/* A file opened again whenever its units read pass symbolize_opts.reopen_after (here 1 byte:
- * before almost every address) names every address as the file kept open does: the Rust
- * binary's 6 units, an address every 1 KiB of its .text (0xf1a0..0x4c90a). */
+/* A file opened again whenever its units read pass symbolize_opts.reopen_after (here 1 byte)
+ * and no address ahead falls in one of them (4 times here: std's units interleave) names every
+ * address as the file kept open does: the Rust binary's 6 units, an address every 1 KiB of its
+ * .text (0xf1a0..0x4c90a). */
 static void file_opened_again_changes_nothing(void)
 {
 	struct profile p[2];
