@@ -48,16 +48,18 @@ static void label_group(struct profile *p, const struct named *g, size_t n)
 		if (*path == '\0')
 			continue;
 		const char *label = path;
-		for (size_t k = 1; n <= MAX_GROUP && label == path; k++) {
+		for (size_t k = 1; n <= MAX_GROUP; k++) {
 			const char *mine = suffix(path, k);
 			bool clash = false;
 			for (size_t j = 0; j < n && !clash; j++) {
 				const char *other = profile_str(p, p->libs.items[g[j].lib].path);
 				clash = strcmp(other, path) != 0 && strcmp(suffix(other, k), mine) == 0;
 			}
-			if (!clash)
+			if (!clash) {
 				label = mine;
-			else if (mine == path) /* all of it is the end of another path: the whole path */
+				break;
+			}
+			if (mine == path) /* all of it is the end of another path: the whole path */
 				break;
 		}
 		l->label = profile_intern(p, label);

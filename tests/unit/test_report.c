@@ -180,6 +180,8 @@ static void library_labels(void)
 		{"libc.so.6", "/usr/lib/libc.so.6"}, /* the same file twice: nothing to tell apart */
 		{"tool", "bin/tool"},
 		{"tool", "/opt/bin/tool"}, /* the first path is the end of this one */
+		{"b", "x/b"},
+		{"b", "/x/b"}, /* told apart only by the whole path (a fuzzer's hang) */
 		{"[kernel]", ""},
 	};
 	struct profile p;
@@ -192,7 +194,7 @@ static void library_labels(void)
 	profile_label_libs(&p);
 	static const char *const want[] = {
 		".cargo/bin/cargo", "stable-aarch64-apple-darwin/bin/cargo", "System32\\vcruntime140.dll",
-		"App\\vcruntime140.dll", "libc.so.6", "libc.so.6", "bin/tool", "opt/bin/tool", "[kernel]",
+		"App\\vcruntime140.dll", "libc.so.6", "libc.so.6", "bin/tool", "opt/bin/tool", "x/b", "/x/b", "[kernel]",
 	};
 	const char *detail;
 	for (size_t i = 0; i < ARRAY_SIZE(want); i++)
