@@ -21,7 +21,8 @@ static int load(const unsigned char *data, size_t len, const char *origin, const
 	const struct samply_view_opts *so = samply_view_opts_of(env->o);
 	struct perf_load_opts lo = {.binary = env->o->own.binary, .symbols = &env->o->symbols,
 				    .no_unwind = env->o->no_symbols, .pid = po->pid ? po->pid : so->pid,
-				    .thread = po->thread ? po->thread : so->thread, .event = po->event};
+				    .thread = po->thread ? po->thread : so->thread, .event = po->event,
+				    .metric = env->o->metric};
 	return perf_load(data, len, origin, out, &lo);
 }
 

@@ -70,6 +70,7 @@ struct ld {
 	size_t nmetrics;
 	bool time_event[64];             /* per attribute (first 64): a clock, whose period is ns */
 	bool any_time;                   /* a clock event was recorded */
+	size_t cpu_attr;                 /* without one: the event whose periods stand for CPU */
 	bool *attr_on;                   /* per attribute: its samples are kept (--event) */
 	bool *attr_stacks;               /* per attribute: sched:sched_switch, whose stacks are off-CPU's */
 	bool switch_metrics;             /* context-switch records: the oncpu and offcpu metrics */
@@ -391,10 +392,11 @@ static void sample(struct ld *ld, const struct perf_rec *r)
 	ld->kept++;
 	int64_t v[M_COUNT] = {0, 1, 0, 0, 0};
 	int64_t w = clamp_value(s.period);
-	bool cpu = (s.attr < 64 && ld->time_event[s.attr]) || !ld->any_time;
+	bool clock = s.attr < 64 && ld->time_event[s.attr];
+	bool cpu = ld->any_time ? clock : s.attr == ld->cpu_attr;
 	if (cpu)
-		v[M_CPU] = w; /* without a clock event, the events' periods are the CPU measure */
-	else
+		v[M_CPU] = w;
+	if (!clock)
 		v[M_WEIGHT] = w;
 	if (ld->switch_metrics && cpu && s.has_time) {
 		/* samply's threadCPUDelta: on-CPU time since the thread's last sample */
@@ -786,6 +788,31 @@ static bool is_sched_switch(const struct perf_attr *a)
 	return a->name != NULL && strcmp(a->name, "sched:sched_switch") == 0;
 }
 
+/* The names of the attributes for which KEEP(LD, i) holds, ", "-separated (malloc'd; "" for none). */
+static char *attr_names(const struct ld *ld, bool (*keep)(const struct ld *, size_t))
+{
+	VEC(char) names = {0};
+	vec_reserve(&names, 1);
+	names.items[0] = '\0';
+	for (size_t i = 0; i < ld->f.attrs.len; i++) {
+		if (keep && !keep(ld, i))
+			continue;
+		const char *n = perf_attr_name(&ld->f.attrs.items[i]);
+		size_t k = strlen(n), sep = names.len ? 2 : 0;
+		vec_reserve(&names, names.len + sep + k + 1);
+		memcpy(names.items + names.len, ", ", sep);
+		memcpy(names.items + names.len + sep, n, k + 1);
+		names.len += sep + k;
+	}
+	return names.items;
+}
+
+/* Kept, and counted in the weight metric (not a clock). */
+static bool weighed_event(const struct ld *ld, size_t i)
+{
+	return ld->attr_on[i] && !is_time_event(&ld->f.attrs.items[i]);
+}
+
 /* --pid, --thread and --event, and which attributes are what. 0, or -1 after one line. */
 static int select_opts(struct ld *ld)
 {
@@ -810,19 +837,10 @@ static int select_opts(struct ld *ld)
 		switches |= f->attrs.items[i].context_switch;
 	}
 	if (!any) {
-		VEC(char) names = {0};
-		for (size_t i = 0; i < f->attrs.len; i++) {
-			const char *n = perf_attr_name(&f->attrs.items[i]);
-			size_t k = strlen(n);
-			vec_reserve(&names, names.len + k + 3);
-			memcpy(names.items + names.len, i ? ", " : "", i ? 2 : 1);
-			names.len += i ? 2 : 0;
-			memcpy(names.items + names.len, n, k + 1);
-			names.len += k;
-		}
+		char *names = attr_names(ld, NULL);
 		pf_error("%s: --event %s: the recording has no such event (it has %s)", f->origin, o->event,
-			 names.items ? names.items : "none");
-		vec_free(&names);
+			 *names ? names : "none");
+		free(names);
 		return -1;
 	}
 	/* switch records with times: the oncpu and offcpu metrics; sched:sched_switch samples are then
@@ -857,8 +875,8 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 		rc = LOAD_MISFIT;
 		goto out;
 	}
-	bool any_time = false, any_other = false;
-	size_t clocks = 0;
+	bool any_time = false;
+	size_t clocks = 0, others = 0, first_other = 0;
 	for (size_t i = 0; i < ld.f.attrs.len; i++) {
 		bool t = is_time_event(&ld.f.attrs.items[i]);
 		if (i < 64)
@@ -866,19 +884,31 @@ int perf_load(const unsigned char *d, size_t len, const char *origin, struct pro
 		if (!ld.attr_on[i])
 			continue; /* the metrics are those of the events kept */
 		any_time |= t;
-		any_other |= !t;
 		clocks += t;
+		if (!t && others++ == 0)
+			first_other = i;
 	}
 	if (clocks > 1)
 		profile_warn(out, "%zu clock events (cpu-clock, task-clock) each measure the same CPU time, and the cpu "
 			     "metric adds them up: --event NAME keeps one", clocks);
 	ld.any_time = any_time;
-	if (any_time || !any_other)
+	/* without a clock, the first event's counts stand for CPU, as in perf report; the weight
+	 * metric is every other event's, and its sum means something for one event only */
+	ld.cpu_attr = any_time ? SIZE_MAX : first_other;
+	if (others > 1 && ld.o->metric && strcmp(ld.o->metric, "weight") == 0) {
+		char *names = attr_names(&ld, weighed_event);
+		pf_error("%s: --metric weight: the counts of %zu events (%s) do not add up: --event NAME keeps one",
+			 origin, others, names);
+		free(names);
+		rc = LOAD_MISFIT;
+		goto out;
+	}
+	if (any_time || others == 0)
 		profile_add_metric(out, "cpu", "CPU time (sample periods of cpu-clock/task-clock)",
 				   PF_UNIT_NANOSECONDS);
 	else /* cycles and the like only: their counts stand for CPU, as in perf report */
 		profile_add_metric(out, "cpu", profile_printf(out, "%s (sample periods; no clock event recorded)",
-							      perf_attr_name(&ld.f.attrs.items[0])),
+							      perf_attr_name(&ld.f.attrs.items[ld.cpu_attr])),
 				   PF_UNIT_COUNT);
 	profile_add_metric(out, "samples", "sample count", PF_UNIT_COUNT);
 	out->metrics[M_SAMPLES].counts_samples = true;

@@ -18,6 +18,7 @@ struct perf_load_opts {
 	/* the selection (NULL: all): a process id, a thread id or a regex of thread names, an
 	 * event's name as the Events line says it */
 	const char *pid, *thread, *event;
+	const char *metric; /* --metric: weight is refused where it would add up several events */
 };
 
 /* profan perf's own options (format.c) */
