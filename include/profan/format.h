@@ -181,6 +181,10 @@ const struct input_format *format_at(size_t i);            /* NULL past the last
 const char *format_command(const struct input_format *f); /* its subcommand: "cpuprof" */
 /* The first format with a recorder (profan record, profan ab: the default sampler), or NULL. */
 const struct input_format *format_recording(void);
+/* For a collect hook's end: CHOSEN (malloc'd; NULL: the run left no file) is renamed to
+ * OUTPUT when RC is 0, else removed; CHOSEN is freed. RC, or -1 with one line in WHY when the
+ * rename fails. */
+int format_keep_recording(char *chosen, int rc, const char *output, char *why, size_t cap);
 
 /* The format the first bytes D[0..N) of a decoded input show (a binary format's magic, or a
  * JSON format's sniff_head), or NULL when they do not tell: asked of every input of a diff

@@ -124,13 +124,8 @@ static int collect(const struct record_request *rq, long pid, bool shell, char *
 		snprintf(why, cap, "the command started node %zu times; a V8 profile compares one per run: give one "
 				   "node program", started);
 		rc = -1;
-	} else if (chosen != NULL && rename(chosen, rq->output) != 0) {
-		snprintf(why, cap, "%s: cannot rename to %s: %s", chosen, rq->output, strerror(errno));
-		rc = -1;
 	}
-	if (chosen != NULL && rc < 0)
-		unlink(chosen);
-	free(chosen);
+	rc = format_keep_recording(chosen, rc, rq->output, why, cap);
 	rmdir(dir);
 	free(dir);
 	return rc;

@@ -88,15 +88,9 @@ static int collect(const struct record_request *rq, long pid, bool shell, char *
 		snprintf(why, cap, "the command ran %zu programs under valgrind; DHAT compares one per run: give the "
 				   "program itself, or run the others outside the compared command", programs);
 		rc = -1;
-	} else if (chosen != NULL && rename(chosen, rq->output) != 0) {
-		snprintf(why, cap, "%s: cannot rename to %s", chosen, rq->output);
-		rc = -1;
 	}
-	if (chosen != NULL && rc < 0)
-		unlink(chosen);
-	free(chosen);
 	free(dir);
-	return rc;
+	return format_keep_recording(chosen, rc, rq->output, why, cap);
 }
 
 static bool explain(const char *err, char *why, size_t cap)
