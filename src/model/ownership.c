@@ -313,6 +313,7 @@ struct classifier {
 	size_t rust_crate_len;
 	uint32_t other_crate;     /* the one other crate with functions in rust_files (interned), or 0 */
 	bool jemalloc;         /* a je_ function is in the profile: jemalloc is linked */
+	const char *binary;    /* --binary NAME, or NULL: PF_LIB_MAIN says */
 	const char *workspace; /* the compilation directory of the program's entry (CRATE::main), or NULL */
 	uint32_t workspace_len;
 };
@@ -709,6 +710,24 @@ static bool r_compiler_builtin(struct facts *x)
 		return false;
 	return IN_LIST(name + n - 3, 3, suffixes) && set_plain(x, "compiler");
 }
+/* Libraries of another project that toolchains ship beside their own (rustc's sysroot has
+ * lib/libLLVM.so.22.1-rust-1.95.0-stable beside librustc_driver): by file name, that project. */
+static bool r_shipped_library(struct facts *x)
+{
+	static const struct {
+		const char *prefix, *project;
+	} shipped[] = {{"libLLVM", "LLVM"},   {"libLTO.so", "LLVM"},   {"libRemarks.so", "LLVM"},
+		       {"libPolly", "LLVM"},  {"libclang", "Clang"},   {"liblldb", "LLDB"},
+		       {"libMLIR", "MLIR"}};
+	if (x->place != OWN_PLACE_PROGRAM && x->place != OWN_PLACE_OTHER)
+		return false;
+	const struct pf_lib *l = &x->c->p->libs.items[x->f->lib];
+	const char *base = base_name(lib_path(x->c->p, l));
+	for (size_t i = 0; i < ARRAY_SIZE(shipped); i++)
+		if (starts(base, shipped[i].prefix) && !is_main(x->c->p, l, x->c->binary))
+			return set_str(x, shipped[i].project);
+	return false;
+}
 static bool r_program_library(struct facts *x)
 {
 	return x->place == OWN_PLACE_PROGRAM;
@@ -852,6 +871,8 @@ static const struct own_rule {
 	 "a runtime symbol (operator new, __cxa_*, _Unwind_*, __rust_*)"},
 	{"compiler-builtin", r_compiler_builtin, OWN_RUNTIME, OWN_BY_NAME,
 	 "a compiler's arithmetic helper (libgcc's __popcountdi2, __udivti3)"},
+	{"shipped-library", r_shipped_library, OWN_DEPENDENCY, OWN_BY_LIBRARY,
+	 "another project's library shipped beside the program (libLLVM in rustc's sysroot): that project"},
 	{"program-library", r_program_library, OWN_YOURS, OWN_BY_DEFAULT,
 	 "the program's binary or a library beside it"},
 	{"other-library", r_other_library, OWN_DEPENDENCY, OWN_BY_DEFAULT,
@@ -1159,6 +1180,7 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 		bare_rs_files(&c);
 		rust_files(&c);
 	}
+	c.binary = opts->binary;
 	homes_of(&c.homes, p, opts->binary);
 	o->lib_count = p->libs.len;
 	o->lib_place = xcalloc(p->libs.len ? p->libs.len : 1, 1);
