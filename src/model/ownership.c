@@ -312,7 +312,7 @@ struct classifier {
 	const char *rust_crate;   /* the program's crate: CRATE of a function CRATE::main without a library */
 	size_t rust_crate_len;
 	uint32_t other_crate;     /* the one other crate with functions in rust_files (interned), or 0 */
-	bool jemalloc;         /* a je_ function is in the profile: jemalloc is linked */
+	bool jemalloc;         /* a je_ function (or jemalloc's own internal) is in the profile: jemalloc is linked */
 	const char *binary;    /* --binary NAME, or NULL: PF_LIB_MAIN says */
 	const char *workspace; /* the compilation directory of the program's entry (CRATE::main), or NULL */
 	uint32_t workspace_len;
@@ -718,7 +718,9 @@ static bool r_shipped_library(struct facts *x)
 		const char *prefix, *project;
 	} shipped[] = {{"libLLVM", "LLVM"},   {"libLTO.so", "LLVM"},   {"libRemarks.so", "LLVM"},
 		       {"libPolly", "LLVM"},  {"libclang", "Clang"},   {"liblldb", "LLDB"},
-		       {"libMLIR", "MLIR"}};
+		       {"libMLIR", "MLIR"},
+		       /* LLVM's programs in rustc's sysroot (lib/rustlib/TARGET/bin/), LLVM linked in */
+		       {"rust-lld", "LLVM"},  {"llvm-", "LLVM"}};
 	if (x->place != OWN_PLACE_PROGRAM && x->place != OWN_PLACE_OTHER)
 		return false;
 	const struct pf_lib *l = &x->c->p->libs.items[x->f->lib];
@@ -1187,8 +1189,14 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 	for (size_t i = 0; i < p->libs.len; i++)
 		o->lib_place[i] = (uint8_t)place_of(p, &p->libs.items[i], &c.homes, opts->binary);
 	find_workspace(&c);
-	for (uint32_t fi = 0; fi < p->funcs.len && !c.jemalloc; fi++)
-		c.jemalloc = starts(profile_func_name(p, fi), "je_") || starts(profile_func_name(p, fi), "_rjem_");
+	/* jemalloc is linked: a je_ name, or one of its own internals when it replaces malloc unprefixed
+	 * (rustc's: malloc_init_hard, static, beside a plain malloc) */
+	static const char *const je_own[] = {"malloc_init_hard", "malloc_tsd_boot0", "malloc_default",
+					     "tsd_fetch_slow", "arena_choose_hard", "tcache_alloc_small_hard"};
+	for (uint32_t fi = 0; fi < p->funcs.len && !c.jemalloc; fi++) {
+		const char *name = profile_func_name(p, fi);
+		c.jemalloc = starts(name, "je_") || starts(name, "_rjem_") || IN_LIST(name, strlen(name), je_own);
+	}
 	o->func_count = p->funcs.len;
 	o->funcs = xcalloc(p->funcs.len ? p->funcs.len : 1, sizeof(*o->funcs));
 	int rc = 0;

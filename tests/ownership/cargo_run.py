@@ -7,6 +7,9 @@ tools/perf2samply.py into the profile `samply record` writes, and read by `profa
 The program runs for less CPU than rustc takes to compile it, so the process with the most CPU is
 the compiler; the binary profan chooses must still be runme, the header must say why, runme's
 functions must be the your-code views' rows, and rustc, cargo, librustc_driver and LLVM not yours.
+With `--binary rustc` on the same profile, rustc's own crates (librustc_driver) are yours and
+LLVM beside them (libLLVM) and in rust-lld is [dep LLVM], and no function of LLVM or of the
+jemalloc rustc links is yours.
 
 Independent check, no profan: `perf script` gives every sample's process (its pid's last exec,
 from the COMM and FORK records) and period, so the CPU of rustc and of runme; and each sample's
@@ -34,7 +37,7 @@ def run(cmd, **kw):
 cargo = shutil.which("cargo") or (os.path.exists("/root/.cargo/bin/cargo") and "/root/.cargo/bin/cargo")
 if not cargo:
     skip("cargo is not installed")
-for tool in ("perf", "addr2line"):
+for tool in ("perf", "addr2line", "readelf"):
     if shutil.which(tool) is None:
         skip(tool + " is not installed (.ci/setup installs linux-perf and binutils)")
 
@@ -59,10 +62,18 @@ if conv.returncode != 0:
     print(conv.stderr)
     sys.exit("FAIL: perf2samply.py could not convert the recording")
 
-# perf's side: each sample's process (the last exec of its pid; a forked child starts as its parent)
+# perf's side: each sample's process (the last exec of its pid; a forked child starts as its parent),
+# and its innermost frame outside the kernel (samply records no kernel frames: a page fault in
+# libLLVM is libLLVM's sample there)
 process, by_process, leaves = {}, {}, []
-script = run(["perf", "script", "-i", data, "-F", "comm,pid,tid,period,ip,dso", "-G", "--show-task-events"])
+script = run(["perf", "script", "-i", data, "-F", "comm,pid,tid,period,ip,dso", "--no-inline",
+              "--show-task-events"])
 for line in script.splitlines():
+    m = re.match(r"\s+([0-9a-f]+) \((.*)\)$", line)
+    if m:
+        if leaves and leaves[-1] is None and not m.group(2).startswith("[kernel"):
+            leaves[-1] = (m.group(1), m.group(2))
+        continue
     m = re.search(r"PERF_RECORD_COMM exec: (.*):(\d+)/\d+$", line)
     if m:
         process[m.group(2)] = m.group(1)
@@ -72,12 +83,25 @@ for line in script.splitlines():
         if m.group(1) != m.group(2):
             process[m.group(1)] = process.get(m.group(2), "?")
         continue
-    m = re.match(r"\s*(.*?)\s+(\d+)/(\d+)\s+(\d+)\s+([0-9a-f]+)\s+\((.*)\)\s*$", line)
-    if not m:
-        continue
-    name = process.get(m.group(2), m.group(1))
-    by_process[name] = by_process.get(name, 0) + int(m.group(4))
-    leaves.append(m.group(5) if m.group(6) == prog else None)
+    m = re.match(r"\s*(.*?)\s+(\d+)/(\d+)\s+(\d+)\s*$", line)
+    if m:
+        name = process.get(m.group(2), m.group(1))
+        by_process[name] = by_process.get(name, 0) + int(m.group(4))
+        leaves.append(None)
+in_llvm = sum(1 for lf in leaves if lf and "/libLLVM" in lf[1])
+# perf script writes a callchain's addresses as offsets in the file: runme's in its own addresses
+# (readelf's PT_LOAD segments), which addr2line reads
+loads = [(int(m.group(1), 16), int(m.group(2), 16), int(m.group(3), 16))
+         for m in re.finditer(r"LOAD\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)\s+0x[0-9a-f]+\s+(0x[0-9a-f]+)",
+                              run(["readelf", "-lW", prog]))]
+
+
+def vaddr(off):
+    off = int(off, 16)
+    return next(("%x" % (v + off - o) for o, v, n in loads if o <= off < o + n), None)
+
+
+leaves = [vaddr(lf[0]) if lf and lf[1] == prog else None for lf in leaves]
 total_samples = len(leaves)
 total_cpu = sum(by_process.values())
 # each leaf in runme: its innermost function whose file lies in the crate's src/
@@ -139,6 +163,30 @@ for r in views["ownership"]["rows"]:
     lib = r["name"].split(" ")[0]
     if re.match(r"(rustc|cargo|rustup|rust-lld|librustc_driver|libLLVM)", lib) and r["detail"].startswith("yours"):
         bad.append(f"--explain-ownership: {r['name']} is {r['detail']}")
+
+# rustc as the program (--binary rustc): its own crates (librustc_driver beside bin/rustc) are yours,
+# LLVM shipped beside it is [dep LLVM] and the header names it, its static jemalloc is [alloc]
+rep = json.loads(run([profan, "samply", "--json", "--top", "0", "--metric", "samples", "--explain-ownership",
+                      "--binary", "rustc", prof]))
+views = {v["id"]: v for v in rep["views"]}
+explain = {r["name"]: r["detail"] for r in views["ownership"]["rows"]}
+llvm = [k for k in explain if k.startswith("libLLVM") and k.endswith("[dep LLVM]")]
+if not llvm or not explain[llvm[0]].startswith("dependency by shipped-library:"):
+    bad.append(f"--binary rustc: libLLVM is not [dep LLVM] by shipped-library: {[k for k in explain if 'LLVM' in k]}")
+drv = [k for k in explain if re.match(r"librustc_driver-[0-9a-f]+\.so$", k)]
+if not drv or not explain[drv[0]].startswith("yours by program-library:"):
+    bad.append(f"--binary rustc: librustc_driver is not yours: {drv and explain[drv[0]]}")
+if "LLVM" not in rep["header"].get("Your code", "").split("; not yours: ")[-1]:
+    bad.append(f"--binary rustc: Your code: {rep['header'].get('Your code')!r} does not name LLVM")
+if in_llvm == 0:
+    bad.append("perf script finds no sample in libLLVM: the recording does not exercise LLVM")
+for k, detail in explain.items():
+    if k.startswith("libLLVM") and detail.startswith("yours"):
+        bad.append(f"--binary rustc: {k} is {detail}")
+for vid in ("top_self_yours", "top_inclusive_yours", "outside_yours", "alloc_yours"):
+    for r in views[vid]["rows"]:
+        if r.get("class") == "yours" and r["name"].startswith(("llvm::", "je_", "_rjem_", "malloc", "free")):
+            bad.append(f"--binary rustc: {vid}: {r['name']} is yours")
 print(f"runme {100.0 * runme_cpu / total_cpu:.2f}% of CPU, rustc {100.0 * rustc_cpu / total_cpu:.2f}% "
       f"(perf script); Binary chosen: {hdr.get('Binary chosen')}")
 for b in bad:

@@ -808,6 +808,8 @@ static void toolchain_beside_its_launcher(void)
 		 .path = profile_intern(&p, profile_printf(&p, "%s/lib/libLLVM.so.22.1-rust-1.95.0-stable", tc))},
 		{.name = profile_intern(&p, "libLLVM-14.so.1"), .path = profile_intern(&p, "/usr/lib/llvm-14/lib/libLLVM-14.so.1")},
 		{.name = profile_intern(&p, "libclang-cpp.so.17"), .path = profile_intern(&p, "/opt/ide/lib/libclang-cpp.so.17")},
+		{.name = profile_intern(&p, "rust-lld"),
+		 .path = profile_intern(&p, profile_printf(&p, "%s/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld", tc))},
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(libs); i++)
 		profile_add_lib(&p, &libs[i]);
@@ -825,6 +827,11 @@ static void toolchain_beside_its_launcher(void)
 		{"std::vector::_M_realloc_insert", 2, OWN_RUNTIME, "[std]", "runtime-crate"},
 		{"llvm::foo", 3, OWN_SYSTEM, "[libLLVM-14.so.1]", "lib-system"}, /* the system's LLVM */
 		{"clang::Sema::Lookup", 4, OWN_DEPENDENCY, "[dep Clang]", "shipped-library"},
+		{"lld::elf::link", 5, OWN_DEPENDENCY, "[dep LLVM]", "shipped-library"}, /* LLVM's linker */
+		/* rustc links jemalloc unprefixed: malloc, and its static internals without je_ (nm) */
+		{"malloc", 0, OWN_RUNTIME, "[alloc]", "allocator"},
+		{"malloc_init_hard", 0, OWN_RUNTIME, "[alloc]", "allocator"},
+		{"malloc_mutex_init", 0, OWN_RUNTIME, "[alloc]", "allocator"},
 	};
 	uint32_t ids[ARRAY_SIZE(funcs)];
 	for (size_t i = 0; i < ARRAY_SIZE(funcs); i++) {
@@ -840,6 +847,7 @@ static void toolchain_beside_its_launcher(void)
 		CHECK_STR(profile_str(&p, o.funcs[ids[i]].label), funcs[i].label);
 		CHECK_STR(ownership_rule_id(o.funcs[ids[i]].rule), funcs[i].rule);
 	}
+	CHECK_STR(profile_str(&p, o.funcs[ids[ARRAY_SIZE(funcs) - 1]].package), "jemalloc");
 	ownership_release(&o);
 	/* the user says LLVM is theirs (a build of LLVM's own): --ours */
 	CHECK_INT(ownership_classify(&o, &p, &(struct ownership_opts){.ours = "libLLVM|rustc"}), 0);
