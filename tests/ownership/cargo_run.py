@@ -4,7 +4,7 @@
 `cargo run --release` of crates/runme (no dependencies: cargo works offline) is recorded with
 `perf record --call-graph dwarf`, cargo, rustc, the linker and the program alike, converted by
 tools/perf2samply.py into the profile `samply record` writes, and read by `profan samply`.
-The program runs for less CPU than rustc takes to compile it, so the process with the most CPU is
+`profan perf` on the perf.data chooses runme too. The program runs for less CPU than rustc takes to compile it, so the process with the most CPU is
 the compiler; the binary profan chooses must still be runme, the header must say why, runme's
 functions must be the your-code views' rows, and rustc, cargo, librustc_driver and LLVM not yours.
 With `--binary rustc` on the same profile, rustc's own crates (librustc_driver) are yours and
@@ -163,6 +163,10 @@ for r in views["ownership"]["rows"]:
     lib = r["name"].split(" ")[0]
     if re.match(r"(rustc|cargo|rustup|rust-lld|librustc_driver|libLLVM)", lib) and r["detail"].startswith("yours"):
         bad.append(f"--explain-ownership: {r['name']} is {r['detail']}")
+# profan perf on the recording itself chooses the same way (no product there)
+perf_hdr = json.loads(run([profan, "perf", "--json", "--top", "1", data], cwd=tmp))["header"]
+if perf_hdr.get("Binary") != "runme" or not perf_hdr.get("Binary chosen", "").startswith("the program the build ran"):
+    bad.append(f"profan perf: Binary {perf_hdr.get('Binary')!r}, chosen: {perf_hdr.get('Binary chosen')!r}")
 
 # rustc as the program (--binary rustc): its own crates (librustc_driver beside bin/rustc) are yours,
 # LLVM shipped beside it is [dep LLVM] and the header names it, its static jemalloc is [alloc]
