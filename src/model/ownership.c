@@ -314,6 +314,7 @@ struct classifier {
 	uint32_t other_crate;     /* the one other crate with functions in rust_files (interned), or 0 */
 	bool jemalloc;         /* a je_ function (or jemalloc's own internal) is in the profile: jemalloc is linked */
 	const char *binary;    /* --binary NAME, or NULL: PF_LIB_MAIN says */
+	VEC(char *) families;  /* the program's crate families: "rustc" of rustc_driver_impl::main in its libraries */
 	const char *workspace; /* the compilation directory of the program's entry (CRATE::main), or NULL */
 	uint32_t workspace_len;
 };
@@ -730,6 +731,25 @@ static bool r_shipped_library(struct facts *x)
 			return set_str(x, shipped[i].project);
 	return false;
 }
+/* A Rust function without a file (no DWARF: a toolchain's shipped library) in a library beside the
+ * program, of a crate outside the program's families (rustc's: rustc_driver_impl::main makes every
+ * rustc_* crate its own): a crate it depends on, hashbrown or rayon_core in librustc_driver. */
+static bool r_crate_beside(struct facts *x)
+{
+	const struct classifier *c = x->c;
+	const char *seg;
+	size_t len;
+	if (x->place != OWN_PLACE_PROGRAM || *x->file || !native_name(x) || c->families.len == 0 ||
+	    is_main(c->p, &c->p->libs.items[x->f->lib], c->binary) || !(len = crate_segment(simple_name(x), &seg)) ||
+	    runtime_namespace(seg, len))
+		return false;
+	for (size_t i = 0; i < c->families.len; i++) {
+		size_t n = strlen(c->families.items[i]);
+		if (len >= n && memcmp(seg, c->families.items[i], n) == 0 && (len == n || seg[n] == '_'))
+			return false;
+	}
+	return set_pkg(x, seg, len);
+}
 static bool r_program_library(struct facts *x)
 {
 	return x->place == OWN_PLACE_PROGRAM;
@@ -875,6 +895,8 @@ static const struct own_rule {
 	 "a compiler's arithmetic helper (libgcc's __popcountdi2, __udivti3)"},
 	{"shipped-library", r_shipped_library, OWN_DEPENDENCY, OWN_BY_LIBRARY,
 	 "another project's library shipped beside the program (libLLVM in rustc's sysroot): that project"},
+	{"crate-beside", r_crate_beside, OWN_DEPENDENCY, OWN_BY_NAME,
+	 "a crate outside the program's (CRATE_*::main) in a library beside it, no file: a dependency"},
 	{"program-library", r_program_library, OWN_YOURS, OWN_BY_DEFAULT,
 	 "the program's binary or a library beside it"},
 	{"other-library", r_other_library, OWN_DEPENDENCY, OWN_BY_DEFAULT,
@@ -1135,6 +1157,29 @@ static void find_workspace(struct classifier *c)
 	}
 }
 
+/* The crate families of the entries (CRATE::main) in the program's libraries: CRATE up to its first
+ * '_' ("rustc" of rustc_driver_impl), so rustc_middle is rustc's own and hashbrown is not. */
+static void find_families(struct classifier *c)
+{
+	const struct profile *p = c->p;
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
+		const struct pf_func *f = &p->funcs.items[fi];
+		const char *name = profile_func_name(p, fi), *seg;
+		size_t n = strlen(name), len = crate_segment(name, &seg);
+		if (f->lib >= c->o->lib_count || c->o->lib_place[f->lib] != OWN_PLACE_PROGRAM ||
+		    (f->flags & (PF_FUNC_SCRIPT | PF_FUNC_UNRESOLVED)) || !len || seg != name || n != len + 6 ||
+		    strcmp(name + len, "::main") != 0 || runtime_namespace(seg, len))
+			continue;
+		size_t fam = strcspn(seg, "_");
+		fam = fam == 0 || fam > len ? len : fam;
+		bool seen = false;
+		for (size_t i = 0; i < c->families.len && !seen; i++)
+			seen = strlen(c->families.items[i]) == fam && memcmp(c->families.items[i], seg, fam) == 0;
+		if (!seen)
+			vec_push(&c->families, xstrndup(seg, fam));
+	}
+}
+
 /* Step 0: RE's verdict on function FI, or -1 after an error line. */
 static int ours_match(struct classifier *c, uint32_t fi)
 {
@@ -1189,6 +1234,7 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 	for (size_t i = 0; i < p->libs.len; i++)
 		o->lib_place[i] = (uint8_t)place_of(p, &p->libs.items[i], &c.homes, opts->binary);
 	find_workspace(&c);
+	find_families(&c);
 	/* jemalloc is linked: a je_ name, or one of its own internals when it replaces malloc unprefixed
 	 * (rustc's: malloc_init_hard, static, beside a plain malloc) */
 	static const char *const je_own[] = {"malloc_init_hard", "malloc_tsd_boot0", "malloc_default",
@@ -1238,6 +1284,9 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 	for (size_t i = 0; i < c.homes.dirs.len; i++)
 		free(c.homes.dirs.items[i]);
 	vec_free(&c.homes.dirs);
+	for (size_t i = 0; i < c.families.len; i++)
+		free(c.families.items[i]);
+	vec_free(&c.families);
 	regex_free(c.ours);
 	u64map_release(&c.bare_rs);
 	u64map_release(&c.rust_files);

@@ -7,16 +7,16 @@ tools/perf2samply.py into the profile `samply record` writes, and read by `profa
 `profan perf` on the perf.data chooses runme too. The program runs for less CPU than rustc takes to compile it, so the process with the most CPU is
 the compiler; the binary profan chooses must still be runme, the header must say why, runme's
 functions must be the your-code views' rows, and rustc, cargo, librustc_driver and LLVM not yours.
-With `--binary rustc` on the same profile, rustc's own crates (librustc_driver) are yours and
-LLVM beside them (libLLVM) and in rust-lld is [dep LLVM], and no function of LLVM or of the
-jemalloc rustc links is yours.
+With `--binary rustc` on the same profile, rustc's own crates (rustc_* in librustc_driver) are
+yours, the crates it depends on there (hashbrown...) are not, LLVM beside them (libLLVM) and in
+rust-lld is [dep LLVM], and no function of LLVM or of the jemalloc rustc links is yours.
 
 Independent check, no profan: `perf script` gives every sample's process (its pid's last exec,
 from the COMM and FORK records) and period, so the CPU of rustc and of runme; and each sample's
-leaf address, whose innermost function in the crate's src/ (binutils' addr2line -f -i: its inline
-chain, which eu-addr2line -f does not name) is the function
-"Top self, your code" counts it for (runme's hot functions call nothing: std's arithmetic is
-inlined into them). profan's rows, weighted by samples, agree within 1 pp.
+innermost frame outside the kernel, whose innermost function in the crate's src/ (binutils'
+addr2line -f -i: its inline chain, which eu-addr2line -f does not name) is the function "Top
+self, your code" counts it for (runme's hot functions call nothing: std's arithmetic is inlined
+into them). profan's rows, weighted by samples, agree within 1 pp.
 Exit 77 (ctest's skip) when cargo, perf or addr2line is missing or cannot run, saying why."""
 import json, os, re, shutil, subprocess, sys, tempfile
 
@@ -182,6 +182,12 @@ if not drv or not explain[drv[0]].startswith("yours by program-library:"):
     bad.append(f"--binary rustc: librustc_driver is not yours: {drv and explain[drv[0]]}")
 if "LLVM" not in rep["header"].get("Your code", "").split("; not yours: ")[-1]:
     bad.append(f"--binary rustc: Your code: {rep['header'].get('Your code')!r} does not name LLVM")
+# rustc's own crates are rustc_* (its entry rustc_driver_impl::main): hashbrown, indexmap, rayon_core
+# in librustc_driver are not yours (cargo, beside rustc in the toolchain's bin/, has its own entry)
+for r in views["top_inclusive_yours"]["rows"]:
+    m = re.match(r"<?(?:&mut |&|dyn )*([A-Za-z_][A-Za-z0-9_]*)::", r["name"])
+    if r.get("class") == "yours" and m and not re.match(r"(rustc|cargo|runme)(_|$)", m.group(1)):
+        bad.append(f"--binary rustc: {r['name']} (crate {m.group(1)}) is yours")
 if in_llvm == 0:
     bad.append("perf script finds no sample in libLLVM: the recording does not exercise LLVM")
 for k, detail in explain.items():

@@ -822,6 +822,13 @@ static void toolchain_beside_its_launcher(void)
 		{"rustc_main::main", 0, OWN_YOURS, "", "program-library"},
 		{"rustc_driver_impl::run_compiler", 1, OWN_YOURS, "", "program-library"},
 		{"LLVMRustOptimize", 1, OWN_YOURS, "", "program-library"}, /* rustc's own C++ over LLVM */
+		/* the entry makes rustc_* rustc's crates; another crate in its library is a dependency */
+		{"rustc_driver_impl::main", 1, OWN_YOURS, "", "program-library"},
+		{"<rustc_middle::ty::Ty as core::fmt::Debug>::fmt", 1, OWN_YOURS, "", "program-library"},
+		{"hashbrown::raw::RawTable<T,A>::reserve_rehash", 1, OWN_DEPENDENCY, "[dep hashbrown]", "crate-beside"},
+		{"rayon_core::registry::WorkerThread::wait_until_cold", 1, OWN_DEPENDENCY, "[dep rayon_core]",
+		 "crate-beside"},
+		{"core::ptr::drop_in_place<rustc_ast::ast::Expr>", 1, OWN_RUNTIME, "[std]", "runtime-crate"},
 		{"llvm::DenseMapBase::grow", 2, OWN_DEPENDENCY, "[dep LLVM]", "shipped-library"},
 		{"libLLVM.so.22.1-rust-1.95.0-stable+0x1234", 2, OWN_DEPENDENCY, "[dep LLVM]", "shipped-library"},
 		{"std::vector::_M_realloc_insert", 2, OWN_RUNTIME, "[std]", "runtime-crate"},
