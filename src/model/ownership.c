@@ -159,7 +159,7 @@ static enum own_place place_of(const struct profile *p, const struct pf_lib *l, 
 		home = path_is_under(norm, h->dirs.items[i]);
 	bool system = system_library(base) || system_directory(norm);
 	free(norm);
-	return home ? OWN_PLACE_PROGRAM : system ? OWN_PLACE_SYSTEM : OWN_PLACE_OTHER;
+	return home && !(l->flags & PF_LIB_TOOL) ? OWN_PLACE_PROGRAM : system ? OWN_PLACE_SYSTEM : OWN_PLACE_OTHER;
 }
 
 /* ---- paths ---------------------------------------------------------------- */

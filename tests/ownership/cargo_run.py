@@ -8,8 +8,9 @@ tools/perf2samply.py into the profile `samply record` writes, and read by `profa
 the compiler; the binary profan chooses must still be runme, the header must say why, runme's
 functions must be the your-code views' rows, and rustc, cargo, librustc_driver and LLVM not yours.
 With `--binary rustc` on the same profile, rustc's own crates (rustc_* in librustc_driver) are
-yours, the crates it depends on there (hashbrown...) are not, LLVM beside them (libLLVM) and in
-rust-lld is [dep LLVM], and no function of LLVM or of the jemalloc rustc links is yours.
+yours, the crates it depends on there (hashbrown...) are not, nor cargo, the launcher beside it;
+LLVM beside them (libLLVM) and in rust-lld is [dep LLVM], and no function of LLVM or of the
+jemalloc rustc links is yours.
 
 Independent check, no profan: `perf script` gives every sample's process (its pid's last exec,
 from the COMM and FORK records) and period, so the CPU of rustc and of runme; and each sample's
@@ -183,11 +184,14 @@ if not drv or not explain[drv[0]].startswith("yours by program-library:"):
 if "LLVM" not in rep["header"].get("Your code", "").split("; not yours: ")[-1]:
     bad.append(f"--binary rustc: Your code: {rep['header'].get('Your code')!r} does not name LLVM")
 # rustc's own crates are rustc_* (its entry rustc_driver_impl::main): hashbrown, indexmap, rayon_core
-# in librustc_driver are not yours (cargo, beside rustc in the toolchain's bin/, has its own entry)
+# in librustc_driver are not yours, nor cargo's, the launcher beside rustc in the toolchain's bin/
 for r in views["top_inclusive_yours"]["rows"]:
     m = re.match(r"<?(?:&mut |&|dyn )*([A-Za-z_][A-Za-z0-9_]*)::", r["name"])
-    if r.get("class") == "yours" and m and not re.match(r"(rustc|cargo|runme)(_|$)", m.group(1)):
+    if r.get("class") == "yours" and m and not re.match(r"(rustc|runme)(_|$)", m.group(1)):
         bad.append(f"--binary rustc: {r['name']} (crate {m.group(1)}) is yours")
+for k, detail in explain.items():
+    if re.match(r"(cargo|rustup|rust-lld)( |$)", k) and detail.startswith("yours"):
+        bad.append(f"--binary rustc: {k}, another process's binary, is {detail}")
 if in_llvm == 0:
     bad.append("perf script finds no sample in libLLVM: the recording does not exercise LLVM")
 for k, detail in explain.items():

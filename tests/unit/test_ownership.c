@@ -810,6 +810,9 @@ static void toolchain_beside_its_launcher(void)
 		{.name = profile_intern(&p, "libclang-cpp.so.17"), .path = profile_intern(&p, "/opt/ide/lib/libclang-cpp.so.17")},
 		{.name = profile_intern(&p, "rust-lld"),
 		 .path = profile_intern(&p, profile_printf(&p, "%s/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld", tc))},
+		/* the launcher that ran rustc, beside it in bin/ (samply_binary.c flags it) */
+		{.name = profile_intern(&p, "cargo"), .path = profile_intern(&p, profile_printf(&p, "%s/bin/cargo", tc)),
+		 .flags = PF_LIB_TOOL},
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(libs); i++)
 		profile_add_lib(&p, &libs[i]);
@@ -835,6 +838,7 @@ static void toolchain_beside_its_launcher(void)
 		{"llvm::foo", 3, OWN_SYSTEM, "[libLLVM-14.so.1]", "lib-system"}, /* the system's LLVM */
 		{"clang::Sema::Lookup", 4, OWN_DEPENDENCY, "[dep Clang]", "shipped-library"},
 		{"lld::elf::link", 5, OWN_DEPENDENCY, "[dep LLVM]", "shipped-library"}, /* LLVM's linker */
+		{"cargo::ops::compile", 6, OWN_DEPENDENCY, "[dep cargo]", "other-library"},
 		/* rustc links jemalloc unprefixed: malloc, and its static internals without je_ (nm) */
 		{"malloc", 0, OWN_RUNTIME, "[alloc]", "allocator"},
 		{"malloc_init_hard", 0, OWN_RUNTIME, "[alloc]", "allocator"},

@@ -475,6 +475,20 @@ static void binary_is_the_program_a_build_ran(void)
 	CHECK_STR(main_lib_name(&p), "hello");
 	CHECK_STR(info(&p, "Binary chosen"), "the program the build ran (15.0%), not the build's tools "
 					     "(rustc 70.0%, rust-lld 10.0%); meta.product cargo is a launcher (5.0%)");
+	/* the launcher's and the tools' binaries are not the program's, wherever they lie (libs[0] is libc) */
+	CHECK(p.libs.items[1].flags & PF_LIB_TOOL);  /* cargo */
+	CHECK(p.libs.items[2].flags & PF_LIB_TOOL);  /* rustc */
+	CHECK(p.libs.items[3].flags & PF_LIB_TOOL);  /* rust-lld */
+	CHECK(!(p.libs.items[4].flags & PF_LIB_TOOL)); /* hello */
+	CHECK(!(p.libs.items[0].flags & PF_LIB_TOOL));
+	profile_release(&p);
+	/* --binary rustc: rustc is the program, cargo and the linker still tools */
+	two_process_profile(&p, procs, (const int64_t[]){50, 700, 100, 150}, 4);
+	samply_choose_binary(&p, "rustc", "cargo");
+	CHECK_STR(main_lib_name(&p), "rustc");
+	CHECK(p.libs.items[1].flags & PF_LIB_TOOL);
+	CHECK(!(p.libs.items[2].flags & PF_LIB_TOOL));
+	CHECK(p.libs.items[3].flags & PF_LIB_TOOL);
 	profile_release(&p);
 	/* a product that is a build's tool, and perf's profiles without one */
 	two_process_profile(&p, procs, (const int64_t[]){50, 700, 100, 150}, 4);

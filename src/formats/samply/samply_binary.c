@@ -150,6 +150,21 @@ static void mark(struct profile *p, const char *name)
 	profile_seal(p); /* the function index keyed on the old flags */
 }
 
+/* The binaries of the profile's launchers and build tools other than CHOSEN: PF_LIB_TOOL, so
+ * cargo beside rustc in a toolchain's bin/ is not rustc's code when rustc is the program. */
+static void mark_tools(struct profile *p, const char *chosen)
+{
+	for (size_t t = 0; t < p->threads.len; t++) {
+		const char *name = profile_str(p, p->threads.items[t].process_name);
+		if (role_of(name, strlen(name)) == ROLE_PROGRAM || (chosen && strcmp(name, chosen) == 0))
+			continue;
+		for (size_t i = 0; i < p->libs.len; i++)
+			if (strcmp(profile_str(p, p->libs.items[i].name), name) == 0 &&
+			    !(p->libs.items[i].flags & PF_LIB_MAIN))
+				p->libs.items[i].flags |= PF_LIB_TOOL;
+	}
+}
+
 /* The "Binary" header line (its place is the loader's) and, when given, the reason on the next line. */
 static void set_header(struct profile *p, const char *value, const char *why)
 {
@@ -216,6 +231,7 @@ static void choose_binary(struct profile *p, const char *want, const char *produ
 				     "--binary %s: no library of that name in the profile; the views of the "
 				     "binary's own code are empty",
 				     want);
+		mark_tools(p, want);
 		set_header(p, profile_strdup(p, want), NULL);
 		return;
 	}
@@ -266,6 +282,7 @@ static void choose_binary(struct profile *p, const char *want, const char *produ
 	free(procs);
 	if (chosen != NULL)
 		mark(p, chosen);
+	mark_tools(p, chosen);
 	set_header(p, chosen ? chosen : "(not found; name it with --binary)", why);
 }
 
