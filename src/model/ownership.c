@@ -159,7 +159,9 @@ static enum own_place place_of(const struct profile *p, const struct pf_lib *l, 
 		home = path_is_under(norm, h->dirs.items[i]);
 	bool system = system_library(base) || system_directory(norm);
 	free(norm);
-	return home && !(l->flags & PF_LIB_TOOL) ? OWN_PLACE_PROGRAM : system ? OWN_PLACE_SYSTEM : OWN_PLACE_OTHER;
+	if (home && !(l->flags & PF_LIB_TOOL))
+		return OWN_PLACE_PROGRAM;
+	return system ? OWN_PLACE_SYSTEM : OWN_PLACE_OTHER;
 }
 
 /* ---- paths ---------------------------------------------------------------- */
@@ -312,9 +314,9 @@ struct classifier {
 	const char *rust_crate;   /* the program's crate: CRATE of a function CRATE::main without a library */
 	size_t rust_crate_len;
 	uint32_t other_crate;     /* the one other crate with functions in rust_files (interned), or 0 */
-	bool jemalloc;         /* a je_ function (or jemalloc's own internal) is in the profile: jemalloc is linked */
+	bool jemalloc;         /* a je_ function (or jemalloc's own internal) is in the profile: it is linked */
 	const char *binary;    /* --binary NAME, or NULL: PF_LIB_MAIN says */
-	VEC(char *) families;  /* the program's crate families: "rustc" of rustc_driver_impl::main in its libraries */
+	VEC(char *) families;  /* the program's crate families: "rustc" of rustc_driver_impl::main */
 	const char *workspace; /* the compilation directory of the program's entry (CRATE::main), or NULL */
 	uint32_t workspace_len;
 };
@@ -740,8 +742,8 @@ static bool r_crate_beside(struct facts *x)
 	const char *seg;
 	size_t len;
 	if (x->place != OWN_PLACE_PROGRAM || *x->file || !native_name(x) || c->families.len == 0 ||
-	    is_main(c->p, &c->p->libs.items[x->f->lib], c->binary) || !(len = crate_segment(simple_name(x), &seg)) ||
-	    runtime_namespace(seg, len))
+	    is_main(c->p, &c->p->libs.items[x->f->lib], c->binary) ||
+	    !(len = crate_segment(simple_name(x), &seg)) || runtime_namespace(seg, len))
 		return false;
 	for (size_t i = 0; i < c->families.len; i++) {
 		size_t n = strlen(c->families.items[i]);

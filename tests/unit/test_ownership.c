@@ -800,18 +800,23 @@ static void toolchain_beside_its_launcher(void)
 	profile_init(&p);
 	static const char *const tc = "/root/.rustup/toolchains/stable-x86_64-unknown-linux-gnu";
 	struct pf_lib libs[] = {
-		{.name = profile_intern(&p, "rustc"), .path = profile_intern(&p, profile_printf(&p, "%s/bin/rustc", tc)),
+		{.name = profile_intern(&p, "rustc"),
+		 .path = profile_intern(&p, profile_printf(&p, "%s/bin/rustc", tc)),
 		 .flags = PF_LIB_MAIN},
 		{.name = profile_intern(&p, "librustc_driver-6108105cd7e839cf.so"),
 		 .path = profile_intern(&p, profile_printf(&p, "%s/lib/librustc_driver-6108105cd7e839cf.so", tc))},
 		{.name = profile_intern(&p, "libLLVM.so.22.1-rust-1.95.0-stable"),
 		 .path = profile_intern(&p, profile_printf(&p, "%s/lib/libLLVM.so.22.1-rust-1.95.0-stable", tc))},
-		{.name = profile_intern(&p, "libLLVM-14.so.1"), .path = profile_intern(&p, "/usr/lib/llvm-14/lib/libLLVM-14.so.1")},
-		{.name = profile_intern(&p, "libclang-cpp.so.17"), .path = profile_intern(&p, "/opt/ide/lib/libclang-cpp.so.17")},
+		{.name = profile_intern(&p, "libLLVM-14.so.1"),
+		 .path = profile_intern(&p, "/usr/lib/llvm-14/lib/libLLVM-14.so.1")},
+		{.name = profile_intern(&p, "libclang-cpp.so.17"),
+		 .path = profile_intern(&p, "/opt/ide/lib/libclang-cpp.so.17")},
 		{.name = profile_intern(&p, "rust-lld"),
-		 .path = profile_intern(&p, profile_printf(&p, "%s/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld", tc))},
+		 .path = profile_intern(&p,
+					profile_printf(&p, "%s/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld", tc))},
 		/* the launcher that ran rustc, beside it in bin/ (samply_binary.c flags it) */
-		{.name = profile_intern(&p, "cargo"), .path = profile_intern(&p, profile_printf(&p, "%s/bin/cargo", tc)),
+		{.name = profile_intern(&p, "cargo"),
+		 .path = profile_intern(&p, profile_printf(&p, "%s/bin/cargo", tc)),
 		 .flags = PF_LIB_TOOL},
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(libs); i++)
@@ -828,7 +833,8 @@ static void toolchain_beside_its_launcher(void)
 		/* the entry makes rustc_* rustc's crates; another crate in its library is a dependency */
 		{"rustc_driver_impl::main", 1, OWN_YOURS, "", "program-library"},
 		{"<rustc_middle::ty::Ty as core::fmt::Debug>::fmt", 1, OWN_YOURS, "", "program-library"},
-		{"hashbrown::raw::RawTable<T,A>::reserve_rehash", 1, OWN_DEPENDENCY, "[dep hashbrown]", "crate-beside"},
+		{"hashbrown::raw::RawTable<T,A>::reserve_rehash", 1, OWN_DEPENDENCY, "[dep hashbrown]",
+		 "crate-beside"},
 		{"rayon_core::registry::WorkerThread::wait_until_cold", 1, OWN_DEPENDENCY, "[dep rayon_core]",
 		 "crate-beside"},
 		{"core::ptr::drop_in_place<rustc_ast::ast::Expr>", 1, OWN_RUNTIME, "[std]", "runtime-crate"},
@@ -866,7 +872,8 @@ static void toolchain_beside_its_launcher(void)
 	CHECK_INT(ownership_class(&o, ids[1]), OWN_YOURS);
 	ownership_release(&o);
 	/* --binary naming the library itself: it is the program */
-	CHECK_INT(ownership_classify(&o, &p, &(struct ownership_opts){.binary = "libLLVM.so.22.1-rust-1.95.0-stable"}), 0);
+	struct ownership_opts llvm_binary = {.binary = "libLLVM.so.22.1-rust-1.95.0-stable"};
+	CHECK_INT(ownership_classify(&o, &p, &llvm_binary), 0);
 	CHECK_INT(ownership_class(&o, ids[3]), OWN_YOURS);
 	ownership_release(&o);
 	profile_release(&p);

@@ -532,7 +532,8 @@ static void binary_is_the_program_a_build_ran(void)
 	profile_release(&p);
 	/* tools as processes call them: a triple and a version, a name cut to 15 bytes, .exe; a
 	 * program whose name only ends like a tool is a program */
-	static const char *const named[] = {"x86_64-linux-gnu-gcc-12", "build-script-bu", "rustc.exe", "my-app-as"};
+	static const char *const named[] = {"x86_64-linux-gnu-gcc-12", "build-script-bu", "rustc.exe",
+					    "my-app-as"};
 	two_process_profile(&p, named, (const int64_t[]){300, 300, 300, 100}, 4);
 	samply_choose_binary_by_cpu(&p, NULL);
 	CHECK_STR(main_lib_name(&p), "my-app-as");

@@ -271,7 +271,8 @@ static void choose_binary(struct profile *p, const char *want, const char *produ
 	const char *chosen = prod, *why = NULL; /* meta.product: the header's Product line says why */
 	if ((other_busier || (ran != NULL && prod_tool)) && product_weak) {
 		chosen = bname;
-		why = ran != NULL ? profile_printf(p, "the program the build ran (%.1f%%), not the build's tools (%s)",
+		why = ran != NULL ? profile_printf(p, "the program the build ran (%.1f%%), not the build's tools "
+						      "(%s)",
 						   percent(busiest->cpu, total), tools)
 				  : profile_printf(p, "the process with the most CPU (%.1f%%)",
 						   percent(busiest->cpu, total));
