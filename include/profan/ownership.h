@@ -7,7 +7,7 @@
  * frames a script URL. ownership_classify() reads only the model and decides
  * per function, so an inlined frame, which has a function of its own, is
  * classified on its own. It knows no format: what only a loader knows comes as
- * evidence on the model (pf_lib flags: PF_LIB_MAIN, PF_LIB_SCRIPT; pf_func
+ * evidence on the model (pf_lib flags: PF_LIB_MAIN, PF_LIB_TOOL, PF_LIB_SCRIPT; pf_func
  * flags: PF_FUNC_OWNED, _SCRIPT, _ENGINE, _HOST; profile.script_engine/_host),
  * beside the library's path, the function's name, file and comp_dir_len.
  *

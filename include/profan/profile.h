@@ -53,6 +53,8 @@ enum pf_lib_flags {
 	PF_LIB_KERNEL = 1 << 2,
 	PF_LIB_OFFSETS = 1 << 3,   /* frame addresses are file offsets (perf.data's maps), not relative */
 	PF_LIB_SCRIPT = 1 << 4,    /* a script (named by its URL), not an object file: its place says nothing */
+	PF_LIB_TOOL = 1 << 5,      /* the binary of another process that launches or builds the program
+				    * (cargo, rust-lld beside rustc): not the program's, however near it lies */
 };
 
 /* SKIPPED: nothing on disk to read ([vdso] of another kernel, JIT maps, modules); NOT_ELF: a

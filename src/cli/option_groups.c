@@ -264,7 +264,7 @@ enum { OPT_BINARY = 0x100 };
 
 static const struct cli_opt binary_opts[] = {
 	{"binary", required_argument, OPT_BINARY, "NAME",
-	 "your program's binary (default: meta.product or the busiest process; DHAT: the command's)"},
+	 "your program's binary (default: meta.product or the busiest process; of a build, the program it ran; DHAT: the command's)"},
 	{NULL, 0, 0, NULL, NULL},
 };
 

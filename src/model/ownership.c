@@ -159,7 +159,9 @@ static enum own_place place_of(const struct profile *p, const struct pf_lib *l, 
 		home = path_is_under(norm, h->dirs.items[i]);
 	bool system = system_library(base) || system_directory(norm);
 	free(norm);
-	return home ? OWN_PLACE_PROGRAM : system ? OWN_PLACE_SYSTEM : OWN_PLACE_OTHER;
+	if (home && !(l->flags & PF_LIB_TOOL))
+		return OWN_PLACE_PROGRAM;
+	return system ? OWN_PLACE_SYSTEM : OWN_PLACE_OTHER;
 }
 
 /* ---- paths ---------------------------------------------------------------- */
@@ -312,7 +314,9 @@ struct classifier {
 	const char *rust_crate;   /* the program's crate: CRATE of a function CRATE::main without a library */
 	size_t rust_crate_len;
 	uint32_t other_crate;     /* the one other crate with functions in rust_files (interned), or 0 */
-	bool jemalloc;         /* a je_ function is in the profile: jemalloc is linked */
+	bool jemalloc;         /* a je_ function (or jemalloc's own internal) is in the profile: it is linked */
+	const char *binary;    /* --binary NAME, or NULL: PF_LIB_MAIN says */
+	VEC(char *) families;  /* the program's crate families: "rustc" of rustc_driver_impl::main */
 	const char *workspace; /* the compilation directory of the program's entry (CRATE::main), or NULL */
 	uint32_t workspace_len;
 };
@@ -709,6 +713,45 @@ static bool r_compiler_builtin(struct facts *x)
 		return false;
 	return IN_LIST(name + n - 3, 3, suffixes) && set_plain(x, "compiler");
 }
+/* Libraries of another project that toolchains ship beside their own (rustc's sysroot has
+ * lib/libLLVM.so.22.1-rust-1.95.0-stable beside librustc_driver): by file name, that project. */
+static bool r_shipped_library(struct facts *x)
+{
+	static const struct {
+		const char *prefix, *project;
+	} shipped[] = {{"libLLVM", "LLVM"},   {"libLTO.so", "LLVM"},   {"libRemarks.so", "LLVM"},
+		       {"libPolly", "LLVM"},  {"libclang", "Clang"},   {"liblldb", "LLDB"},
+		       {"libMLIR", "MLIR"},
+		       /* LLVM's programs in rustc's sysroot (lib/rustlib/TARGET/bin/), LLVM linked in */
+		       {"rust-lld", "LLVM"},  {"llvm-", "LLVM"}};
+	if (x->place != OWN_PLACE_PROGRAM && x->place != OWN_PLACE_OTHER)
+		return false;
+	const struct pf_lib *l = &x->c->p->libs.items[x->f->lib];
+	const char *base = base_name(lib_path(x->c->p, l));
+	for (size_t i = 0; i < ARRAY_SIZE(shipped); i++)
+		if (starts(base, shipped[i].prefix) && !is_main(x->c->p, l, x->c->binary))
+			return set_str(x, shipped[i].project);
+	return false;
+}
+/* A Rust function without a file (no DWARF: a toolchain's shipped library) in a library beside the
+ * program, of a crate outside the program's families (rustc's: rustc_driver_impl::main makes every
+ * rustc_* crate its own): a crate it depends on, hashbrown or rayon_core in librustc_driver. */
+static bool r_crate_beside(struct facts *x)
+{
+	const struct classifier *c = x->c;
+	const char *seg;
+	size_t len;
+	if (x->place != OWN_PLACE_PROGRAM || *x->file || !native_name(x) || c->families.len == 0 ||
+	    is_main(c->p, &c->p->libs.items[x->f->lib], c->binary) ||
+	    !(len = crate_segment(simple_name(x), &seg)) || runtime_namespace(seg, len))
+		return false;
+	for (size_t i = 0; i < c->families.len; i++) {
+		size_t n = strlen(c->families.items[i]);
+		if (len >= n && memcmp(seg, c->families.items[i], n) == 0 && (len == n || seg[n] == '_'))
+			return false;
+	}
+	return set_pkg(x, seg, len);
+}
 static bool r_program_library(struct facts *x)
 {
 	return x->place == OWN_PLACE_PROGRAM;
@@ -852,6 +895,10 @@ static const struct own_rule {
 	 "a runtime symbol (operator new, __cxa_*, _Unwind_*, __rust_*)"},
 	{"compiler-builtin", r_compiler_builtin, OWN_RUNTIME, OWN_BY_NAME,
 	 "a compiler's arithmetic helper (libgcc's __popcountdi2, __udivti3)"},
+	{"shipped-library", r_shipped_library, OWN_DEPENDENCY, OWN_BY_LIBRARY,
+	 "another project's library shipped beside the program (libLLVM in rustc's sysroot): that project"},
+	{"crate-beside", r_crate_beside, OWN_DEPENDENCY, OWN_BY_NAME,
+	 "a crate outside the program's (CRATE_*::main) in a library beside it, no file: a dependency"},
 	{"program-library", r_program_library, OWN_YOURS, OWN_BY_DEFAULT,
 	 "the program's binary or a library beside it"},
 	{"other-library", r_other_library, OWN_DEPENDENCY, OWN_BY_DEFAULT,
@@ -1112,6 +1159,29 @@ static void find_workspace(struct classifier *c)
 	}
 }
 
+/* The crate families of the entries (CRATE::main) in the program's libraries: CRATE up to its first
+ * '_' ("rustc" of rustc_driver_impl), so rustc_middle is rustc's own and hashbrown is not. */
+static void find_families(struct classifier *c)
+{
+	const struct profile *p = c->p;
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
+		const struct pf_func *f = &p->funcs.items[fi];
+		const char *name = profile_func_name(p, fi), *seg;
+		size_t n = strlen(name), len = crate_segment(name, &seg);
+		if (f->lib >= c->o->lib_count || c->o->lib_place[f->lib] != OWN_PLACE_PROGRAM ||
+		    (f->flags & (PF_FUNC_SCRIPT | PF_FUNC_UNRESOLVED)) || !len || seg != name || n != len + 6 ||
+		    strcmp(name + len, "::main") != 0 || runtime_namespace(seg, len))
+			continue;
+		size_t fam = strcspn(seg, "_");
+		fam = fam == 0 || fam > len ? len : fam;
+		bool seen = false;
+		for (size_t i = 0; i < c->families.len && !seen; i++)
+			seen = strlen(c->families.items[i]) == fam && memcmp(c->families.items[i], seg, fam) == 0;
+		if (!seen)
+			vec_push(&c->families, xstrndup(seg, fam));
+	}
+}
+
 /* Step 0: RE's verdict on function FI, or -1 after an error line. */
 static int ours_match(struct classifier *c, uint32_t fi)
 {
@@ -1159,14 +1229,22 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 		bare_rs_files(&c);
 		rust_files(&c);
 	}
+	c.binary = opts->binary;
 	homes_of(&c.homes, p, opts->binary);
 	o->lib_count = p->libs.len;
 	o->lib_place = xcalloc(p->libs.len ? p->libs.len : 1, 1);
 	for (size_t i = 0; i < p->libs.len; i++)
 		o->lib_place[i] = (uint8_t)place_of(p, &p->libs.items[i], &c.homes, opts->binary);
 	find_workspace(&c);
-	for (uint32_t fi = 0; fi < p->funcs.len && !c.jemalloc; fi++)
-		c.jemalloc = starts(profile_func_name(p, fi), "je_") || starts(profile_func_name(p, fi), "_rjem_");
+	find_families(&c);
+	/* jemalloc is linked: a je_ name, or one of its own internals when it replaces malloc unprefixed
+	 * (rustc's: malloc_init_hard, static, beside a plain malloc) */
+	static const char *const je_own[] = {"malloc_init_hard", "malloc_tsd_boot0", "malloc_default",
+					     "tsd_fetch_slow", "arena_choose_hard", "tcache_alloc_small_hard"};
+	for (uint32_t fi = 0; fi < p->funcs.len && !c.jemalloc; fi++) {
+		const char *name = profile_func_name(p, fi);
+		c.jemalloc = starts(name, "je_") || starts(name, "_rjem_") || IN_LIST(name, strlen(name), je_own);
+	}
 	o->func_count = p->funcs.len;
 	o->funcs = xcalloc(p->funcs.len ? p->funcs.len : 1, sizeof(*o->funcs));
 	int rc = 0;
@@ -1208,6 +1286,9 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 	for (size_t i = 0; i < c.homes.dirs.len; i++)
 		free(c.homes.dirs.items[i]);
 	vec_free(&c.homes.dirs);
+	for (size_t i = 0; i < c.families.len; i++)
+		free(c.families.items[i]);
+	vec_free(&c.families);
 	regex_free(c.ours);
 	u64map_release(&c.bare_rs);
 	u64map_release(&c.rust_files);

@@ -792,6 +792,93 @@ static void linked_in_the_binary(void)
 	profile_release(&p);
 }
 
+/* rustc's toolchain (rustup's layout): bin/rustc the program, lib/librustc_driver-*.so its own
+ * crates, lib/libLLVM.so.* LLVM's, shipped beside them; --ours can still claim LLVM. */
+static void toolchain_beside_its_launcher(void)
+{
+	struct profile p;
+	profile_init(&p);
+	static const char *const tc = "/root/.rustup/toolchains/stable-x86_64-unknown-linux-gnu";
+	struct pf_lib libs[] = {
+		{.name = profile_intern(&p, "rustc"),
+		 .path = profile_intern(&p, profile_printf(&p, "%s/bin/rustc", tc)),
+		 .flags = PF_LIB_MAIN},
+		{.name = profile_intern(&p, "librustc_driver-6108105cd7e839cf.so"),
+		 .path = profile_intern(&p, profile_printf(&p, "%s/lib/librustc_driver-6108105cd7e839cf.so", tc))},
+		{.name = profile_intern(&p, "libLLVM.so.22.1-rust-1.95.0-stable"),
+		 .path = profile_intern(&p, profile_printf(&p, "%s/lib/libLLVM.so.22.1-rust-1.95.0-stable", tc))},
+		{.name = profile_intern(&p, "libLLVM-14.so.1"),
+		 .path = profile_intern(&p, "/usr/lib/llvm-14/lib/libLLVM-14.so.1")},
+		{.name = profile_intern(&p, "libclang-cpp.so.17"),
+		 .path = profile_intern(&p, "/opt/ide/lib/libclang-cpp.so.17")},
+		{.name = profile_intern(&p, "rust-lld"),
+		 .path = profile_intern(&p,
+					profile_printf(&p, "%s/lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld", tc))},
+		/* the launcher that ran rustc, beside it in bin/ (samply_binary.c flags it) */
+		{.name = profile_intern(&p, "cargo"),
+		 .path = profile_intern(&p, profile_printf(&p, "%s/bin/cargo", tc)),
+		 .flags = PF_LIB_TOOL},
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(libs); i++)
+		profile_add_lib(&p, &libs[i]);
+	static const struct {
+		const char *name;
+		uint32_t lib;
+		enum own_class cls;
+		const char *label, *rule;
+	} funcs[] = {
+		{"rustc_main::main", 0, OWN_YOURS, "", "program-library"},
+		{"rustc_driver_impl::run_compiler", 1, OWN_YOURS, "", "program-library"},
+		{"LLVMRustOptimize", 1, OWN_YOURS, "", "program-library"}, /* rustc's own C++ over LLVM */
+		/* the entry makes rustc_* rustc's crates; another crate in its library is a dependency */
+		{"rustc_driver_impl::main", 1, OWN_YOURS, "", "program-library"},
+		{"<rustc_middle::ty::Ty as core::fmt::Debug>::fmt", 1, OWN_YOURS, "", "program-library"},
+		{"hashbrown::raw::RawTable<T,A>::reserve_rehash", 1, OWN_DEPENDENCY, "[dep hashbrown]",
+		 "crate-beside"},
+		{"rayon_core::registry::WorkerThread::wait_until_cold", 1, OWN_DEPENDENCY, "[dep rayon_core]",
+		 "crate-beside"},
+		{"core::ptr::drop_in_place<rustc_ast::ast::Expr>", 1, OWN_RUNTIME, "[std]", "runtime-crate"},
+		{"llvm::DenseMapBase::grow", 2, OWN_DEPENDENCY, "[dep LLVM]", "shipped-library"},
+		{"libLLVM.so.22.1-rust-1.95.0-stable+0x1234", 2, OWN_DEPENDENCY, "[dep LLVM]", "shipped-library"},
+		{"std::vector::_M_realloc_insert", 2, OWN_RUNTIME, "[std]", "runtime-crate"},
+		{"llvm::foo", 3, OWN_SYSTEM, "[libLLVM-14.so.1]", "lib-system"}, /* the system's LLVM */
+		{"clang::Sema::Lookup", 4, OWN_DEPENDENCY, "[dep Clang]", "shipped-library"},
+		{"lld::elf::link", 5, OWN_DEPENDENCY, "[dep LLVM]", "shipped-library"}, /* LLVM's linker */
+		{"cargo::ops::compile", 6, OWN_DEPENDENCY, "[dep cargo]", "other-library"},
+		/* rustc links jemalloc unprefixed: malloc, and its static internals without je_ (nm) */
+		{"malloc", 0, OWN_RUNTIME, "[alloc]", "allocator"},
+		{"malloc_init_hard", 0, OWN_RUNTIME, "[alloc]", "allocator"},
+		{"malloc_mutex_init", 0, OWN_RUNTIME, "[alloc]", "allocator"},
+	};
+	uint32_t ids[ARRAY_SIZE(funcs)];
+	for (size_t i = 0; i < ARRAY_SIZE(funcs); i++) {
+		struct pf_func f = {.name = profile_intern(&p, funcs[i].name), .lib = funcs[i].lib};
+		if (strchr(funcs[i].name, '+'))
+			f.flags = PF_FUNC_UNRESOLVED;
+		ids[i] = profile_intern_func(&p, &f);
+	}
+	struct ownership o;
+	CHECK_INT(ownership_classify(&o, &p, NULL), 0);
+	for (size_t i = 0; i < ARRAY_SIZE(funcs); i++) {
+		CHECK_INT(ownership_class(&o, ids[i]), funcs[i].cls);
+		CHECK_STR(profile_str(&p, o.funcs[ids[i]].label), funcs[i].label);
+		CHECK_STR(ownership_rule_id(o.funcs[ids[i]].rule), funcs[i].rule);
+	}
+	CHECK_STR(profile_str(&p, o.funcs[ids[ARRAY_SIZE(funcs) - 1]].package), "jemalloc");
+	ownership_release(&o);
+	/* the user says LLVM is theirs (a build of LLVM's own): --ours */
+	CHECK_INT(ownership_classify(&o, &p, &(struct ownership_opts){.ours = "libLLVM|rustc"}), 0);
+	CHECK_INT(ownership_class(&o, ids[3]), OWN_YOURS);
+	CHECK_INT(ownership_class(&o, ids[1]), OWN_YOURS);
+	ownership_release(&o);
+	/* --binary naming the library itself: it is the program */
+	struct ownership_opts llvm_binary = {.binary = "libLLVM.so.22.1-rust-1.95.0-stable"};
+	CHECK_INT(ownership_classify(&o, &p, &llvm_binary), 0);
+	CHECK_INT(ownership_class(&o, ids[3]), OWN_YOURS);
+	ownership_release(&o);
+	profile_release(&p);
+}
+
 int main(void)
 {
 	RUN(checker_agrees_rsown);
@@ -815,5 +902,6 @@ int main(void)
 	RUN(short_paths);
 	RUN(script_evidence);
 	RUN(linked_in_the_binary);
+	RUN(toolchain_beside_its_launcher);
 	return check_summary();
 }

@@ -463,6 +463,85 @@ static void binary_is_the_busy_process_when_the_product_launches_it(void)
 	profile_release(&p);
 }
 
+/* A profile of a build (`samply record cargo run`): cargo launches, rustc and the linker build, the
+ * program they built runs last; the program is what the build ran, whatever rustc's share. */
+static void binary_is_the_program_a_build_ran(void)
+{
+	static const char *const procs[] = {"cargo", "rustc", "rust-lld", "hello", "worker"};
+	struct profile p;
+	/* cargo 50, rustc 700, rust-lld 100, hello 150 of 1000 µs */
+	two_process_profile(&p, procs, (const int64_t[]){50, 700, 100, 150}, 4);
+	samply_choose_binary(&p, NULL, "cargo");
+	CHECK_STR(main_lib_name(&p), "hello");
+	CHECK_STR(info(&p, "Binary chosen"), "the program the build ran (15.0%), not the build's tools "
+					     "(rustc 70.0%, rust-lld 10.0%); meta.product cargo is a launcher (5.0%)");
+	/* the launcher's and the tools' binaries are not the program's, wherever they lie (libs[0] is libc) */
+	CHECK(p.libs.items[1].flags & PF_LIB_TOOL);  /* cargo */
+	CHECK(p.libs.items[2].flags & PF_LIB_TOOL);  /* rustc */
+	CHECK(p.libs.items[3].flags & PF_LIB_TOOL);  /* rust-lld */
+	CHECK(!(p.libs.items[4].flags & PF_LIB_TOOL)); /* hello */
+	CHECK(!(p.libs.items[0].flags & PF_LIB_TOOL));
+	profile_release(&p);
+	/* --binary rustc: rustc is the program, cargo and the linker still tools */
+	two_process_profile(&p, procs, (const int64_t[]){50, 700, 100, 150}, 4);
+	samply_choose_binary(&p, "rustc", "cargo");
+	CHECK_STR(main_lib_name(&p), "rustc");
+	CHECK(p.libs.items[1].flags & PF_LIB_TOOL);
+	CHECK(!(p.libs.items[2].flags & PF_LIB_TOOL));
+	CHECK(p.libs.items[3].flags & PF_LIB_TOOL);
+	profile_release(&p);
+	/* a product that is a build's tool, and perf's profiles without one */
+	two_process_profile(&p, procs, (const int64_t[]){50, 700, 100, 150}, 4);
+	samply_choose_binary(&p, NULL, "rustc");
+	CHECK_STR(main_lib_name(&p), "hello");
+	CHECK_STR(info(&p, "Binary chosen"), "the program the build ran (15.0%), not the build's tools "
+					     "(rustc 70.0%, rust-lld 10.0%); meta.product rustc is a build's tool (70.0%)");
+	profile_release(&p);
+	two_process_profile(&p, procs, (const int64_t[]){50, 700, 100, 150}, 4);
+	samply_choose_binary_by_cpu(&p, NULL);
+	CHECK_STR(main_lib_name(&p), "hello");
+	CHECK_STR(info(&p, "Binary chosen"),
+		  "the program the build ran (15.0%), not the build's tools (rustc 70.0%, rust-lld 10.0%)");
+	profile_release(&p);
+	/* two programs ran: the busier; a third tool is counted, not named */
+	static const char *const more[] = {"rustc", "cc", "ld", "hello", "worker"};
+	two_process_profile(&p, more, (const int64_t[]){600, 100, 100, 80, 120}, 5);
+	samply_choose_binary_by_cpu(&p, NULL);
+	CHECK_STR(main_lib_name(&p), "worker");
+	CHECK_STR(info(&p, "Binary chosen"),
+		  "the program the build ran (12.0%), not the build's tools (rustc 60.0%, cc 10.0%, +1 more)");
+	profile_release(&p);
+	/* a product that is a program of its own with its 10% stays, even beside a build */
+	two_process_profile(&p, procs, (const int64_t[]){50, 700, 100, 30, 120}, 5);
+	samply_choose_binary(&p, NULL, "worker");
+	CHECK_STR(main_lib_name(&p), "worker");
+	CHECK(info(&p, "Binary chosen") == NULL);
+	profile_release(&p);
+	/* a build and nothing it ran (`samply record cargo build`, or rustc alone): the compiler is
+	 * the program, as before */
+	two_process_profile(&p, procs, (const int64_t[]){50, 800, 150}, 3);
+	samply_choose_binary(&p, NULL, "cargo");
+	CHECK_STR(main_lib_name(&p), "rustc");
+	CHECK_STR(info(&p, "Binary chosen"),
+		  "the process with the most CPU (80.0%); meta.product cargo is a launcher (5.0%)");
+	profile_release(&p);
+	two_process_profile(&p, procs + 1, (const int64_t[]){800}, 1);
+	samply_choose_binary(&p, NULL, "rustc");
+	CHECK_STR(main_lib_name(&p), "rustc");
+	CHECK(info(&p, "Binary chosen") == NULL);
+	profile_release(&p);
+	/* tools as processes call them: a triple and a version, a name cut to 15 bytes, .exe; a
+	 * program whose name only ends like a tool is a program */
+	static const char *const named[] = {"x86_64-linux-gnu-gcc-12", "build-script-bu", "rustc.exe",
+					    "my-app-as"};
+	two_process_profile(&p, named, (const int64_t[]){300, 300, 300, 100}, 4);
+	samply_choose_binary_by_cpu(&p, NULL);
+	CHECK_STR(main_lib_name(&p), "my-app-as");
+	CHECK_STR(info(&p, "Binary chosen"), "the program the build ran (10.0%), not the build's tools "
+					     "(x86_64-linux-gnu-gcc-12 30.0%, build-script-bu 30.0%, +1 more)");
+	profile_release(&p);
+}
+
 static void sidecar_path_replaces_the_last_extension(void)
 {
 	char *a = samply_sidecar_path("dir.d/profile.json.gz"), *b = samply_sidecar_path("prof.json"),
@@ -595,6 +674,7 @@ int main(void)
 	RUN(bad_input_gives_one_line);
 	RUN(sidecar_path_replaces_the_last_extension);
 	RUN(binary_is_the_busy_process_when_the_product_launches_it);
+	RUN(binary_is_the_program_a_build_ran);
 	RUN(summed_rows_equal_per_sample_rows);
 	static const struct json_parse_opts diverted = {.divert = &samply_divert};
 	jopts = &diverted;

@@ -74,13 +74,17 @@ char *samply_sidecar_path(const char *profile_path);
 /* The user's own program in a loaded profile (samply_binary.c), once every
  * sample is in: WANT (--binary) if given; else meta.product PRODUCT (or its
  * first word) when it names a library, unless it is a launcher (cargo, make,
- * a shell...) or has under 10% of the CPU while another process has more; then
- * the process with the most CPU (its pids summed) whose name is a library's.
+ * a shell...) or a build's tool (rustc, cc, ld...), or has under 10% of the CPU while
+ * another process has more; then the process with the most CPU (its pids summed)
+ * whose name is a library's, and in a profile of a build (a build's tool used CPU)
+ * the busiest such process that is neither a launcher nor a build's tool: the
+ * program the build ran, when one ran.
  * Its libraries get PF_LIB_MAIN and their functions PF_FUNC_OWNED; the
  * "Binary" header line names it, and "Binary chosen" says why when it is not
  * meta.product. */
 void samply_choose_binary(struct profile *p, const char *want, const char *product);
-/* The same for a format without a product field (perf.data): the process with the most CPU. */
+/* The same for a format without a product field (perf.data): the process with the most CPU, or
+ * the program a build ran. */
 void samply_choose_binary_by_cpu(struct profile *p, const char *want);
 
 /* The library marked PF_LIB_MAIN, or PF_NONE. */
