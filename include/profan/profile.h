@@ -126,6 +126,8 @@ struct pf_func {
 
 enum pf_frame_flags {
 	PF_FRAME_INLINED = 1 << 0, /* inlined into the frame above it in the stack */
+	PF_FRAME_NAMED = 1 << 1,   /* its function named from the stack, not by its producer (DHAT's
+				    * UnknownInlinedFun and bare closures, after their owner) */
 };
 
 struct pf_frame {

@@ -614,6 +614,69 @@ static void views_follow_the_program_design_once(void)
 	profile_release(&p);
 }
 
+/* The sites row whose name starts NAME in R: its caller chain (row context), or NULL. */
+static const char *site_chain(const struct report *r, const char *name)
+{
+	for (size_t i = 0; i < r->tables.len; i++) {
+		const struct report_table *t = r->tables.items[i];
+		for (size_t k = 0; strcmp(t->id, "sites") == 0 && k < t->rows.len; k++)
+			if (strcmp(t->rows.items[k].name, name) == 0)
+				return t->rows.items[k].context ? t->rows.items[k].context : "";
+	}
+	return NULL;
+}
+
+/* valgrind without a closure type on the stack (rustc's codegen units: the closure of
+ * tests/ownership/src/rsnames.rs's words::make_strings, line 12, inlined from another unit, read
+ * "UnknownInlinedFun"; frames from a recording of it, std's generic arguments cut): the frame is
+ * named after its owner, make_strings (line 14), which main calls at line 53. The source's chain is
+ * make_strings, then main: each function once, not "make_strings <- make_strings". A recursion of
+ * the producer's frames keeps its steps (peak.c's recurse at depths 0 to 4: five chains). */
+static void owner_named_once_in_caller_chain(void)
+{
+	static const char doc[] =
+		"{\"dhatFileVersion\":2,\"mode\":\"heap\",\"verb\":\"Allocated\",\"bklt\":true,"
+		"\"bkacc\":true,\"tu\":\"instrs\",\"Mtu\":\"Minstr\",\"tuth\":500,"
+		"\"cmd\":\"./rsnames-units\",\"pid\":1,"
+		"\"te\":100,\"tg\":50,\"pps\":[{\"tb\":72000,\"tbk\":4000,\"tl\":1,\"mb\":18,\"mbk\":1,"
+		"\"gb\":72000,\"gbk\":4000,\"eb\":0,\"ebk\":0,\"rb\":0,\"wb\":0,"
+		"\"fs\":[1,2,3,4,5,6,7,8,9,10,11,12]}],"
+		"\"ftbl\":[\"[root]\","
+		"\"0x48417B4: malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)\","
+		"\"0x15AC42: alloc::fmt::format::format_inner (fmt.rs:652)\","
+		"\"0x120085: UnknownInlinedFun (library/alloc/src/fmt.rs:659)\","
+		"\"0x120085: UnknownInlinedFun (rsnames.rs:12)\","
+		"\"0x120085: UnknownInlinedFun (library/core/src/iter/adapters/map.rs:88)\","
+		"\"0x120085: for_each<core::iter::adapters::map::Map<core::ops::range::Range<usize>, F>> "
+		"(library/core/src/iter/traits/iterator.rs:845)\","
+		"\"0x11F682: collect<core::iter::adapters::map::Map<core::ops::range::Range<usize>, F>> "
+		"(library/core/src/iter/traits/iterator.rs:2064)\","
+		"\"0x11F682: make_strings (rsnames.rs:14)\","
+		"\"0x11F682: rsnames::main (rsnames.rs:53)\","
+		"\"0x11F0A8: std::rt::lang_start::{{closure}} (library/std/src/rt.rs:206)\","
+		"\"0x147073: std::rt::lang_start_internal (rt.rs:171)\","
+		"\"0x11FF4B: main (in /tmp/rsnames-units)\"]}";
+	for (int file = 0; file < 2; file++) {
+		struct profile p;
+		struct profan_opts o;
+		struct report r;
+		const char *path = file ? "dhat/peak.json" : "inline.json";
+		CHECK_INT(file ? load(path, &p) : load_text(doc, &p), 0);
+		profan_opts_init(&o);
+		report_init(&r);
+		CHECK_INT(driver_run_profile(&o, &p, path, &r), PF_EXIT_OK);
+		const char *site = file ? "recurse (peak.c:35)" : "make_strings (rsnames.rs:12)";
+		const char *chain = site_chain(&r, site);
+		CHECK(chain != NULL);
+		if (file == 0)
+			CHECK_STR(chain, "<- rsnames::main (rsnames.rs:53)");
+		else
+			CHECK_STR(chain, "<- main (peak.c:72), 1 of 5 caller chains");
+		report_release(&r);
+		profile_release(&p);
+	}
+}
+
 static void views_follow_the_program_design(void)
 {
 	views_follow_the_program_design_once();
@@ -837,6 +900,7 @@ int main(void)
 	RUN(malformed_files_fail_cleanly);
 	RUN(streamed_points_read_like_the_tree);
 	RUN(random_stacks_intern_one_at_a_time);
+	RUN(owner_named_once_in_caller_chain);
 	RUN(views_follow_the_program_design);
 	RUN(empty_and_deep_inputs);
 	RUN(frame_text_splits_at_the_last_paren);

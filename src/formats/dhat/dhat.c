@@ -721,6 +721,7 @@ static uint32_t frame_renamed(struct loader *L, uint32_t fr, uint32_t func, cons
 		func = profile_intern_func(p, &g);
 	}
 	f.func = func;
+	f.flags |= PF_FRAME_NAMED;
 	return profile_intern_frame(p, &f);
 }
 
