@@ -8,7 +8,8 @@
  * per function, so an inlined frame, which has a function of its own, is
  * classified on its own. It knows no format: what only a loader knows comes as
  * evidence on the model (pf_lib flags: PF_LIB_MAIN, PF_LIB_TOOL, PF_LIB_SCRIPT; pf_func
- * flags: PF_FUNC_OWNED, _SCRIPT, _ENGINE, _HOST; profile.script_engine/_host),
+ * flags: PF_FUNC_OWNED, _SCRIPT, _ENGINE, _HOST, _TEXT, _FILE_TAIL, _SHARED_OBJECT;
+ * profile.script_engine/_host, profile.program),
  * beside the library's path, the function's name, file and comp_dir_len.
  *
  * The rules are one table in ownership.c, first match wins, each row with its
@@ -67,6 +68,8 @@ struct own_func {
 	uint8_t evidence; /* enum own_evidence */
 	uint8_t rule;     /* the row of the rule table that decided (ownership_rule), or OWN_RULE_OURS */
 	bool alloc_entry; /* an allocator entry point (ownership_is_alloc_entry) */
+	bool program;     /* the program's by the loader's evidence, whatever row decided: what a heap
+			   * profile's allocations are credited to (ownership_program_evidence) */
 	uint32_t package; /* interned: "std", "hashbrown", "serde", "libc.so.6"; 0 when unknown */
 	uint32_t label;   /* interned: "[std]", "[std hashbrown]", "[dep serde]", "[libc.so.6]", "[kernel]"; 0 for yours */
 };
@@ -102,6 +105,20 @@ static inline bool ownership_is_yours(const struct ownership *o, uint32_t func)
 }
 
 const char *ownership_rule_why(unsigned rule);
+
+/* Per function of P (an array of p->funcs.len + 1, the caller frees): the program's by the
+ * loader's evidence: PF_FUNC_OWNED, or what rows text-source and tail-crate read in a frame text
+ * (PF_FUNC_TEXT, _FILE_TAIL, _SHARED_OBJECT, profile.program), whatever row comes
+ * first. A transform's group is the program's when one of its functions is. */
+bool *ownership_program_evidence(const struct profile *p);
+
+/* Function FUNC is the program's by the loader's evidence: O's word when given, else PF_FUNC_OWNED. */
+static inline bool ownership_is_program(const struct ownership *o, const struct profile *p, uint32_t func)
+{
+	if (o && func < o->func_count)
+		return o->funcs[func].program;
+	return func < p->funcs.len && (p->funcs.items[func].flags & PF_FUNC_OWNED);
+}
 
 /* --explain-ownership: a table of R, one row per library and package of the functions on P's
  * stacks (what their label says: "scanlog", "scanlog [dep memchr]") and rule that decided:

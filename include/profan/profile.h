@@ -89,9 +89,16 @@ enum pf_func_flags {
 				     * layouts, allocator entries) applies; without a file, the engine's */
 	PF_FUNC_ENGINE = 1 << 4,    /* the script engine's own (V8's natives, its GC): .script_engine */
 	PF_FUNC_HOST = 1 << 5,      /* the host runtime's own script (Node's modules): profile.script_host */
+	PF_FUNC_TEXT = 1 << 6,      /* named from a producer's frame text (valgrind's DHAT): its file as
+				     * printed (bare without --fullpath-after=), no compilation directory;
+				     * a library only for "(in OBJECT)" frames */
+	PF_FUNC_FILE_TAIL = 1 << 7, /* its file is the path's last three components only (the dhat crate's) */
+	PF_FUNC_SHARED_OBJECT = 1 << 8, /* no library named, but its code lies among the shared objects
+					 * (valgrind's layout: a DHAT frame "f (file:line)" mapped high) */
 };
 
-/* The flags a transform's function keeps from the functions it groups. */
+/* The flags a transform's function keeps from the functions it groups (a group's name is no frame
+ * text: it is PF_FUNC_OWNED when any of them is the program's, ownership_program_evidence()). */
 #define PF_FUNC_EVIDENCE (PF_FUNC_OWNED | PF_FUNC_SCRIPT | PF_FUNC_ENGINE | PF_FUNC_HOST)
 
 /* A function. Symbolicated native functions (src/symbol) have one pf_func per
@@ -121,6 +128,8 @@ struct pf_func {
 
 enum pf_frame_flags {
 	PF_FRAME_INLINED = 1 << 0, /* inlined into the frame above it in the stack */
+	PF_FRAME_NAMED = 1 << 1,   /* its function named from the stack, not by its producer (DHAT's
+				    * UnknownInlinedFun and bare closures, after their owner) */
 };
 
 struct pf_frame {
@@ -203,6 +212,9 @@ struct profile {
 	/* What the runtime of script code is called (PF_FUNC_SCRIPT, _ENGINE, _HOST), for labels:
 	 * "v8", "node"; NULL when the profile has none */
 	const char *script_engine, *script_host;
+	/* The program's name as its command line gives it (DHAT's cmd: the base name, ".exe"
+	 * dropped), for the ownership rules; NULL when the loader does not know it */
+	const char *program;
 	VEC(struct pf_info) info;    /* extra header lines, in order */
 	VEC(struct pf_figure) figures; /* their figures as numbers (of a single run) */
 	VEC(const char *) warnings;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "profan/match.h"
+#include "profan/ownership.h"
 #include "source_text.h"
 #include "profan/views.h"
 
@@ -66,6 +67,7 @@ struct tree {
 struct ctx {
 	const struct profan_opts *o;
 	const struct profile *p;
+	const struct ownership *own; /* NULL: none */
 	const struct view_choice *c;
 	struct report *r;
 	const struct pf_metric *m;
@@ -661,7 +663,7 @@ static void emit_listing(struct ctx *c, uint32_t f, int64_t self, int64_t total)
 		report_table_col(t, c->c->annotate == ANNOTATE_SITES ? c->m->name : stack_cols[k], c->m->unit, 0);
 	fill_values(c, self, total, v);
 	report_table_listing(c->r, t, name, detail, v);
-	if (p->funcs.items[f].flags & PF_FUNC_OWNED)
+	if (ownership_is_program(c->own, p, f))
 		t->subject.flags |= REPORT_ROW_OWNED;
 	if (c->c->annotate == ANNOTATE_TICKS && self == 0)
 		add_note(c, t, "No self time: V8 records where a function's own time fell, not the lines it "
@@ -845,8 +847,8 @@ static char *closest_names(const struct profile *p, const char *pattern, const i
 	return out;
 }
 
-int annotate_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *choice,
-		   struct report *r)
+int annotate_views(const struct profan_opts *o, const struct profile *p, const struct ownership *own,
+		   const struct view_choice *choice, struct report *r)
 {
 	const char *pattern = o->annotate.pattern;
 	if (pattern == NULL || choice->metric >= p->metric_count)
@@ -857,7 +859,7 @@ int annotate_views(const struct profan_opts *o, const struct profile *p, const s
 		report_warning(r, "--annotate '%s' could not be matched", pattern);
 		return 0;
 	}
-	struct ctx c = {.o = o, .p = p, .c = choice, .r = r, .m = &p->metrics[choice->metric]};
+	struct ctx c = {.o = o, .p = p, .own = own, .c = choice, .r = r, .m = &p->metrics[choice->metric]};
 	weights_compute(&c.w, p, choice->metric, choice->keep);
 	size_t nkeys;
 	uint32_t *keys = keys_by_func(p, &nkeys);

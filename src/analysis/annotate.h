@@ -19,8 +19,9 @@
  * the hottest; all for 0) for metric C->metric over the samples C->keep
  * selects. Warns in the report when the matching functions have no cost in the
  * selection. Returns 0, or -1 after one error line naming the closest functions
- * when the pattern matches none (exit 1, as pprof's list). */
-int annotate_views(const struct profan_opts *o, const struct profile *p, const struct view_choice *c,
-		   struct report *r);
+ * when the pattern matches none (exit 1, as pprof's list). A listing of a function the
+ * program's by OWN's evidence (ownership_is_program; OWN may be NULL) is highlighted. */
+int annotate_views(const struct profan_opts *o, const struct profile *p, const struct ownership *own,
+		   const struct view_choice *c, struct report *r);
 
 #endif

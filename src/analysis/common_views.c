@@ -123,5 +123,5 @@ int common_views(const struct profan_opts *o, const struct profile *p, const str
 		else
 			report_warning(r, "--per-file compares several input files; there is only one");
 	}
-	return annotate_views(o, p, c, r);
+	return annotate_views(o, p, own, c, r);
 }

@@ -12,6 +12,7 @@
 
 #include "profan/analysis.h"
 #include "profan/match.h"
+#include "profan/ownership.h"
 #include "profan/runorder.h"
 #include "stats.h"
 #include "profan/views.h"
@@ -198,7 +199,7 @@ static uint32_t *node_keys(struct diff_state *d, struct measure *m, size_t run, 
 		yours_describe(&scratch, p, d->own[run], (uint32_t)f, full_paths, &detail, &label);
 		const char *place = detail && label ? report_printf(&scratch, "%s  %s", detail, label) : detail ? detail : label;
 		row_of[f] = measure_key(m, strmap_str(&d->names, ids[f]), func_label(p, (uint32_t)f), place,
-					p->funcs.items[f].flags & PF_FUNC_OWNED);
+					ownership_is_program(d->own[run], p, (uint32_t)f));
 	}
 	report_release(&scratch);
 	for (size_t n = 0; n < p->stacks.len; n++)

@@ -300,6 +300,238 @@ static bool runtime_namespace(const char *seg, size_t len)
 	return IN_LIST(seg, len, names);
 }
 
+/* ---- frame texts (PF_FUNC_TEXT, PF_FUNC_FILE_TAIL) ----------------------------- */
+
+/* Valgrind prints a frame as "name (file:line)" or "name (in OBJECT)", its files bare without
+ * --fullpath-after=, and no compilation directory: the place and DWARF rows decide little. What
+ * the program is comes from the frame text itself: a source file no system or standard library
+ * has is the program's, unless the frame's address lies among the shared objects. */
+
+static bool ends(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+/* Source files of libc, the C++ and Rust standard libraries and valgrind, whole or (without
+ * --fullpath-after=) by their bare names. */
+static bool text_system_file(const char *file)
+{
+	static const char *const dirs[] = {"/usr/",   "/lib/",        "/lib64/",
+					   "/rustc/", "/build/glibc", "library/"};
+	static const char *const parts[] = {"/.cargo/registry/", "/.rustup/", "/rustlib/", "/bits/", "/c++/",
+					    "/glibc-", "/valgrind/"};
+	static const char *const names[] = {"libc-start.c",  "libc_start_call_main.h", "new_allocator.h",
+					    "alloc_traits.h", "allocator.h",           "basic_string.h",
+					    "char_traits.h", "unique_ptr.h",           "ptr_traits.h",
+					    "move.h",        "invoke.h",               "std_function.h",
+					    "malloc.c",      "arena.c",                "obmalloc.c",
+					    "rtld-malloc.h"};
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
+		if (starts(file, dirs[i]))
+			return true;
+	for (size_t i = 0; i < ARRAY_SIZE(parts); i++)
+		if (strstr(file, parts[i]))
+			return true;
+	const char *b = base_name(file);
+	if (IN_LIST(b, strlen(b), names) || starts(file, "bits/") || starts(file, "ext/") || ends(b, ".tcc"))
+		return true;
+	return starts(b, "stl_") || starts(b, "hashtable") || starts(b, "shared_ptr") || starts(b, "dl-") ||
+	       starts(b, "rtld") || starts(b, "vg_replace_");
+}
+
+/* Names of the runtime and the system as valgrind prints them, placeholders included. */
+static bool text_system_name(const char *name)
+{
+	static const char *const prefixes[] = {"std::",        "__gnu_cxx::", "__cxxabiv1::", "__cxx11::",
+					       "alloc::",      "core::",      "<alloc::",     "<core::",
+					       "<std::",       "hashbrown::", "<hashbrown::", "[root]",
+					       "(below main)", "_dl_",        "__libc_"};
+	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
+		if (starts(name, prefixes[i]))
+			return true;
+	return false;
+}
+
+/* Rust inlines its std into the program under DWARF's short names with bare file names
+ * ("call_once (function.rs:287)"); the program's own functions are named with their path. */
+static bool text_rust_std_inline(const char *name, const char *file)
+{
+	if (!ends(file, ".rs") || strchr(file, '/') != NULL)
+		return false;
+	const char *p = name[0] == '<' ? name + 1 : name;
+	size_t path_len = strcspn(p, "<");
+	for (size_t i = 0; i + 1 < path_len; i++)
+		if (p[i] == ':' && p[i + 1] == ':')
+			return false;
+	return true;
+}
+
+/* A valgrind frame text of the program: in the command's own object, or a source file no system
+ * or standard library has, not among the shared objects. */
+static bool text_program(const struct profile *p, uint32_t fi)
+{
+	const struct pf_func *f = &p->funcs.items[fi];
+	const char *name = profile_func_name(p, fi), *file = profile_str(p, f->file);
+	if (text_system_name(name))
+		return false;
+	if (f->lib < p->libs.len)
+		return (p->libs.items[f->lib].flags & PF_LIB_MAIN) != 0;
+	return *file && !(f->flags & PF_FUNC_SHARED_OBJECT) && !text_system_file(file) &&
+	       !text_rust_std_inline(name, file);
+}
+
+/* The dhat crate keeps the last three components of a file ("proj/src/main.rs", a registry
+ * crate's "dhat-0.3.3/src/lib.rs", std's "alloc/src/alloc.rs"): what tells the program's frames
+ * is the crate in the names, and the command names the program's crate. */
+
+/* The crate of a simplified Rust name ("<X as Tr>::f": X's), or NULL; *LEN its length. */
+static const char *tail_crate(const char *name, size_t *len)
+{
+	const char *s = name;
+	if (*s == '<') {
+		s++;
+		static const char *const refs[] = {"&mut ", "&", "*const ", "*mut ", "dyn "};
+		for (size_t i = 0; i < ARRAY_SIZE(refs); i++)
+			if (starts(s, refs[i]))
+				s += strlen(refs[i]), i = (size_t)-1;
+	}
+	size_t n = 0;
+	while (isalnum((unsigned char)s[n]) || s[n] == '_')
+		n++;
+	if (n == 0 || s[n] != ':' || s[n + 1] != ':')
+		return NULL;
+	*len = n;
+	return s;
+}
+
+/* "CRATE-1.2.3": a registry crate's folder. */
+static bool versioned(const char *dir, size_t len)
+{
+	for (size_t i = 1; i + 1 < len; i++)
+		if (dir[i] == '-' && isdigit((unsigned char)dir[i + 1]) && memchr(dir + i, '.', len - i))
+			return true;
+	return false;
+}
+
+/* The first component of FILE when FILE has three (a project or crate folder), else 0. */
+static size_t tail_project_dir(const char *file)
+{
+	const char *a = strchr(file, '/');
+	if (a == NULL || strchr(a + 1, '/') == NULL)
+		return 0;
+	size_t n = (size_t)(a - file);
+	static const char *const std_dirs[] = {"src",          "alloc",      "core", "std",
+					       "library",      "panic_unwind", "proc_macro", "sys",
+					       "collections",  "sync",       "hashbrown", "backtrace"};
+	if (IN_LIST(file, n, std_dirs))
+		return 0;
+	return versioned(file, n) ? 0 : n;
+}
+
+struct names {
+	VEC(char *) items;
+};
+
+static bool names_has(const struct names *l, const char *s, size_t len)
+{
+	for (size_t i = 0; i < l->items.len; i++)
+		if (strlen(l->items.items[i]) == len && memcmp(l->items.items[i], s, len) == 0)
+			return true;
+	return false;
+}
+
+static void names_add(struct names *l, const char *s, size_t len)
+{
+	if (!names_has(l, s, len))
+		vec_push(&l->items, xstrndup(s, len));
+}
+
+static void names_free(struct names *l)
+{
+	for (size_t i = 0; i < l->items.len; i++)
+		free(l->items.items[i]);
+	vec_free(&l->items);
+}
+
+/* Is crate C (LEN bytes) the program's, whose crate is K? The binary's own crate, and a
+ * workspace's crates named after it ("K_lib", "K_core"). */
+static bool related_crate(const char *c, size_t len, const char *k)
+{
+	size_t kl = strlen(k);
+	return len >= kl && memcmp(c, k, kl) == 0 && (len == kl || c[kl] == '_');
+}
+
+/* Marks in PROGRAM the functions with three-component files (PF_FUNC_FILE_TAIL) that are the
+ * program's: of the crate the command names (p->program without cargo's "-<16 hex>", "-" as
+ * "_") and the crates around it, of the crates whose files lie in the same project folders, and
+ * functions without a crate in those folders (or, with dhat-rs 0.2's bare file names, in
+ * "CRATE.rs"). */
+static void tail_program(const struct profile *p, bool *program)
+{
+	const char *prog = p->program ? p->program : "";
+	size_t kl = strlen(prog), dash = kl;
+	while (dash > 0 && isxdigit((unsigned char)prog[dash - 1]))
+		dash--;
+	if (dash > 0 && prog[dash - 1] == '-' && kl - dash == 16)
+		kl = dash - 1;
+	char *k = xstrndup(prog, kl);
+	for (char *c = k; *c; c++)
+		if (*c == '-')
+			*c = '_';
+	struct names crates = {0}, dirs = {0};
+	for (int round = 0; round < 2; round++) {
+		for (size_t i = 0; i < p->funcs.len; i++) {
+			const struct pf_func *f = &p->funcs.items[i];
+			if (!(f->flags & PF_FUNC_FILE_TAIL))
+				continue;
+			size_t cl, dl = tail_project_dir(profile_str(p, f->file));
+			const char *c = tail_crate(profile_str(p, f->name), &cl);
+			if (c == NULL)
+				continue;
+			bool mine = names_has(&crates, c, cl) || (round == 0 && related_crate(c, cl, k)) ||
+				    (round == 1 && dl && names_has(&dirs, profile_str(p, f->file), dl));
+			if (!mine)
+				continue;
+			names_add(&crates, c, cl);
+			if (round == 0 && dl)
+				names_add(&dirs, profile_str(p, f->file), dl);
+		}
+	}
+	char *own_file = xasprintf("%s.rs", k);
+	for (size_t i = 0; i < p->funcs.len; i++) {
+		const struct pf_func *f = &p->funcs.items[i];
+		const char *file = profile_str(p, f->file);
+		size_t cl, dl = tail_project_dir(file);
+		const char *c = tail_crate(profile_str(p, f->name), &cl);
+		bool mine = c ? names_has(&crates, c, cl)
+			      : (dl && names_has(&dirs, file, dl)) || strcmp(file, own_file) == 0;
+		if ((f->flags & PF_FUNC_FILE_TAIL) && mine)
+			program[i] = true;
+	}
+	free(own_file);
+	free(k);
+	names_free(&crates);
+	names_free(&dirs);
+}
+
+bool *ownership_program_evidence(const struct profile *p)
+{
+	bool *program = xcalloc(p->funcs.len + 1, sizeof(*program)), tail = false;
+	for (uint32_t fi = 0; fi < p->funcs.len; fi++) {
+		const struct pf_func *f = &p->funcs.items[fi];
+		tail = tail || (f->flags & PF_FUNC_FILE_TAIL);
+		if (f->flags & PF_FUNC_OWNED) {
+			program[fi] = true;
+		} else if ((f->flags & PF_FUNC_TEXT) && !(f->flags & PF_FUNC_FILE_TAIL)) {
+			program[fi] = text_program(p, fi);
+		}
+	}
+	if (tail)
+		tail_program(p, program);
+	return program;
+}
+
 /* ---- the rules -------------------------------------------------------------- */
 
 struct classifier {
@@ -319,6 +551,7 @@ struct classifier {
 	VEC(char *) families;  /* the program's crate families: "rustc" of rustc_driver_impl::main */
 	const char *workspace; /* the compilation directory of the program's entry (CRATE::main), or NULL */
 	uint32_t workspace_len;
+	bool *program;         /* per function: the program's by the loader's evidence */
 };
 
 /* What the rules read of one function, and the verdict they fill. */
@@ -786,6 +1019,19 @@ static bool r_loader_owned(struct facts *x)
 {
 	return has_flag(x, PF_FUNC_OWNED);
 }
+/* The program's by a frame text's evidence (ownership_program_evidence): valgrind's, the dhat crate's. */
+static bool evidence_program(const struct facts *x)
+{
+	return x->c->program[x->f - x->c->p->funcs.items];
+}
+static bool r_text_source(struct facts *x)
+{
+	return has_flag(x, PF_FUNC_TEXT) && !has_flag(x, PF_FUNC_FILE_TAIL) && evidence_program(x);
+}
+static bool r_tail_crate(struct facts *x)
+{
+	return has_flag(x, PF_FUNC_FILE_TAIL) && evidence_program(x);
+}
 static bool r_script_other(struct facts *x)
 {
 	return has_flag(x, PF_FUNC_SCRIPT) && set_plain(x, x->c->p->script_host);
@@ -908,7 +1154,11 @@ static const struct own_rule {
 	{"rust-other-file", r_rust_other_file, OWN_DEPENDENCY, OWN_BY_PATH,
 	 "a Rust function without its path in a relative file (src/map.rs) of no function of the program's crate"},
 	{"loader-owned", r_loader_owned, OWN_YOURS, OWN_BY_LOADER,
-	 "the loader says the program's (DHAT's frame text, a user script)"},
+	 "the loader says the program's (a user script, the functions of --binary)"},
+	{"text-source", r_text_source, OWN_YOURS, OWN_BY_PATH,
+	 "valgrind's frame text: a source file of no system or standard library, not in a shared object"},
+	{"tail-crate", r_tail_crate, OWN_YOURS, OWN_BY_NAME,
+	 "a file of three components: a crate the command names (CRATE, CRATE_*), or in their folders"},
 	{"script-other", r_script_other, OWN_RUNTIME, OWN_BY_LOADER,
 	 "another script: the host runtime's"},
 	{"named-crate", r_named_crate, OWN_DEPENDENCY, OWN_BY_NAME,
@@ -976,7 +1226,7 @@ static size_t decide(const struct classifier *c, uint32_t fi, struct verdict *v)
 
 
 /* DHAT's bare ".rs" files (no --fullpath-after=) whose functions named whole (symbol tables) are
- * the program's (PF_FUNC_OWNED: rsown::main in rsown.rs) and none std's (std::rt:: in rt.rs). */
+ * the program's by the loader's evidence (rsown::main in rsown.rs) and none std's (std::rt:: in rt.rs). */
 static void bare_rs_files(struct classifier *c)
 {
 	const struct profile *p = c->p;
@@ -988,7 +1238,7 @@ static void bare_rs_files(struct classifier *c)
 			continue;
 		char *simple = funcname_simplify(profile_func_name(p, fi));
 		size_t len = crate_segment(simple, &seg);
-		uint32_t mark = !len ? 0 : runtime_namespace(seg, len) || !(f->flags & PF_FUNC_OWNED) ? 2 : 1;
+		uint32_t mark = !len ? 0 : runtime_namespace(seg, len) || !c->program[fi] ? 2 : 1;
 		free(simple);
 		if (mark) {
 			uint32_t *slot = u64map_slot(&c->bare_rs, f->file);
@@ -1052,8 +1302,11 @@ static bool inlined_helper_candidate(const struct classifier *c, uint32_t fi)
 	char *simple = funcname_simplify(name);
 	bool crate = crate_segment(simple, &seg) > 0;
 	free(simple);
-	return ((of->cls == OWN_YOURS && of->evidence == OWN_BY_LOADER) ||
-		strcmp(ownership_rule_id(of->rule), "rust-other-file") == 0) && !crate;
+	const char *rule = ownership_rule_id(of->rule);
+	bool evidence = of->cls == OWN_YOURS && rule &&
+			(strcmp(rule, "loader-owned") == 0 || strcmp(rule, "text-source") == 0 ||
+			 strcmp(rule, "tail-crate") == 0);
+	return (evidence || (rule && strcmp(rule, "rust-other-file") == 0)) && !crate;
 }
 
 static bool same_folder(const char *a, const char *b)
@@ -1219,6 +1472,7 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 			return -1;
 		}
 	}
+	c.program = ownership_program_evidence(p);
 	for (size_t i = 0; i < p->funcs.len && !c.rust_program; i++) {
 		const char *name = profile_func_name(p, (uint32_t)i);
 		const char *file = profile_str(p, p->funcs.items[i].file);
@@ -1274,6 +1528,7 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 		of->cls = (uint8_t)v.cls;
 		of->evidence = (uint8_t)ev;
 		of->rule = (uint8_t)rule;
+		of->program = c.program[fi];
 		of->package = v.package[0] ? profile_intern(p, v.package) : 0;
 		of->label = label_for(p, &v);
 		uint32_t no_code = PF_FUNC_SYNTHETIC | PF_FUNC_UNRESOLVED | PF_FUNC_SCRIPT;
@@ -1292,6 +1547,7 @@ int ownership_classify(struct ownership *o, struct profile *p, const struct owne
 	regex_free(c.ours);
 	u64map_release(&c.bare_rs);
 	u64map_release(&c.rust_files);
+	free(c.program);
 	if (rc < 0)
 		ownership_release(o);
 	return rc;

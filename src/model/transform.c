@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "profan/match.h"
+#include "profan/ownership.h"
 #include "profan/report.h"
 
 #define DROP (PF_NONE - 1) /* a stack node whose samples leave the profile */
@@ -190,6 +191,7 @@ static void regroup(struct profile *p, enum transform_by by)
 		strmap_init(&groups);
 		uint32_t *group = xreallocarray(NULL, nf + 1, sizeof(*group));
 		VEC(uint32_t) owned = {0};
+		bool *program = ownership_program_evidence(p); /* a group's name is no frame text */
 		/* names made from a library's name, once per library: the frames of one
 		 * library would otherwise each copy and hash it */
 		uint32_t *lib_name = xreallocarray(NULL, p->libs.len + 1, sizeof(*lib_name));
@@ -225,6 +227,7 @@ static void regroup(struct profile *p, enum transform_by by)
 			while (owned.len <= group[i])
 				vec_push(&owned, 0);
 			owned.items[group[i]] |= f->flags & PF_FUNC_EVIDENCE;
+			owned.items[group[i]] |= program[fr->func] ? PF_FUNC_OWNED : 0;
 			free(key);
 		}
 		free(lib_name);
@@ -237,6 +240,7 @@ static void regroup(struct profile *p, enum transform_by by)
 			new_frame[i] = profile_intern_frame(p, &fr);
 		}
 		vec_free(&owned);
+		free(program);
 		free(group);
 		strmap_release(&groups);
 		free(want);

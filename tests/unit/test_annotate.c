@@ -36,7 +36,7 @@ static int annotate(const struct profile *p, const char *pattern, enum annotate_
 	o.annotate.functions = 0;
 	struct view_choice c = {.metric = 0, .annotate = mode};
 	report_init(r);
-	return annotate_views(&o, p, &c, r);
+	return annotate_views(&o, p, NULL, &c, r);
 }
 
 /* hand_profile.h: lex runs at line 12 (10 µs, called from parse) and, recursing, at

@@ -14,6 +14,8 @@
 #include "dhat/dhat_tree.h"
 #include "profan/driver.h"
 #include "profan/load.h"
+#include "profan/ownership.h"
+#include "model/ownership_test.h"
 #include "model/profile_test.h"
 #include "input/load_test.h"
 
@@ -125,9 +127,16 @@ static void peak_sites_follow_the_program_design(void)
 	CHECK_INT(fr->address, 0x10917A);
 	const struct pf_func *f = &p.funcs.items[fr->func];
 	CHECK_STR(profile_str(&p, f->file), "peak.c");
-	CHECK(f->flags & PF_FUNC_OWNED);
+	CHECK(f->flags & PF_FUNC_TEXT); /* evidence only: the ownership engine decides */
+	CHECK(!(f->flags & (PF_FUNC_OWNED | PF_FUNC_SHARED_OBJECT | PF_FUNC_FILE_TAIL)));
 	const struct pf_func *m = &p.funcs.items[profile_stack_func(&p, s)];
-	CHECK(!(m->flags & PF_FUNC_OWNED));
+	struct ownership o;
+	CHECK_INT(ownership_classify(&o, &p, NULL), 0);
+	CHECK(ownership_is_yours(&o, fr->func) && ownership_is_program(&o, &p, fr->func));
+	CHECK_STR(ownership_rule_id(o.funcs[fr->func].rule), "text-source");
+	uint32_t mf = profile_stack_func(&p, s);
+	CHECK(!ownership_is_yours(&o, mf) && !ownership_is_program(&o, &p, mf));
+	ownership_release(&o);
 	CHECK(m->lib != PF_NONE);
 	CHECK_STR(profile_str(&p, p.libs.items[m->lib].name), "vgpreload_dhat-amd64-linux.so");
 out:
@@ -272,16 +281,20 @@ static void libc_with_debug_info_is_not_the_program(void)
 	CHECK_INT(sum(&p, "gb"), 7095148); /* at t-gmax: 7,095,148 bytes in 157 blocks */
 	CHECK_INT(sum(&p, "gbk"), 157);
 	int owned_unresolved = 0, libc_files = 0, libc_owned = 0;
-	for (size_t i = 0; i < p.funcs.len; i++) {
+	struct ownership o;
+	CHECK_INT(ownership_classify(&o, &p, NULL), 0);
+	for (uint32_t i = 0; i < p.funcs.len; i++) {
 		const struct pf_func *f = &p.funcs.items[i];
 		const char *file = profile_str(&p, f->file);
-		if ((f->flags & PF_FUNC_UNRESOLVED) && (f->flags & PF_FUNC_OWNED))
+		if ((f->flags & PF_FUNC_UNRESOLVED) && ownership_is_program(&o, &p, i))
 			owned_unresolved++;
 		if (strcmp(file, "filedoalloc.c") == 0 || strcmp(file, "setlocale.c") == 0) {
 			libc_files++;
-			libc_owned += (f->flags & PF_FUNC_OWNED) != 0;
+			CHECK(f->flags & PF_FUNC_SHARED_OBJECT); /* at 0x48F2E2B: among the shared objects */
+			libc_owned += ownership_is_program(&o, &p, i) || ownership_is_yours(&o, i);
 		}
 	}
+	ownership_release(&o);
 	CHECK(owned_unresolved == 1); /* all of sort's frames: one "???" function of /usr/bin/sort */
 	CHECK(libc_files >= 2);
 	CHECK_INT(libc_owned, 0);
@@ -471,32 +484,66 @@ static void frame_text_splits_at_the_last_paren(void)
 #undef SPAN
 }
 
+/* Is the frame TEXT of a file whose command is CMD the program's? The loader gives evidence
+ * (docs/ownership.md: rows text-source, tail-crate), the ownership engine decides. MODE "heap"
+ * (valgrind) or "rust-heap" (the dhat crate). */
+static bool program_frame(const char *mode, const char *cmd, const char *text)
+{
+	char doc[1024];
+	snprintf(doc, sizeof(doc),
+		 "{\"dhatFileVersion\":2,\"mode\":\"%s\",\"bklt\":false,\"bkacc\":false,\"cmd\":\"%s\","
+		 "\"pid\":1,\"te\":1,\"pps\":[{\"tb\":5,\"tbk\":1,\"fs\":[1]}],\"ftbl\":[\"[root]\",\"%s\"]}",
+		 mode, cmd, text);
+	struct profile p;
+	struct ownership o;
+	bool yours = false, program = false;
+	CHECK_INT(load_text(doc, &p), 0);
+	CHECK_INT(ownership_classify(&o, &p, NULL), 0);
+	if (p.sample_count == 1) {
+		uint32_t f = profile_stack_func(&p, p.sample_stack[0]);
+		yours = ownership_is_yours(&o, f);
+		program = ownership_is_program(&o, &p, f);
+		CHECK(yours == program); /* a lone frame: no other row than the evidence's decides */
+	}
+	ownership_release(&o);
+	profile_release(&p);
+	return program;
+}
+
 static void ownership_rule(void)
 {
-	CHECK(dhat_default_owned("make_buf", "demo.c", NULL, "./demo", false));
-	CHECK(dhat_default_owned("???", NULL, "/home/u/demo", "./demo", false));
-	CHECK(!dhat_default_owned("malloc", NULL, "/usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so",
-				  "./demo", false));
-	CHECK(!dhat_default_owned("(below main)", "libc_start_call_main.h", NULL, "./demo", false));
-	CHECK(!dhat_default_owned("alloc", "library/alloc/src/alloc.rs", NULL, "./demo", false));
-	CHECK(!dhat_default_owned("std::__new_allocator<int>::allocate(unsigned long, void const*)",
-				  "new_allocator.h", NULL, "./demo", false));
-	CHECK(!dhat_default_owned("reserve", "vector.tcc", NULL, "./demo", false));
-	CHECK(!dhat_default_owned("call_init", "dl-init.c", NULL, "./demo", false));
-	CHECK(!dhat_default_owned("x", "/usr/include/c++/12/bits/stl_vector.h", NULL, "./demo", false));
-	CHECK(!dhat_default_owned("f", NULL, NULL, "./demo", false));
+#define V(cmd, text) program_frame("heap", cmd, text)
+	CHECK(V("./demo", "0x10000: make_buf (demo.c:3)"));
+	CHECK(V("./demo", "0x10000: ??? (in /home/u/demo)"));
+	CHECK(!V("./demo", "0x4842000: malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)"));
+	CHECK(!V("./demo", "0x10000: (below main) (libc_start_call_main.h:58)"));
+	CHECK(!V("./demo", "0x10000: alloc (library/alloc/src/alloc.rs:95)"));
+	CHECK(!V("./demo", "0x10000: std::__new_allocator<int>::allocate(unsigned long, void const*) "
+			   "(new_allocator.h:151)"));
+	CHECK(!V("./demo", "0x10000: reserve (vector.tcc:72)"));
+	CHECK(!V("./demo", "0x10000: call_init (dl-init.c:74)"));
+	CHECK(!V("./demo", "0x10000: x (/usr/include/c++/12/bits/stl_vector.h:3)"));
+	CHECK(!V("./demo", "0x10000: f"));
 	/* libc with debug info names only its file; its address says it is a shared object */
-	CHECK(!dhat_default_owned("_IO_file_doallocate", "filedoalloc.c", NULL, "./demo", true));
-	CHECK(dhat_default_owned("_IO_file_doallocate", "filedoalloc.c", NULL, "./demo", false));
-	CHECK(dhat_default_owned("rsdemo::fill_vec", "src/main.rs", NULL, "target/release/rsdemo", false));
-	CHECK(dhat_default_owned("rsdemo::fill_vec", "rsdemo.rs", NULL, "./rsdemo", false));
-	CHECK(dhat_default_owned("<rsdemo::Foo as core::fmt::Display>::fmt", "rsdemo.rs", NULL, "./rsdemo",
-				 false));
+	CHECK(!V("./demo", "0x48F2E2B: _IO_file_doallocate (filedoalloc.c:101)"));
+	CHECK(V("./demo", "0x10000: _IO_file_doallocate (filedoalloc.c:101)"));
+	CHECK(V("target/release/rsdemo", "0x10000: rsdemo::fill_vec (src/main.rs:9)"));
+	CHECK(V("./rsdemo", "0x10000: rsdemo::fill_vec (rsdemo.rs:9)"));
+	CHECK(V("./rsdemo", "0x10000: <rsdemo::Foo as core::fmt::Display>::fmt (rsdemo.rs:9)"));
 	/* Rust std inlined into the program: short name, bare file */
-	CHECK(!dhat_default_owned("call_once<(), (dyn core::ops::function::Fn<(), Output=i32>)>",
-				  "function.rs", NULL, "./rsdemo", false));
-	CHECK(!dhat_default_owned("<alloc::raw_vec::RawVecInner>::try_allocate_in", NULL, "/tmp/rsdemo",
-				  "./rsdemo", false));
+	CHECK(!V("./rsdemo",
+		 "0x10000: call_once<(), (dyn core::ops::function::Fn<(), Output=i32>)> (function.rs:287)"));
+	CHECK(!V("./rsdemo", "0x10000: <alloc::raw_vec::RawVecInner>::try_allocate_in (in /tmp/rsdemo)"));
+#undef V
+	/* the dhat crate: the crate the command names (cargo's hash and .exe dropped, "-" as "_"),
+	 * its workspace's crates, and files of their project folders */
+#define R(cmd, text) program_frame("rust-heap", cmd, text)
+	CHECK(R("target/debug/my-app-0123456789abcdef", "my_app::main (my-app/src/main.rs:4:5)"));
+	CHECK(R("C:\\\\work\\\\my-app.exe", "my_app_core::parse (core/src/lib.rs:4:5)"));
+	CHECK(!R("./my-app", "dhat::Profiler::new (dhat-0.3.3/src/lib.rs:4:5)"));
+	CHECK(!R("./my-app", "alloc::vec::Vec::push (alloc/src/vec.rs:4:5)"));
+	CHECK(!R("./my-app", "other::f (other/src/lib.rs:4:5)"));
+#undef R
 }
 
 static void dh_view_conditions(void)
@@ -565,6 +612,69 @@ static void views_follow_the_program_design_once(void)
 	}
 	report_release(&r);
 	profile_release(&p);
+}
+
+/* The sites row whose name starts NAME in R: its caller chain (row context), or NULL. */
+static const char *site_chain(const struct report *r, const char *name)
+{
+	for (size_t i = 0; i < r->tables.len; i++) {
+		const struct report_table *t = r->tables.items[i];
+		for (size_t k = 0; strcmp(t->id, "sites") == 0 && k < t->rows.len; k++)
+			if (strcmp(t->rows.items[k].name, name) == 0)
+				return t->rows.items[k].context ? t->rows.items[k].context : "";
+	}
+	return NULL;
+}
+
+/* valgrind without a closure type on the stack (rustc's codegen units: the closure of
+ * tests/ownership/src/rsnames.rs's words::make_strings, line 12, inlined from another unit, read
+ * "UnknownInlinedFun"; frames from a recording of it, std's generic arguments cut): the frame is
+ * named after its owner, make_strings (line 14), which main calls at line 53. The source's chain is
+ * make_strings, then main: each function once, not "make_strings <- make_strings". A recursion of
+ * the producer's frames keeps its steps (peak.c's recurse at depths 0 to 4: five chains). */
+static void owner_named_once_in_caller_chain(void)
+{
+	static const char doc[] =
+		"{\"dhatFileVersion\":2,\"mode\":\"heap\",\"verb\":\"Allocated\",\"bklt\":true,"
+		"\"bkacc\":true,\"tu\":\"instrs\",\"Mtu\":\"Minstr\",\"tuth\":500,"
+		"\"cmd\":\"./rsnames-units\",\"pid\":1,"
+		"\"te\":100,\"tg\":50,\"pps\":[{\"tb\":72000,\"tbk\":4000,\"tl\":1,\"mb\":18,\"mbk\":1,"
+		"\"gb\":72000,\"gbk\":4000,\"eb\":0,\"ebk\":0,\"rb\":0,\"wb\":0,"
+		"\"fs\":[1,2,3,4,5,6,7,8,9,10,11,12]}],"
+		"\"ftbl\":[\"[root]\","
+		"\"0x48417B4: malloc (in /usr/libexec/valgrind/vgpreload_dhat-amd64-linux.so)\","
+		"\"0x15AC42: alloc::fmt::format::format_inner (fmt.rs:652)\","
+		"\"0x120085: UnknownInlinedFun (library/alloc/src/fmt.rs:659)\","
+		"\"0x120085: UnknownInlinedFun (rsnames.rs:12)\","
+		"\"0x120085: UnknownInlinedFun (library/core/src/iter/adapters/map.rs:88)\","
+		"\"0x120085: for_each<core::iter::adapters::map::Map<core::ops::range::Range<usize>, F>> "
+		"(library/core/src/iter/traits/iterator.rs:845)\","
+		"\"0x11F682: collect<core::iter::adapters::map::Map<core::ops::range::Range<usize>, F>> "
+		"(library/core/src/iter/traits/iterator.rs:2064)\","
+		"\"0x11F682: make_strings (rsnames.rs:14)\","
+		"\"0x11F682: rsnames::main (rsnames.rs:53)\","
+		"\"0x11F0A8: std::rt::lang_start::{{closure}} (library/std/src/rt.rs:206)\","
+		"\"0x147073: std::rt::lang_start_internal (rt.rs:171)\","
+		"\"0x11FF4B: main (in /tmp/rsnames-units)\"]}";
+	for (int file = 0; file < 2; file++) {
+		struct profile p;
+		struct profan_opts o;
+		struct report r;
+		const char *path = file ? "dhat/peak.json" : "inline.json";
+		CHECK_INT(file ? load(path, &p) : load_text(doc, &p), 0);
+		profan_opts_init(&o);
+		report_init(&r);
+		CHECK_INT(driver_run_profile(&o, &p, path, &r), PF_EXIT_OK);
+		const char *site = file ? "recurse (peak.c:35)" : "make_strings (rsnames.rs:12)";
+		const char *chain = site_chain(&r, site);
+		CHECK(chain != NULL);
+		if (file == 0)
+			CHECK_STR(chain, "<- rsnames::main (rsnames.rs:53)");
+		else
+			CHECK_STR(chain, "<- main (peak.c:72), 1 of 5 caller chains");
+		report_release(&r);
+		profile_release(&p);
+	}
 }
 
 static void views_follow_the_program_design(void)
@@ -790,6 +900,7 @@ int main(void)
 	RUN(malformed_files_fail_cleanly);
 	RUN(streamed_points_read_like_the_tree);
 	RUN(random_stacks_intern_one_at_a_time);
+	RUN(owner_named_once_in_caller_chain);
 	RUN(views_follow_the_program_design);
 	RUN(empty_and_deep_inputs);
 	RUN(frame_text_splits_at_the_last_paren);

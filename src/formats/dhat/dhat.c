@@ -6,8 +6,9 @@
  * Frames are listed innermost first in the file and become stack nodes root
  * first. Every counter is read as an exact int64. A function is its name in
  * funcname_simplify()'s form with its file or object; line and column sit on
- * the frame. The PF_FUNC_OWNED flag set here is the format's own rule for
- * frames without a library; the ownership model decides the rest. */
+ * the frame. Whose code a frame is, the ownership engine decides from the
+ * evidence set here (PF_FUNC_TEXT, _FILE_TAIL, _SHARED_OBJECT,
+ * profile.program); the loader decides none of it. */
 #define _GNU_SOURCE /* memmem */
 #include "dhat.h"
 
@@ -120,229 +121,23 @@ void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out)
 	out->name_len = open - 1;
 }
 
-/* ---------------------------------------------------------------- ownership */
+/* ---------------------------------------------------------------- evidence */
+
+/* Whose code a frame is, the ownership engine decides (docs/ownership.md, rows text-source and
+ * tail-crate); the loader gives it what only the frame texts tell: PF_FUNC_TEXT on every
+ * function, PF_FUNC_FILE_TAIL on the dhat crate's, PF_FUNC_SHARED_OBJECT where valgrind's
+ * layout puts a frame without an object among the shared objects, and the program's name
+ * (profile.program). */
 
 static bool starts(const char *s, const char *prefix)
 {
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-static bool ends(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-	return a >= b && strcmp(s + a - b, suffix) == 0;
-}
-
 static const char *base_name(const char *path)
 {
 	const char *slash = strrchr(path, '/');
 	return slash ? slash + 1 : path;
-}
-
-/* Source files of libc, the C++ and Rust standard libraries and valgrind. Without
- * --fullpath-after DHAT prints bare file names, so known names are listed too. */
-static bool system_file(const char *file)
-{
-	static const char *const dirs[] = {"/usr/",   "/lib/",        "/lib64/",
-					   "/rustc/", "/build/glibc", "library/"};
-	static const char *const parts[] = {"/.cargo/registry/", "/.rustup/", "/rustlib/", "/bits/", "/c++/",
-					    "/glibc-",           "/valgrind/"};
-	static const char *const names[] = {"libc-start.c",    "libc_start_call_main.h",
-					    "new_allocator.h", "alloc_traits.h",
-					    "allocator.h",     "basic_string.h",
-					    "char_traits.h",   "unique_ptr.h",
-					    "ptr_traits.h",    "move.h",
-					    "invoke.h",        "std_function.h",
-					    "malloc.c",        "arena.c",
-					    "obmalloc.c",      "rtld-malloc.h"};
-	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
-		if (starts(file, dirs[i]))
-			return true;
-	for (size_t i = 0; i < ARRAY_SIZE(parts); i++)
-		if (strstr(file, parts[i]))
-			return true;
-	const char *b = base_name(file);
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (strcmp(b, names[i]) == 0)
-			return true;
-	if (starts(file, "bits/") || starts(file, "ext/") || ends(b, ".tcc"))
-		return true;
-	if (starts(b, "stl_") || starts(b, "hashtable") || starts(b, "shared_ptr"))
-		return true;
-	if (starts(b, "dl-") || starts(b, "rtld") || starts(b, "vg_replace_"))
-		return true;
-	return false;
-}
-
-static bool system_name(const char *name)
-{
-	static const char *const prefixes[] = {"std::",        "__gnu_cxx::", "__cxxabiv1::", "__cxx11::",
-					       "alloc::",      "core::",      "<alloc::",     "<core::",
-					       "<std::",       "hashbrown::", "<hashbrown::", "[root]",
-					       "(below main)", "_dl_",        "__libc_"};
-	for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++)
-		if (starts(name, prefixes[i]))
-			return true;
-	return false;
-}
-
-/* Rust inlines its std into the program with DWARF short names and bare file
- * names ("call_once<...> (function.rs:287)"), indistinguishable from the user's
- * own by file. The user's real functions carry a path ("rsdemo::fill_vec"). */
-static bool rust_std_inline(const char *name, const char *file)
-{
-	if (!ends(file, ".rs") || strchr(file, '/') != NULL)
-		return false;
-	const char *p = name[0] == '<' ? name + 1 : name;
-	size_t path_len = strcspn(p, "<");
-	for (size_t i = 0; i + 1 < path_len; i++)
-		if (p[i] == ':' && p[i + 1] == ':')
-			return false;
-	return true;
-}
-
-bool dhat_default_owned(const char *name, const char *file, const char *object, const char *exe,
-			bool in_shared_object)
-{
-	if (system_name(name))
-		return false;
-	if (object != NULL)
-		return exe != NULL && *exe && strcmp(base_name(object), base_name(exe)) == 0;
-	if (file != NULL)
-		return !in_shared_object && !system_file(file) && !rust_std_inline(name, file);
-	return false;
-}
-
-/* ---------------------------------------------------------------- dhat-rs */
-
-/* dhat-rs keeps the last three components of a file (docs/dhat-rs.md): the
- * program's "proj/src/main.rs", a registry crate's "dhat-0.3.3/src/lib.rs",
- * std's "alloc/src/alloc.rs" or "src/raw_vec/mod.rs". No library, no full
- * path: what tells the program's frames is the crate in the names. */
-
-/* The crate of a simplified Rust name ("<X as Tr>::f": X's), or NULL; *LEN its length. */
-static const char *rust_crate(const char *name, size_t *len)
-{
-	const char *s = name;
-	if (*s == '<') {
-		s++;
-		static const char *const refs[] = {"&mut ", "&", "*const ", "*mut ", "dyn "};
-		for (size_t i = 0; i < ARRAY_SIZE(refs); i++)
-			if (starts(s, refs[i]))
-				s += strlen(refs[i]), i = (size_t)-1;
-	}
-	size_t n = 0;
-	while (isalnum((unsigned char)s[n]) || s[n] == '_')
-		n++;
-	if (n == 0 || s[n] != ':' || s[n + 1] != ':')
-		return NULL;
-	*len = n;
-	return s;
-}
-
-/* "CRATE-1.2.3": a registry crate's folder. */
-static bool versioned(const char *dir, size_t len)
-{
-	for (size_t i = 1; i + 1 < len; i++)
-		if (dir[i] == '-' && isdigit((unsigned char)dir[i + 1]) && memchr(dir + i, '.', len - i))
-			return true;
-	return false;
-}
-
-/* The first component of FILE when FILE has three (a project or crate folder), else 0. */
-static size_t project_dir(const char *file)
-{
-	const char *a = strchr(file, '/');
-	if (a == NULL || strchr(a + 1, '/') == NULL)
-		return 0;
-	size_t n = (size_t)(a - file);
-	static const char *const std_dirs[] = {"src", "alloc", "core", "std", "library", "panic_unwind", "proc_macro",
-					       "sys", "collections", "sync", "hashbrown", "backtrace"};
-	for (size_t i = 0; i < ARRAY_SIZE(std_dirs); i++)
-		if (strlen(std_dirs[i]) == n && memcmp(file, std_dirs[i], n) == 0)
-			return 0;
-	return versioned(file, n) ? 0 : n;
-}
-
-struct names {
-	VEC(char *) items;
-};
-
-static bool names_has(const struct names *l, const char *s, size_t len)
-{
-	for (size_t i = 0; i < l->items.len; i++)
-		if (strlen(l->items.items[i]) == len && memcmp(l->items.items[i], s, len) == 0)
-			return true;
-	return false;
-}
-
-static void names_add(struct names *l, const char *s, size_t len)
-{
-	if (!names_has(l, s, len))
-		vec_push(&l->items, xstrndup(s, len));
-}
-
-static void names_free(struct names *l)
-{
-	for (size_t i = 0; i < l->items.len; i++)
-		free(l->items.items[i]);
-	vec_free(&l->items);
-}
-
-/* Is crate C (LEN bytes) the program's, whose crate is K? The binary's own
- * crate, and a workspace's crates named after it ("K_lib", "K_core"). */
-static bool related_crate(const char *c, size_t len, const char *k)
-{
-	size_t kl = strlen(k);
-	return len >= kl && memcmp(c, k, kl) == 0 && (len == kl || c[kl] == '_');
-}
-
-/* Marks the program's frames of a dhat-rs file PF_FUNC_OWNED: the functions of
- * the crate the command names (its base name, without cargo's "-<hash>", "-"
- * as "_") and of the crates around it, the crates whose files lie in the same
- * project folders, and functions without a crate in those folders (or, with
- * dhat-rs 0.2's bare file names, in "CRATE.rs"). */
-static void rust_owned(struct profile *p, const char *prog)
-{
-	size_t kl = strlen(prog), dash = kl;
-	while (dash > 0 && isxdigit((unsigned char)prog[dash - 1]))
-		dash--;
-	if (dash > 0 && prog[dash - 1] == '-' && kl - dash == 16)
-		kl = dash - 1;
-	char *k = xstrndup(prog, kl);
-	for (char *c = k; *c; c++)
-		if (*c == '-')
-			*c = '_';
-	struct names crates = {0}, dirs = {0};
-	for (int round = 0; round < 2; round++) {
-		for (size_t i = 0; i < p->funcs.len; i++) {
-			const struct pf_func *f = &p->funcs.items[i];
-			size_t cl, dl = project_dir(profile_str(p, f->file));
-			const char *c = rust_crate(profile_str(p, f->name), &cl);
-			if (c == NULL)
-				continue;
-			bool mine = names_has(&crates, c, cl) || (round == 0 && related_crate(c, cl, k)) ||
-				    (round == 1 && dl && names_has(&dirs, profile_str(p, f->file), dl));
-			if (!mine)
-				continue;
-			names_add(&crates, c, cl);
-			if (round == 0 && dl)
-				names_add(&dirs, profile_str(p, f->file), dl);
-		}
-	}
-	char *own_file = xasprintf("%s.rs", k);
-	for (size_t i = 0; i < p->funcs.len; i++) {
-		struct pf_func *f = &p->funcs.items[i];
-		const char *file = profile_str(p, f->file);
-		size_t cl, dl = project_dir(file);
-		const char *c = rust_crate(profile_str(p, f->name), &cl);
-		if (c ? names_has(&crates, c, cl) : (dl && names_has(&dirs, file, dl)) || strcmp(file, own_file) == 0)
-			f->flags |= PF_FUNC_OWNED;
-	}
-	free(own_file);
-	free(k);
-	names_free(&crates);
-	names_free(&dirs);
 }
 
 /* ---------------------------------------------------------------- loading */
@@ -459,14 +254,16 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 	 * "f(unsigned long) [clone .constprop.0]" and its inlined copies "f" */
 	bool placeholder = strcmp(name, "???") == 0 || name[0] == '[' || name[0] == '(';
 	char *simple = placeholder ? xstrdup(name) : funcname_simplify(name);
-	struct pf_func f = {.name = profile_intern(p, *simple ? simple : name), .lib = PF_NONE};
+	struct pf_func f = {.name = profile_intern(p, *simple ? simple : name),
+			    .lib = PF_NONE,
+			    .flags = PF_FUNC_TEXT | (L->meta.rust ? PF_FUNC_FILE_TAIL : 0)};
 	free(simple);
 	if (file)
 		f.file = profile_intern(p, file);
 	if (object && strcmp(object, "???") != 0)
 		f.lib = lib_for(L, object, strlen(object));
-	if (!L->meta.rust && dhat_default_owned(name, file, object, L->meta.exe, shared))
-		f.flags |= PF_FUNC_OWNED;
+	else if (shared && file) /* a source file without an object: whose, the address tells */
+		f.flags |= PF_FUNC_SHARED_OBJECT;
 	if (strcmp(name, "???") == 0)
 		f.flags |= PF_FUNC_UNRESOLVED;
 	if (strcmp(name, "[root]") == 0 || strcmp(name, "(below main)") == 0)
@@ -920,16 +717,11 @@ static uint32_t frame_renamed(struct loader *L, uint32_t fr, uint32_t func, cons
 	struct pf_frame f = p->frames.items[fr];
 	if (func == PF_NONE) {
 		struct pf_func g = p->funcs.items[f.func];
-		const char *file = g.file ? profile_str(p, g.file) : NULL;
-		const char *object = g.lib != PF_NONE ? profile_str(p, p->libs.items[g.lib].path) : NULL;
-		bool shared = L->layout_known && f.address != PF_NO_ADDRESS && f.address >= DHAT_SHARED_OBJECTS_FROM;
 		g.name = profile_intern(p, new_name);
-		g.flags &= ~(uint32_t)PF_FUNC_OWNED;
-		if (!L->meta.rust && dhat_default_owned(new_name, file, object, L->meta.exe, shared))
-			g.flags |= PF_FUNC_OWNED;
 		func = profile_intern_func(p, &g);
 	}
 	f.func = func;
+	f.flags |= PF_FRAME_NAMED;
 	return profile_intern_frame(p, &f);
 }
 
@@ -1320,8 +1112,7 @@ int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)
 	define_metrics(&L);
 	if (read_pps(&L, root) < 0)
 		goto done;
-	if (L.meta.rust)
-		rust_owned(L.p, L.meta.program);
+	out->program = L.meta.program;
 	L.meta.repairs = json_doc_repairs(doc);
 	describe(&L);
 	struct dhat_meta *meta = arena_alloc(&out->arena, sizeof(*meta));

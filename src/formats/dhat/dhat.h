@@ -75,17 +75,9 @@ void dhat_split_frame(const char *text, size_t len, struct dhat_frame_text *out)
 
 /* Valgrind (amd64, x86, arm64 Linux) maps the executable below this address and
  * shared objects above it, so a frame there is a library's even when DHAT names
- * only its source file (libc with debug info: "_IO_file_doallocate (filedoalloc.c:101)"). */
+ * only its source file (libc with debug info: "_IO_file_doallocate (filedoalloc.c:101)"):
+ * PF_FUNC_SHARED_OBJECT, the ownership engine's evidence. */
 #define DHAT_SHARED_OBJECTS_FROM 0x4000000u
-
-/* The default "user's own code" rule for valgrind's frames: the frame's object
- * is the executable EXE, or its source file and function name are not the
- * system's, the C/C++/Rust standard libraries', libc's or valgrind's and it is
- * not IN_SHARED_OBJECT. OBJECT and FILE may be NULL. dhat-rs files have a rule
- * of their own, by crate (docs/dhat-rs.md). The ownership model (ownership.h)
- * reads the result for frames without a library. */
-bool dhat_default_owned(const char *name, const char *file, const char *object, const char *exe,
-			bool in_shared_object);
 
 /* The --metric names DHAT knows: a NULL-terminated array; *DESCRIPTIONS (may be NULL) gets
  * their meanings. */

@@ -586,16 +586,46 @@ static uint32_t site_node(const struct ctx *c, uint32_t leaf, bool *fallback)
 	return dep != PF_NONE ? dep : other != PF_NONE ? other : leaf;
 }
 
-/* The caller chain of a site: " <- f (file:line)" for each frame of yours above it, innermost first. */
+/* A caller chain walks up from its site (chain_start, then chain_step per node) and names each
+ * function once per step. Valgrind's UnknownInlinedFun named after its owner from the stack
+ * (PF_FRAME_NAMED: "make_strings (rsnames.rs:12)", code std's iterators call) lies under the
+ * owner's own frame ("make_strings (rsnames.rs:14)"): one step, read at the named frame's line,
+ * "make_strings (rsnames.rs:12) <- rsnames::main (rsnames.rs:53)". A recursion, whose frames are
+ * the producer's, keeps its steps. */
+struct chain_walk {
+	uint32_t func; /* the function last shown */
+	bool named;    /* the frame last met of it was named from the stack */
+};
+
+static struct chain_walk chain_start(const struct profile *p, uint32_t site)
+{
+	const struct pf_frame *fr = &p->frames.items[p->stacks.items[site].frame];
+	return (struct chain_walk){fr->func, (fr->flags & PF_FRAME_NAMED) != 0};
+}
+
+/* Is node N, a frame of yours (MINE) or not, a step of the chain? */
+static inline bool chain_step(const struct profile *p, struct chain_walk *w, uint32_t n, bool mine)
+{
+	const struct pf_frame *fr = &p->frames.items[p->stacks.items[n].frame];
+	if (!mine)
+		return false;
+	bool again = fr->func == w->func && w->named;
+	*w = (struct chain_walk){fr->func, (fr->flags & PF_FRAME_NAMED) != 0};
+	return !again;
+}
+
+/* The caller chain of a site: " <- f (file:line)" for each frame of yours above it, innermost first
+ * (chain_step's). */
 static char *caller_chain(struct ctx *c, uint32_t site)
 {
 	const struct profile *p = c->p;
 	size_t len = 0, cap = 64;
 	char *out = xmalloc(cap);
 	out[0] = '\0';
+	struct chain_walk walk = chain_start(p, site);
 	for (uint32_t n = p->stacks.items[site].parent; n != PF_NONE; n = p->stacks.items[n].parent) {
 		uint32_t fr = p->stacks.items[n].frame;
-		if (!c->owned[fr])
+		if (!chain_step(p, &walk, n, c->owned[fr]))
 			continue;
 		const char *t = frame_shown(c, fr);
 		size_t tl = strlen(t);
@@ -705,6 +735,7 @@ static void walk_samples(void *arg)
 		sample_vals(c, i, v);
 		uint32_t site = PF_NONE, dep = PF_NONE, other = PF_NONE;
 		uint64_t h1 = 0x9e3779b97f4a7c15ULL, h2 = 0x2545f4914f6cdd1dULL;
+		struct chain_walk walk = {0};
 		for (uint32_t n = s; n != PF_NONE; n = p->stacks.items[n].parent) {
 			uint32_t fr = p->stacks.items[n].frame, f = w->owned_func[fr];
 			if (f != PF_NONE && stamp[f] != i + 1) {
@@ -714,9 +745,11 @@ static void walk_samples(void *arg)
 					w->incl[(size_t)f * 3 + (size_t)k] += v[k];
 			}
 			if (site == PF_NONE) {
-				if (site_step(c, n, &dep, &other))
+				if (site_step(c, n, &dep, &other)) {
 					site = n;
-			} else if (f != PF_NONE) { /* a frame of yours above the site: the chain */
+					walk = chain_start(p, n);
+				}
+			} else if (chain_step(p, &walk, n, f != PF_NONE)) { /* a step of the chain */
 				uint64_t t = st->text_of[fr];
 				h1 = hash_mix(h1 ^ t);
 				h2 = hash_mix(h2 + t * 0xff51afd7ed558ccdULL);
