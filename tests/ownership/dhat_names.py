@@ -15,7 +15,12 @@ rsnames.rs (none: "(no frame of your code)"). profan's "by function (where it al
 (--metric tb) must give each region its bytes, under its own name: a closure as
 PATH::{closure#N}, never {closure#N} alone or UnknownInlinedFun; a function valgrind names by
 DWARF's short name (`grow`, inlined) may keep it. The same for the file without whole paths
-(an allocation's bytes do not depend on how valgrind writes file names). Exit 77 when rustc or
+(an allocation's bytes do not depend on how valgrind writes file names). Each site's caller chain
+in the sites view is a path of the source's calls, each function once per step: a step's name is
+a region's (a short name, "grow", the one region so named), its line lies in that region or in a
+closure of it, and each step is called by the next: a function by the regions whose lines call it
+by name, a closure by its enclosing function. A frame named after its owner reads once
+("make_strings (rsnames.rs:12) <- rsnames::main", never "make_strings <- make_strings"). Exit 77 when rustc or
 valgrind is missing, or this rustc gives valgrind no nameless frame to name."""
 import json, os, re, shutil, subprocess, sys, tempfile
 
@@ -52,6 +57,65 @@ def expected(path, where):
                 break
         got[name] = got.get(name, 0) + pp["tb"]
     return got
+
+
+def calls(where):
+    """(callee, caller) pairs of the source: a region whose line calls another by its last name
+    segment, and each closure's enclosing function"""
+    names = set(where.values())
+    out = set()
+    for n, line in enumerate(open(SRC, encoding="utf-8"), 1):
+        caller = where.get(n)
+        for callee in names:
+            last = callee.split("::")[-1]
+            if caller and callee != caller and "{closure" not in callee and \
+                    re.search(r"(?<![\w])%s\s*\(" % re.escape(last), line) and \
+                    not re.search(r"\bfn\s+" + last, line):
+                out.add((callee, caller))
+    for r in names:
+        if r.endswith("}") and "::{closure#" in r:
+            out.add((r, r[:r.rindex("::{closure#")]))
+    return out
+
+
+SHOWN = re.compile(r"^(.*) \(([^()]*rsnames\.rs):(\d+)\)$")
+
+
+def region_named(name, names, at):
+    """the region a step's NAME names, its line in region AT: a bare {closure#N} (no closure type
+    on the stack to name its owner) is the closure at its line"""
+    if name in names:
+        return name
+    if re.match(r"^\{closure#\d+\}$", name) and at.endswith("::" + name):
+        return at
+    same = [r for r in names if r.split("::")[-1] == name and "{closure" not in name]
+    return same[0] if len(same) == 1 else None
+
+
+def check_chains(path, where, edges, errors):
+    out = subprocess.run([profan, "dhat", "--metric", "tb", "--json", "--top", "0", "-q", path],
+                         capture_output=True, text=True)
+    views = {v["id"]: v for v in json.loads(out.stdout)["views"]}
+    for r in views["sites"]["rows"]:
+        steps = [r["name"]] + [s.strip() for s in (r.get("context") or "").split(", ")[0].split("<-")[1:]]
+        regions, names = [], set(where.values())
+        for s in steps:
+            m = SHOWN.search(s)
+            if not m:
+                break  # "…", or a frame outside rsnames.rs
+            at = where.get(int(m.group(3)), "?")
+            func = region_named(m.group(1), names, at)
+            if func is None or not (at == func or at.startswith(func + "::{closure#")):
+                errors.append("%s: site %s: %s is no function of rsnames.rs around its line"
+                              % (path, r["name"], s))
+            regions.append(func)
+        for inner, outer in zip(regions, regions[1:]):
+            if inner == outer:
+                errors.append("%s: site %s: chain %s names %s twice in a row"
+                              % (path, r["name"], r.get("context"), inner))
+            elif (inner, outer) not in edges:
+                errors.append("%s: site %s: chain %s: %s does not call %s in rsnames.rs"
+                              % (path, r["name"], r.get("context"), outer, inner))
 
 
 def nameless(path):
@@ -96,6 +160,7 @@ def main():
             print("skip: no %s" % tool)
             return 77
     where = regions()
+    edges = calls(where)
     errors, found = [], []
     with tempfile.TemporaryDirectory(prefix="dhatnames.") as t:
         shutil.copy(SRC, t)
@@ -113,6 +178,14 @@ def main():
             print("%s: %s" % (build, ", ".join("%s %d B" % kv for kv in sorted(want.items()))))
             for kind in ("whole", "short"):
                 check(files[kind], want, errors)
+                check_chains(files[kind], where, edges, errors)
+            # the same stacks where std's frames carry no closure type (another rustc's): nameless
+            # frames take their owner's name, and the chains must still name it once per step
+            d = json.load(open(files["short"], encoding="utf-8"))
+            d["ftbl"] = [t.replace("{closure_env#", "{env#") for t in d["ftbl"]]
+            untyped = os.path.join(t, "%s.untyped.json" % build)
+            json.dump(d, open(untyped, "w", encoding="utf-8"))
+            check_chains(untyped, where, edges, errors)
     if not found:
         print("skip: this rustc gives valgrind no UnknownInlinedFun or {closure#N} frame in rsnames.rs")
         return 77
