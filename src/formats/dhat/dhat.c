@@ -933,6 +933,10 @@ static uint32_t frame_renamed(struct loader *L, uint32_t fr, uint32_t func, cons
 	return profile_intern_frame(p, &f);
 }
 
+struct renamed_node {
+	uint32_t node, frame; /* a node of the stack table and its new frame */
+};
+
 /* Each node of T whose function is a closure or UnknownInlinedFun named after its owner (above),
  * unless another child of its parent has the new frame already. */
 static void name_from_stacks(struct loader *L, struct pf_stack_table *t)
@@ -963,7 +967,7 @@ static void name_from_stacks(struct loader *L, struct pf_stack_table *t)
 				entry[L->frame[i][inl]] = (uint32_t)i;
 	uint8_t *generic = xcalloc(frames + 1, 1); /* per frame: 0 not known, 1 no closure type in its text, 2 one */
 	struct u64map hints = {0};   /* (frame, N or UINT32_MAX) -> the interned hint, 0 for none */
-	struct u64map renamed = {0}; /* node -> its new frame */
+	VEC(struct renamed_node) renamed = {0}; /* in node order: the first of twins keeps the name */
 	struct u64map remade = {0};  /* (frame, its new name or 1 << 31 | owner) -> the new frame */
 	struct u64map taken = {0};   /* (parent, frame) -> node, of the renamed nodes' parents */
 	for (size_t k = 0; k < t->nodes.len; k++) {
@@ -1009,12 +1013,12 @@ static void name_from_stacks(struct loader *L, struct pf_stack_table *t)
 		if (made)
 			*made = nf;
 		if (nf != PF_NONE)
-			*u64map_slot(&renamed, k) = nf;
+			vec_push(&renamed, ((struct renamed_node){.node = (uint32_t)k, .frame = nf}));
 	}
 	if (renamed.len) { /* the children of the renamed nodes' parents, by (parent, frame) */
 		uint64_t *parent = xcalloc(t->nodes.len / 64 + 1, sizeof(*parent));
 		for (size_t i = 0; i < renamed.len; i++) {
-			uint32_t n = t->nodes.items[renamed.keys[i]].parent;
+			uint32_t n = t->nodes.items[renamed.items[i].node].parent;
 			if (n != PF_NONE)
 				parent[n / 64] |= 1ULL << (n % 64);
 		}
@@ -1024,16 +1028,14 @@ static void name_from_stacks(struct loader *L, struct pf_stack_table *t)
 				*u64map_slot(&taken, node_key(n, t->nodes.items[k].frame)) = (uint32_t)k;
 		}
 		free(parent);
-		for (size_t k = 0; k < t->nodes.len; k++) {
-			uint32_t nf = u64map_get(&renamed, k);
-			if (nf == HTAB_NONE)
-				continue;
+		for (size_t i = 0; i < renamed.len; i++) {
+			uint32_t k = renamed.items[i].node, nf = renamed.items[i].frame;
 			uint32_t *slot = u64map_slot(&taken, node_key(t->nodes.items[k].parent, nf));
 			if (*slot == HTAB_NONE) /* else a twin: the name stays */
-				*slot = (uint32_t)k, t->nodes.items[k].frame = nf;
+				*slot = k, t->nodes.items[k].frame = nf;
 		}
 	}
-	u64map_release(&renamed);
+	vec_free(&renamed);
 	u64map_release(&taken);
 	u64map_release(&hints);
 	u64map_release(&remade);
