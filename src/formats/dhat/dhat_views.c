@@ -112,25 +112,79 @@ static bool is_users(struct ctx *c, uint32_t frame)
 	return c->owned[frame] && !c->plumbing[frame];
 }
 
-/* SHOWN: files as displayed (ownership_shown_file), or whole when NULL. */
-static char *make_frame_text(struct arena *a, const struct profile *p, uint32_t frame,
-			     const struct ownership *shown)
+/* Text built piece by piece into DST (CAP bytes), as snprintf does: LEN counts every byte
+ * asked for, written or not. Frame texts are made for every frame (225k on dhat-distinct), and
+ * printf's format parsing was most of their cost. */
+struct text_out {
+	char *dst;
+	size_t cap, len;
+};
+
+static void out_put(struct text_out *o, const char *s, size_t n)
+{
+	if (o->len < o->cap)
+		memcpy(o->dst + o->len, s, o->len + n <= o->cap ? n : o->cap - o->len);
+	o->len += n;
+}
+
+static void out_str(struct text_out *o, const char *s)
+{
+	out_put(o, s, strlen(s));
+}
+
+/* V in base 10 ("%u"), or in upper-case hex ("%" PRIX64) when HEX. */
+static void out_number(struct text_out *o, uint64_t v, bool hex)
+{
+	char digits[24];
+	size_t i = sizeof(digits);
+	do {
+		digits[--i] = "0123456789ABCDEF"[hex ? v % 16 : v % 10];
+		v = hex ? v / 16 : v / 10;
+	} while (v > 0);
+	out_put(o, digits + i, sizeof(digits) - i);
+}
+
+/* A frame's text into DST (CAP bytes, NUL-terminated when it fits); returns its length.
+ * SHOWN: files as displayed (ownership_shown_file), or whole when NULL. */
+static size_t frame_text_to(char *dst, size_t cap, const struct profile *p, uint32_t frame,
+			    const struct ownership *shown)
 {
 	const struct pf_frame *fr = &p->frames.items[frame];
 	const struct pf_func *f = &p->funcs.items[fr->func];
-	const char *name = profile_str(p, f->name);
+	struct text_out o = {dst, cap, 0};
 	/* without a name, the address is all that tells two frames apart */
-	if ((f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE)
-		return arena_printf(a, "0x%" PRIX64 ": %s (in %s)", fr->address, name,
-				 profile_str(p, p->libs.items[f->lib].path));
-	if (f->file) {
-		const char *file = profile_str(p, f->file);
-		return arena_printf(a, "%s (%s:%u)", name, shown ? ownership_shown_file(shown, p, fr->func) : file,
-				    fr->line);
+	bool address = (f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE;
+	if (address) {
+		out_str(&o, "0x");
+		out_number(&o, fr->address, true);
+		out_str(&o, ": ");
 	}
-	if (f->lib != PF_NONE)
-		return arena_printf(a, "%s (in %s)", name, profile_str(p, p->libs.items[f->lib].path));
-	return arena_strndup(a, name, strlen(name));
+	out_str(&o, profile_str(p, f->name));
+	if (!address && f->file) {
+		out_str(&o, " (");
+		out_str(&o, shown ? ownership_shown_file(shown, p, fr->func) : profile_str(p, f->file));
+		out_str(&o, ":");
+		out_number(&o, fr->line, false);
+		out_str(&o, ")");
+	} else if (f->lib != PF_NONE) {
+		out_str(&o, " (in ");
+		out_str(&o, profile_str(p, p->libs.items[f->lib].path));
+		out_str(&o, ")");
+	}
+	out_put(&o, "", 1);
+	return o.len - 1;
+}
+
+static char *make_frame_text(struct arena *a, const struct profile *p, uint32_t frame,
+			     const struct ownership *shown)
+{
+	char room[256];
+	size_t n = frame_text_to(room, sizeof(room), p, frame, shown);
+	if (n < sizeof(room))
+		return arena_strndup(a, room, n);
+	char *s = arena_alloc(a, n + 1);
+	frame_text_to(s, n + 1, p, frame, shown);
+	return s;
 }
 
 /* A frame as --where and --not see it: "name (file:line)", "name (in object)". */
@@ -164,13 +218,28 @@ static const char *frame_shown(struct ctx *c, uint32_t frame)
 	return c->frame_shown[frame];
 }
 
-/* Regex matches over frame texts; a pcre2 failure (a pathological pattern) is an error. */
-static int match(struct ctx *c, const struct regex_list *l, uint32_t frame, bool any)
+/* Does any pattern of L match frame FRAME's text? A pcre2 failure (a pathological pattern) is
+ * an error. Every frame is matched, and most texts are not wanted after (only --where, --not
+ * and --full-paths read them all): those are made in ROOM (CAP bytes) and not kept. */
+static int match_plumbing(struct ctx *c, const struct regex_list *l, uint32_t frame, char **room, size_t *cap)
 {
 	char err[512];
-	const char *t = frame_text(c, frame);
-	int rc = any ? regex_list_any(l, t, strlen(t), err, sizeof(err))
-		     : regex_list_all(l, t, strlen(t), err, sizeof(err));
+	const char *t;
+	size_t n;
+	bool keep = c->o->where.res.len + c->o->not_.res.len > 0 || c->o->full_paths || c->bare;
+	if (keep || c->frame_text[frame] != NULL) {
+		t = frame_text(c, frame);
+		n = strlen(t);
+	} else {
+		n = frame_text_to(*room, *cap, c->p, frame, NULL);
+		if (n >= *cap) {
+			*cap = n + 1;
+			*room = xrealloc(*room, *cap);
+			frame_text_to(*room, *cap, c->p, frame, NULL);
+		}
+		t = *room;
+	}
+	int rc = regex_list_any(l, t, n, err, sizeof(err));
 	if (rc < 0)
 		pf_error("%s: %s", c->path, err);
 	return rc;
@@ -179,14 +248,16 @@ static int match(struct ctx *c, const struct regex_list *l, uint32_t frame, bool
 static int classify_frames(struct ctx *c, const struct regex_list *plumbing)
 {
 	const struct profile *p = c->p;
-	for (uint32_t fr = 0; fr < p->frames.len; fr++) {
+	size_t cap = 256;
+	char *room = xmalloc(cap);
+	int rc = 0;
+	for (uint32_t fr = 0; fr < p->frames.len && rc >= 0; fr++) {
 		c->owned[fr] = ownership_is_yours(c->own, p->frames.items[fr].func);
-		int rc = match(c, plumbing, fr, true);
-		if (rc < 0)
-			return -1;
-		c->plumbing[fr] = rc;
+		rc = match_plumbing(c, plumbing, fr, &room, &cap);
+		c->plumbing[fr] = rc > 0;
 	}
-	return 0;
+	free(room);
+	return rc < 0 ? -1 : 0;
 }
 
 /* The rule of every filter (transform.c): a pattern that matches nothing, or
@@ -586,14 +657,15 @@ static uint32_t site_node(const struct ctx *c, uint32_t leaf, bool *fallback)
 	return dep != PF_NONE ? dep : other != PF_NONE ? other : leaf;
 }
 
-/* The caller chain of a site: " <- f (file:line)" for each frame of yours above it, innermost first. */
-static char *caller_chain(struct ctx *c, uint32_t site)
+/* The caller chain of a site: " <- f (file:line)" for each frame of yours above it, innermost first,
+ * up to MOST frames. */
+static char *caller_chain(struct ctx *c, uint32_t site, size_t most)
 {
 	const struct profile *p = c->p;
-	size_t len = 0, cap = 64;
+	size_t len = 0, cap = 64, frames = 0;
 	char *out = xmalloc(cap);
 	out[0] = '\0';
-	for (uint32_t n = p->stacks.items[site].parent; n != PF_NONE; n = p->stacks.items[n].parent) {
+	for (uint32_t n = p->stacks.items[site].parent; n != PF_NONE && frames < most; n = p->stacks.items[n].parent) {
 		uint32_t fr = p->stacks.items[n].frame;
 		if (!c->owned[fr])
 			continue;
@@ -606,6 +678,7 @@ static char *caller_chain(struct ctx *c, uint32_t site)
 		memcpy(out + len, " <- ", 4);
 		memcpy(out + len + 4, t, tl + 1);
 		len += tl + 4;
+		frames++;
 	}
 	return out;
 }
@@ -880,7 +953,8 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 		count[id]++;
 		bool better = best[id] == PF_NONE || v > best_v[id];
 		if (!better && v == best_v[id]) {
-			char *x = caller_chain(c, chains.site.items[ch]), *y = caller_chain(c, chains.site.items[best[id]]);
+			char *x = caller_chain(c, chains.site.items[ch], SIZE_MAX);
+			char *y = caller_chain(c, chains.site.items[best[id]], SIZE_MAX);
 			better = strcmp(x, y) < 0;
 			free(x);
 			free(y);
@@ -917,8 +991,9 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 			}
 		}
 		if (best[id] != PF_NONE) {
-			/* the chain as shown: its first two frames of yours */
-			char *full = caller_chain(c, chains.site.items[best[id]]);
+			/* the chain as shown: its first two frames of yours, and whether a third follows (its
+			 * " <- " is the third: three frames are all the search below reads of the chain) */
+			char *full = caller_chain(c, chains.site.items[best[id]], 3);
 			const char *cut = full;
 			for (int k = 0; k < 3 && cut; k++)
 				cut = strstr(cut + (k ? 4 : 0), " <- ");
