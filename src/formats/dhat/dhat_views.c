@@ -90,9 +90,9 @@ struct ctx {
 	const struct ownership *own;
 	const char *path;
 	char **frame_text;  /* "name (file:line)", built on demand: what --where and --not match */
-	char **frame_shown; /* the same with the file as displayed (ownership_short_path) */
-	struct arena texts; /* where both live: one frame's text each, freed at once */
-	struct arena texts_beside; /* the texts a helper thread made (shown_texts) */
+	const char **frame_shown; /* the same with the file as displayed (ownership_short_path) */
+	struct arena texts; /* where both live: one frame's text each, freed at once; */
+	struct strmap shown; /* but your frames' shown texts once each, interned (shown_texts) */
 	bool bare;          /* frame texts without file:line (profan diff's identities) */
 	bool *owned, *plumbing;
 	/* Stacks cut by valgrind's --num-callers (find_cut_stacks): per stack node, its outermost
@@ -717,37 +717,35 @@ struct sites {
 	uint64_t (*chain)[2];
 	int64_t *incl;   /* 3 per function: metric, companion, tb */
 	bool *incl_seen;
-	struct strmap texts; /* a frame's shown text -> id */
-	uint32_t *text_of;   /* per frame of yours: its text id + 1 */
+	uint32_t *text_of; /* per frame of yours: its shown text's id in ctx.shown + 1 */
 };
 
-/* The shown texts of your frames, made in two halves at once (the views show them, and the
- * caller chains are known by them), and the id of each in ST->texts. */
-struct texts_half {
-	struct ctx *c;
-	struct arena *arena;
-	size_t from, to;
-};
-
-static void make_shown_texts(void *arg)
-{
-	struct texts_half *h = arg;
-	struct ctx *c = h->c;
-	for (size_t fr = h->from; fr < h->to; fr++)
-		if (c->owned[fr] && c->frame_shown[fr] == NULL)
-			c->frame_shown[fr] = make_frame_text(h->arena, c->p, (uint32_t)fr, c->own);
-}
-
+/* The shown texts of your frames (the views show them, and the caller chains are known by
+ * them): each made in a scratch buffer and interned in C->shown, where it is kept once however
+ * many frames show it (the copies of one function at other addresses), and its id. */
 static void shown_texts(struct ctx *c, struct sites *st)
 {
-	size_t n = c->p->frames.len;
-	if (!c->o->full_paths) { /* else frame_shown is frame_text, made for every frame already */
-		struct texts_half mine = {c, &c->texts, 0, n / 2}, other = {c, &c->texts_beside, n / 2, n};
-		task_halves(make_shown_texts, &mine, &other, "profan-views");
+	size_t n = c->p->frames.len, cap = 256;
+	char *room = xmalloc(cap);
+	for (size_t fr = 0; fr < n; fr++) {
+		if (!c->owned[fr])
+			continue;
+		uint32_t id;
+		if (c->o->full_paths || c->frame_shown[fr] != NULL) { /* frame_shown is frame_text */
+			id = strmap_intern(&c->shown, frame_shown(c, (uint32_t)fr));
+		} else {
+			size_t len = frame_text_to(room, cap, c->p, (uint32_t)fr, c->own);
+			if (len >= cap) {
+				cap = len + 1;
+				room = xrealloc(room, cap);
+				frame_text_to(room, cap, c->p, (uint32_t)fr, c->own);
+			}
+			id = strmap_intern_len(&c->shown, room, len);
+			c->frame_shown[fr] = strmap_str(&c->shown, id);
+		}
+		st->text_of[fr] = id + 1;
 	}
-	for (size_t fr = 0; fr < n; fr++)
-		if (c->owned[fr])
-			st->text_of[fr] = strmap_intern(&st->texts, frame_shown(c, (uint32_t)fr)) + 1;
+	free(room);
 }
 
 /* One half of the samples, walked from leaf to root (sites_compute): each sample's site node
@@ -820,7 +818,6 @@ static void sites_compute(struct ctx *c, struct sites *st)
 	st->chain = xcalloc(p->sample_count + 1, sizeof(*st->chain));
 	st->incl = xcalloc((nf + 1) * 3, sizeof(*st->incl));
 	st->incl_seen = xcalloc(nf + 1, sizeof(*st->incl_seen));
-	strmap_init(&st->texts);
 	st->text_of = xcalloc(p->frames.len + 1, sizeof(*st->text_of));
 	shown_texts(c, st);
 	/* per frame, its function when the frame is your code (cache-resident, unlike the nodes) */
@@ -851,7 +848,6 @@ static void sites_release(struct sites *st)
 	free(st->chain);
 	free(st->incl);
 	free(st->incl_seen);
-	strmap_release(&st->texts);
 	free(st->text_of);
 }
 
@@ -1189,6 +1185,7 @@ static int frames_prepare(struct ctx *c, const struct dhat_view_opts *dopt)
 	int rc = -1;
 	c->frame_text = xcalloc(n, sizeof(*c->frame_text));
 	c->frame_shown = xcalloc(n, sizeof(*c->frame_shown));
+	strmap_init(&c->shown);
 	c->owned = xcalloc(n, sizeof(*c->owned));
 	c->plumbing = xcalloc(n, sizeof(*c->plumbing));
 	if (regex_list_add(&plumbing, default_plumbing, err, sizeof(err)) < 0)
@@ -1204,7 +1201,7 @@ static int frames_prepare(struct ctx *c, const struct dhat_view_opts *dopt)
 static void frames_release(struct ctx *c)
 {
 	arena_release(&c->texts);
-	arena_release(&c->texts_beside);
+	strmap_release(&c->shown);
 	free(c->frame_text);
 	free(c->frame_shown);
 	free(c->owned);
