@@ -219,8 +219,9 @@ static const char *frame_shown(struct ctx *c, uint32_t frame)
 }
 
 /* Does any pattern of L match frame FRAME's text? A pcre2 failure (a pathological pattern) is
- * an error. Every frame is matched, and most texts are not wanted after (only --where, --not
- * and --full-paths read them all): those are made in ROOM (CAP bytes) and not kept. */
+ * an error. Every frame is matched, and most texts are not wanted after (only --where, --not,
+ * --full-paths and a diff's bare names read them all): those are made in ROOM (CAP bytes) and
+ * not kept. */
 static int match_plumbing(struct ctx *c, const struct regex_list *l, uint32_t frame, char **room, size_t *cap)
 {
 	char err[512];
