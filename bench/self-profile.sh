@@ -6,7 +6,8 @@
 # tools/README.md), converts the recording with perf2samply.py into a samply profile,
 # then prints what `profan samply` says about it, symbols from build-bench/: the default report
 # (inline frames their own functions), the call tree down to 4% branches, the top self functions
-# with --no-inline, the kernel's time by the profan function that caused it, and for a cross-check
+# with --no-inline, the kernel's time by the profan function that caused it (page faults: fresh
+# memory, the first cost on a VM where a fault takes 15-30 us), and for a cross-check
 # perf's own `perf report --no-children --sort sym` of the same recording.
 #
 # perf2samply in its default mode, like `samply record`, drops kernel frames: time in a syscall or a
@@ -51,8 +52,11 @@ echo "## Top self with --no-inline (inlined code charged to the function it was 
 build-bench/profan samply "$dir/$name-record.json.gz" --symbol-path build-bench --top 10 -q --no-inline |
 	sed -n '/^=== Top self, all code/,/^$/p'
 echo "## Kernel time by the profan function it worked for (converted with --mode import)"
+echo "(the kernel's share by library, then each profan function with what it ran outside profan: a page"
+echo "fault shows as 'via asm_exc_page_fault', fresh memory first touched there)"
 build-bench/profan samply "$dir/$name-import.json.gz" --symbol-path build-bench --kallsyms /proc/kallsyms \
-	--top 10 -q | sed -n '/^=== CPU by library/,/^$/p; /^=== Library and kernel CPU/,/^$/p'
+	--top 15 -q | sed -n '/^=== CPU by library/,/^$/p; /^=== Library and kernel CPU/,/^$/p;
+	/^=== CPU outside your code/,/^$/p'
 echo "## perf report --no-children --sort sym (kernel samples under their own symbols)"
 perf report -i "$data" --no-children --sort sym --stdio -g none 2>/dev/null | grep -v '^#' | grep -v '^$' |
 	awk 'NR <= 15' # not head: perf would die of SIGPIPE, and pipefail with it

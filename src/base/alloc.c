@@ -10,6 +10,7 @@
 #include <malloc.h>
 #endif
 #include <string.h>
+#include <sys/mman.h> /* MADV_HUGEPAGE: without it advise_huge() does nothing, and nothing says so */
 #include <unistd.h>
 
 #include "profan/interrupt.h"

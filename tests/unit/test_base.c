@@ -5,8 +5,11 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "base/task_test.h"
@@ -200,6 +203,45 @@ static void vec_grows_and_frees(void)
 	CHECK_INT(v.items[500], 1000);
 	vec_free(&v);
 	CHECK(v.items == NULL && v.len == 0 && v.cap == 0);
+}
+
+/* The VmFlags of the mapping that holds P, from /proc/self/smaps ("" when not found). */
+static void vm_flags_of(const void *p, char *out, size_t cap)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[512];
+	bool inside = false;
+	out[0] = '\0';
+	while (f && fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi;
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' '))
+			inside = (uintptr_t)p >= lo && (uintptr_t)p < hi;
+		else if (inside && strncmp(line, "VmFlags:", 8) == 0) {
+			size_t n = strlen(line + 8) < cap ? strlen(line + 8) : cap - 1;
+			memcpy(out, line + 8, n);
+			out[n] = '\0';
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+}
+
+/* A heap block of 4 MiB or more is advised to 2 MiB pages (alloc.c), and stays so as it grows:
+ * its mapping carries the "hg" flag. Where the kernel has no transparent huge pages, nothing
+ * to check. (The advice once did nothing for weeks: a header it needed had gone.) */
+static void big_blocks_are_advised_huge(void)
+{
+	if (access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK) != 0)
+		return;
+	char flags[512];
+	char *p = xmalloc(8 << 20);
+	vm_flags_of(p + (4 << 20), flags, sizeof(flags));
+	CHECK(strstr(flags, " hg") != NULL);
+	p = xrealloc(p, 24 << 20);
+	vm_flags_of(p + (20 << 20), flags, sizeof(flags));
+	CHECK(strstr(flags, " hg") != NULL);
+	free(p);
 }
 
 /* Columns keep their contents through every resize: on the heap, into a mapping, grown (moved
@@ -450,6 +492,7 @@ int main(void)
 	RUN(columns_keep_their_contents);
 	RUN(columns_grow_by_doubling);
 	RUN(columns_refuse_overflow);
+	RUN(big_blocks_are_advised_huge);
 	RUN(helpers_never_print);
 	RUN(tasks_run_once_threaded_or_inline);
 	RUN(profile_interning_deduplicates_before_and_after_sealing);

@@ -150,9 +150,12 @@ struct loader {
 	struct dhat_meta meta;
 	const struct json *ftbl;
 	size_t ftbl_len;
-	/* per ftbl entry, built on first use */
-	uint64_t *addr;        /* PF_NO_ADDRESS when the text has none */
-	uint32_t (*frame)[2];  /* [not inlined, inlined] frame ids, PF_NONE until built */
+	/* per ftbl entry, built on first use; address and frames side by side: a stack's every
+	 * frame reads both, at an index anywhere in the table (one cache miss, not two) */
+	struct ftbl_entry {
+		uint64_t addr;     /* PF_NO_ADDRESS when the text has none */
+		uint32_t frame[2]; /* [not inlined, inlined] frame ids, PF_NONE until built */
+	} *entry;
 	bool keep_texts;       /* dhat_load_opts.frame_texts */
 	/* an entry's text after its address (with inlined and shared-object bits) -> the ftbl index
 	 * whose frame was first made from it: one function at other addresses (other copies of a
@@ -202,8 +205,8 @@ static uint32_t lib_for(struct loader *L, const char *path, size_t len)
 /* The frame for ftbl[idx], as an inlined callee or not. */
 static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 {
-	if (L->frame[idx][inlined] != PF_NONE)
-		return L->frame[idx][inlined];
+	if (L->entry[idx].frame[inlined] != PF_NONE)
+		return L->entry[idx].frame[inlined];
 	struct profile *p = L->p;
 	const struct json *s = json_at(L->ftbl, idx);
 	struct dhat_frame_text ft;
@@ -219,13 +222,13 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 			struct dhat_frame_text oft;
 			dhat_split_frame(json_str(o), json_str_len(o), &oft);
 			size_t olen = (size_t)(json_str(o) + json_str_len(o) - oft.name);
-			uint32_t made = L->frame[*same][inlined];
+			uint32_t made = L->entry[*same].frame[inlined];
 			if (made != PF_NONE && olen == (size_t)(end - rest) && memcmp(oft.name, rest, olen) == 0) {
 				struct pf_frame fr = L->p->frames.items[made];
 				fr.address = ft.address;
 				if (L->keep_texts)
 					fr.text = strmap_intern_len(&L->p->strings, json_str(s), json_str_len(s));
-				return L->frame[idx][inlined] = profile_intern_frame(L->p, &fr);
+				return L->entry[idx].frame[inlined] = profile_intern_frame(L->p, &fr);
 			}
 			same = NULL; /* another text with the same hash: made the long way, not kept */
 		}
@@ -278,10 +281,10 @@ static uint32_t frame_for(struct loader *L, size_t idx, bool inlined)
 		free(name);
 	if (L->keep_texts)
 		fr.text = strmap_intern_len(&p->strings, json_str(s), json_str_len(s));
-	L->frame[idx][inlined] = profile_intern_frame(p, &fr);
+	L->entry[idx].frame[inlined] = profile_intern_frame(p, &fr);
 	if (same != NULL)
 		*same = (uint32_t)idx;
-	return L->frame[idx][inlined];
+	return L->entry[idx].frame[inlined];
 }
 
 static int prepare_ftbl(struct loader *L, const struct json *root)
@@ -293,8 +296,7 @@ static int prepare_ftbl(struct loader *L, const struct json *root)
 	if (L->ftbl_len > 0 && json_is_packed(L->ftbl))
 		return jr_error(&L->r, L->ftbl, SIZE_MAX, "expected an array of strings, got numbers");
 	bool high_exe = false;
-	L->addr = xreallocarray(NULL, L->ftbl_len + 1, sizeof(*L->addr));
-	L->frame = xreallocarray(NULL, L->ftbl_len + 1, sizeof(*L->frame));
+	L->entry = xreallocarray(NULL, L->ftbl_len + 1, sizeof(*L->entry));
 	for (size_t i = 0; i < L->ftbl_len; i++) {
 		const struct json *s = json_at(L->ftbl, i);
 		if (json_type(s) != JSON_STRING)
@@ -306,8 +308,8 @@ static int prepare_ftbl(struct loader *L, const struct json *root)
 		dhat_split_frame(json_str(s), json_str_len(s), &ft);
 		if (ft.long_number)
 			return jr_error(&L->r, L->ftbl, i, "a line or column number of more than 9 digits");
-		L->addr[i] = ft.has_address ? ft.address : PF_NO_ADDRESS;
-		L->frame[i][0] = L->frame[i][1] = PF_NONE;
+		L->entry[i].addr = ft.has_address ? ft.address : PF_NO_ADDRESS;
+		L->entry[i].frame[0] = L->entry[i].frame[1] = PF_NONE;
 		/* a frame of the executable mapped high: some other layout, so addresses say nothing */
 		if (ft.has_address && ft.object && ft.address >= DHAT_SHARED_OBJECTS_FROM && L->meta.exe &&
 		    ft.object_len >= strlen(base_name(L->meta.exe)) &&
@@ -448,7 +450,8 @@ static void path_reserve(struct loader *L, size_t n)
  * site, not inlining. */
 static bool inlined_under(const struct loader *L, uint32_t idx, int64_t prev)
 {
-	return prev >= 0 && idx != prev && L->addr[idx] != PF_NO_ADDRESS && L->addr[idx] == L->addr[prev];
+	uint64_t a = L->entry[idx].addr;
+	return prev >= 0 && idx != prev && a != PF_NO_ADDRESS && a == L->entry[prev].addr;
 }
 
 /* The ftbl indices of program point tree PP's stack FS into L->path, root first. */
@@ -487,12 +490,20 @@ static int indices_from_columns(struct loader *L, size_t i, uint32_t *fs, size_t
 	return 0;
 }
 
-/* The frames of a stack of N ftbl indices FS, root first, made (frame_for) in that order. */
+/* The frames of a stack of N ftbl indices FS, root first, made (frame_for) in that order. Most
+ * are made already: the entries a few frames ahead are fetched while these are looked at. */
 static void make_frames(struct loader *L, const uint32_t *fs, size_t n)
 {
+	enum { AHEAD = 8 };
+	for (size_t d = 0; d < n && d < AHEAD; d++)
+		__builtin_prefetch(&L->entry[fs[d]]);
 	int64_t prev = -1;
 	for (size_t d = 0; d < n; d++) {
-		frame_for(L, fs[d], inlined_under(L, fs[d], prev));
+		if (d + AHEAD < n)
+			__builtin_prefetch(&L->entry[fs[d + AHEAD]]);
+		bool inlined = inlined_under(L, fs[d], prev);
+		if (L->entry[fs[d]].frame[inlined] == PF_NONE)
+			frame_for(L, fs[d], inlined);
 		prev = fs[d];
 	}
 }
@@ -507,7 +518,7 @@ static bool *shared_frames(const struct loader *L, size_t *count)
 	*count = 0;
 	for (size_t i = 0; i < L->ftbl_len; i++)
 		for (int inl = 0; inl < 2; inl++) {
-			uint32_t fr = L->frame[i][inl];
+			uint32_t fr = L->entry[i].frame[inl];
 			if (fr != PF_NONE && made[fr] && !shared[fr]) {
 				shared[fr] = true;
 				++*count;
@@ -725,6 +736,10 @@ static uint32_t frame_renamed(struct loader *L, uint32_t fr, uint32_t func, cons
 	return profile_intern_frame(p, &f);
 }
 
+struct renamed_node {
+	uint32_t node, frame; /* a node of the stack table and its new frame */
+};
+
 /* Each node of T whose function is a closure or UnknownInlinedFun named after its owner (above),
  * unless another child of its parent has the new frame already. */
 static void name_from_stacks(struct loader *L, struct pf_stack_table *t)
@@ -751,11 +766,11 @@ static void name_from_stacks(struct loader *L, struct pf_stack_table *t)
 	memset(entry, 0xff, (frames + 1) * sizeof(*entry));
 	for (size_t i = 0; i < L->ftbl_len; i++)
 		for (int inl = 0; inl < 2; inl++)
-			if (L->frame[i][inl] != PF_NONE)
-				entry[L->frame[i][inl]] = (uint32_t)i;
+			if (L->entry[i].frame[inl] != PF_NONE)
+				entry[L->entry[i].frame[inl]] = (uint32_t)i;
 	uint8_t *generic = xcalloc(frames + 1, 1); /* per frame: 0 not known, 1 no closure type in its text, 2 one */
 	struct u64map hints = {0};   /* (frame, N or UINT32_MAX) -> the interned hint, 0 for none */
-	struct u64map renamed = {0}; /* node -> its new frame */
+	VEC(struct renamed_node) renamed = {0}; /* in node order: the first of twins keeps the name */
 	struct u64map remade = {0};  /* (frame, its new name or 1 << 31 | owner) -> the new frame */
 	struct u64map taken = {0};   /* (parent, frame) -> node, of the renamed nodes' parents */
 	for (size_t k = 0; k < t->nodes.len; k++) {
@@ -801,12 +816,12 @@ static void name_from_stacks(struct loader *L, struct pf_stack_table *t)
 		if (made)
 			*made = nf;
 		if (nf != PF_NONE)
-			*u64map_slot(&renamed, k) = nf;
+			vec_push(&renamed, ((struct renamed_node){.node = (uint32_t)k, .frame = nf}));
 	}
 	if (renamed.len) { /* the children of the renamed nodes' parents, by (parent, frame) */
 		uint64_t *parent = xcalloc(t->nodes.len / 64 + 1, sizeof(*parent));
 		for (size_t i = 0; i < renamed.len; i++) {
-			uint32_t n = t->nodes.items[renamed.keys[i]].parent;
+			uint32_t n = t->nodes.items[renamed.items[i].node].parent;
 			if (n != PF_NONE)
 				parent[n / 64] |= 1ULL << (n % 64);
 		}
@@ -816,16 +831,14 @@ static void name_from_stacks(struct loader *L, struct pf_stack_table *t)
 				*u64map_slot(&taken, node_key(n, t->nodes.items[k].frame)) = (uint32_t)k;
 		}
 		free(parent);
-		for (size_t k = 0; k < t->nodes.len; k++) {
-			uint32_t nf = u64map_get(&renamed, k);
-			if (nf == HTAB_NONE)
-				continue;
+		for (size_t i = 0; i < renamed.len; i++) {
+			uint32_t k = renamed.items[i].node, nf = renamed.items[i].frame;
 			uint32_t *slot = u64map_slot(&taken, node_key(t->nodes.items[k].parent, nf));
 			if (*slot == HTAB_NONE) /* else a twin: the name stays */
-				*slot = (uint32_t)k, t->nodes.items[k].frame = nf;
+				*slot = k, t->nodes.items[k].frame = nf;
 		}
 	}
-	u64map_release(&renamed);
+	vec_free(&renamed);
 	u64map_release(&taken);
 	u64map_release(&hints);
 	u64map_release(&remade);
@@ -851,9 +864,11 @@ static void intern_stacks(struct loader *L, size_t n, uint32_t *const *path, con
 	stack_paths_finish(job, &t);
 	/* a parent is numbered before its children: going down, a node's parent holds its index */
 	for (size_t k = t.nodes.len; k-- > 0;) {
+		if (k >= 8)
+			__builtin_prefetch(&L->entry[t.nodes.items[k - 8].frame]);
 		struct pf_stack *node = &t.nodes.items[k];
 		int64_t prev = node->parent == PF_NONE ? -1 : (int64_t)t.nodes.items[node->parent].frame;
-		node->frame = L->frame[node->frame][inlined_under(L, node->frame, prev)];
+		node->frame = L->entry[node->frame].frame[inlined_under(L, node->frame, prev)];
 	}
 	size_t shared_count;
 	bool *shared = shared_frames(L, &shared_count);
@@ -866,7 +881,7 @@ static void intern_stacks(struct loader *L, size_t n, uint32_t *const *path, con
 			int64_t prev = -1;
 			for (size_t d = 0; d < depth[i]; d++) {
 				uint32_t idx = path[i][d];
-				path[i][d] = L->frame[idx][inlined_under(L, idx, prev)];
+				path[i][d] = L->entry[idx].frame[inlined_under(L, idx, prev)];
 				prev = idx;
 			}
 		}
@@ -1120,8 +1135,7 @@ int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)
 	out->format_meta = meta;
 	rc = 0;
 done:
-	free(L.addr);
-	free(L.frame);
+	free(L.entry);
 	u64map_release(&L.by_rest);
 	free(L.path);
 	free(L.lib_of_path);

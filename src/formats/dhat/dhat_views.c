@@ -90,9 +90,9 @@ struct ctx {
 	const struct ownership *own;
 	const char *path;
 	char **frame_text;  /* "name (file:line)", built on demand: what --where and --not match */
-	char **frame_shown; /* the same with the file as displayed (ownership_short_path) */
-	struct arena texts; /* where both live: one frame's text each, freed at once */
-	struct arena texts_beside; /* the texts a helper thread made (shown_texts) */
+	const char **frame_shown; /* the same with the file as displayed (ownership_short_path) */
+	struct arena texts; /* where both live: one frame's text each, freed at once; */
+	struct strmap shown; /* but your frames' shown texts once each, interned (shown_texts) */
 	bool bare;          /* frame texts without file:line (profan diff's identities) */
 	bool *owned, *plumbing;
 	/* Stacks cut by valgrind's --num-callers (find_cut_stacks): per stack node, its outermost
@@ -112,25 +112,79 @@ static bool is_users(struct ctx *c, uint32_t frame)
 	return c->owned[frame] && !c->plumbing[frame];
 }
 
-/* SHOWN: files as displayed (ownership_shown_file), or whole when NULL. */
-static char *make_frame_text(struct arena *a, const struct profile *p, uint32_t frame,
-			     const struct ownership *shown)
+/* Text built piece by piece into DST (CAP bytes), as snprintf does: LEN counts every byte
+ * asked for, written or not. Frame texts are made for every frame (225k on dhat-distinct), and
+ * printf's format parsing was most of their cost. */
+struct text_out {
+	char *dst;
+	size_t cap, len;
+};
+
+static void out_put(struct text_out *o, const char *s, size_t n)
+{
+	if (o->len < o->cap)
+		memcpy(o->dst + o->len, s, o->len + n <= o->cap ? n : o->cap - o->len);
+	o->len += n;
+}
+
+static void out_str(struct text_out *o, const char *s)
+{
+	out_put(o, s, strlen(s));
+}
+
+/* V in base 10 ("%u"), or in upper-case hex ("%" PRIX64) when HEX. */
+static void out_number(struct text_out *o, uint64_t v, bool hex)
+{
+	char digits[24];
+	size_t i = sizeof(digits);
+	do {
+		digits[--i] = "0123456789ABCDEF"[hex ? v % 16 : v % 10];
+		v = hex ? v / 16 : v / 10;
+	} while (v > 0);
+	out_put(o, digits + i, sizeof(digits) - i);
+}
+
+/* A frame's text into DST (CAP bytes, NUL-terminated when it fits); returns its length.
+ * SHOWN: files as displayed (ownership_shown_file), or whole when NULL. */
+static size_t frame_text_to(char *dst, size_t cap, const struct profile *p, uint32_t frame,
+			    const struct ownership *shown)
 {
 	const struct pf_frame *fr = &p->frames.items[frame];
 	const struct pf_func *f = &p->funcs.items[fr->func];
-	const char *name = profile_str(p, f->name);
+	struct text_out o = {dst, cap, 0};
 	/* without a name, the address is all that tells two frames apart */
-	if ((f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE)
-		return arena_printf(a, "0x%" PRIX64 ": %s (in %s)", fr->address, name,
-				 profile_str(p, p->libs.items[f->lib].path));
-	if (f->file) {
-		const char *file = profile_str(p, f->file);
-		return arena_printf(a, "%s (%s:%u)", name, shown ? ownership_shown_file(shown, p, fr->func) : file,
-				    fr->line);
+	bool address = (f->flags & PF_FUNC_UNRESOLVED) && fr->address != PF_NO_ADDRESS && f->lib != PF_NONE;
+	if (address) {
+		out_str(&o, "0x");
+		out_number(&o, fr->address, true);
+		out_str(&o, ": ");
 	}
-	if (f->lib != PF_NONE)
-		return arena_printf(a, "%s (in %s)", name, profile_str(p, p->libs.items[f->lib].path));
-	return arena_strndup(a, name, strlen(name));
+	out_str(&o, profile_str(p, f->name));
+	if (!address && f->file) {
+		out_str(&o, " (");
+		out_str(&o, shown ? ownership_shown_file(shown, p, fr->func) : profile_str(p, f->file));
+		out_str(&o, ":");
+		out_number(&o, fr->line, false);
+		out_str(&o, ")");
+	} else if (f->lib != PF_NONE) {
+		out_str(&o, " (in ");
+		out_str(&o, profile_str(p, p->libs.items[f->lib].path));
+		out_str(&o, ")");
+	}
+	out_put(&o, "", 1);
+	return o.len - 1;
+}
+
+static char *make_frame_text(struct arena *a, const struct profile *p, uint32_t frame,
+			     const struct ownership *shown)
+{
+	char room[256];
+	size_t n = frame_text_to(room, sizeof(room), p, frame, shown);
+	if (n < sizeof(room))
+		return arena_strndup(a, room, n);
+	char *s = arena_alloc(a, n + 1);
+	frame_text_to(s, n + 1, p, frame, shown);
+	return s;
 }
 
 /* A frame as --where and --not see it: "name (file:line)", "name (in object)". */
@@ -164,13 +218,29 @@ static const char *frame_shown(struct ctx *c, uint32_t frame)
 	return c->frame_shown[frame];
 }
 
-/* Regex matches over frame texts; a pcre2 failure (a pathological pattern) is an error. */
-static int match(struct ctx *c, const struct regex_list *l, uint32_t frame, bool any)
+/* Does any pattern of L match frame FRAME's text? A pcre2 failure (a pathological pattern) is
+ * an error. Every frame is matched, and most texts are not wanted after (only --where, --not,
+ * --full-paths and a diff's bare names read them all): those are made in ROOM (CAP bytes) and
+ * not kept. */
+static int match_plumbing(struct ctx *c, const struct regex_list *l, uint32_t frame, char **room, size_t *cap)
 {
 	char err[512];
-	const char *t = frame_text(c, frame);
-	int rc = any ? regex_list_any(l, t, strlen(t), err, sizeof(err))
-		     : regex_list_all(l, t, strlen(t), err, sizeof(err));
+	const char *t;
+	size_t n;
+	bool keep = c->o->where.res.len + c->o->not_.res.len > 0 || c->o->full_paths || c->bare;
+	if (keep || c->frame_text[frame] != NULL) {
+		t = frame_text(c, frame);
+		n = strlen(t);
+	} else {
+		n = frame_text_to(*room, *cap, c->p, frame, NULL);
+		if (n >= *cap) {
+			*cap = n + 1;
+			*room = xrealloc(*room, *cap);
+			frame_text_to(*room, *cap, c->p, frame, NULL);
+		}
+		t = *room;
+	}
+	int rc = regex_list_any(l, t, n, err, sizeof(err));
 	if (rc < 0)
 		pf_error("%s: %s", c->path, err);
 	return rc;
@@ -179,14 +249,16 @@ static int match(struct ctx *c, const struct regex_list *l, uint32_t frame, bool
 static int classify_frames(struct ctx *c, const struct regex_list *plumbing)
 {
 	const struct profile *p = c->p;
-	for (uint32_t fr = 0; fr < p->frames.len; fr++) {
+	size_t cap = 256;
+	char *room = xmalloc(cap);
+	int rc = 0;
+	for (uint32_t fr = 0; fr < p->frames.len && rc >= 0; fr++) {
 		c->owned[fr] = ownership_is_yours(c->own, p->frames.items[fr].func);
-		int rc = match(c, plumbing, fr, true);
-		if (rc < 0)
-			return -1;
-		c->plumbing[fr] = rc;
+		rc = match_plumbing(c, plumbing, fr, &room, &cap);
+		c->plumbing[fr] = rc > 0;
 	}
-	return 0;
+	free(room);
+	return rc < 0 ? -1 : 0;
 }
 
 /* The rule of every filter (transform.c): a pattern that matches nothing, or
@@ -615,15 +687,15 @@ static inline bool chain_step(const struct profile *p, struct chain_walk *w, uin
 }
 
 /* The caller chain of a site: " <- f (file:line)" for each frame of yours above it, innermost first
- * (chain_step's). */
-static char *caller_chain(struct ctx *c, uint32_t site)
+ * (chain_step's), up to MOST frames. */
+static char *caller_chain(struct ctx *c, uint32_t site, size_t most)
 {
 	const struct profile *p = c->p;
-	size_t len = 0, cap = 64;
+	size_t len = 0, cap = 64, frames = 0;
 	char *out = xmalloc(cap);
 	out[0] = '\0';
 	struct chain_walk walk = chain_start(p, site);
-	for (uint32_t n = p->stacks.items[site].parent; n != PF_NONE; n = p->stacks.items[n].parent) {
+	for (uint32_t n = p->stacks.items[site].parent; n != PF_NONE && frames < most; n = p->stacks.items[n].parent) {
 		uint32_t fr = p->stacks.items[n].frame;
 		if (!chain_step(p, &walk, n, c->owned[fr]))
 			continue;
@@ -636,6 +708,7 @@ static char *caller_chain(struct ctx *c, uint32_t site)
 		memcpy(out + len, " <- ", 4);
 		memcpy(out + len + 4, t, tl + 1);
 		len += tl + 4;
+		frames++;
 	}
 	return out;
 }
@@ -674,37 +747,35 @@ struct sites {
 	uint64_t (*chain)[2];
 	int64_t *incl;   /* 3 per function: metric, companion, tb */
 	bool *incl_seen;
-	struct strmap texts; /* a frame's shown text -> id */
-	uint32_t *text_of;   /* per frame of yours: its text id + 1 */
+	uint32_t *text_of; /* per frame of yours: its shown text's id in ctx.shown + 1 */
 };
 
-/* The shown texts of your frames, made in two halves at once (the views show them, and the
- * caller chains are known by them), and the id of each in ST->texts. */
-struct texts_half {
-	struct ctx *c;
-	struct arena *arena;
-	size_t from, to;
-};
-
-static void make_shown_texts(void *arg)
-{
-	struct texts_half *h = arg;
-	struct ctx *c = h->c;
-	for (size_t fr = h->from; fr < h->to; fr++)
-		if (c->owned[fr] && c->frame_shown[fr] == NULL)
-			c->frame_shown[fr] = make_frame_text(h->arena, c->p, (uint32_t)fr, c->own);
-}
-
+/* The shown texts of your frames (the views show them, and the caller chains are known by
+ * them): each made in a scratch buffer and interned in C->shown, where it is kept once however
+ * many frames show it (the copies of one function at other addresses), and its id. */
 static void shown_texts(struct ctx *c, struct sites *st)
 {
-	size_t n = c->p->frames.len;
-	if (!c->o->full_paths) { /* else frame_shown is frame_text, made for every frame already */
-		struct texts_half mine = {c, &c->texts, 0, n / 2}, other = {c, &c->texts_beside, n / 2, n};
-		task_halves(make_shown_texts, &mine, &other, "profan-views");
+	size_t n = c->p->frames.len, cap = 256;
+	char *room = xmalloc(cap);
+	for (size_t fr = 0; fr < n; fr++) {
+		if (!c->owned[fr])
+			continue;
+		uint32_t id;
+		if (c->o->full_paths || c->frame_shown[fr] != NULL) { /* frame_shown is frame_text */
+			id = strmap_intern(&c->shown, frame_shown(c, (uint32_t)fr));
+		} else {
+			size_t len = frame_text_to(room, cap, c->p, (uint32_t)fr, c->own);
+			if (len >= cap) {
+				cap = len + 1;
+				room = xrealloc(room, cap);
+				frame_text_to(room, cap, c->p, (uint32_t)fr, c->own);
+			}
+			id = strmap_intern_len(&c->shown, room, len);
+			c->frame_shown[fr] = strmap_str(&c->shown, id);
+		}
+		st->text_of[fr] = id + 1;
 	}
-	for (size_t fr = 0; fr < n; fr++)
-		if (c->owned[fr])
-			st->text_of[fr] = strmap_intern(&st->texts, frame_shown(c, (uint32_t)fr)) + 1;
+	free(room);
 }
 
 /* One half of the samples, walked from leaf to root (sites_compute): each sample's site node
@@ -780,7 +851,6 @@ static void sites_compute(struct ctx *c, struct sites *st)
 	st->chain = xcalloc(p->sample_count + 1, sizeof(*st->chain));
 	st->incl = xcalloc((nf + 1) * 3, sizeof(*st->incl));
 	st->incl_seen = xcalloc(nf + 1, sizeof(*st->incl_seen));
-	strmap_init(&st->texts);
 	st->text_of = xcalloc(p->frames.len + 1, sizeof(*st->text_of));
 	shown_texts(c, st);
 	/* per frame, its function when the frame is your code (cache-resident, unlike the nodes) */
@@ -811,7 +881,6 @@ static void sites_release(struct sites *st)
 	free(st->chain);
 	free(st->incl);
 	free(st->incl_seen);
-	strmap_release(&st->texts);
 	free(st->text_of);
 }
 
@@ -913,7 +982,8 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 		count[id]++;
 		bool better = best[id] == PF_NONE || v > best_v[id];
 		if (!better && v == best_v[id]) {
-			char *x = caller_chain(c, chains.site.items[ch]), *y = caller_chain(c, chains.site.items[best[id]]);
+			char *x = caller_chain(c, chains.site.items[ch], SIZE_MAX);
+			char *y = caller_chain(c, chains.site.items[best[id]], SIZE_MAX);
 			better = strcmp(x, y) < 0;
 			free(x);
 			free(y);
@@ -950,8 +1020,9 @@ static void view_sites(struct report *r, struct ctx *c, const struct sites *st)
 			}
 		}
 		if (best[id] != PF_NONE) {
-			/* the chain as shown: its first two frames of yours */
-			char *full = caller_chain(c, chains.site.items[best[id]]);
+			/* the chain as shown: its first two frames of yours, and whether a third follows (its
+			 * " <- " is the third: three frames are all the search below reads of the chain) */
+			char *full = caller_chain(c, chains.site.items[best[id]], 3);
 			const char *cut = full;
 			for (int k = 0; k < 3 && cut; k++)
 				cut = strstr(cut + (k ? 4 : 0), " <- ");
@@ -1147,6 +1218,7 @@ static int frames_prepare(struct ctx *c, const struct dhat_view_opts *dopt)
 	int rc = -1;
 	c->frame_text = xcalloc(n, sizeof(*c->frame_text));
 	c->frame_shown = xcalloc(n, sizeof(*c->frame_shown));
+	strmap_init(&c->shown);
 	c->owned = xcalloc(n, sizeof(*c->owned));
 	c->plumbing = xcalloc(n, sizeof(*c->plumbing));
 	if (regex_list_add(&plumbing, default_plumbing, err, sizeof(err)) < 0)
@@ -1162,7 +1234,7 @@ static int frames_prepare(struct ctx *c, const struct dhat_view_opts *dopt)
 static void frames_release(struct ctx *c)
 {
 	arena_release(&c->texts);
-	arena_release(&c->texts_beside);
+	strmap_release(&c->shown);
 	free(c->frame_text);
 	free(c->frame_shown);
 	free(c->owned);
