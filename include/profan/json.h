@@ -11,9 +11,10 @@
  * A tree is built from a jstream (jstream.h): of a whole document
  * (json_parse), or of one sub-value a loader needs random access to
  * (json_tree), in a document that may hold several such trees and be cleared
- * for reuse. While a tree is built, a divert hook may take an object member's
- * value for itself (a bulk array read straight into a loader's columns): the
- * tree then holds a stub of the value's type and length, without elements.
+ * for reuse. While a tree is built, an array at a path of the parse's ingest
+ * plan (json_plan.h) is read straight into a column, and a divert hook may take
+ * an object member's value for itself: the tree then holds a node of the
+ * value's type and length, without elements (json_column(), json_stub_data()).
  *
  * Loaders read the tree through the jr_* helpers, which name the JSON path of
  * whatever is wrong: "profan: prof.json: threads[2].samples.stack[17]: ...";
@@ -44,7 +45,7 @@ struct json_doc *json_doc_new(struct jstream *js);
  * memory is kept for the next ones), so a reader can build a value's tree, look at it,
  * and keep it only when it needs to. */
 struct json_mark {
-	size_t nodes, kids, packs, packpool, pool, paths, trees, stubs;
+	size_t nodes, kids, packs, packpool, pool, paths, trees, stubs, cols;
 };
 struct json_mark json_doc_mark(const struct json_doc *doc);
 void json_doc_rewind(struct json_doc *doc, struct json_mark mark);
@@ -86,6 +87,10 @@ const struct json *json_at(const struct json *arr, size_t i);
 bool json_is_packed(const struct json *arr);
 /* The data a divert hook made of stub V (json_stub.data), or NULL. */
 void *json_stub_data(const struct json *v);
+struct jcol;
+/* The column the parse's ingest plan (json_plan.h) read array ARR into, or NULL (ARR was built as
+ * a tree, or is NULL). */
+const struct jcol *json_column(const struct json *arr);
 
 /* Scalars. json_str returns NUL-terminated text (the JSON may hold "\u0000",
  * so json_str_len gives the real length). */

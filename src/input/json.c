@@ -13,9 +13,11 @@
 #include <string.h>
 
 #include "profan/source.h"
+#include "json_plan_int.h"
 #include "json_test.h"
 
-enum { NF_INT = 1, NF_PACKED = 2, NF_STUB = 4 };
+/* NF_STUB: a value read without its elements, by a divert hook or (NF_COLUMN) a plan */
+enum { NF_INT = 1, NF_PACKED = 2, NF_STUB = 4, NF_COLUMN = 8 };
 enum pack_kind { PACK_I32, PACK_I64, PACK_F64 };
 
 struct json {
@@ -104,6 +106,7 @@ struct json_doc {
 	VEC(struct subtree) trees;
 	struct jbuf paths;
 	VEC(struct json_stub) stubs; /* what divert hooks made of the values they read */
+	VEC(struct jcol *) cols;     /* the arrays the ingest plan read */
 	size_t repairs;
 	/* the builder's scratch, kept for the next tree */
 	VEC(struct tframe) stack;
@@ -263,7 +266,8 @@ struct json_mark json_doc_mark(const struct json_doc *d)
 				  .pool = d->pool.len,
 				  .paths = d->paths.len,
 				  .trees = d->trees.len,
-				  .stubs = d->stubs.len};
+				  .stubs = d->stubs.len,
+				  .cols = d->cols.len};
 }
 
 void json_doc_rewind(struct json_doc *d, struct json_mark m)
@@ -278,6 +282,9 @@ void json_doc_rewind(struct json_doc *d, struct json_mark m)
 		if (d->stubs.items[i].release)
 			d->stubs.items[i].release(d->stubs.items[i].data);
 	d->stubs.len = m.stubs;
+	for (size_t i = m.cols; i < d->cols.len; i++)
+		jcol_free(d->cols.items[i]);
+	d->cols.len = m.cols;
 	d->node_count = m.nodes;
 	d->kid_count = m.kids;
 	d->pack_count = m.packs;
@@ -308,6 +315,7 @@ void json_doc_free(struct json_doc *d)
 	free(d->paths.data);
 	vec_free(&d->trees);
 	vec_free(&d->stubs);
+	vec_free(&d->cols);
 	vec_free(&d->stack);
 	vec_free(&d->kidstack);
 	free(d->cur.data);
@@ -586,6 +594,31 @@ static size_t record_tree(struct jstream *js, struct json_doc *d)
 	return off;
 }
 
+/* The member's value due in JS, an array at a path of the plan, read into a column as a node of
+ * its own: 1 when read, 0 when the plan leaves it to the tree, -1 when the stream failed. */
+static int planned(struct jstream *js, struct json_doc *d, const struct json_parse_opts *o)
+{
+	const struct jplan_entry *e = jplan_match(js, o);
+	if (e == NULL)
+		return 0;
+	int t = jstream_peek(js);
+	if (t != JSON_ARRAY)
+		return t < 0 ? -1 : 0; /* the loader's type check meets it in the tree */
+	struct jcol *c = jplan_read(js, e);
+	if (c == NULL)
+		return -1;
+	vec_push(&d->cols, c); /* the document owns it from here, failed or not */
+	if (c->len > UINT32_MAX)
+		return jstream_fail(js, "more than 4294967295 values");
+	uint32_t idx = new_node(d, JSON_ARRAY);
+	struct json *n = node_at(d, idx);
+	n->flags = NF_STUB | NF_COLUMN;
+	n->u.c.count = (uint32_t)c->len;
+	n->u.c.first = (uint32_t)(d->cols.len - 1);
+	add_child(d, idx);
+	return 1;
+}
+
 const struct json *json_tree(struct jstream *js, struct json_doc *d, const struct json_divert *dv)
 {
 	if (jstream_failed(js))
@@ -594,11 +627,19 @@ const struct json *json_tree(struct jstream *js, struct json_doc *d, const struc
 	pack_reset(&d->cur);
 	record_tree(js, d);
 	uint32_t root = (uint32_t)d->node_count;
+	const struct json_parse_opts *o = jstream_opts(js);
+	bool plan = o->plan[0] != NULL;
 	for (;;) {
-		/* a value is due: as a stub, a container to enter, or a scalar */
+		/* a value is due: as a column, a stub, a container to enter, or a scalar */
 		struct tframe *top = d->stack.len ? &d->stack.items[d->stack.len - 1] : NULL;
 		bool done = false;
-		if (dv != NULL && (top == NULL || top->is_object) && jstream_depth(js) <= dv->max_depth) {
+		if (plan && top != NULL && top->is_object) {
+			int r = planned(js, d, o);
+			if (r < 0)
+				return NULL;
+			done = r == 1;
+		}
+		if (!done && dv != NULL && (top == NULL || top->is_object) && jstream_depth(js) <= dv->max_depth) {
 			struct json_stub st = {0};
 			int r = dv->fn(dv->ctx, js, &st);
 			if (r == 1 && st.data != NULL)
@@ -655,7 +696,6 @@ const struct json *json_tree(struct jstream *js, struct json_doc *d, const struc
 			uint32_t closed = top->node;
 			if (close_container(js, d) < 0)
 				return NULL;
-			const struct json_parse_opts *o = jstream_opts(js);
 			if (d->stack.len == 1 && d->stack.items[0].is_object && o->root_member != NULL)
 				o->root_member(o->root_member_ctx, strmap_str(&d->keys->map, d->stack.items[0].key),
 					       node_at(d, closed));
@@ -726,9 +766,16 @@ bool json_is_stub(const struct json *v)
 
 void *json_stub_data(const struct json *v)
 {
-	if (!json_is_stub(v) || v->u.c.first == UINT32_MAX)
+	if (!json_is_stub(v) || (v->flags & NF_COLUMN) || v->u.c.first == UINT32_MAX)
 		return NULL;
 	return doc_of(v)->stubs.items[v->u.c.first].data;
+}
+
+const struct jcol *json_column(const struct json *arr)
+{
+	if (arr == NULL || !(arr->flags & NF_COLUMN))
+		return NULL;
+	return doc_of(arr)->cols.items[arr->u.c.first];
 }
 
 const struct json *json_get(const struct json *obj, const char *key)

@@ -2,6 +2,7 @@
  * strings, chunk boundaries (through gzip), and every error message shape. */
 #include "profan/json.h"
 #include "profan/json_head.h"
+#include "profan/json_plan.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -772,6 +773,95 @@ static void head_of_a_prefix(void)
 	CHECK(!h.is_json);
 }
 
+/* An ingest plan: the arrays at its paths become columns, with the values the entries declare
+ * (worked out by hand below); anything else at those paths, and every other path, stays in the tree. */
+static void plan_reads_declared_paths_into_columns(void)
+{
+	static const struct jplan_entry entries[] = {
+		{"a[].s.u", JPLAN_UINTS, .max = 1000, .null_as = 0, .bias = 1},
+		{"a[].s.t", JPLAN_TIMES},
+		{"a[].s.d", JPLAN_TIMES, .deltas = true},
+		{"a[].s.w", JPLAN_UINTS, .max = 5, .null_as = 9},
+		{"a[].s.c", JPLAN_UINTS, .max = 5},
+		{"a[].s.v", JPLAN_UINTS, .max = 5},
+	};
+	static const struct json_plan plan = {entries, ARRAY_SIZE(entries)};
+	const struct json_parse_opts opts = {.plan = {&plan}};
+	const char *text = "{\"a\":[{\"s\":{\"u\":[0,7,null,300],\"t\":[1.5,-2,4],\"d\":[1,2,3],\"w\":[5,-1,6],"
+			   "\"c\":[3,3,3],\"v\":\"x\"}},{\"s\":{\"u\":{\"k\":1},\"t\":[]}}],\"u\":[1,2],"
+			   "\"b\":{\"u\":[9]}}";
+	struct json_doc *d = json_parse_buffer(text, strlen(text), "plan", &opts);
+	CHECK(d != NULL);
+	if (d == NULL)
+		return;
+	const struct json *root = json_doc_root(d), *a = json_get(root, "a");
+	const struct json *s0 = json_get(json_at(a, 0), "s"), *s1 = json_get(json_at(a, 1), "s");
+	/* u: each integer + 1, a null 0; 301 needs two bytes */
+	const struct jcol *u = json_column(json_get(s0, "u"));
+	CHECK(u != NULL && u->entry == &entries[0]);
+	if (u != NULL) {
+		CHECK_INT(u->len, 4);
+		CHECK_INT(u->width, 2);
+		CHECK_INT(jcol_get(u, 0), 1);
+		CHECK_INT(jcol_get(u, 1), 8);
+		CHECK_INT(jcol_get(u, 2), 0);
+		CHECK_INT(jcol_get(u, 3), 301);
+		CHECK(u->bad == SIZE_MAX);
+	}
+	CHECK_INT(json_len(json_get(s0, "u")), 4);
+	CHECK(json_at(json_get(s0, "u"), 0) == NULL);
+	/* t: the range of 1.5, -2, 4; d: of the sums 1, 3, 6 */
+	const struct jcol *t = json_column(json_get(s0, "t")), *dl = json_column(json_get(s0, "d"));
+	CHECK(t != NULL && dl != NULL);
+	if (t != NULL && dl != NULL) {
+		CHECK(t->len == 3 && t->t_min == -2 && t->t_max == 4 && t->bad == SIZE_MAX);
+		CHECK(dl->len == 3 && dl->t_min == 1 && dl->t_max == 6 && dl->bad == SIZE_MAX);
+	}
+	/* w: -1 is the first element out of [0, 5], kept as read; 6 after it does not replace it */
+	const struct jcol *w = json_column(json_get(s0, "w"));
+	CHECK(w != NULL);
+	if (w != NULL) {
+		CHECK_INT(w->len, 3);
+		CHECK_INT(w->bad, 1);
+		CHECK(w->bad_value.kind == JNUM_INT && w->bad_value.i == -1);
+		CHECK_INT(jcol_get(w, 0), 5);
+	}
+	char path[64];
+	json_path(d, json_get(s0, "w"), path, sizeof(path));
+	CHECK_STR(path, "a[0].s.w");
+	/* c: one value throughout, kept without a byte per element */
+	const struct jcol *c = json_column(json_get(s0, "c"));
+	CHECK(c != NULL && c->width == 0 && jcol_all(c, 3) && !jcol_all(c, 4));
+	/* not arrays at planned paths, and arrays elsewhere: the tree's */
+	CHECK_STR(json_str(json_get(s0, "v")), "x");
+	CHECK(json_column(json_get(s1, "u")) == NULL && json_type(json_get(s1, "u")) == JSON_OBJECT);
+	const struct jcol *t1 = json_column(json_get(s1, "t"));
+	CHECK(t1 != NULL && t1->len == 0);
+	CHECK(json_column(json_get(root, "u")) == NULL && json_i64_at(json_get(root, "u"), 1, &(int64_t){0}) == JSON_ELEM_OK);
+	CHECK(json_column(json_get(json_get(root, "b"), "u")) == NULL);
+	json_doc_free(d);
+
+	/* a long column read in runs: 0 .. 999, each + 1 */
+	char *big = malloc(16 * 1024);
+	size_t n = (size_t)sprintf(big, "{\"a\":[{\"s\":{\"u\":[");
+	for (int i = 0; i < 1000; i++)
+		n += (size_t)sprintf(big + n, "%s%d", i ? "," : "", i);
+	n += (size_t)sprintf(big + n, "]}}]}");
+	d = json_parse_buffer(big, n, "plan", &opts);
+	u = d ? json_column(json_get(json_get(json_at(json_get(json_doc_root(d), "a"), 0), "s"), "u")) : NULL;
+	CHECK(u != NULL);
+	if (u != NULL) {
+		uint64_t sum = 0;
+		for (size_t i = 0; i < u->len; i++)
+			sum += jcol_get(u, i);
+		CHECK_INT(u->len, 1000);
+		CHECK_INT(sum, 500500); /* 1 + 2 + ... + 1000 */
+		CHECK_INT(u->width, 2);
+	}
+	json_doc_free(d);
+	free(big);
+}
+
 int main(void)
 {
 	RUN(scalars_and_objects);
@@ -791,5 +881,6 @@ int main(void)
 	RUN(jr_helpers_report_paths);
 	RUN(jslb_and_directory_are_refused);
 	RUN(head_of_a_prefix);
+	RUN(plan_reads_declared_paths_into_columns);
 	return check_summary();
 }

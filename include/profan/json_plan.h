@@ -1,0 +1,81 @@
+/* json_plan.h: a format's declared ingest plan: which arrays of a document become columns.
+ *
+ * A profile's bulk is a few long arrays of numbers at paths the format knows in advance
+ * ("threads[].samples.stack"). A format declares them here, each with what its elements may
+ * be, and json_parse() (json_parse_opts.plan) reads every array found at one of those paths
+ * straight from the token stream into a column (struct jcol) as the document streams by:
+ * the tree keeps only the array's node (its type, length and place, for the jr_* readers'
+ * error lines) and json_column() (json.h) gives the column. A value of another type at the path is
+ * left to the tree, where the reader's type check meets it.
+ *
+ * Nothing is reported while a column fills: the first element out of the declared range is
+ * kept as it was read (jcol.bad, .bad_value), and the loader reports it in its own order with
+ * jr_elem_error(), as it would have for a tree's element. */
+#ifndef PROFAN_JSON_PLAN_H
+#define PROFAN_JSON_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profan/jstream.h"
+
+enum jplan_kind {
+	/* nulls and integers in [0, MAX]: a null stores NULL_AS, an integer itself + BIAS (stack
+	 * indices kept + 1, so 0 stays for null), in as few bytes a value as the largest needs */
+	JPLAN_UINTS,
+	/* numbers read as times: only their range is kept (jcol.t_min, .t_max); with DELTAS each
+	 * element adds to the sum before it. An element that is no number, or that makes a time
+	 * that is not finite, is the column's bad element (and NOT_FINITE says which). */
+	JPLAN_TIMES,
+};
+
+struct jplan_entry {
+	const char *path; /* member keys, and [] for any element of an array: "threads[].samples.stack" */
+	enum jplan_kind kind;
+	int64_t max;      /* JPLAN_UINTS */
+	uint64_t null_as; /* JPLAN_UINTS */
+	uint64_t bias;    /* JPLAN_UINTS */
+	bool deltas;      /* JPLAN_TIMES */
+};
+
+struct json_plan {
+	const struct jplan_entry *entries;
+	size_t len;
+};
+
+/* An array read by a plan. */
+struct jcol {
+	const struct jplan_entry *entry; /* the plan's entry that matched the array */
+	size_t len;
+	/* JPLAN_UINTS: element I as jcol_get() gives it; WIDTH bytes each, 0 while every value is KONST */
+	unsigned width;
+	uint64_t konst;
+	void *data;
+	size_t cap;
+	/* The first element out of the declared range (SIZE_MAX: none), as read. */
+	size_t bad;
+	struct jnum bad_value;
+	/* JPLAN_TIMES: the times up to the bad element */
+	double acc, t_min, t_max;
+	bool not_finite;
+};
+
+static inline uint64_t jcol_get(const struct jcol *c, size_t i)
+{
+	switch (c->width) {
+	case 0: return c->konst;
+	case 1: return ((const uint8_t *)c->data)[i];
+	case 2: return ((const uint16_t *)c->data)[i];
+	case 4: return ((const uint32_t *)c->data)[i];
+	default: return ((const uint64_t *)c->data)[i];
+	}
+}
+
+/* Every element of C stores V (true for an empty column). */
+static inline bool jcol_all(const struct jcol *c, uint64_t v)
+{
+	return c->len == 0 || (c->width == 0 && c->konst == v);
+}
+
+#endif
