@@ -91,6 +91,10 @@ struct jcol;
 /* The column the parse's ingest plan (json_plan.h) read array ARR into, or NULL (ARR was built as
  * a tree, or is NULL). */
 const struct jcol *json_column(const struct json *arr);
+/* The rows the plan read array ARR into, or NULL; the document owns them and lends them to the
+ * loader, which may rewrite their index pool in place (or drop it: jrows_drop_indices()). */
+struct jrows;
+struct jrows *json_rows(const struct json *arr);
 
 /* Scalars. json_str returns NUL-terminated text (the JSON may hold "\u0000",
  * so json_str_len gives the real length). */
@@ -147,6 +151,12 @@ const char *jr_str(struct jr *r, const struct json *obj, const char *key, bool o
  * may be a stub): not an integer, a null when nulls are refused, or out of [MIN, MAX]. */
 int jr_elem_error(struct jr *r, const struct json *arr, size_t i, const struct jnum *v, int64_t min,
 		  int64_t max);
+/* The error jr_int() or jr_need() prints for member KEY of the object at path OBJ when it is of
+ * type TYPE with value V (a number), expected of type WANT (a number: an integer in [MIN, MAX]). */
+int jr_member_error(struct jr *r, const char *obj, const char *key, enum json_type want, enum json_type type,
+		    const struct jnum *v, int64_t min, int64_t max);
+/* jr_elem_error() for element I of the array at PATH. */
+int jr_elem_error_at(struct jr *r, const char *path, size_t i, const struct jnum *v, int64_t min, int64_t max);
 /* Integer element I of array ARR in [MIN, MAX]; null gives NULLVAL when NULL_OK. */
 bool jr_int_at(struct jr *r, const struct json *arr, size_t i, int64_t min, int64_t max, bool null_ok,
 	       int64_t nullval, int64_t *out);

@@ -28,7 +28,20 @@ enum jplan_kind {
 	 * element adds to the sum before it. An element that is no number, or that makes a time
 	 * that is not finite, is the column's bad element (and NOT_FINITE says which). */
 	JPLAN_TIMES,
+	/* an array of objects, a row each, whose MEMBERS become columns (struct jrows) */
+	JPLAN_ROWS,
+	/* a member of a row: an integer in [0, MAX] (struct jrows.value) */
+	JPLAN_INT,
+	/* a member of a row: an array of integers in [0, MAX < 2^32 - 1] (struct jrows.pool); one per row */
+	JPLAN_INDICES,
 };
+
+struct jplan_member {
+	const char *key;
+	enum jplan_kind kind; /* JPLAN_INT or JPLAN_INDICES */
+	int64_t max;
+};
+#define JPLAN_MEMBERS 16
 
 struct jplan_entry {
 	const char *path; /* member keys, and [] for any element of an array: "threads[].samples.stack" */
@@ -37,6 +50,8 @@ struct jplan_entry {
 	uint64_t null_as; /* JPLAN_UINTS */
 	uint64_t bias;    /* JPLAN_UINTS */
 	bool deltas;      /* JPLAN_TIMES */
+	const struct jplan_member *members; /* JPLAN_ROWS: up to JPLAN_MEMBERS; other keys are skipped */
+	size_t nmembers;
 };
 
 struct json_plan {
@@ -60,6 +75,43 @@ struct jcol {
 	double acc, t_min, t_max;
 	bool not_finite;
 };
+
+/* A member of a row that is not what its declaration says (the member itself: INDEX is SIZE_MAX,
+ * TYPE its type; a number as V), or an element of an index array (element INDEX, as V). */
+struct jbad {
+	size_t row;
+	size_t member; /* its place in jplan_entry.members */
+	size_t index;
+	enum json_type type;
+	struct jnum v;
+};
+
+/* An array of objects read by a JPLAN_ROWS entry. Up to the first element that is no object:
+ * the loader stops there, so the rest is only checked by the stream. */
+struct jrows {
+	const struct jplan_entry *entry;
+	char *path;        /* the array's JSON path ("pps"), for error lines */
+	size_t len;        /* the rows (objects) before the first element that is none */
+	size_t elements;   /* every element */
+	size_t not_object; /* the first element that is no object (LEN), or SIZE_MAX */
+	enum json_type not_object_type;
+	bool numbers;      /* every element is a number or null: the tree would have packed them */
+	uint32_t *has;     /* per row: bit M set when member M was there, fit or not */
+	int64_t *value[JPLAN_MEMBERS]; /* JPLAN_INT member M per row (0 when absent or unfit); NULL
+					* when no row had it */
+	/* the JPLAN_INDICES member: row I's elements are pool[at[I] .. at[I + 1]); an unfit element
+	 * is UINT32_MAX there */
+	uint64_t *at;
+	uint32_t *pool;
+	/* the unfit members in row order (per row in member order of the file); of an index array
+	 * only the last unfit element */
+	struct jbad *bad;
+	size_t nbad;
+	size_t cap, pool_cap, bad_cap;
+};
+
+/* Frees ROWS's index pool (AT and POOL) once the loader has made what it needs of them. */
+void jrows_drop_indices(struct jrows *rows);
 
 static inline uint64_t jcol_get(const struct jcol *c, size_t i)
 {

@@ -106,7 +106,7 @@ struct json_doc {
 	VEC(struct subtree) trees;
 	struct jbuf paths;
 	VEC(struct json_stub) stubs; /* what divert hooks made of the values they read */
-	VEC(struct jcol *) cols;     /* the arrays the ingest plan read */
+	VEC(struct jplan_value) cols; /* the arrays the ingest plan read */
 	size_t repairs;
 	/* the builder's scratch, kept for the next tree */
 	VEC(struct tframe) stack;
@@ -283,7 +283,7 @@ void json_doc_rewind(struct json_doc *d, struct json_mark m)
 			d->stubs.items[i].release(d->stubs.items[i].data);
 	d->stubs.len = m.stubs;
 	for (size_t i = m.cols; i < d->cols.len; i++)
-		jcol_free(d->cols.items[i]);
+		jplan_value_free(&d->cols.items[i]);
 	d->cols.len = m.cols;
 	d->node_count = m.nodes;
 	d->kid_count = m.kids;
@@ -604,16 +604,16 @@ static int planned(struct jstream *js, struct json_doc *d, const struct json_par
 	int t = jstream_peek(js);
 	if (t != JSON_ARRAY)
 		return t < 0 ? -1 : 0; /* the loader's type check meets it in the tree */
-	struct jcol *c = jplan_read(js, e);
-	if (c == NULL)
+	struct jplan_value v;
+	if (jplan_read(js, e, &v) < 0)
 		return -1;
-	vec_push(&d->cols, c); /* the document owns it from here, failed or not */
-	if (c->len > UINT32_MAX)
+	vec_push(&d->cols, v); /* the document owns it from here, failed or not */
+	if (v.len > UINT32_MAX)
 		return jstream_fail(js, "more than 4294967295 values");
 	uint32_t idx = new_node(d, JSON_ARRAY);
 	struct json *n = node_at(d, idx);
 	n->flags = NF_STUB | NF_COLUMN;
-	n->u.c.count = (uint32_t)c->len;
+	n->u.c.count = (uint32_t)v.len;
 	n->u.c.first = (uint32_t)(d->cols.len - 1);
 	add_child(d, idx);
 	return 1;
@@ -775,7 +775,14 @@ const struct jcol *json_column(const struct json *arr)
 {
 	if (arr == NULL || !(arr->flags & NF_COLUMN))
 		return NULL;
-	return doc_of(arr)->cols.items[arr->u.c.first];
+	return doc_of(arr)->cols.items[arr->u.c.first].col;
+}
+
+struct jrows *json_rows(const struct json *arr)
+{
+	if (arr == NULL || !(arr->flags & NF_COLUMN))
+		return NULL;
+	return doc_of(arr)->cols.items[arr->u.c.first].rows;
 }
 
 const struct json *json_get(const struct json *obj, const char *key)
@@ -1147,6 +1154,40 @@ int jr_elem_error(struct jr *r, const struct json *arr, size_t i, const struct j
 	if (x < min || x > max)
 		return jr_error(r, arr, i, "%lld is out of range [%lld, %lld]", (long long)x, (long long)min,
 				(long long)max);
+	return 0;
+}
+
+int jr_elem_error_at(struct jr *r, const char *path, size_t i, const struct jnum *v, int64_t min, int64_t max)
+{
+	int64_t x;
+	if (v->kind == JNUM_NULL)
+		return jr_error_at(r, path, i, "expected an integer, got null");
+	if (v->kind == JNUM_OTHER)
+		return jr_error_at(r, path, i, "expected an integer, got %s%s", type_article(v->type),
+				   json_type_name(v->type));
+	if (!jnum_i64(v, &x))
+		return jr_error_at(r, path, i, "expected an integer, got %g", v->d);
+	if (x < min || x > max)
+		return jr_error_at(r, path, i, "%lld is out of range [%lld, %lld]", (long long)x, (long long)min,
+				   (long long)max);
+	return 0;
+}
+
+int jr_member_error(struct jr *r, const char *obj, const char *key, enum json_type want, enum json_type type,
+		    const struct jnum *v, int64_t min, int64_t max)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s%s%s", obj, obj[0] ? "." : "", key);
+	/* as member() and jr_int() say it */
+	if (type != want)
+		return jr_error_at(r, path, SIZE_MAX, "expected %s%s, got %s%s", type_article(want),
+				   json_type_name(want), type_article(type), json_type_name(type));
+	int64_t x;
+	if (!jnum_i64(v, &x))
+		return jr_error_at(r, path, SIZE_MAX, "expected an integer, got %g", v->d);
+	if (x < min || x > max)
+		return jr_error_at(r, path, SIZE_MAX, "%lld is out of range [%lld, %lld]", (long long)x,
+				   (long long)min, (long long)max);
 	return 0;
 }
 

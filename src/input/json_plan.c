@@ -59,7 +59,7 @@ static struct jcol *jcol_new(const struct jplan_entry *e)
 	return c;
 }
 
-void jcol_free(struct jcol *c)
+static void jcol_free(struct jcol *c)
 {
 	if (c != NULL)
 		col_free(c->data);
@@ -296,7 +296,7 @@ static void time_run(void *ctx, const double *v, size_t n)
 
 static const struct jnum_runs uint_runs = {.uints = uint_run}, time_runs = {.reals = time_run};
 
-struct jcol *jplan_read(struct jstream *js, const struct jplan_entry *e)
+static struct jcol *read_column(struct jstream *js, const struct jplan_entry *e)
 {
 	struct jcol *c = jcol_new(e);
 	bool times = e->kind == JPLAN_TIMES;
@@ -309,4 +309,232 @@ struct jcol *jplan_read(struct jstream *js, const struct jplan_entry *e)
 	if (c->width > 0 && c->len > 0 && c->len < c->cap)
 		resize(c, c->len);
 	return c;
+}
+
+/* ---- rows ---- */
+
+/* The rows' columns grow to many MB on big files: columns (column.h) keep their 2 MiB pages whole. */
+static void rows_free(struct jrows *R)
+{
+	if (R == NULL)
+		return;
+	free(R->path);
+	col_free(R->has);
+	for (size_t m = 0; m < JPLAN_MEMBERS; m++)
+		col_free(R->value[m]);
+	col_free(R->at);
+	col_free(R->pool);
+	free(R->bad);
+	free(R);
+}
+
+void jrows_drop_indices(struct jrows *R)
+{
+	col_free(R->at);
+	col_free(R->pool);
+	R->at = NULL;
+	R->pool = NULL;
+	R->pool_cap = 0;
+}
+
+/* Room for row LEN (and the AT entry after it). */
+static void rows_grow(struct jrows *R)
+{
+	if (R->len + 1 < R->cap)
+		return;
+	size_t cap = grow_cap(R->cap, R->cap + 1, 4096);
+	R->has = col_resize(R->has, cap, sizeof(*R->has));
+	R->at = col_resize(R->at, cap, sizeof(*R->at));
+	for (size_t m = 0; m < JPLAN_MEMBERS; m++)
+		if (R->value[m] != NULL) {
+			R->value[m] = col_resize(R->value[m], cap, sizeof(**R->value));
+			memset(R->value[m] + R->cap, 0, (cap - R->cap) * sizeof(**R->value));
+		}
+	R->cap = cap;
+}
+
+static int64_t *value_column(struct jrows *R, size_t m)
+{
+	if (R->value[m] == NULL) {
+		R->value[m] = col_resize(NULL, R->cap, sizeof(**R->value));
+		memset(R->value[m], 0, R->cap * sizeof(**R->value));
+	}
+	return R->value[m];
+}
+
+static void add_bad(struct jrows *R, size_t m, size_t index, enum json_type type, const struct jnum *v)
+{
+	if (R->nbad == R->bad_cap) {
+		R->bad_cap = grow_cap(R->bad_cap, R->nbad + 1, 16);
+		R->bad = xreallocarray(R->bad, R->bad_cap, sizeof(*R->bad));
+	}
+	R->bad[R->nbad++] = (struct jbad){.row = R->len, .member = m, .index = index, .type = type,
+					  .v = v ? *v : (struct jnum){.kind = JNUM_OTHER, .type = type}};
+}
+
+/* The elements of one row's index array, appended to the pool. */
+struct indices {
+	struct jrows *R;
+	int64_t max;
+	size_t n;         /* elements so far */
+	size_t bad;       /* the last unfit one, or SIZE_MAX */
+	struct jnum bad_v;
+};
+
+static int index_batch(void *ctx, size_t first, const struct jnum *v, size_t n)
+{
+	(void)first;
+	struct indices *x = ctx;
+	struct jrows *R = x->R;
+	uint64_t at = R->at[R->len + 1];
+	if (at + n > R->pool_cap) {
+		size_t cap = grow_cap(R->pool_cap, at + n, 1 << 16);
+		R->pool = col_resize(R->pool, cap, sizeof(*R->pool));
+		R->pool_cap = cap;
+	}
+	for (size_t i = 0; i < n; i++, x->n++) {
+		if (v[i].kind == JNUM_INT && v[i].i >= 0 && v[i].i <= x->max) {
+			R->pool[at + i] = (uint32_t)v[i].i;
+		} else {
+			R->pool[at + i] = UINT32_MAX;
+			x->bad = x->n;
+			x->bad_v = v[i];
+		}
+	}
+	R->at[R->len + 1] = at + n;
+	return JNUM_SKIP;
+}
+
+/* Member keys met so far (the stream's interned ids) -> member, or -1. */
+struct key_cache {
+	uint32_t id[32];
+	int member[32];
+	size_t len;
+};
+
+static int member_of(const struct jplan_entry *e, struct key_cache *kc, const char *key, size_t len, uint32_t id)
+{
+	for (size_t i = 0; i < kc->len; i++)
+		if (kc->id[i] == id)
+			return kc->member[i];
+	int m = -1;
+	for (size_t k = 0; k < e->nmembers && m < 0; k++)
+		if (strlen(e->members[k].key) == len && memcmp(e->members[k].key, key, len) == 0)
+			m = (int)k;
+	if (kc->len < ARRAY_SIZE(kc->id)) {
+		kc->id[kc->len] = id;
+		kc->member[kc->len++] = m;
+	}
+	return m;
+}
+
+/* One member's value, due in JS, of row R->len. */
+static int read_member(struct jstream *js, struct jrows *R, size_t m)
+{
+	const struct jplan_member *pm = &R->entry->members[m];
+	int t = jstream_peek(js);
+	if (t < 0)
+		return -1;
+	R->has[R->len] |= UINT32_C(1) << m;
+	if (pm->kind == JPLAN_INT && t == JSON_NUMBER) {
+		struct jnum v;
+		int64_t x;
+		if (jstream_number(js, &v) < 0)
+			return -1;
+		if (jnum_i64(&v, &x) && x >= 0 && x <= pm->max)
+			value_column(R, m)[R->len] = x;
+		else
+			add_bad(R, m, SIZE_MAX, JSON_NUMBER, &v);
+		return 0;
+	}
+	if (pm->kind == JPLAN_INDICES && t == JSON_ARRAY) {
+		struct indices x = {.R = R, .max = pm->max, .bad = SIZE_MAX};
+		R->at[R->len + 1] = R->at[R->len];
+		if (jstream_begin_array(js) < 0 || jstream_array_numbers(js, index_batch, &x) < 0)
+			return -1;
+		if (x.bad != SIZE_MAX)
+			add_bad(R, m, x.bad, JSON_NUMBER, &x.bad_v);
+		return 0;
+	}
+	add_bad(R, m, SIZE_MAX, (enum json_type)t, NULL);
+	return jstream_skip(js);
+}
+
+static int read_row(struct jstream *js, struct jrows *R, struct key_cache *kc)
+{
+	rows_grow(R);
+	R->has[R->len] = 0;
+	R->at[R->len + 1] = R->at[R->len];
+	if (jstream_begin_object(js) < 0)
+		return -1;
+	int r;
+	const char *key;
+	size_t len;
+	uint32_t id;
+	while ((r = jstream_next_key(js, &key, &len, &id)) == 1) {
+		int m = member_of(R->entry, kc, key, len, id);
+		if ((m < 0 ? jstream_skip(js) : read_member(js, R, (size_t)m)) < 0)
+			return -1;
+	}
+	if (r < 0)
+		return -1;
+	R->len++;
+	return 0;
+}
+
+static struct jrows *read_rows(struct jstream *js, const struct jplan_entry *e)
+{
+	struct jrows *R = xcalloc(1, sizeof(*R));
+	char path[512];
+	jstream_path(js, path, sizeof(path));
+	R->path = xstrdup(path);
+	R->entry = e;
+	R->not_object = SIZE_MAX;
+	R->numbers = true;
+	rows_grow(R);
+	R->at[0] = 0;
+	struct key_cache kc = {0};
+	int r = jstream_begin_array(js);
+	while (r >= 0 && (r = jstream_next_elem(js)) == 1) {
+		int t = jstream_peek(js);
+		if (t < 0) {
+			r = -1;
+			break;
+		}
+		R->elements++;
+		R->numbers = R->numbers && (t == JSON_NUMBER || t == JSON_NULL);
+		if (t == JSON_OBJECT && R->not_object == SIZE_MAX) {
+			r = read_row(js, R, &kc);
+			continue;
+		}
+		if (R->not_object == SIZE_MAX) {
+			R->not_object = R->len;
+			R->not_object_type = (enum json_type)t;
+		}
+		r = jstream_skip(js);
+	}
+	if (r < 0) {
+		rows_free(R);
+		return NULL;
+	}
+	return R;
+}
+
+int jplan_read(struct jstream *js, const struct jplan_entry *e, struct jplan_value *out)
+{
+	*out = (struct jplan_value){0};
+	if (e->kind == JPLAN_ROWS) {
+		out->rows = read_rows(js, e);
+		out->len = out->rows ? out->rows->elements : 0;
+		return out->rows ? 0 : -1;
+	}
+	out->col = read_column(js, e);
+	out->len = out->col ? out->col->len : 0;
+	return out->col ? 0 : -1;
+}
+
+void jplan_value_free(struct jplan_value *v)
+{
+	jcol_free(v->col);
+	rows_free(v->rows);
 }

@@ -862,6 +862,57 @@ static void plan_reads_declared_paths_into_columns(void)
 	free(big);
 }
 
+/* A JPLAN_ROWS entry: objects become rows, their declared members columns, and what does not fit
+ * is kept as read (worked out by hand below). */
+static void plan_reads_rows(void)
+{
+	static const struct jplan_member members[] = {{"a", JPLAN_INT, 10}, {"f", JPLAN_INDICES, 5}};
+	static const struct jplan_entry entries[] = {{"r", JPLAN_ROWS, .members = members, .nmembers = 2}};
+	static const struct json_plan plan = {entries, 1};
+	const struct json_parse_opts opts = {.plan = {&plan}};
+	const char *text = "{\"r\":[{\"a\":3,\"f\":[0,2],\"z\":[1,{}]},{\"f\":[],\"a\":\"x\"},"
+			   "{\"a\":-1,\"f\":[1,null,7,\"s\",4]},5,{\"a\":1}]}";
+	struct json_doc *d = json_parse_buffer(text, strlen(text), "rows", &opts);
+	CHECK(d != NULL);
+	const struct json *arr = d ? json_get(json_doc_root(d), "r") : NULL;
+	struct jrows *R = json_rows(arr);
+	CHECK(R != NULL && json_column(arr) == NULL);
+	if (R != NULL) {
+		CHECK_INT(json_len(arr), 5);
+		CHECK_INT(R->elements, 5);
+		CHECK_INT(R->len, 3); /* element 3 is no object: the rows stop there */
+		CHECK_INT(R->not_object, 3);
+		CHECK(R->not_object_type == JSON_NUMBER && !R->numbers);
+		CHECK_STR(R->path, "r");
+		CHECK_INT(R->has[0], 3);
+		CHECK_INT(R->has[1], 3);
+		CHECK_INT(R->has[2], 3);
+		CHECK_INT(R->value[0][0], 3);
+		/* f: row 0 [0, 2], row 1 [], row 2 five elements, three of them unfit */
+		CHECK_INT(R->at[1], 2);
+		CHECK_INT(R->at[2], 2);
+		CHECK_INT(R->at[3], 7);
+		CHECK(R->pool[0] == 0 && R->pool[1] == 2 && R->pool[2] == 1 && R->pool[6] == 4);
+		CHECK(R->pool[3] == UINT32_MAX && R->pool[4] == UINT32_MAX && R->pool[5] == UINT32_MAX);
+		/* row 1's a is a string, row 2's a is -1, and of row 2's f the last unfit element is "s" */
+		CHECK_INT(R->nbad, 3);
+		if (R->nbad == 3) {
+			CHECK(R->bad[0].row == 1 && R->bad[0].member == 0 && R->bad[0].index == SIZE_MAX &&
+			      R->bad[0].type == JSON_STRING);
+			CHECK(R->bad[1].row == 2 && R->bad[1].member == 0 && R->bad[1].type == JSON_NUMBER &&
+			      R->bad[1].v.kind == JNUM_INT && R->bad[1].v.i == -1);
+			CHECK(R->bad[2].row == 2 && R->bad[2].member == 1 && R->bad[2].index == 3 &&
+			      R->bad[2].v.kind == JNUM_OTHER && R->bad[2].v.type == JSON_STRING);
+		}
+	}
+	json_doc_free(d);
+	/* only numbers and nulls: no rows, and the tree would have packed them */
+	d = json_parse_buffer("{\"r\":[1,null,2]}", 16, "rows", &opts);
+	R = d ? json_rows(json_get(json_doc_root(d), "r")) : NULL;
+	CHECK(R != NULL && R->numbers && R->len == 0 && R->not_object == 0 && R->elements == 3);
+	json_doc_free(d);
+}
+
 int main(void)
 {
 	RUN(scalars_and_objects);
@@ -882,5 +933,6 @@ int main(void)
 	RUN(jslb_and_directory_are_refused);
 	RUN(head_of_a_prefix);
 	RUN(plan_reads_declared_paths_into_columns);
+	RUN(plan_reads_rows);
 	return check_summary();
 }
