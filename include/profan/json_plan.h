@@ -5,12 +5,15 @@
  * be, and json_parse() (json_parse_opts.plan) reads every array found at one of those paths
  * straight from the token stream into a column (struct jcol) as the document streams by:
  * the tree keeps only the array's node (its type, length and place, for the jr_* readers'
- * error lines) and json_column() (json.h) gives the column. A value of another type at the path is
- * left to the tree, where the reader's type check meets it.
+ * error lines) and json_column() (json.h) gives the column. An array of objects may be read as
+ * rows (JPLAN_ROWS: DHAT's program points), each declared member a column; json_rows() gives
+ * them. A value of another type at the path is left to the tree, where the reader's type check
+ * meets it. The loader reads the columns and nothing else: there is no second way in.
  *
  * Nothing is reported while a column fills: the first element out of the declared range is
- * kept as it was read (jcol.bad, .bad_value), and the loader reports it in its own order with
- * jr_elem_error(), as it would have for a tree's element. */
+ * kept as it was read (jcol.bad, .bad_value; of rows, every unfit member: struct jbad), and
+ * the loader reports it in its own order with jr_elem_error() or jr_member_error(), in the
+ * words the tree readers use for a tree's element or member. */
 #ifndef PROFAN_JSON_PLAN_H
 #define PROFAN_JSON_PLAN_H
 

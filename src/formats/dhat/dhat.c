@@ -1181,7 +1181,7 @@ static int read_pps(struct loader *L, const struct json *root)
 		size_t nbad = 0;
 		while (b + nbad < R->nbad && R->bad[b + nbad].row == i)
 			nbad++;
-		const struct jbad *bad = R->bad + b;
+		const struct jbad *bad = nbad > 0 ? R->bad + b : NULL; /* R->bad is NULL when nothing was unfit */
 		b += nbad;
 		if (read_pp_columns(L, R, i, bad, nbad, values) < 0 || check_totals(L, i, totals, values) < 0)
 			goto out;
