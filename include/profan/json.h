@@ -67,7 +67,8 @@ struct json_divert {
 };
 
 /* Builds the value due in JS as a tree in DOC; NULL when the stream failed
- * (the error is printed). DV may be NULL. */
+ * (the error is printed). DV may be NULL. The stream's ingest plan is not carried
+ * out here: it is the whole document's, json_parse()'s. */
 const struct json *json_tree(struct jstream *js, struct json_doc *doc, const struct json_divert *dv);
 const struct json *json_doc_root(const struct json_doc *doc);
 const char *json_doc_origin(const struct json_doc *doc);

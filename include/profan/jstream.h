@@ -41,7 +41,7 @@ struct json_parse_opts {
 	bool repair_missing_open_bracket;
 	/* json_parse(): values a loader reads straight from the stream (json.h), or NULL */
 	const struct json_divert *divert;
-	/* json_parse(), json_tree(): the arrays read into columns (json_plan.h); the first NULL ends the list */
+	/* json_parse(): the arrays read into columns (json_plan.h); the first NULL ends the list */
 	const struct json_plan *plan[JSON_PLANS];
 	/* json_parse(): called with each member of the root object as soon as its value is
 	 * read (an object or array, as a tree), while the rest is still to come: for work that

@@ -90,6 +90,7 @@ struct tframe {
 	bool packed;
 	size_t kid_start; /* into the builder's kid stack */
 	uint32_t key;     /* the member being built */
+	uint32_t live;    /* the plan's entries whose paths lead through this container (json_plan_int.h) */
 };
 
 struct json_doc {
@@ -526,7 +527,8 @@ static int close_container(struct jstream *js, struct json_doc *d)
 	return 0;
 }
 
-static int open_container(struct jstream *js, struct json_doc *d, enum json_type t)
+/* Enters the container of type T that is due, LIVE: the plan's entries that lead into it. */
+static int open_container(struct jstream *js, struct json_doc *d, enum json_type t, uint32_t live)
 {
 	if ((t == JSON_OBJECT ? jstream_begin_object(js) : jstream_begin_array(js)) < 0)
 		return -1;
@@ -534,7 +536,7 @@ static int open_container(struct jstream *js, struct json_doc *d, enum json_type
 		return jstream_fail(js, "more than 4294967294 values");
 	uint32_t idx = new_node(d, t);
 	struct tframe f = {.node = idx, .is_object = t == JSON_OBJECT, .packed = t == JSON_ARRAY,
-			   .kid_start = d->kidstack.len};
+			   .kid_start = d->kidstack.len, .live = live};
 	vec_push(&d->stack, f);
 	return 0;
 }
@@ -596,9 +598,9 @@ static size_t record_tree(struct jstream *js, struct json_doc *d)
 
 /* The member's value due in JS, an array at a path of the plan, read into a column as a node of
  * its own: 1 when read, 0 when the plan leaves it to the tree, -1 when the stream failed. */
-static int planned(struct jstream *js, struct json_doc *d, const struct json_parse_opts *o)
+static int planned(struct jstream *js, struct json_doc *d, const struct json_parse_opts *o, uint32_t live)
 {
-	const struct jplan_entry *e = jplan_match(js, o);
+	const struct jplan_entry *e = jplan_match(js, o, live);
 	if (e == NULL)
 		return 0;
 	int t = jstream_peek(js);
@@ -619,7 +621,10 @@ static int planned(struct jstream *js, struct json_doc *d, const struct json_par
 	return 1;
 }
 
-const struct json *json_tree(struct jstream *js, struct json_doc *d, const struct json_divert *dv)
+/* The value due in JS as a tree in D; LIVE: the entries of the stream's plan carried out in it
+ * (none, or all of them for a whole document). */
+static const struct json *build_tree(struct jstream *js, struct json_doc *d, const struct json_divert *dv,
+				     uint32_t live)
 {
 	if (jstream_failed(js))
 		return NULL;
@@ -628,13 +633,12 @@ const struct json *json_tree(struct jstream *js, struct json_doc *d, const struc
 	record_tree(js, d);
 	uint32_t root = (uint32_t)d->node_count;
 	const struct json_parse_opts *o = jstream_opts(js);
-	bool plan = o->plan[0] != NULL;
 	for (;;) {
 		/* a value is due: as a column, a stub, a container to enter, or a scalar */
 		struct tframe *top = d->stack.len ? &d->stack.items[d->stack.len - 1] : NULL;
 		bool done = false;
-		if (plan && top != NULL && top->is_object) {
-			int r = planned(js, d, o);
+		if (top != NULL && top->is_object && top->live != 0) {
+			int r = planned(js, d, o, top->live);
 			if (r < 0)
 				return NULL;
 			done = r == 1;
@@ -665,7 +669,8 @@ const struct json *json_tree(struct jstream *js, struct json_doc *d, const struc
 			if (t < 0)
 				return NULL;
 			if (t == JSON_OBJECT || t == JSON_ARRAY) {
-				if (open_container(js, d, (enum json_type)t) < 0)
+				uint32_t in = top ? top->live : live;
+				if (open_container(js, d, (enum json_type)t, in ? jplan_enter(js, o, in) : 0) < 0)
 					return NULL;
 			} else if (scalar(js, d, t) < 0) {
 				return NULL;
@@ -703,13 +708,19 @@ const struct json *json_tree(struct jstream *js, struct json_doc *d, const struc
 	}
 }
 
+/* A loader's own tree of a sub-value: the plan is the whole document's, carried out by json_parse(). */
+const struct json *json_tree(struct jstream *js, struct json_doc *d, const struct json_divert *dv)
+{
+	return build_tree(js, d, dv, 0);
+}
+
 /* Reads the whole source as one tree; DV may be NULL. */
 static struct json_doc *json_parse_diverted(struct source *src, const struct json_parse_opts *opts,
 					    const struct json_divert *dv)
 {
 	struct jstream *js = jstream_open(src, opts);
 	struct json_doc *d = json_doc_new(js);
-	const struct json *root = json_tree(js, d, dv);
+	const struct json *root = build_tree(js, d, dv, jplan_all(jstream_opts(js)));
 	if (root == NULL || jstream_end(js) < 0) {
 		json_doc_free(d);
 		d = NULL;

@@ -11,15 +11,14 @@
 
 /* ---- paths ---- */
 
-/* PAT ("threads[].samples.stack") is the stream's place: as many levels, each a key or []. */
-static bool path_is(const struct jstream *js, const char *pat)
+/* Whether PAT ("threads[].samples.stack") leads through the stream's levels 1 .. depth, each a key
+ * or []; WHOLE: and ends there (else it goes on below). */
+static bool path_is(const struct jstream *js, const char *pat, bool whole)
 {
 	size_t depth = jstream_depth(js), level = 0;
 	const char *p = pat;
-	while (*p != '\0') {
-		if (++level > depth)
-			return false;
-		const char *k = jstream_level_key(js, level);
+	while (*p != '\0' && level < depth) {
+		const char *k = jstream_level_key(js, ++level);
 		if (p[0] == '[') {
 			if (k != NULL || p[1] != ']')
 				return false;
@@ -33,18 +32,43 @@ static bool path_is(const struct jstream *js, const char *pat)
 		if (*p == '.')
 			p++;
 	}
-	return level == depth;
+	return level == depth && (whole ? *p == '\0' : *p != '\0');
 }
 
-const struct jplan_entry *jplan_match(const struct jstream *js, const struct json_parse_opts *opts)
+/* Entry number N of OPTS's plans, or NULL past the last. */
+static const struct jplan_entry *entry_at(const struct json_parse_opts *opts, size_t n)
 {
-	if (jstream_depth(js) == 0)
-		return NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(opts->plan) && opts->plan[i] != NULL; i++)
-		for (size_t e = 0; e < opts->plan[i]->len; e++)
-			if (path_is(js, opts->plan[i]->entries[e].path))
-				return &opts->plan[i]->entries[e];
+	for (size_t i = 0; i < ARRAY_SIZE(opts->plan) && opts->plan[i] != NULL; i++) {
+		if (n < opts->plan[i]->len)
+			return &opts->plan[i]->entries[n];
+		n -= opts->plan[i]->len;
+	}
 	return NULL;
+}
+
+uint32_t jplan_all(const struct json_parse_opts *opts)
+{
+	size_t n = 0;
+	while (n < 32 && entry_at(opts, n) != NULL)
+		n++;
+	return n == 32 ? UINT32_MAX : (UINT32_C(1) << n) - 1; /* 32 entries at most are carried out */
+}
+
+const struct jplan_entry *jplan_match(const struct jstream *js, const struct json_parse_opts *opts, uint32_t live)
+{
+	for (size_t n = 0; live != 0; n++, live >>= 1)
+		if ((live & 1) && path_is(js, entry_at(opts, n)->path, true))
+			return entry_at(opts, n);
+	return NULL;
+}
+
+uint32_t jplan_enter(const struct jstream *js, const struct json_parse_opts *opts, uint32_t live)
+{
+	uint32_t in = 0;
+	for (size_t n = 0; n < 32 && live >> n != 0; n++)
+		if ((live >> n & 1) && path_is(js, entry_at(opts, n)->path, false))
+			in |= UINT32_C(1) << n;
+	return in;
 }
 
 /* ---- columns ---- */
