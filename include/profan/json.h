@@ -11,9 +11,10 @@
  * A tree is built from a jstream (jstream.h): of a whole document
  * (json_parse), or of one sub-value a loader needs random access to
  * (json_tree), in a document that may hold several such trees and be cleared
- * for reuse. While a tree is built, a divert hook may take an object member's
- * value for itself (a bulk array read straight into a loader's columns): the
- * tree then holds a stub of the value's type and length, without elements.
+ * for reuse. While a tree is built, an array at a path of the parse's ingest
+ * plan (json_plan.h) is read straight into a column, and a divert hook may take
+ * an object member's value for itself: the tree then holds a node of the
+ * value's type and length, without elements (json_column(), json_stub_data()).
  *
  * Loaders read the tree through the jr_* helpers, which name the JSON path of
  * whatever is wrong: "profan: prof.json: threads[2].samples.stack[17]: ...";
@@ -44,7 +45,7 @@ struct json_doc *json_doc_new(struct jstream *js);
  * memory is kept for the next ones), so a reader can build a value's tree, look at it,
  * and keep it only when it needs to. */
 struct json_mark {
-	size_t nodes, kids, packs, packpool, pool, paths, trees, stubs;
+	size_t nodes, kids, packs, packpool, pool, paths, trees, stubs, cols;
 };
 struct json_mark json_doc_mark(const struct json_doc *doc);
 void json_doc_rewind(struct json_doc *doc, struct json_mark mark);
@@ -66,7 +67,8 @@ struct json_divert {
 };
 
 /* Builds the value due in JS as a tree in DOC; NULL when the stream failed
- * (the error is printed). DV may be NULL. */
+ * (the error is printed). DV may be NULL. The stream's ingest plan is not carried
+ * out here: it is the whole document's, json_parse()'s. */
 const struct json *json_tree(struct jstream *js, struct json_doc *doc, const struct json_divert *dv);
 const struct json *json_doc_root(const struct json_doc *doc);
 const char *json_doc_origin(const struct json_doc *doc);
@@ -86,6 +88,14 @@ const struct json *json_at(const struct json *arr, size_t i);
 bool json_is_packed(const struct json *arr);
 /* The data a divert hook made of stub V (json_stub.data), or NULL. */
 void *json_stub_data(const struct json *v);
+struct jcol;
+/* The column the parse's ingest plan (json_plan.h) read array ARR into, or NULL (ARR was built as
+ * a tree, or is NULL). */
+const struct jcol *json_column(const struct json *arr);
+/* The rows the plan read array ARR into, or NULL; the document owns them and lends them to the
+ * loader, which may rewrite their index pool in place (or drop it: jrows_drop_indices()). */
+struct jrows;
+struct jrows *json_rows(const struct json *arr);
 
 /* Scalars. json_str returns NUL-terminated text (the JSON may hold "\u0000",
  * so json_str_len gives the real length). */
@@ -142,6 +152,12 @@ const char *jr_str(struct jr *r, const struct json *obj, const char *key, bool o
  * may be a stub): not an integer, a null when nulls are refused, or out of [MIN, MAX]. */
 int jr_elem_error(struct jr *r, const struct json *arr, size_t i, const struct jnum *v, int64_t min,
 		  int64_t max);
+/* The error jr_int() or jr_need() prints for member KEY of the object at path OBJ when it is of
+ * type TYPE with value V (a number), expected of type WANT (a number: an integer in [MIN, MAX]). */
+int jr_member_error(struct jr *r, const char *obj, const char *key, enum json_type want, enum json_type type,
+		    const struct jnum *v, int64_t min, int64_t max);
+/* jr_elem_error() for element I of the array at PATH. */
+int jr_elem_error_at(struct jr *r, const char *path, size_t i, const struct jnum *v, int64_t min, int64_t max);
 /* Integer element I of array ARR in [MIN, MAX]; null gives NULLVAL when NULL_OK. */
 bool jr_int_at(struct jr *r, const struct json *arr, size_t i, int64_t min, int64_t max, bool null_ok,
 	       int64_t nullval, int64_t *out);

@@ -32,12 +32,17 @@ enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSO
 
 struct json;
 struct json_divert;
+struct json_plan;
+/* The most ingest plans one parse carries out (one per format, all of them before the format is known). */
+#define JSON_PLANS 4
 struct json_parse_opts {
 	/* valgrind DHAT writes `"fs":]` when it filtered every frame of a stack;
 	 * read that as an empty array and count it in jstream_repairs(). */
 	bool repair_missing_open_bracket;
 	/* json_parse(): values a loader reads straight from the stream (json.h), or NULL */
 	const struct json_divert *divert;
+	/* json_parse(): the arrays read into columns (json_plan.h); the first NULL ends the list */
+	const struct json_plan *plan[JSON_PLANS];
 	/* json_parse(): called with each member of the root object as soon as its value is
 	 * read (an object or array, as a tree), while the rest is still to come: for work that
 	 * can start early (sym_prefetch: samply names its libraries first). NULL: none. */

@@ -139,9 +139,15 @@ struct json_parse_opts format_parse_opts(const struct input_format *f, struct sy
 	if (f != NULL) {
 		o = f->jopts;
 	} else {
-		/* before the format is known, every format's repairs are allowed */
-		for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		/* before the format is known, every format's repairs are allowed and every plan is
+		 * carried out: their paths ("threads[].samples.stack") mean nothing to the others */
+		size_t plans = 0;
+		for (size_t i = 0; i < ARRAY_SIZE(formats); i++) {
 			o.repair_missing_open_bracket |= formats[i]->jopts.repair_missing_open_bracket;
+			for (size_t k = 0; k < JSON_PLANS && formats[i]->jopts.plan[k] != NULL; k++)
+				if (plans < JSON_PLANS) /* JSON_PLANS holds every format's */
+					o.plan[plans++] = formats[i]->jopts.plan[k];
+		}
 	}
 	if (pf != NULL)
 		for (size_t i = 0; i < ARRAY_SIZE(formats); i++)

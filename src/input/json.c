@@ -13,9 +13,11 @@
 #include <string.h>
 
 #include "profan/source.h"
+#include "json_plan_int.h"
 #include "json_test.h"
 
-enum { NF_INT = 1, NF_PACKED = 2, NF_STUB = 4 };
+/* NF_STUB: a value read without its elements, by a divert hook or (NF_COLUMN) a plan */
+enum { NF_INT = 1, NF_PACKED = 2, NF_STUB = 4, NF_COLUMN = 8 };
 enum pack_kind { PACK_I32, PACK_I64, PACK_F64 };
 
 struct json {
@@ -88,6 +90,7 @@ struct tframe {
 	bool packed;
 	size_t kid_start; /* into the builder's kid stack */
 	uint32_t key;     /* the member being built */
+	uint32_t live;    /* the plan's entries whose paths lead through this container (json_plan_int.h) */
 };
 
 struct json_doc {
@@ -104,6 +107,7 @@ struct json_doc {
 	VEC(struct subtree) trees;
 	struct jbuf paths;
 	VEC(struct json_stub) stubs; /* what divert hooks made of the values they read */
+	VEC(struct jplan_value) cols; /* the arrays the ingest plan read */
 	size_t repairs;
 	/* the builder's scratch, kept for the next tree */
 	VEC(struct tframe) stack;
@@ -263,7 +267,8 @@ struct json_mark json_doc_mark(const struct json_doc *d)
 				  .pool = d->pool.len,
 				  .paths = d->paths.len,
 				  .trees = d->trees.len,
-				  .stubs = d->stubs.len};
+				  .stubs = d->stubs.len,
+				  .cols = d->cols.len};
 }
 
 void json_doc_rewind(struct json_doc *d, struct json_mark m)
@@ -278,6 +283,9 @@ void json_doc_rewind(struct json_doc *d, struct json_mark m)
 		if (d->stubs.items[i].release)
 			d->stubs.items[i].release(d->stubs.items[i].data);
 	d->stubs.len = m.stubs;
+	for (size_t i = m.cols; i < d->cols.len; i++)
+		jplan_value_free(&d->cols.items[i]);
+	d->cols.len = m.cols;
 	d->node_count = m.nodes;
 	d->kid_count = m.kids;
 	d->pack_count = m.packs;
@@ -308,6 +316,7 @@ void json_doc_free(struct json_doc *d)
 	free(d->paths.data);
 	vec_free(&d->trees);
 	vec_free(&d->stubs);
+	vec_free(&d->cols);
 	vec_free(&d->stack);
 	vec_free(&d->kidstack);
 	free(d->cur.data);
@@ -518,7 +527,8 @@ static int close_container(struct jstream *js, struct json_doc *d)
 	return 0;
 }
 
-static int open_container(struct jstream *js, struct json_doc *d, enum json_type t)
+/* Enters the container of type T that is due, LIVE: the plan's entries that lead into it. */
+static int open_container(struct jstream *js, struct json_doc *d, enum json_type t, uint32_t live)
 {
 	if ((t == JSON_OBJECT ? jstream_begin_object(js) : jstream_begin_array(js)) < 0)
 		return -1;
@@ -526,7 +536,7 @@ static int open_container(struct jstream *js, struct json_doc *d, enum json_type
 		return jstream_fail(js, "more than 4294967294 values");
 	uint32_t idx = new_node(d, t);
 	struct tframe f = {.node = idx, .is_object = t == JSON_OBJECT, .packed = t == JSON_ARRAY,
-			   .kid_start = d->kidstack.len};
+			   .kid_start = d->kidstack.len, .live = live};
 	vec_push(&d->stack, f);
 	return 0;
 }
@@ -586,7 +596,35 @@ static size_t record_tree(struct jstream *js, struct json_doc *d)
 	return off;
 }
 
-const struct json *json_tree(struct jstream *js, struct json_doc *d, const struct json_divert *dv)
+/* The member's value due in JS, an array at a path of the plan, read into a column as a node of
+ * its own: 1 when read, 0 when the plan leaves it to the tree, -1 when the stream failed. */
+static int planned(struct jstream *js, struct json_doc *d, const struct json_parse_opts *o, uint32_t live)
+{
+	const struct jplan_entry *e = jplan_match(js, o, live);
+	if (e == NULL)
+		return 0;
+	int t = jstream_peek(js);
+	if (t != JSON_ARRAY)
+		return t < 0 ? -1 : 0; /* the loader's type check meets it in the tree */
+	struct jplan_value v;
+	if (jplan_read(js, e, &v) < 0)
+		return -1;
+	vec_push(&d->cols, v); /* the document owns it from here, failed or not */
+	if (v.len > UINT32_MAX)
+		return jstream_fail(js, "more than 4294967295 values");
+	uint32_t idx = new_node(d, JSON_ARRAY);
+	struct json *n = node_at(d, idx);
+	n->flags = NF_STUB | NF_COLUMN;
+	n->u.c.count = (uint32_t)v.len;
+	n->u.c.first = (uint32_t)(d->cols.len - 1);
+	add_child(d, idx);
+	return 1;
+}
+
+/* The value due in JS as a tree in D; LIVE: the entries of the stream's plan carried out in it
+ * (none, or all of them for a whole document). */
+static const struct json *build_tree(struct jstream *js, struct json_doc *d, const struct json_divert *dv,
+				     uint32_t live)
 {
 	if (jstream_failed(js))
 		return NULL;
@@ -594,11 +632,18 @@ const struct json *json_tree(struct jstream *js, struct json_doc *d, const struc
 	pack_reset(&d->cur);
 	record_tree(js, d);
 	uint32_t root = (uint32_t)d->node_count;
+	const struct json_parse_opts *o = jstream_opts(js);
 	for (;;) {
-		/* a value is due: as a stub, a container to enter, or a scalar */
+		/* a value is due: as a column, a stub, a container to enter, or a scalar */
 		struct tframe *top = d->stack.len ? &d->stack.items[d->stack.len - 1] : NULL;
 		bool done = false;
-		if (dv != NULL && (top == NULL || top->is_object) && jstream_depth(js) <= dv->max_depth) {
+		if (top != NULL && top->is_object && top->live != 0) {
+			int r = planned(js, d, o, top->live);
+			if (r < 0)
+				return NULL;
+			done = r == 1;
+		}
+		if (!done && dv != NULL && (top == NULL || top->is_object) && jstream_depth(js) <= dv->max_depth) {
 			struct json_stub st = {0};
 			int r = dv->fn(dv->ctx, js, &st);
 			if (r == 1 && st.data != NULL)
@@ -624,7 +669,8 @@ const struct json *json_tree(struct jstream *js, struct json_doc *d, const struc
 			if (t < 0)
 				return NULL;
 			if (t == JSON_OBJECT || t == JSON_ARRAY) {
-				if (open_container(js, d, (enum json_type)t) < 0)
+				uint32_t in = top ? top->live : live;
+				if (open_container(js, d, (enum json_type)t, in ? jplan_enter(js, o, in) : 0) < 0)
 					return NULL;
 			} else if (scalar(js, d, t) < 0) {
 				return NULL;
@@ -655,12 +701,17 @@ const struct json *json_tree(struct jstream *js, struct json_doc *d, const struc
 			uint32_t closed = top->node;
 			if (close_container(js, d) < 0)
 				return NULL;
-			const struct json_parse_opts *o = jstream_opts(js);
 			if (d->stack.len == 1 && d->stack.items[0].is_object && o->root_member != NULL)
 				o->root_member(o->root_member_ctx, strmap_str(&d->keys->map, d->stack.items[0].key),
 					       node_at(d, closed));
 		}
 	}
+}
+
+/* A loader's own tree of a sub-value: the plan is the whole document's, carried out by json_parse(). */
+const struct json *json_tree(struct jstream *js, struct json_doc *d, const struct json_divert *dv)
+{
+	return build_tree(js, d, dv, 0);
 }
 
 /* Reads the whole source as one tree; DV may be NULL. */
@@ -669,7 +720,7 @@ static struct json_doc *json_parse_diverted(struct source *src, const struct jso
 {
 	struct jstream *js = jstream_open(src, opts);
 	struct json_doc *d = json_doc_new(js);
-	const struct json *root = json_tree(js, d, dv);
+	const struct json *root = build_tree(js, d, dv, jplan_all(jstream_opts(js)));
 	if (root == NULL || jstream_end(js) < 0) {
 		json_doc_free(d);
 		d = NULL;
@@ -726,9 +777,23 @@ bool json_is_stub(const struct json *v)
 
 void *json_stub_data(const struct json *v)
 {
-	if (!json_is_stub(v) || v->u.c.first == UINT32_MAX)
+	if (!json_is_stub(v) || (v->flags & NF_COLUMN) || v->u.c.first == UINT32_MAX)
 		return NULL;
 	return doc_of(v)->stubs.items[v->u.c.first].data;
+}
+
+const struct jcol *json_column(const struct json *arr)
+{
+	if (arr == NULL || !(arr->flags & NF_COLUMN))
+		return NULL;
+	return doc_of(arr)->cols.items[arr->u.c.first].col;
+}
+
+struct jrows *json_rows(const struct json *arr)
+{
+	if (arr == NULL || !(arr->flags & NF_COLUMN))
+		return NULL;
+	return doc_of(arr)->cols.items[arr->u.c.first].rows;
 }
 
 const struct json *json_get(const struct json *obj, const char *key)
@@ -1100,6 +1165,40 @@ int jr_elem_error(struct jr *r, const struct json *arr, size_t i, const struct j
 	if (x < min || x > max)
 		return jr_error(r, arr, i, "%lld is out of range [%lld, %lld]", (long long)x, (long long)min,
 				(long long)max);
+	return 0;
+}
+
+int jr_elem_error_at(struct jr *r, const char *path, size_t i, const struct jnum *v, int64_t min, int64_t max)
+{
+	int64_t x;
+	if (v->kind == JNUM_NULL)
+		return jr_error_at(r, path, i, "expected an integer, got null");
+	if (v->kind == JNUM_OTHER)
+		return jr_error_at(r, path, i, "expected an integer, got %s%s", type_article(v->type),
+				   json_type_name(v->type));
+	if (!jnum_i64(v, &x))
+		return jr_error_at(r, path, i, "expected an integer, got %g", v->d);
+	if (x < min || x > max)
+		return jr_error_at(r, path, i, "%lld is out of range [%lld, %lld]", (long long)x, (long long)min,
+				   (long long)max);
+	return 0;
+}
+
+int jr_member_error(struct jr *r, const char *obj, const char *key, enum json_type want, enum json_type type,
+		    const struct jnum *v, int64_t min, int64_t max)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s%s%s", obj, obj[0] ? "." : "", key);
+	/* as member() and jr_int() say it */
+	if (type != want)
+		return jr_error_at(r, path, SIZE_MAX, "expected %s%s, got %s%s", type_article(want),
+				   json_type_name(want), type_article(type), json_type_name(type));
+	int64_t x;
+	if (!jnum_i64(v, &x))
+		return jr_error_at(r, path, SIZE_MAX, "expected an integer, got %g", v->d);
+	if (x < min || x > max)
+		return jr_error_at(r, path, SIZE_MAX, "%lld is out of range [%lld, %lld]", (long long)x,
+				   (long long)min, (long long)max);
 	return 0;
 }
 

@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct samply_opts opts = {.binary = size % 3 ? NULL : "a", .select_thread = size % 2 ? odd_tid : NULL};
 	struct profile p;
 	fuzz_diag_begin();
-	int rc = load_buffer((const char *)data, size, "fuzz", NULL, samply_load, &opts, &p);
+	int rc = load_buffer((const char *)data, size, "fuzz", &samply_format.jopts, samply_load, &opts, &p);
 	fuzz_diag_end(rc != 0);
 	if (rc == 0) {
 		fuzz_check_sums(&p);
@@ -108,7 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			"\"samples\":{\"length\":1,\"stack\":[0],\"time\":[0]}}]}";
 		struct samply_opts so = {.syms = syms};
 		fuzz_diag_begin();
-		rc = load_buffer(tiny, sizeof(tiny) - 1, "tiny", NULL, samply_load, &so, &p);
+		rc = load_buffer(tiny, sizeof(tiny) - 1, "tiny", &samply_format.jopts, samply_load, &so, &p);
 		fuzz_diag_end(rc != 0);
 		if (rc == 0)
 			profile_release(&p);

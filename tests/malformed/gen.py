@@ -321,8 +321,8 @@ def gen_dhat():
     # tb adds up to 2^62 + 2^61 + 8: fine alone, not when two such files are summed (run.sh)
     write("dhat", "ok-counter-near-limit.json", dhat(lambda d: (d["pps"][0].update(tb=2**62, gb=2**62),
                                                                 d["pps"][1].update(tb=2**61))))
-    # program points the loader's columns cannot hold (src/formats/dhat/dhat_points.h) are read from
-    # their own trees, in file order with the others; their errors are the tree's
+    # program points with members the plan's columns cannot hold (src/formats/dhat/dhat.c, dhat_plan):
+    # kept as read, reported in file order with the others, in the tree readers' words
     write("dhat", "missing-counter.json", dhat(lambda d: d["pps"][1].pop("gb")))
     write("dhat", "pps-numbers.json", dhat(lambda d: d.update(pps=[1, 2, None, 3])))
     write("dhat", "index-frame-beyond-int32.json", dhat(pp(1, fs=[2**31, 1])))

@@ -258,7 +258,7 @@ long-shared) # names, keys and labels of 1000 functions must not each copy their
 	;;
 many-points) # issue 14: memory a small multiple of the input, not a tree of 570 bytes a point
 	gen "$case" "$tmp/in.$ext"
-	# 88 MB since the points stream into columns (dhat_points.c); 204 MB as a JSON tree
+	# 88 MB since the points stream into columns (dhat_plan, json_plan.c); 204 MB as a JSON tree
 	[ "$sanitized" = 1 ] || RSS_LIMIT_MB=128
 	check 0 "" "$tmp/in.$ext"
 	# tb is 10 a point; gb is i % 7 for point i: 14285 cycles of 0..6 (21 each), then 0..4

@@ -353,19 +353,11 @@ static void malformed_files_fail_cleanly(void)
 	pf_set_quiet(false);
 }
 
-static bool same_array(const void *a, const void *b, size_t n, size_t size)
+/* The program points read from the stream into columns (dhat_plan, as the driver parses): real
+ * files and points with members the columns do not hold (counters of other modes that are not
+ * integers, which the loader does not read) all load. */
+static void points_read_from_columns(void)
 {
-	return n == 0 || memcmp(a, b, n * size) == 0;
-}
-
-/* The program points read from the stream into columns (dhat_divert, as the driver parses)
- * and read from the JSON tree must give the same profile, node for node: the same frames,
- * stacks numbered alike, the same samples. Both on real files and on points the columns
- * cannot hold (counters of other modes that are not integers, kept as trees), which must
- * interleave with the others in file order. */
-static void streamed_points_read_like_the_tree(void)
-{
-	static const struct json_parse_opts tree_opts = {.repair_missing_open_bracket = true};
 	static const char *const files[] = {
 		"dhat/peak.json",         "dhat/peak.v1.json",      "dhat/peak.fsbug.json", "dhat/peak.dup.json",
 		"dhat/rsdemo.json",       "dhat/sort.json",         "dhat/containers.json", "dhat/dhatrs-heap.json",
@@ -373,27 +365,13 @@ static void streamed_points_read_like_the_tree(void)
 		"../tests/malformed/dhat/ok-odd-points.json",
 	};
 	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
-		struct profile a, b;
+		struct profile a;
 		int ra = load_file(files[i], &dhat_json_opts, dhat_load, NULL, &a);
-		int rb = load_file(files[i], &tree_opts, dhat_load, NULL, &b);
 		CHECK_INT(ra, 0);
-		CHECK_INT(rb, 0);
-		if (ra != 0 || rb != 0)
-			continue;
-		bool same = a.sample_count == b.sample_count && a.stacks.len == b.stacks.len &&
-			    a.frames.len == b.frames.len && a.funcs.len == b.funcs.len &&
-			    a.metric_count == b.metric_count &&
-			    same_array(a.stacks.items, b.stacks.items, a.stacks.len, sizeof(*a.stacks.items)) &&
-			    same_array(a.frames.items, b.frames.items, a.frames.len, sizeof(*a.frames.items)) &&
-			    same_array(a.sample_stack, b.sample_stack, a.sample_count, sizeof(*a.sample_stack));
-		for (size_t m = 0; same && m < a.metric_count; m++)
-			same = same_array(a.sample_values[m], b.sample_values[m], a.sample_count, sizeof(int64_t));
-		if (!same)
-			fprintf(stderr, "%s: the streamed points and the tree differ\n", files[i]);
-		CHECK(same);
-		CHECK_INT((int64_t)dhat_meta_of(&a)->merged, (int64_t)dhat_meta_of(&b)->merged);
-		profile_release(&a);
-		profile_release(&b);
+		if (ra != 0)
+			fprintf(stderr, "%s does not load\n", files[i]);
+		else
+			profile_release(&a);
 	}
 	/* ok-odd-points.json: the file's design (its README line): 4 points, tb 1+2+4+8 */
 	struct profile p;
@@ -898,7 +876,7 @@ int main(void)
 	RUN(copy_and_ad_hoc_modes);
 	RUN(libc_with_debug_info_is_not_the_program);
 	RUN(malformed_files_fail_cleanly);
-	RUN(streamed_points_read_like_the_tree);
+	RUN(points_read_from_columns);
 	RUN(random_stacks_intern_one_at_a_time);
 	RUN(owner_named_once_in_caller_chain);
 	RUN(views_follow_the_program_design);

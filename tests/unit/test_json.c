@@ -2,6 +2,7 @@
  * strings, chunk boundaries (through gzip), and every error message shape. */
 #include "profan/json.h"
 #include "profan/json_head.h"
+#include "profan/json_plan.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -772,6 +773,146 @@ static void head_of_a_prefix(void)
 	CHECK(!h.is_json);
 }
 
+/* An ingest plan: the arrays at its paths become columns, with the values the entries declare
+ * (worked out by hand below); anything else at those paths, and every other path, stays in the tree. */
+static void plan_reads_declared_paths_into_columns(void)
+{
+	static const struct jplan_entry entries[] = {
+		{"a[].s.u", JPLAN_UINTS, .max = 1000, .null_as = 0, .bias = 1},
+		{"a[].s.t", JPLAN_TIMES},
+		{"a[].s.d", JPLAN_TIMES, .deltas = true},
+		{"a[].s.w", JPLAN_UINTS, .max = 5, .null_as = 9},
+		{"a[].s.c", JPLAN_UINTS, .max = 5},
+		{"a[].s.v", JPLAN_UINTS, .max = 5},
+	};
+	static const struct json_plan plan = {entries, ARRAY_SIZE(entries)};
+	const struct json_parse_opts opts = {.plan = {&plan}};
+	const char *text = "{\"a\":[{\"s\":{\"u\":[0,7,null,300],\"t\":[1.5,-2,4],\"d\":[1,2,3],\"w\":[5,-1,6],"
+			   "\"c\":[3,3,3],\"v\":\"x\"}},{\"s\":{\"u\":{\"k\":1},\"t\":[]}}],\"u\":[1,2],"
+			   "\"b\":{\"u\":[9]}}";
+	struct json_doc *d = json_parse_buffer(text, strlen(text), "plan", &opts);
+	CHECK(d != NULL);
+	if (d == NULL)
+		return;
+	const struct json *root = json_doc_root(d), *a = json_get(root, "a");
+	const struct json *s0 = json_get(json_at(a, 0), "s"), *s1 = json_get(json_at(a, 1), "s");
+	/* u: each integer + 1, a null 0; 301 needs two bytes */
+	const struct jcol *u = json_column(json_get(s0, "u"));
+	CHECK(u != NULL && u->entry == &entries[0]);
+	if (u != NULL) {
+		CHECK_INT(u->len, 4);
+		CHECK_INT(u->width, 2);
+		CHECK_INT(jcol_get(u, 0), 1);
+		CHECK_INT(jcol_get(u, 1), 8);
+		CHECK_INT(jcol_get(u, 2), 0);
+		CHECK_INT(jcol_get(u, 3), 301);
+		CHECK(u->bad == SIZE_MAX);
+	}
+	CHECK_INT(json_len(json_get(s0, "u")), 4);
+	CHECK(json_at(json_get(s0, "u"), 0) == NULL);
+	/* t: the range of 1.5, -2, 4; d: of the sums 1, 3, 6 */
+	const struct jcol *t = json_column(json_get(s0, "t")), *dl = json_column(json_get(s0, "d"));
+	CHECK(t != NULL && dl != NULL);
+	if (t != NULL && dl != NULL) {
+		CHECK(t->len == 3 && t->t_min == -2 && t->t_max == 4 && t->bad == SIZE_MAX);
+		CHECK(dl->len == 3 && dl->t_min == 1 && dl->t_max == 6 && dl->bad == SIZE_MAX);
+	}
+	/* w: -1 is the first element out of [0, 5], kept as read; 6 after it does not replace it */
+	const struct jcol *w = json_column(json_get(s0, "w"));
+	CHECK(w != NULL);
+	if (w != NULL) {
+		CHECK_INT(w->len, 3);
+		CHECK_INT(w->bad, 1);
+		CHECK(w->bad_value.kind == JNUM_INT && w->bad_value.i == -1);
+		CHECK_INT(jcol_get(w, 0), 5);
+	}
+	char path[64];
+	json_path(d, json_get(s0, "w"), path, sizeof(path));
+	CHECK_STR(path, "a[0].s.w");
+	/* c: one value throughout, kept without a byte per element */
+	const struct jcol *c = json_column(json_get(s0, "c"));
+	CHECK(c != NULL && c->width == 0 && jcol_all(c, 3) && !jcol_all(c, 4));
+	/* not arrays at planned paths, and arrays elsewhere: the tree's */
+	CHECK_STR(json_str(json_get(s0, "v")), "x");
+	CHECK(json_column(json_get(s1, "u")) == NULL && json_type(json_get(s1, "u")) == JSON_OBJECT);
+	const struct jcol *t1 = json_column(json_get(s1, "t"));
+	CHECK(t1 != NULL && t1->len == 0);
+	CHECK(json_column(json_get(root, "u")) == NULL && json_i64_at(json_get(root, "u"), 1, &(int64_t){0}) == JSON_ELEM_OK);
+	CHECK(json_column(json_get(json_get(root, "b"), "u")) == NULL);
+	json_doc_free(d);
+
+	/* a long column read in runs: 0 .. 999, each + 1 */
+	char *big = malloc(16 * 1024);
+	size_t n = (size_t)sprintf(big, "{\"a\":[{\"s\":{\"u\":[");
+	for (int i = 0; i < 1000; i++)
+		n += (size_t)sprintf(big + n, "%s%d", i ? "," : "", i);
+	n += (size_t)sprintf(big + n, "]}}]}");
+	d = json_parse_buffer(big, n, "plan", &opts);
+	u = d ? json_column(json_get(json_get(json_at(json_get(json_doc_root(d), "a"), 0), "s"), "u")) : NULL;
+	CHECK(u != NULL);
+	if (u != NULL) {
+		uint64_t sum = 0;
+		for (size_t i = 0; i < u->len; i++)
+			sum += jcol_get(u, i);
+		CHECK_INT(u->len, 1000);
+		CHECK_INT(sum, 500500); /* 1 + 2 + ... + 1000 */
+		CHECK_INT(u->width, 2);
+	}
+	json_doc_free(d);
+	free(big);
+}
+
+/* A JPLAN_ROWS entry: objects become rows, their declared members columns, and what does not fit
+ * is kept as read (worked out by hand below). */
+static void plan_reads_rows(void)
+{
+	static const struct jplan_member members[] = {{"a", JPLAN_INT, 10}, {"f", JPLAN_INDICES, 5}};
+	static const struct jplan_entry entries[] = {{"r", JPLAN_ROWS, .members = members, .nmembers = 2}};
+	static const struct json_plan plan = {entries, 1};
+	const struct json_parse_opts opts = {.plan = {&plan}};
+	const char *text = "{\"r\":[{\"a\":3,\"f\":[0,2],\"z\":[1,{}]},{\"f\":[],\"a\":\"x\"},"
+			   "{\"a\":-1,\"f\":[1,null,7,\"s\",4]},5,{\"a\":1}]}";
+	struct json_doc *d = json_parse_buffer(text, strlen(text), "rows", &opts);
+	CHECK(d != NULL);
+	const struct json *arr = d ? json_get(json_doc_root(d), "r") : NULL;
+	struct jrows *R = json_rows(arr);
+	CHECK(R != NULL && json_column(arr) == NULL);
+	if (R != NULL) {
+		CHECK_INT(json_len(arr), 5);
+		CHECK_INT(R->elements, 5);
+		CHECK_INT(R->len, 3); /* element 3 is no object: the rows stop there */
+		CHECK_INT(R->not_object, 3);
+		CHECK(R->not_object_type == JSON_NUMBER && !R->numbers);
+		CHECK_STR(R->path, "r");
+		CHECK_INT(R->has[0], 3);
+		CHECK_INT(R->has[1], 3);
+		CHECK_INT(R->has[2], 3);
+		CHECK_INT(R->value[0][0], 3);
+		/* f: row 0 [0, 2], row 1 [], row 2 five elements, three of them unfit */
+		CHECK_INT(R->at[1], 2);
+		CHECK_INT(R->at[2], 2);
+		CHECK_INT(R->at[3], 7);
+		CHECK(R->pool[0] == 0 && R->pool[1] == 2 && R->pool[2] == 1 && R->pool[6] == 4);
+		CHECK(R->pool[3] == UINT32_MAX && R->pool[4] == UINT32_MAX && R->pool[5] == UINT32_MAX);
+		/* row 1's a is a string, row 2's a is -1, and of row 2's f the last unfit element is "s" */
+		CHECK_INT(R->nbad, 3);
+		if (R->nbad == 3) {
+			CHECK(R->bad[0].row == 1 && R->bad[0].member == 0 && R->bad[0].index == SIZE_MAX &&
+			      R->bad[0].type == JSON_STRING);
+			CHECK(R->bad[1].row == 2 && R->bad[1].member == 0 && R->bad[1].type == JSON_NUMBER &&
+			      R->bad[1].v.kind == JNUM_INT && R->bad[1].v.i == -1);
+			CHECK(R->bad[2].row == 2 && R->bad[2].member == 1 && R->bad[2].index == 3 &&
+			      R->bad[2].v.kind == JNUM_OTHER && R->bad[2].v.type == JSON_STRING);
+		}
+	}
+	json_doc_free(d);
+	/* only numbers and nulls: no rows, and the tree would have packed them */
+	d = json_parse_buffer("{\"r\":[1,null,2]}", 16, "rows", &opts);
+	R = d ? json_rows(json_get(json_doc_root(d), "r")) : NULL;
+	CHECK(R != NULL && R->numbers && R->len == 0 && R->not_object == 0 && R->elements == 3);
+	json_doc_free(d);
+}
+
 int main(void)
 {
 	RUN(scalars_and_objects);
@@ -791,5 +932,7 @@ int main(void)
 	RUN(jr_helpers_report_paths);
 	RUN(jslb_and_directory_are_refused);
 	RUN(head_of_a_prefix);
+	RUN(plan_reads_declared_paths_into_columns);
+	RUN(plan_reads_rows);
 	return check_summary();
 }

@@ -18,6 +18,7 @@
 #include "check.h"
 #include "cpuprof/cpuprof.h"
 #include "dhat/dhat.h"
+#include "profan/format.h"
 #include "profan/funcname.h"
 #include "profan/json.h"
 #include "profan/load.h"
@@ -37,7 +38,7 @@ static bool load(const char *name, struct profile *p)
 	char path[256];
 	snprintf(path, sizeof(path), "ownership/%s.json.gz", name);
 	pf_set_quiet(true);
-	if (load_file(path, NULL, samply_load, NULL, p) != 0)
+	if (load_file(path, &samply_format.jopts, samply_load, NULL, p) != 0)
 		return false;
 	const char *dirs[] = {"ownership"};
 	struct symbolize_opts so = {.symbol_paths = dirs, .symbol_path_count = 1, .no_env = true};

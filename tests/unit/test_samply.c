@@ -2,18 +2,17 @@
  * the hand-designed synthetic profile of tests/samply/gen.py (every layout v41-v66,
  * expectations in fixtures/samply/synthetic/expected.json, worked out in gen.py's
  * comments), the independently computed totals of the public fixtures (samply-format.md §10),
- * and malformed input, which must give exactly one error line. Each is run twice: with the
- * sample columns in the JSON tree, and read from the stream by samply_divert (as the driver
- * reads them), which must give the same numbers and the same error lines. */
+ * and malformed input, which must give exactly one error line. Profiles are parsed as the
+ * driver parses them, with the sample columns read by samply_plan (json_plan.h). */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "check.h"
+#include "profan/format.h"
 #include "profan/load.h"
 #include "samply/native.h"
 #include "samply/samply.h"
-#include "samply/samply_columns.h"
 #include "profan/source.h"
 #include "profan/views.h"
 #include "input/json_test.h"
@@ -23,8 +22,8 @@
 #define PUB PROFAN_FIXTURES "/samply/public/"
 
 static struct json_doc *expected_doc;
-/* How the tests parse profiles: NULL (the sample columns in the tree) or with samply_divert. */
-static const struct json_parse_opts *jopts;
+/* How the tests parse profiles: as the driver does, with the format's plan. */
+static const struct json_parse_opts *const jopts = &samply_format.jopts;
 
 static const struct json *expected(const char *key)
 {
@@ -675,15 +674,6 @@ int main(void)
 	RUN(sidecar_path_replaces_the_last_extension);
 	RUN(binary_is_the_busy_process_when_the_product_launches_it);
 	RUN(binary_is_the_program_a_build_ran);
-	RUN(summed_rows_equal_per_sample_rows);
-	static const struct json_parse_opts diverted = {.divert = &samply_divert};
-	jopts = &diverted;
-	RUN(every_layout_gives_the_designed_numbers);
-	RUN(sidecar_names_hex_frames);
-	RUN(missing_cpu_falls_back_with_a_warning);
-	RUN(public_fixtures_match_spec_totals);
-	RUN(good_minimal_profile_loads);
-	RUN(bad_input_gives_one_line);
 	RUN(summed_rows_equal_per_sample_rows);
 	if (expected_doc)
 		json_doc_free(expected_doc);

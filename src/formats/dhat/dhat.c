@@ -18,10 +18,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dhat_points.h"
 #include "profan/funcname.h"
+#include "profan/json_plan.h"
 
-const struct json_parse_opts dhat_json_opts = {.repair_missing_open_bracket = true, .divert = &dhat_divert};
+/* The program points (`pps`; `aps` in version 1), read from the stream into columns as the
+ * document is parsed (json_plan.h), not into a tree of about 570 bytes a point: the counters a
+ * point may have, in every version and mode of the format, and its stack `fs` of ftbl indices.
+ * A member that is not what it should be is kept as read, and the loader says what is wrong
+ * with the tree readers' words, in their order, when it needs that member. */
+enum { K_TB, K_TBK, K_TL, K_TLI, K_MB, K_MBK, K_GB, K_GBK, K_EB, K_EBK, K_FB, K_FBK, K_RB, K_WB, K_FS, K_COUNT };
+#define COUNTER(k) {k, JPLAN_INT, INT64_MAX}
+static const struct jplan_member point_members[K_COUNT] = {
+	[K_TB] = COUNTER("tb"),   [K_TBK] = COUNTER("tbk"), [K_TL] = COUNTER("tl"),   [K_TLI] = COUNTER("tli"),
+	[K_MB] = COUNTER("mb"),   [K_MBK] = COUNTER("mbk"), [K_GB] = COUNTER("gb"),   [K_GBK] = COUNTER("gbk"),
+	[K_EB] = COUNTER("eb"),   [K_EBK] = COUNTER("ebk"), [K_FB] = COUNTER("fb"),   [K_FBK] = COUNTER("fbk"),
+	[K_RB] = COUNTER("rb"),   [K_WB] = COUNTER("wb"),   [K_FS] = {"fs", JPLAN_INDICES, INT32_MAX},
+};
+#undef COUNTER
+_Static_assert(K_COUNT <= JPLAN_MEMBERS, "a point's members are one plan entry's");
+static const struct jplan_entry points[] = {
+	{"pps", JPLAN_ROWS, .members = point_members, .nmembers = K_COUNT},
+	{"aps", JPLAN_ROWS, .members = point_members, .nmembers = K_COUNT},
+};
+const struct json_plan dhat_plan = {points, ARRAY_SIZE(points)};
+const struct json_parse_opts dhat_json_opts = {.repair_missing_open_bracket = true, .plan = {&dhat_plan}};
 
 /* ---------------------------------------------------------------- frame text */
 
@@ -168,15 +188,7 @@ struct loader {
 	const char *key[F_COUNT];
 	size_t metric[F_COUNT];
 	const char *pps_key; /* "pps", or version 1's "aps" */
-	int column[F_COUNT]; /* field -> its counter in struct dhat_points (enum dhat_key) */
-	/* member keys seen in program points (the document's interned texts) -> field, F_FS, or -1 */
-	struct seen_key {
-		const char *key;
-		int field;
-	} seen_key[16];
-	size_t seen_keys;
-	uint32_t *path; /* the ftbl indices of one stack, root first */
-	size_t path_cap;
+	int column[F_COUNT]; /* field -> its member of the points' rows (K_*) */
 	/* leaf stack node -> its sample, to merge identical stacks (PF_NONE: no stack) */
 	struct htab sample_of_leaf;
 };
@@ -325,7 +337,10 @@ static void add_metric(struct loader *L, int field, const char *key, const char 
 		       enum pf_unit unit, bool additive)
 {
 	L->key[field] = key;
-	L->column[field] = dhat_key_of(key);
+	L->column[field] = -1;
+	for (int k = 0; k < K_COUNT; k++)
+		if (strcmp(point_members[k].key, key) == 0)
+			L->column[field] = k;
 	L->metric[field] = profile_add_metric(L->p, name, label, unit);
 	L->p->metrics[L->metric[field]].additive = additive;
 }
@@ -437,14 +452,6 @@ static int read_header(struct loader *L, const struct json *root)
 	return 0;
 }
 
-static void path_reserve(struct loader *L, size_t n)
-{
-	if (n > L->path_cap) {
-		L->path_cap = n;
-		L->path = xreallocarray(L->path, n, sizeof(*L->path));
-	}
-}
-
 /* Is ftbl entry IDX, under entry PREV (-1 at the root), an inlined callee? Another frame at
  * the address of the next outer one is; the same frame twice is recursion through one call
  * site, not inlining. */
@@ -454,33 +461,17 @@ static bool inlined_under(const struct loader *L, uint32_t idx, int64_t prev)
 	return prev >= 0 && idx != prev && a != PF_NO_ADDRESS && a == L->entry[prev].addr;
 }
 
-/* The ftbl indices of program point tree PP's stack FS into L->path, root first. */
-static int indices_from_tree(struct loader *L, const struct json *fs)
-{
-	size_t n = json_len(fs);
-	path_reserve(L, n);
-	const int32_t *packed = json_packed_i32(fs);
-	for (size_t k = n, depth = 0; k-- > 0; depth++) {
-		int64_t idx;
-		if (packed && packed[k] >= 0 && (size_t)packed[k] < L->ftbl_len)
-			idx = packed[k];
-		else if (!jr_int_at(&L->r, fs, k, 0, (int64_t)L->ftbl_len - 1, false, 0, &idx))
-			return -1;
-		L->path[depth] = (uint32_t)idx;
-	}
-	return 0;
-}
-
-/* The same for point I of the columns: its N ftbl indices FS, innermost first, checked and
- * turned root first in place. */
-static int indices_from_columns(struct loader *L, size_t i, uint32_t *fs, size_t n)
+/* Point I's N ftbl indices FS, innermost first, checked from the last as the tree readers did
+ * (BAD: the last element that was no index, kept as read, or NULL) and turned root first in place. */
+static int indices_from_columns(struct loader *L, size_t i, uint32_t *fs, size_t n, const struct jbad *bad)
 {
 	for (size_t k = n; k-- > 0;)
 		if (fs[k] >= L->ftbl_len) {
 			char path[64];
 			snprintf(path, sizeof(path), "%s[%zu].fs", L->pps_key, i);
-			return jr_error_at(&L->r, path, k, "%lld is out of range [0, %lld]", (long long)fs[k],
-					   (long long)L->ftbl_len - 1);
+			struct jnum v = {.kind = JNUM_INT, .i = fs[k], .d = fs[k]};
+			return jr_elem_error_at(&L->r, path, k, bad && bad->index == k ? &bad->v : &v, 0,
+						(int64_t)L->ftbl_len - 1);
 		}
 	for (size_t a = 0, b = n; a + 1 < b; a++, b--) {
 		uint32_t t = fs[a];
@@ -924,62 +915,34 @@ static bool same_leaf(const void *sample_stack, uint32_t sample, const void *sta
 	return ((const uint32_t *)sample_stack)[sample] == *(const uint32_t *)stack;
 }
 
-/* The field a member key of a program point stands for (F_FS for "fs"), or -1. Keys are the
- * document's interned texts, so a key met before is known by its address. */
-static int field_of_key(struct loader *L, const char *key)
+/* The unfit member M of row I among BAD[0 .. N) (the row's), or NULL. */
+static const struct jbad *bad_member(const struct jbad *bad, size_t n, size_t m)
 {
-	for (size_t i = 0; i < L->seen_keys; i++)
-		if (L->seen_key[i].key == key)
-			return L->seen_key[i].field;
-	int field = strcmp(key, "fs") == 0 ? F_FS : -1;
-	for (int f = 0; f < F_COUNT && field < 0; f++)
-		if (L->metric[f] != SIZE_MAX && strcmp(key, L->key[f]) == 0)
-			field = f;
-	if (L->seen_keys < ARRAY_SIZE(L->seen_key))
-		L->seen_key[L->seen_keys++] = (struct seen_key){.key = key, .field = field};
-	return field;
+	const struct jbad *found = NULL;
+	for (size_t b = 0; b < n; b++)
+		if (bad[b].member == m)
+			found = &bad[b];
+	return found;
 }
 
-/* The counters and the stack of program point PP. One pass over its members finds them (the
- * first of a repeated key, as json_get); anything missing or not a counter is left to the jr_*
- * readers, which say what is wrong. */
-static int read_pp(struct loader *L, const struct json *pp, int64_t *values, const struct json **fs)
+/* Program point I's counters into VALUES, by metric, checked as the tree readers did, field by
+ * field (BAD[0 .. NBAD): the row's unfit members). */
+static int read_pp_columns(struct loader *L, const struct jrows *R, size_t i, const struct jbad *bad, size_t nbad,
+			   int64_t *values)
 {
-	const struct json *found[F_COUNT + 1] = {0};
-	size_t members = json_len(pp);
-	for (size_t i = 0; i < members; i++) {
-		const char *key;
-		const struct json *v = json_member(pp, i, &key);
-		int f = field_of_key(L, key);
-		if (f >= 0 && found[f] == NULL)
-			found[f] = v;
-	}
-	for (int f = 0; f < F_COUNT; f++) {
-		if (L->metric[f] == SIZE_MAX)
-			continue;
-		int64_t *out = &values[L->metric[f]];
-		if (found[f] == NULL || json_type(found[f]) != JSON_NUMBER || !json_i64(found[f], out) || *out < 0)
-			if (!jr_int(&L->r, pp, L->key[f], 0, INT64_MAX, false, 0, out))
-				return -1;
-	}
-	*fs = found[F_FS] && json_type(found[F_FS]) == JSON_ARRAY ? found[F_FS]
-								 : jr_need(&L->r, pp, "fs", JSON_ARRAY);
-	return *fs ? 0 : -1;
-}
-
-/* Program point I from the columns: its counters into VALUES, by metric. */
-static int read_pp_columns(struct loader *L, const struct dhat_points *pts, size_t i, int64_t *values)
-{
+	char path[64];
 	for (int f = 0; f < F_COUNT; f++) {
 		if (L->metric[f] == SIZE_MAX)
 			continue;
 		int k = L->column[f];
-		if (!(pts->has[i] >> k & 1)) {
-			char path[64];
+		const struct jbad *b = bad_member(bad, nbad, (size_t)k);
+		if (!(R->has[i] >> k & 1) || b != NULL) {
 			snprintf(path, sizeof(path), "%s[%zu]", L->pps_key, i);
-			return jr_error_at(&L->r, path, SIZE_MAX, "missing key \"%s\"", L->key[f]);
+			if (b == NULL)
+				return jr_error_at(&L->r, path, SIZE_MAX, "missing key \"%s\"", L->key[f]);
+			return jr_member_error(&L->r, path, L->key[f], JSON_NUMBER, b->type, &b->v, 0, INT64_MAX);
 		}
-		values[L->metric[f]] = pts->value[k][i];
+		values[L->metric[f]] = R->value[k][i];
 	}
 	return 0;
 }
@@ -998,19 +961,6 @@ static void add_point(struct loader *L, uint32_t stack, const int64_t *values)
 	}
 }
 
-/* Program point I's counters into VALUES, from the columns PTS or a tree (PPS's element, or a
- * point PTS kept as one: *ODD is the cursor over those). *FS gets the tree's stack, or NULL
- * when the point is in the columns. */
-static int read_point(struct loader *L, const struct json *pps, const struct dhat_points *pts, size_t i,
-		      size_t *odd, int64_t *values, const struct json **fs)
-{
-	const struct json *pp = pts ? dhat_points_tree(pts, i, odd) : json_at(pps, i);
-	*fs = NULL;
-	if (pp == NULL)
-		return read_pp_columns(L, pts, i, values);
-	return jr_is(&L->r, pp, JSON_OBJECT) && read_pp(L, pp, values, fs) == 0 ? 0 : -1;
-}
-
 /* Every point is checked (in file order, so the first error is the first in the file), then
  * all stacks are interned at once, then the samples are added. */
 static int read_pps(struct loader *L, const struct json *root)
@@ -1019,57 +969,61 @@ static int read_pps(struct loader *L, const struct json *root)
 	const struct json *pps = jr_need(&L->r, root, L->pps_key, JSON_ARRAY);
 	if (pps == NULL)
 		return -1;
-	struct dhat_points *pts = json_stub_data(pps); /* NULL: the points are in the tree */
+	struct jrows *R = json_rows(pps);
+	if (R == NULL)
+		return jr_error(&L->r, pps, SIZE_MAX, "not read by the DHAT plan (an internal error)");
 	size_t n = json_len(pps);
-	if (n > 0 && (pts ? pts->numbers : json_is_packed(pps)))
+	if (n > 0 && R->numbers)
 		return jr_error(&L->r, pps, SIZE_MAX, "expected an array of objects, got numbers");
 	L->meta.pps = n;
 	if (n > UINT32_MAX / 4)
 		return jr_error(&L->r, pps, SIZE_MAX, "more than %u program points", UINT32_MAX / 4);
-	if (pts != NULL)
-		n = pts->len; /* past its last point, the loader has refused one */
+	n = R->len; /* past its last row, the loader refuses an element that is no object */
 	int64_t values[PF_MAX_METRICS] = {0}, totals[PF_MAX_METRICS] = {0};
 	uint32_t **path = xcalloc(n + 1, sizeof(*path));
 	uint32_t *depth = xcalloc(n + 1, sizeof(*depth)), *leaf = NULL;
-	VEC(uint32_t) from_trees = {0}; /* the ftbl indices of the points read from trees */
-	VEC(size_t) tree_points = {0};  /* those points, and where their indices start: pairs */
 	int rc = -1;
-	size_t odd = 0;
+	size_t b = 0; /* R->bad[b ..]: the unfit members of the rows to come */
 	for (size_t i = 0; i < n; i++) {
-		const struct json *fs;
-		if (read_point(L, pps, pts, i, &odd, values, &fs) < 0 || check_totals(L, i, totals, values) < 0)
+		size_t nbad = 0;
+		while (b + nbad < R->nbad && R->bad[b + nbad].row == i)
+			nbad++;
+		const struct jbad *bad = nbad > 0 ? R->bad + b : NULL; /* R->bad is NULL when nothing was unfit */
+		b += nbad;
+		if (read_pp_columns(L, R, i, bad, nbad, values) < 0 || check_totals(L, i, totals, values) < 0)
 			goto out;
-		if (fs != NULL) {
-			if (indices_from_tree(L, fs) < 0)
-				goto out;
-			depth[i] = (uint32_t)json_len(fs);
-			vec_push(&tree_points, i);
-			vec_push(&tree_points, from_trees.len);
-			for (size_t d = 0; d < depth[i]; d++)
-				vec_push(&from_trees, L->path[d]);
-		} else {
-			depth[i] = (uint32_t)(pts->fs_at[i + 1] - pts->fs_at[i]);
-			/* the pool is NULL when every stack is empty: no pointer into it then */
-			uint32_t *frames = depth[i] > 0 ? pts->fs + pts->fs_at[i] : NULL;
-			if (indices_from_columns(L, i, frames, depth[i]) < 0)
-				goto out;
-			path[i] = frames;
+		const struct jbad *fs_bad = bad_member(bad, nbad, K_FS);
+		if (!(R->has[i] >> K_FS & 1) || (fs_bad && fs_bad->index == SIZE_MAX)) {
+			char at[64];
+			snprintf(at, sizeof(at), "%s[%zu]", L->pps_key, i);
+			if (fs_bad == NULL)
+				jr_error_at(&L->r, at, SIZE_MAX, "missing key \"fs\"");
+			else
+				jr_member_error(&L->r, at, "fs", JSON_ARRAY, fs_bad->type, &fs_bad->v, 0, 0);
+			goto out;
 		}
+		depth[i] = (uint32_t)(R->at[i + 1] - R->at[i]);
+		/* the pool is NULL when every stack is empty: no pointer into it then */
+		uint32_t *frames = depth[i] > 0 ? R->pool + R->at[i] : NULL;
+		if (indices_from_columns(L, i, frames, depth[i], fs_bad) < 0)
+			goto out;
+		path[i] = frames;
 	}
-	for (size_t t = 0; t < tree_points.len; t += 2)
-		if (depth[tree_points.items[t]] > 0)
-			path[tree_points.items[t]] = from_trees.items + tree_points.items[t + 1];
+	if (R->not_object != SIZE_MAX) {
+		char at[64];
+		enum json_type t = R->not_object_type;
+		snprintf(at, sizeof(at), "%s[%zu]", L->pps_key, R->not_object);
+		jr_error_at(&L->r, at, SIZE_MAX, "expected an object, got %s%s",
+			    t == JSON_ARRAY || t == JSON_OBJECT ? "an " : "a ", json_type_name(t));
+		goto out;
+	}
 	leaf = xreallocarray(NULL, n + 1, sizeof(*leaf));
 	intern_stacks(L, n, path, depth, leaf);
-	if (pts != NULL)
-		dhat_points_drop_stacks(pts); /* before the samples: not both in memory at once */
-	vec_free(&from_trees);
+	jrows_drop_indices(R); /* before the samples: not both in memory at once */
 	htab_reserve(&L->sample_of_leaf, n); /* at most one entry per program point */
 	profile_reserve_samples(L->p, n);
-	odd = 0;
 	for (size_t i = 0; i < n; i++) {
-		const struct json *fs;
-		if (read_point(L, pps, pts, i, &odd, values, &fs) < 0) /* read before: cannot fail */
+		if (read_pp_columns(L, R, i, NULL, 0, values) < 0) /* read before: cannot fail */
 			goto out;
 		add_point(L, leaf[i], values);
 	}
@@ -1078,8 +1032,6 @@ out:
 	free(path);
 	free(depth);
 	free(leaf);
-	vec_free(&from_trees);
-	vec_free(&tree_points);
 	return rc;
 }
 
@@ -1137,7 +1089,6 @@ int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts)
 done:
 	free(L.entry);
 	u64map_release(&L.by_rest);
-	free(L.path);
 	free(L.lib_of_path);
 	htab_release(&L.sample_of_leaf);
 	return rc;

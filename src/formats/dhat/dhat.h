@@ -49,11 +49,12 @@ struct dhat_load_opts {
 
 /* pf_loader for load_file()/load_buffer(). Parse with dhat_json_opts so DHAT's
  * invalid `"fs":]` reads as an empty stack and the program points stream into
- * columns (dhat_divert) instead of a tree; a tree of them reads the same.
+ * columns (dhat_plan, json_plan.h) instead of a tree; the loader reads only those.
  * OPTS (struct dhat_load_opts) may be NULL. The file's own record (struct dhat_meta) is kept in
  * the profile: dhat_meta_of(). */
 int dhat_load(const struct json_doc *doc, struct profile *out, const void *opts);
 extern const struct json_parse_opts dhat_json_opts;
+extern const struct json_plan dhat_plan;
 /* Does ROOT look like a DHAT file (dhatFileVersion)? */
 bool dhat_sniff(const struct json *root);
 bool dhat_sniff_head(const struct json_head *h);

@@ -4,7 +4,6 @@
 #include <stdio.h>
 
 #include "dhat.h"
-#include "dhat_points.h"
 #include "profan/format.h"
 
 static int load(const struct json_doc *doc, const struct load_env *env, struct profile *out)
@@ -92,8 +91,8 @@ const struct input_format dhat_format = {
 	.sniff = dhat_sniff,
 	.sniff_head = dhat_sniff_head,
 	/* valgrind writes `"fs":]` for a stack it filtered; the program points go from the
-	 * stream into the loader's columns, not into the tree */
-	.jopts = {.repair_missing_open_bracket = true, .divert = &dhat_divert},
+	 * stream into columns (dhat_plan), not into the tree */
+	.jopts = {.repair_missing_open_bracket = true, .plan = {&dhat_plan}},
 	.load = load,
 	.views = dhat_views,
 	.diff = &diff,

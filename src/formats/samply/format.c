@@ -14,7 +14,6 @@
 #include "profan/source.h"
 #include "profan/symbolize.h"
 #include "samply.h"
-#include "samply_columns.h"
 
 /* --pid P matches samply's unique pid text ("1234.1") or the OS pid before the dot. */
 static bool pid_matches(const char *want, const char *pid)
@@ -199,8 +198,8 @@ const struct input_format samply_format = {
 	},
 	.sniff = samply_sniff,
 	.sniff_head = samply_sniff_head,
-	/* the sample columns go from the stream into the loader's own form, not into the tree */
-	.jopts = {.divert = &samply_divert},
+	/* the sample columns go from the stream into columns, not into the tree */
+	.jopts = {.plan = {&samply_plan}},
 	.parse_ahead = parse_ahead,
 	.lookalike = lookalike_firefox,
 	.load = load,

@@ -14,9 +14,22 @@
 
 #include "profan/report.h"
 #include "profan/text.h"
-#include "samply_columns.h"
+#include "profan/json_plan.h"
 
 #define SAMPLY_NEWEST_KNOWN 66
+
+/* The sample columns, read from the stream into columns as the document is parsed (json_plan.h):
+ * the tree keeps a node of each, not 16 bytes a sample. Stack indices are kept + 1, 0 for a
+ * null; a null weight counts 1. A CPU delta over 2^40 (12 days in a sample) is corrupt. */
+enum { COL_STACK, COL_WEIGHT, COL_CPU, COL_TIME, COL_TIME_DELTAS, COL_COUNT };
+static const struct jplan_entry columns[COL_COUNT] = {
+	[COL_STACK] = {"threads[].samples.stack", JPLAN_UINTS, .max = INT32_MAX, .null_as = 0, .bias = 1},
+	[COL_WEIGHT] = {"threads[].samples.weight", JPLAN_UINTS, .max = INT32_MAX, .null_as = 1},
+	[COL_CPU] = {"threads[].samples.threadCPUDelta", JPLAN_UINTS, .max = INT64_C(1) << 40, .null_as = 0},
+	[COL_TIME] = {"threads[].samples.time", JPLAN_TIMES},
+	[COL_TIME_DELTAS] = {"threads[].samples.timeDeltas", JPLAN_TIMES, .deltas = true},
+};
+const struct json_plan samply_plan = {columns, COL_COUNT};
 
 /* One (library, address) -> name entry from a .syms.json sidecar. */
 struct sym_entry {
@@ -578,6 +591,17 @@ static void add_estimates(struct totals *tot, size_t row, int64_t w, uint64_t co
 	tot->estimate.items[row] += (int64_t)more; /* at most estimate_all */
 }
 
+/* The column of sample array ARR (NULL: none), which the plan read as entry K. */
+static const struct jcol *column_of(struct ld *ld, const struct json *arr, size_t k)
+{
+	const struct jcol *c = json_column(arr);
+	if (arr != NULL && (c == NULL || c->entry != &columns[k])) {
+		jr_error(&ld->r, arr, SIZE_MAX, "not read by the samply plan (an internal error)");
+		return NULL;
+	}
+	return c;
+}
+
 /* An optional sample column: absent is fine, present must have N entries. */
 static const struct json *sample_column(struct ld *ld, const struct json *s, const char *key, size_t n,
 					 bool optional)
@@ -601,13 +625,13 @@ static int sample_times(struct ld *ld, const struct json *s, size_t n, struct to
 		return -1;
 	if (time == NULL && deltas == NULL)
 		return jr_error(&ld->r, s, SIZE_MAX, "has neither \"time\" nor \"timeDeltas\"");
-	struct scol *own;
-	const struct scol *c = time ? scol_of(time, SCOL_TIME, &own) : scol_of(deltas, SCOL_TIME_DELTAS, &own);
+	const struct jcol *c = time ? column_of(ld, time, COL_TIME) : column_of(ld, deltas, COL_TIME_DELTAS);
+	if (c == NULL)
+		return -1;
 	size_t bad = c->bad;
 	bool not_finite = c->not_finite;
 	tot->t_min = fmin(tot->t_min, c->t_min);
 	tot->t_max = fmax(tot->t_max, c->t_max);
-	scol_free(own);
 	if (bad != SIZE_MAX)
 		return jr_error(&ld->r, time ? time : deltas, bad,
 				not_finite ? "time is not finite" : "expected a number");
@@ -627,8 +651,8 @@ void samply_set_summed(bool on)
  * order the per-sample loop gives them. False, with nothing changed, when the case is not
  * that one: a CPU unit to convert per sample, weights that vary, a stack out of range. */
 static bool add_samples_summed(struct ld *ld, size_t n, const struct tabset *ts, uint32_t tid, bool excluded,
-			       struct totals *tot, const struct scol *stack, const struct scol *weight,
-			       const struct scol *cpu)
+			       struct totals *tot, const struct jcol *stack, const struct jcol *weight,
+			       const struct jcol *cpu)
 {
 	uint64_t cpu_bound = cpu == NULL ? 0 : cpu->width == 0 ? cpu->konst : (UINT64_C(1) << (8 * cpu->width)) - 1;
 	int64_t w = weight ? (int64_t)weight->konst : 1;
@@ -642,7 +666,7 @@ static bool add_samples_summed(struct ld *ld, size_t n, const struct tabset *ts,
 	uint32_t *order = xreallocarray(NULL, nidx, sizeof(*order));
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
-		uint64_t st = scol_get(stack, i);
+		uint64_t st = jcol_get(stack, i);
 		if (st >= nidx) { /* out of range: the per-sample loop says so where it comes */
 			free(count), free(cpu_sum), free(order);
 			return false;
@@ -650,7 +674,7 @@ static bool add_samples_summed(struct ld *ld, size_t n, const struct tabset *ts,
 		if (count[st]++ == 0)
 			order[k++] = (uint32_t)st;
 		if (cpu)
-			cpu_sum[st] += scol_get(cpu, i);
+			cpu_sum[st] += jcol_get(cpu, i);
 	}
 	struct profile *p = ld->p;
 	struct u64map row_of = {0}; /* stack node -> its row in this thread */
@@ -684,11 +708,11 @@ static bool add_samples_summed(struct ld *ld, size_t n, const struct tabset *ts,
  * no view needs them one by one, and millions of samples become as many rows
  * as the thread has distinct stacks (the samples metric counts them). */
 static int add_samples(struct ld *ld, const struct json *s, size_t n, const struct tabset *ts, uint32_t tid,
-		       bool excluded, struct totals *tot, const struct scol *const col[3],
+		       bool excluded, struct totals *tot, const struct jcol *const col[3],
 		       const struct json *const arr[3])
 {
 	struct jr *r = &ld->r;
-	const struct scol *stack = col[0], *weight = col[1], *cpu = col[2];
+	const struct jcol *stack = col[0], *weight = col[1], *cpu = col[2];
 	struct profile *p = ld->p;
 	int64_t maxstack = (int64_t)ts->nstacks - 1;
 	/* the first element refused (stack before weight before CPU in one sample), where the loop stops */
@@ -705,16 +729,16 @@ static int add_samples(struct ld *ld, const struct json *s, size_t n, const stru
 	_Static_assert(HTAB_NONE == UINT32_MAX, "row_of_index is filled with 0xff bytes");
 	int rc = -1;
 	for (size_t i = 0; i < stop; i++) {
-		int64_t v[3], st = (int64_t)scol_get(stack, i) - 1, c = 0, w = 1;
+		int64_t v[3], st = (int64_t)jcol_get(stack, i) - 1, c = 0, w = 1;
 		if (st > maxstack) {
 			struct jnum bad = {.kind = JNUM_INT, .i = st};
 			jr_elem_error(r, arr[0], i, &bad, 0, maxstack);
 			goto out;
 		}
 		if (weight)
-			w = (int64_t)scol_get(weight, i);
+			w = (int64_t)jcol_get(weight, i);
 		if (cpu)
-			c = (int64_t)scol_get(cpu, i);
+			c = (int64_t)jcol_get(cpu, i);
 		v[SAMPLY_METRIC_CPU] =
 			tot->cpu_scale == 1.0 ? c : (int64_t)llround((double)c * tot->cpu_scale);
 		v[SAMPLY_METRIC_SAMPLES] = 1;
@@ -744,8 +768,7 @@ static int add_samples(struct ld *ld, const struct json *s, size_t n, const stru
 		add_estimate(tot, row, w);
 	}
 	if (stop < n) {
-		static const int64_t max[3] = {0, SCOL_WEIGHT_MAX, SCOL_CPU_MAX};
-		int64_t st = (int64_t)scol_get(stack, stop) - 1;
+		int64_t st = (int64_t)jcol_get(stack, stop) - 1;
 		if (stack->bad != stop && st > maxstack) { /* a stack out of range comes first */
 			struct jnum bad = {.kind = JNUM_INT, .i = st};
 			jr_elem_error(r, arr[0], stop, &bad, 0, maxstack);
@@ -753,7 +776,7 @@ static int add_samples(struct ld *ld, const struct json *s, size_t n, const stru
 		}
 		for (size_t k = 0; k < 3; k++)
 			if (col[k] != NULL && col[k]->bad == stop) {
-				int64_t hi = k == 0 ? maxstack : max[k];
+				int64_t hi = k == 0 ? maxstack : columns[k].max;
 				jr_elem_error(r, arr[k], stop, &col[k]->bad_value, 0, hi);
 				goto out;
 			}
@@ -780,15 +803,12 @@ static int load_samples(struct ld *ld, const struct json *thread, const struct t
 	};
 	if (r->failed || sample_times(ld, s, n, tot) != 0)
 		return -1;
-	static const enum scol_kind kinds[3] = {SCOL_STACK, SCOL_WEIGHT, SCOL_CPU};
-	struct scol *own[3];
-	const struct scol *col[3];
+	_Static_assert(COL_STACK == 0 && COL_WEIGHT == 1 && COL_CPU == 2, "the columns of add_samples()");
+	const struct jcol *col[3];
 	for (size_t k = 0; k < 3; k++)
-		col[k] = scol_of(arr[k], kinds[k], &own[k]);
-	int rc = add_samples(ld, s, n, ts, tid, excluded, tot, col, arr);
-	for (size_t k = 0; k < 3; k++)
-		scol_free(own[k]);
-	return rc;
+		if ((col[k] = column_of(ld, arr[k], k)) == NULL && arr[k] != NULL)
+			return -1;
+	return add_samples(ld, s, n, ts, tid, excluded, tot, col, arr);
 }
 
 static bool any_weight_but_one(const struct json *threads)
@@ -797,11 +817,9 @@ static bool any_weight_but_one(const struct json *threads)
 		const struct json *w = json_get(json_get(json_at(threads, t), "samples"), "weight");
 		if (json_type(w) != JSON_ARRAY)
 			continue;
-		struct scol *own;
-		/* non-numbers too: load_samples reports them */
-		bool yes = scol_of(w, SCOL_WEIGHT, &own)->any_not_one;
-		scol_free(own);
-		if (yes)
+		/* an element neither null nor 1, non-numbers too (load_samples reports them) */
+		const struct jcol *c = json_column(w);
+		if (c == NULL || !jcol_all(c, 1))
 			return true;
 	}
 	return false;

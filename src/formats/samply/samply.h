@@ -115,6 +115,8 @@ const struct samply_view_opts *samply_view_opts_of(const struct profan_opts *o);
 /* The format's hooks for the driver (format.h; format.c). */
 struct input_format;
 extern const struct input_format samply_format;
+/* The sample columns a samply document is parsed with (json_parse_opts.plan; json_plan.h). */
+extern const struct json_plan samply_plan;
 /* The options of samply's views, which perf's command lists too (format.h: owner). */
 struct format_opt_group;
 extern const struct format_opt_group samply_view_group, samply_alloc_group;
