@@ -3,23 +3,31 @@
 
 tests/diff/src/builds.c is built twice: the baseline (planted() 40 units of work) is copied
 aside as builds-base, as a team copies its first build aside; the new build, builds, gives
-planted() 50 units (+25%); steady_a and steady_b keep 30 each, tiny about one sample per run.
+planted() 64 units (+60%); steady_a and steady_b keep 30 each, tiny about one sample per run.
 A third name, builds-again, is the baseline copied once more: an A/A of one build under two
 names. perf record (cpu-clock, 4000 Hz, frame pointers) records 12 runs of ~0.2 s, in
-rounds A B C, C B A, A B C, C B A: the A/B and A/A pairs alternate (ABBAABBA). When the
-machine disturbed them (steady_a + steady_b, fixed work, took over x1.15 longer in one run of
-an arm than in another, by perf report) all 12 are recorded again, at most twice, with a note.
+rounds A B C, C B A, A B C, C B A: the A/B and A/A pairs alternate (ABBAABBA). A loaded
+machine slows whole runs (on the 2-core CI machine steady work took up to x1.38 longer in one
+run of an arm than in another), and at 4 + 4 runs a verdict needs every base run below every new
+one, so the planted change is made larger than that: x1.6. When the machine disturbed the runs
+more (steady_a + steady_b, fixed work, over x1.3 apart within an arm, by perf report) all 12 are
+recorded again, at most twice, with a note.
 
 Expected values come from the program's design and from perf report on the same files:
-  - A/B: planted's self row changed, up; its time per run x1.25 by design (within 0.2: CPU
-    time per unit of work moves with what shares the core; x1.15 to x1.34 measured here) and within 0.01 of perf report's own ratio of medians;
-    profan's per-run values equal perf report's sums of periods; no other self row changed,
+  - A/B: planted's self row changed, up; its time per run within 0.01 of perf report's own
+    ratio of medians, and perf report's time of planted per unit of steady work in the same run
+    (the machine's slowing of a whole run cancels out) x1.6 by design, within 0.1 (x1.57 to
+    x1.64 in 2,000 draws of 4 + 4 runs recorded beside two busy loops; the time per run alone
+    moved x1.51 to x1.72);
+    profan's per-run values equal perf report's sums of periods; no other self row changed (the
+    kernel's rows aside: the machine's, perf_runs.kernel),
     only planted's callers and the program grow in the other views; steady_a and steady_b
     (their time fixed by design) never changed in any view (at most "share only"); the program is one row (no function new or gone), and the
     Binaries line names both builds;
-  - A/A (two names): nothing changed; tiny (0 to 2 samples per run by design): too few samples;
+  - A/A (two names): nothing changed but the kernel's rows (perf_runs.kernel); tiny (0 to 2 samples per run by design): too few samples;
   - the glob form (--base A* -- B*) groups the runs as written; without '--' it is refused;
-  - --fail-on-change: exit 3 on the A/B, 0 with 60 (planted grew 25%) and on the A/A;
+  - --fail-on-change: exit 3 on the A/B, and with 30 (planted grew 60%); 0 with 120 and on
+    the A/A;
   - the A/B's folded stacks: each stack once, the columns summing to perf report's totals
     of each arm; its flame graph: each frame once, planted red, the frames whose own work
     is unchanged by design near white;
@@ -27,7 +35,7 @@ Exit 77 (ctest's skip) when perf or gcc is missing or cannot record here. PROFAN
 recordings and prints where they are."""
 import json, os, re, shutil, statistics, subprocess, sys, tempfile
 
-from perf_runs import perf_periods, rows
+from perf_runs import kernel, per_steady, perf_periods, rows
 
 profan = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
@@ -59,7 +67,7 @@ def build(out, plant):
 build(os.path.join(tmp, "builds"), 40)
 shutil.copy(os.path.join(tmp, "builds"), os.path.join(tmp, "builds-base"))  # the baseline, copied aside
 shutil.copy(os.path.join(tmp, "builds"), os.path.join(tmp, "builds-again"))  # A/A: the same build, another name
-build(os.path.join(tmp, "builds"), 50)
+build(os.path.join(tmp, "builds"), 64)
 PROG = {"A": "builds-base", "B": "builds", "C": "builds-again"}
 
 
@@ -88,12 +96,13 @@ def disturbance(runs):
     return worst
 
 
-# A busy moment of the machine can slow one run by a third, which no verdict on 4 runs a side
-# survives: such a recording is made again (at most twice), and said.
+# A busy moment of the machine can slow one run by a third; with planted x1.6 the arms still
+# separate (a base run slowed x1.3 stays below the new build's runs). A recording disturbed more is
+# made again (at most twice), and said.
 for attempt in range(3):
     runs = record_all()
     ratio = disturbance(runs)
-    if ratio <= 1.15:
+    if ratio <= 1.3:
         break
     print(f"note: the machine disturbed the runs (steady work took x{ratio:.2f} within one arm)"
           + ("; recording again" if attempt < 2 else "; checking these runs anyway"))
@@ -129,17 +138,18 @@ check((planted.get("Base"), planted.get("New")) == (perf_a, perf_b),
       f"a/b: planted per run {planted.get('Base')} -> {planted.get('New')} ns, perf report's "
       f"medians {perf_a} -> {perf_b}")
 ratio, perf_ratio = planted.get("New", 0) / max(1, planted.get("Base", 1)), perf_b / max(1, perf_a)
-check(abs(ratio - 1.25) <= 0.2 and abs(ratio - perf_ratio) <= 0.01,
-      f"a/b: planted x{ratio:.3f} per run (design x1.25, perf report x{perf_ratio:.3f})")
+check(abs(ratio - perf_ratio) <= 0.01, f"a/b: planted x{ratio:.3f} per run, perf report x{perf_ratio:.3f}")
+design = per_steady(pb) / max(1e-9, per_steady(pa))
+check(abs(design - 1.6) <= 0.1, f"a/b: planted per unit of steady work x{design:.3f} by perf report, design x1.6")
 for view in ("diff_self", "diff_inclusive"):
     for r in rows(ab, view):
         if r["name"] in ("steady_a", "steady_b", "tiny"):
             check(r["verdict"] != "changed", f"a/b {view}: {r['name']} (its work fixed by design) {r['verdict']}")
-        if view == "diff_self" and r["name"] != "planted":
+        if view == "diff_self" and r["name"] != "planted" and not kernel(r):
             check(r["verdict"] != "changed", f"a/b: self {r['name']} changed: {r['detail']}")
         if r["name"] in ("planted", "steady_a", "steady_b"):
             check(r["Base"] > 0 and r["New"] > 0, f"a/b {view}: {r['name']} new or gone: {r['detail']}")
-changed = rows(ab, "diff_changed")
+changed = [r for r in rows(ab, "diff_changed") if not kernel(r)]
 # by design only planted's time grew, and with it the time of its callers and of the program
 CALLERS = {"main", "__libc_start_call_main", "__libc_start_main_impl", "__libc_start_main", "_start"}
 for r in changed:
@@ -156,7 +166,8 @@ check(libs.count("builds-base") + libs.count("builds") == 1, f"a/b: the program 
 binaries = ab["header"].get("Binaries", "")
 check(binaries.startswith("base: builds-base (build id ") and " · new: builds (build id " in binaries,
       f"a/b: Binaries line: {binaries!r}")
-print(f"a/b: planted x{ratio:.3f} per run (perf report x{perf_ratio:.3f}, design x1.25); changed: "
+print(f"a/b: planted x{ratio:.3f} per run (perf report x{perf_ratio:.3f}; per unit of steady work x{design:.3f}, "
+      f"design x1.6); changed: "
       f"{sorted((r['view'], r['name']) for r in changed)}")
 
 # ---- the folded stacks and the flame graph of the A/B: one stack identity across the builds
@@ -189,7 +200,7 @@ for n, r, g, b in big:
     check(n not in colour, f"flame graph: {n} drawn twice")
     colour[n] = (r, g, b)
 check(colour.get("planted", (0, 255, 0))[1] <= 100 and colour["planted"][0] == 250,
-      f"flame graph: planted (25% more work) not red: {colour.get('planted')}")
+      f"flame graph: planted (60% more work) not red: {colour.get('planted')}")
 for n in ("steady_a", "steady_b", "main", "__libc_start_call_main"):
     if n in colour:
         check(min(colour[n]) >= 150, f"flame graph: {n} (its own work unchanged) coloured {colour[n]}")
@@ -197,7 +208,8 @@ print(f"folded: {len(stacks)} stacks, each once; flame graph: planted {colour.ge
 
 # ---- A/A, one build under two names
 aa = diff("--aa", *arms("A", "C")) or {"header": {}}
-check(rows(aa, "diff_changed") == [], f"a/a: changed {[(r['view'], r['name']) for r in rows(aa, 'diff_changed')]}")
+check([r for r in rows(aa, "diff_changed") if not kernel(r)] == [],
+      f"a/a: changed {[(r['view'], r['name']) for r in rows(aa, 'diff_changed')]}")
 check("Binaries" in aa["header"] and "build id" in aa["header"]["Binaries"],
       f"a/a: names differ, Binaries line: {aa['header'].get('Binaries')!r}")
 tiny = {r["name"]: r for r in rows(aa, "diff_self")}.get("tiny")
@@ -205,6 +217,9 @@ if tiny is not None:  # with about one sample per run it may be absent from all 
     check(tiny["verdict"] == "too few samples" and tiny["Base samples"] + tiny["New samples"] < 5 * 8,
           f"a/a: tiny {tiny['verdict']}, {tiny['Base samples']} + {tiny['New samples']} samples")
 print(f"a/a: {aa['header'].get('A/A')}; tiny {tiny and tiny['verdict']}")
+machine = [(r["view"], r["name"]) for rep in (ab, aa) for r in rows(rep, "diff_changed") if kernel(r)]
+if machine:
+    print(f"note: rows of the kernel called changed (the machine's, not checked): {machine}")
 
 # ---- the arms as the shell expands a glob
 globbed = diff("--base", *sorted(os.path.basename(p) for p in runs["A"]), "--",
@@ -214,13 +229,14 @@ want = {os.path.basename(p): "base" for p in runs["A"]} | {os.path.basename(p): 
 check(arm_of == want, f"glob form: arms {arm_of}")
 diff("--base", *sorted(os.path.basename(p) for p in runs["A"] + runs["B"]), code=2)
 
-# ---- --fail-on-change: 3 on the planted regression (+25% by design), 0 above it and on the A/A
+# ---- --fail-on-change: 3 on the planted regression (+60% by design) and at 30%, 0 above it and on the A/A
 gate = diff("--fail-on-change", *arms("A", "B"), code=3)
 gated = subprocess.run([profan, "diff", "--fail-on-change", "--top", "1", *arms("A", "B")], capture_output=True,
                        text=True, cwd=tmp)
 check(gated.returncode == 3 and "Gate:      failed" in gated.stdout and "planted (self)" in gated.stdout,
       f"--fail-on-change: exit {gated.returncode}, {[l for l in gated.stdout.splitlines() if 'Gate' in l]}")
-diff("--fail-on-change", "60", *arms("A", "B"), code=0)  # planted grew ~25%: under 60% it passes
+diff("--fail-on-change", "30", *arms("A", "B"), code=3)  # planted grew ~60% (x1.51 to x1.72 measured)
+diff("--fail-on-change", "120", *arms("A", "B"), code=0)  # under 120% it passes
 diff("--fail-on-change=5%", *arms("A", "C"), code=0)
 print(f"--fail-on-change: {[l for l in gated.stdout.splitlines() if l.startswith('Gate')]}")
 

@@ -1,8 +1,9 @@
 /* builds.c: the program tests/diff/builds.py builds twice and records with perf record, for
  * profan diff across two builds. Work is counted in loop iterations, so each function's CPU
  * time is fixed by design: steady_a 30 units, steady_b 30, planted PLANT (40 in the base build,
- * 50 in the new one: 25% more work), tiny about one sample's worth per run. Each function spins
- * in its own loop so the time is its own (self), not a shared helper's. */
+ * 64 in the new one of tests/diff/builds.py and tests/ab/ab.py: 60% more work), tiny about one
+ * sample's worth per run. Each function spins in its own loop so the time is its own (self), not
+ * a shared helper's. */
 #include <stdlib.h>
 
 #ifndef PLANT
