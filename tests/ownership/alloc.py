@@ -12,23 +12,13 @@ or main (jemalloc has no frame pointers: perf's -g can miss the caller of its fr
 import glob, json, os, shutil, subprocess, sys, tempfile
 
 import perf_innermost
+from testlib import need, run, skip
 
 profan = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
 
 
-def skip(why):
-    print("SKIP: " + why)
-    sys.exit(77)
-
-
-def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
-
-
-for tool in ("gcc", "perf", "eu-addr2line"):
-    if shutil.which(tool) is None:
-        skip(tool + " is not installed (.ci/setup installs build-essential, linux-perf, elfutils)")
+need(("gcc", "perf", "eu-addr2line"), "build-essential, linux-perf, elfutils")
 lib = glob.glob("/usr/lib/*/libjemalloc.a") + glob.glob("/usr/lib/libjemalloc.a")
 if not lib:
     skip("no libjemalloc.a (.ci/setup installs libjemalloc-dev)")

@@ -20,27 +20,15 @@ self, your code" counts it for (runme's hot functions call nothing: std's arithm
 into them). profan's rows, weighted by samples, agree within 1 pp.
 Exit 77 (ctest's skip) when cargo, perf or addr2line is missing or cannot run, saying why."""
 import json, os, re, shutil, subprocess, sys, tempfile
+from testlib import cargo as find_cargo, need, run, skip
 
 profan = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
 converter = os.path.join(here, "..", "..", "tools", "perf2samply.py")
 
 
-def skip(why):
-    print("SKIP: " + why)
-    sys.exit(77)
-
-
-def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
-
-
-cargo = shutil.which("cargo") or (os.path.exists("/root/.cargo/bin/cargo") and "/root/.cargo/bin/cargo")
-if not cargo:
-    skip("cargo is not installed")
-for tool in ("perf", "addr2line", "readelf"):
-    if shutil.which(tool) is None:
-        skip(tool + " is not installed (.ci/setup installs linux-perf and binutils)")
+cargo = find_cargo()
+need(("perf", "addr2line", "readelf"), "linux-perf and binutils")
 
 tmp = tempfile.mkdtemp(prefix="profan-cargo-run-")
 ws = os.path.join(tmp, "runme")

@@ -17,27 +17,15 @@ Exit 77 (ctest's skip) when cargo, perf, eu-addr2line or the crate is missing, s
 import glob, json, os, shutil, subprocess, sys, tempfile
 
 import perf_innermost
+from testlib import cargo as find_cargo, need, run, skip
 
 profan, layout = os.path.abspath(sys.argv[1]), sys.argv[2]
 here = os.path.dirname(os.path.abspath(__file__))
 REGISTRY = "/usr/share/cargo/registry"
 
 
-def skip(why):
-    print("SKIP: " + why)
-    sys.exit(77)
-
-
-def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
-
-
-cargo = shutil.which("cargo") or (os.path.exists("/root/.cargo/bin/cargo") and "/root/.cargo/bin/cargo")
-if not cargo:
-    skip("cargo is not installed")
-for tool in ("perf", "eu-addr2line"):
-    if shutil.which(tool) is None:
-        skip(tool + " is not installed (.ci/setup installs linux-perf and elfutils)")
+cargo = find_cargo()
+need(("perf", "eu-addr2line"), "linux-perf and elfutils")
 crate = sorted(glob.glob(REGISTRY + "/memchr-2.*"))
 if not crate:
     skip("no memchr in " + REGISTRY + " (.ci/setup installs librust-memchr-dev)")

@@ -9,17 +9,10 @@ each total against perf report's "Event count" for that event on the same file:
 import json, os, re, shutil, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from perflib import here, run, skip
+from perflib import build, run, skip
 
 profan = sys.argv[1]
-for tool in ("perf", "gcc"):
-    if shutil.which(tool) is None:
-        skip(tool + " is not installed (.ci/setup installs linux-perf and build-essential)")
-import tempfile
-
-tmp = tempfile.mkdtemp(prefix="profan-events-")
-prog = os.path.join(tmp, "events")
-run(["gcc", "-g", "-O1", "-fno-omit-frame-pointer", "-o", prog, os.path.join(here, "events.c")])
+tmp, prog = build("profan-events-", "events", ("-O1",))
 failures = []
 
 

@@ -13,28 +13,15 @@ last printed digit (0.01 pp).
           the same report as the file
   zstd    fp's checks on a recording whose records perf compressed (perf record -z)
 Exit 77 (ctest's skip) when perf or gcc is missing or cannot record here, saying why."""
-import json, os, shutil, subprocess, sys, tempfile
+import json, os, shutil, subprocess, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from perflib import build, run, skip
 
 profan, case = sys.argv[1], sys.argv[2]
-here = os.path.dirname(os.path.abspath(__file__))
 FUNCS = ["main", "compute", "reader", "leaf_a", "leaf_b"]
 
-
-def skip(why):
-    print("SKIP: " + why)
-    sys.exit(77)
-
-
-def run(cmd, **kw):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
-
-
-for tool in ("perf", "gcc"):
-    if shutil.which(tool) is None:
-        skip(tool + " is not installed (.ci/setup installs linux-perf and build-essential)")
-tmp = tempfile.mkdtemp(prefix="profan-perf-")
-prog = os.path.join(tmp, "work")
-run(["gcc", "-g", "-O2", "-fno-omit-frame-pointer", "-o", prog, os.path.join(here, "work.c")])
+tmp, prog = build("profan-perf-", "work")
 data = os.path.join(tmp, "perf.data")
 graph = {"fp": ["-g"], "zstd": ["-z", "-g"]}.get(case, ["--call-graph", "dwarf"])
 rec = subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-F", "2000", "-k", "CLOCK_MONOTONIC",
