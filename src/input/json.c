@@ -1151,37 +1151,34 @@ bool jr_int_at(struct jr *r, const struct json *arr, size_t i, int64_t min, int6
 	return false;
 }
 
-int jr_elem_error(struct jr *r, const struct json *arr, size_t i, const struct jnum *v, int64_t min,
-		  int64_t max)
+/* What is wrong with V as an integer in [MIN, MAX], into MSG[0..CAP): false when nothing is. */
+static bool elem_problem(const struct jnum *v, int64_t min, int64_t max, char *msg, size_t cap)
 {
 	int64_t x;
 	if (v->kind == JNUM_NULL)
-		return jr_error(r, arr, i, "expected an integer, got null");
-	if (v->kind == JNUM_OTHER)
-		return jr_error(r, arr, i, "expected an integer, got %s%s", type_article(v->type),
-				json_type_name(v->type));
-	if (!jnum_i64(v, &x))
-		return jr_error(r, arr, i, "expected an integer, got %g", v->d);
-	if (x < min || x > max)
-		return jr_error(r, arr, i, "%lld is out of range [%lld, %lld]", (long long)x, (long long)min,
-				(long long)max);
-	return 0;
+		snprintf(msg, cap, "expected an integer, got null");
+	else if (v->kind == JNUM_OTHER)
+		snprintf(msg, cap, "expected an integer, got %s%s", type_article(v->type), json_type_name(v->type));
+	else if (!jnum_i64(v, &x))
+		snprintf(msg, cap, "expected an integer, got %g", v->d);
+	else if (x < min || x > max)
+		snprintf(msg, cap, "%lld is out of range [%lld, %lld]", (long long)x, (long long)min, (long long)max);
+	else
+		return false;
+	return true;
+}
+
+int jr_elem_error(struct jr *r, const struct json *arr, size_t i, const struct jnum *v, int64_t min,
+		  int64_t max)
+{
+	char msg[160];
+	return elem_problem(v, min, max, msg, sizeof(msg)) ? jr_error(r, arr, i, "%s", msg) : 0;
 }
 
 int jr_elem_error_at(struct jr *r, const char *path, size_t i, const struct jnum *v, int64_t min, int64_t max)
 {
-	int64_t x;
-	if (v->kind == JNUM_NULL)
-		return jr_error_at(r, path, i, "expected an integer, got null");
-	if (v->kind == JNUM_OTHER)
-		return jr_error_at(r, path, i, "expected an integer, got %s%s", type_article(v->type),
-				   json_type_name(v->type));
-	if (!jnum_i64(v, &x))
-		return jr_error_at(r, path, i, "expected an integer, got %g", v->d);
-	if (x < min || x > max)
-		return jr_error_at(r, path, i, "%lld is out of range [%lld, %lld]", (long long)x, (long long)min,
-				   (long long)max);
-	return 0;
+	char msg[160];
+	return elem_problem(v, min, max, msg, sizeof(msg)) ? jr_error_at(r, path, i, "%s", msg) : 0;
 }
 
 int jr_member_error(struct jr *r, const char *obj, const char *key, enum json_type want, enum json_type type,
