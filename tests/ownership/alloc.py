@@ -12,7 +12,7 @@ or main (jemalloc has no frame pointers: perf's -g can miss the caller of its fr
 import glob, json, os, shutil, subprocess, sys, tempfile
 
 import perf_innermost
-from testlib import need, run, skip
+from testlib import finish, need, run, skip
 
 profan = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
@@ -66,7 +66,4 @@ if "allocator (jemalloc: " not in yours_line.partition("; not yours: ")[2]:
     bad.append(f"header: Your code: {yours_line!r} does not name jemalloc as the allocator left out")
 print(f"your code {got:.2f}% of CPU in profan, {expect:.2f}% by perf script + eu-addr2line; "
       f"{len(found)} samples; {views['alloc_yours']['title']}")
-for b in bad:
-    print("FAIL: " + b)
-shutil.rmtree(tmp, ignore_errors=True)
-sys.exit(1 if bad else 0)
+finish(bad, tmp)

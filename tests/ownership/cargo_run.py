@@ -20,7 +20,7 @@ self, your code" counts it for (runme's hot functions call nothing: std's arithm
 into them). profan's rows, weighted by samples, agree within 1 pp.
 Exit 77 (ctest's skip) when cargo, perf or addr2line is missing or cannot run, saying why."""
 import json, os, re, shutil, subprocess, sys, tempfile
-from testlib import cargo as find_cargo, need, run, skip
+from testlib import cargo as find_cargo, finish, need, run, skip
 
 profan = os.path.abspath(sys.argv[1])
 here = os.path.dirname(os.path.abspath(__file__))
@@ -191,7 +191,4 @@ for vid in ("top_self_yours", "top_inclusive_yours", "outside_yours", "alloc_you
             bad.append(f"--binary rustc: {vid}: {r['name']} is yours")
 print(f"runme {100.0 * runme_cpu / total_cpu:.2f}% of CPU, rustc {100.0 * rustc_cpu / total_cpu:.2f}% "
       f"(perf script); Binary chosen: {hdr.get('Binary chosen')}")
-for b in bad:
-    print("FAIL: " + b)
-shutil.rmtree(tmp, ignore_errors=True)
-sys.exit(1 if bad else 0)
+finish(bad, tmp)

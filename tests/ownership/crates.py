@@ -17,7 +17,7 @@ Exit 77 (ctest's skip) when cargo, perf, eu-addr2line or the crate is missing, s
 import glob, json, os, shutil, subprocess, sys, tempfile
 
 import perf_innermost
-from testlib import cargo as find_cargo, need, run, skip
+from testlib import cargo as find_cargo, finish, need, run, skip
 
 profan, layout = os.path.abspath(sys.argv[1]), sys.argv[2]
 here = os.path.dirname(os.path.abspath(__file__))
@@ -93,7 +93,4 @@ if "; not yours: " not in yours_line or "dependency (memchr: " not in yours_line
     bad.append(f"header: Your code: {yours_line!r} does not name memchr as the one dependency")
 print(f"{layout}: your code {got:.2f}% of CPU in profan, {expect:.2f}% by perf script + eu-addr2line; "
       f"memchr {100.0 * dep / total:.2f}%; {len(found)} samples")
-for b in bad:
-    print("FAIL: " + b)
-shutil.rmtree(tmp, ignore_errors=True)
-sys.exit(1 if bad else 0)
+finish(bad, tmp)

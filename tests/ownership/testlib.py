@@ -1,5 +1,5 @@
 """testlib.py: what the ownership tests that build and record programs at test time share
-(alloc.py, crates.py, cargo_run.py): ctest's skip (exit 77), a command's output, cargo."""
+(alloc.py, crates.py, cargo_run.py): ctest's skip (exit 77), a command's output, cargo, the end."""
 import os
 import shutil
 import subprocess
@@ -28,3 +28,11 @@ def cargo():
     if not path:
         skip("cargo is not installed")
     return path
+
+
+def finish(bad, tmp):
+    """Prints each failure, removes the temporary folder TMP and exits 1 on a failure, else 0."""
+    for b in bad:
+        print("FAIL: " + b)
+    shutil.rmtree(tmp, ignore_errors=True)
+    sys.exit(1 if bad else 0)
